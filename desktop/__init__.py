@@ -1,0 +1,1 @@
+"""The Qt application over the rules layer."""

@@ -1,0 +1,56 @@
+"""The main window: a stack of screens, starting with the title screen."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
+from rt0table.desktop.app import APP_NAME
+from rt0table.desktop.title_screen import TitleScreen
+
+
+class MainWindow(QMainWindow):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWindowTitle(APP_NAME)
+        self.screens = QStackedWidget()
+        self.title_screen = TitleScreen()
+        self.title_screen.chosen.connect(self.on_title_choice)
+        self.screens.addWidget(self.title_screen)
+        self.setCentralWidget(self.screens)
+        self.resize(1280, 800)
+
+    def on_title_choice(self, key: str) -> None:
+        if key == "quit":
+            self.close()
+
+
+def application() -> QApplication:
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    return app
+
+
+def run_app() -> int:
+    app = application()
+    window = MainWindow()
+    window.show()
+    return app.exec()
+
+
+def smoke_test() -> int:
+    """Build the window, render one frame, report, exit 0 (non-zero when the frame is empty)."""
+    app = application()
+    window = MainWindow()
+    window.show()
+    app.processEvents()
+    frame = window.grab().toImage()
+    if frame.isNull() or frame.width() == 0:
+        print("smoke-test: FAILED, the window rendered nothing", file=sys.stderr)
+        return 1
+    print(f"smoke-test: ok {frame.width()}x{frame.height()}")
+    window.close()
+    return 0

@@ -1,0 +1,1 @@
+"""The rules layer: pure Python, deterministic, no Qt and no I/O."""

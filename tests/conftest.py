@@ -1,0 +1,34 @@
+"""Shared fixtures and the rule-ID marker bookkeeping."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules_coverage import KNOWN_IDS, record_outcome
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test tagged with an ID the inventory does not know is an error, not a silent miss."""
+    for item in items:
+        for mark in item.iter_markers("rule"):
+            unknown = [rule_id for rule_id in mark.args if rule_id not in KNOWN_IDS]
+            if unknown:
+                raise pytest.UsageError(
+                    f"{item.nodeid}: unknown rule ID(s) {unknown}; see docs/rules-inventory.md"
+                )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        ids = [rule_id for mark in item.iter_markers("rule") for rule_id in mark.args]
+        if ids:
+            record_outcome(item.nodeid, ids, report.passed)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    from tests.rules_coverage import write_results
+
+    write_results()

@@ -1,0 +1,76 @@
+"""Which rules-inventory IDs have a passing test.
+
+pytest records, for every test tagged ``@pytest.mark.rule(...)``, whether it passed
+(``build/rule-results.json``); ``python -m tests.rules_coverage`` prints the report and
+``--write`` refreshes ``docs/rules-coverage.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+INVENTORY = ROOT / "docs" / "rules-inventory.md"
+RESULTS = ROOT / "build" / "rule-results.json"
+REPORT = ROOT / "docs" / "rules-coverage.md"
+
+_ID = re.compile(r"\b([A-Z]{2,5}-[A-Z0-9][A-Z0-9-]*[A-Z0-9])\b")
+
+
+def inventory_ids() -> list[str]:
+    """Every ID in the inventory, in the inventory's order."""
+    seen: dict[str, None] = {}
+    for line in INVENTORY.read_text(encoding="utf-8").splitlines():
+        if line.lstrip().startswith("-"):
+            for match in _ID.finditer(line):
+                seen.setdefault(match.group(1), None)
+    return list(seen)
+
+
+KNOWN_IDS = frozenset(inventory_ids())
+_outcomes: dict[str, dict[str, bool]] = {}
+
+
+def record_outcome(nodeid: str, ids: list[str], passed: bool) -> None:
+    for rule_id in ids:
+        _outcomes.setdefault(rule_id, {})[nodeid] = passed
+
+
+def write_results() -> None:
+    if not _outcomes:
+        return
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(_outcomes, indent=1, sort_keys=True), encoding="utf-8")
+
+
+def report() -> tuple[str, int, int]:
+    results: dict[str, dict[str, bool]] = {}
+    if RESULTS.exists():
+        results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    lines = ["# Rules coverage", "", "Made by `make coverage` from the last test run.", ""]
+    lines += ["| ID | passing tests | failing tests |", "| --- | --- | --- |"]
+    covered = 0
+    ids = inventory_ids()
+    for rule_id in ids:
+        outcomes = results.get(rule_id, {})
+        passing = sum(outcomes.values())
+        failing = len(outcomes) - passing
+        covered += passing > 0 and failing == 0
+        lines.append(f"| {rule_id} | {passing} | {failing} |")
+    lines.insert(3, f"{covered} of {len(ids)} IDs have passing tests and no failing ones.\n")
+    return "\n".join(lines) + "\n", covered, len(ids)
+
+
+def main(argv: list[str]) -> int:
+    text, covered, total = report()
+    if "--write" in argv:
+        REPORT.write_text(text, encoding="utf-8")
+    print(f"rules coverage: {covered} of {total} inventory IDs have passing tests")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
