@@ -1,0 +1,1 @@
+"""Remaining Teenagers: Zero, the core ruleset."""
