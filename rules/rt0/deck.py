@@ -1,0 +1,55 @@
+"""Decks: which cards a character's deck holds, and a draw pile with its discard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from . import rng
+from .cards import ALL_IDS, CARDS, FOOL, SUN, CardId
+from .traits import Trait
+
+
+def removed_by_luck(traits: Iterable[Trait], cursed: bool = False) -> frozenset[CardId]:
+    """Cards taken out of a deck by Lucky, Unlucky and Curse (DECK-LUCKY, DECK-UNLUCKY, DECK-CURSE)."""
+    held = set(traits)
+    removed: set[CardId] = set()
+    if Trait.LUCKY in held:
+        removed |= {c.id for c in CARDS if not c.is_major and c.value in (1, 2)}
+    unlucky = Trait.UNLUCKY in held or cursed
+    if unlucky:
+        removed |= {c.id for c in CARDS if not c.is_major and c.value in (13, 14)}
+    if cursed and Trait.UNLUCKY in held:
+        removed |= {c.id for c in CARDS if not c.is_major and c.value in (10, 12)}
+        removed |= {FOOL, SUN}
+    return frozenset(removed)
+
+
+def deck_cards(traits: Iterable[Trait], cursed: bool = False) -> list[CardId]:
+    """The ids in a character's deck, in id order (shuffle before use)."""
+    removed = removed_by_luck(traits, cursed)
+    return [card for card in ALL_IDS if card not in removed]
+
+
+@dataclass(slots=True)
+class Pile:
+    """A draw pile (top card last) and its discard pile."""
+
+    draw: list[CardId] = field(default_factory=list)
+    discard: list[CardId] = field(default_factory=list)
+
+    def clone(self) -> Pile:
+        return Pile(self.draw.copy(), self.discard.copy())
+
+    def __len__(self) -> int:
+        return len(self.draw)
+
+    def top(self, n: int = 1) -> list[CardId]:
+        """The next n cards to be drawn, first drawn first."""
+        return self.draw[: -n - 1 : -1]
+
+    def shuffle_discard_in(self, seed: int) -> int:
+        """Shuffle the discard into the draw pile (DECK-RESHUFFLE); returns the new rng state."""
+        self.draw.extend(self.discard)
+        self.discard.clear()
+        return rng.shuffle(seed, self.draw)
