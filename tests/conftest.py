@@ -13,9 +13,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for mark in item.iter_markers("rule"):
             unknown = [rule_id for rule_id in mark.args if rule_id not in KNOWN_IDS]
             if unknown:
-                raise pytest.UsageError(
-                    f"{item.nodeid}: unknown rule ID(s) {unknown}; see docs/rules-inventory.md"
-                )
+                raise pytest.UsageError(f"{item.nodeid}: unknown rule ID(s) {unknown}; see docs/rules-inventory.md")
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -49,8 +49,30 @@ MAJOR_NAMES = (
 )
 
 RANK_NAMES = {1: "Ace", 11: "Page", 12: "Knight", 13: "Queen", 14: "King"}
-ROMAN = ("0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
-         "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")  # fmt: skip
+ROMAN = (
+    "0",
+    "I",
+    "II",
+    "III",
+    "IV",
+    "V",
+    "VI",
+    "VII",
+    "VIII",
+    "IX",
+    "X",
+    "XI",
+    "XII",
+    "XIII",
+    "XIV",
+    "XV",
+    "XVI",
+    "XVII",
+    "XVIII",
+    "XIX",
+    "XX",
+    "XXI",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,8 @@
+"""Every combat ability is a bin: it says which cards it takes, when it fires and what it does."""
+
+from __future__ import annotations
+
+from .base import ABILITIES, Ability, Progress
+from .basic import BASE_ABILITIES
+
+__all__ = ["ABILITIES", "BASE_ABILITIES", "Ability", "Progress"]

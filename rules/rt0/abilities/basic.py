@@ -1,0 +1,211 @@
+"""The abilities every player has (CMB-UNARMED … CMB-HONK)."""
+
+from __future__ import annotations
+
+from ..cards import CARDS, CardId, Suit
+from ..decisions import ask, resolver
+from ..effects import discard_ability, draw, gain_shield, move, offer_strike
+from ..events import Event, Honked, LeftCombat
+from ..intents import redraw_intent
+from ..modifiers import (
+    concentrate_cards,
+    defend_shield,
+    move_skill_cards,
+    run_away_cards,
+    unarmed_damage,
+    unarmed_ranged,
+)
+from ..state import CombatState, Fighter, Option, PendingDecision
+from ..traits import Trait
+from ..zones import zone_name
+from .base import ABILITIES, Ability, Progress, card_sum
+
+
+class SumAbility(Ability):
+    """Fires when the values on it add up to ``target`` or more."""
+
+    target = 10
+
+    def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
+        return Progress(card_sum(cards), self.target, "sum")
+
+
+class CountAbility(Ability):
+    """Fires when it holds a number of cards that may depend on the fighter's traits."""
+
+    def needed(self, fighter: Fighter) -> int:
+        raise NotImplementedError
+
+    def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
+        return Progress(len(cards), self.needed(fighter), "cards")
+
+
+class UnarmedStrike(SumAbility):
+    id = "unarmed_strike"
+    name = "Unarmed Strike"
+    summary = "Wands or Swords; they stay between turns. At 10 or more: melee damage or weaker ranged damage."
+    keeps_cards = True
+    suits = (Suit.WANDS, Suit.SWORDS)
+
+    def effect_text(self, fighter: Fighter) -> str:
+        traits = fighter.traits
+        return f"{unarmed_damage(traits)} damage or {unarmed_ranged(traits)} ranged damage"
+
+    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        cards = discard_ability(state, fighter, self.id, events)
+        self.announce(fighter, cards, events)
+        modes = [(unarmed_damage(fighter.traits), False, False), (unarmed_ranged(fighter.traits), True, False)]
+        offer_strike(state, fighter, modes, events, self.name)
+
+
+class Defend(SumAbility):
+    id = "defend"
+    name = "Defend"
+    summary = "Cups or Pentacles. At 10 or more: gain Shield."
+    suits = (Suit.CUPS, Suit.PENTACLES)
+
+    def effect_text(self, fighter: Fighter) -> str:
+        return f"{defend_shield(fighter.traits)} Shield"
+
+    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        cards = discard_ability(state, fighter, self.id, events)
+        self.announce(fighter, cards, events)
+        gain_shield(fighter, defend_shield(fighter.traits), events)
+
+
+class Concentrate(CountAbility):
+    id = "concentrate"
+    name = "Concentrate"
+    summary = "Major Arcana; they stay between turns. When full: draw a card (Clever also deals 1 magic damage "
+    summary += "and gains 1 Shield; Charming may make an adversary redraw its intent)."
+    keeps_cards = True
+    suits = (Suit.MAJOR,)
+
+    def needed(self, fighter: Fighter) -> int:
+        return concentrate_cards(fighter.traits)
+
+    def effect_text(self, fighter: Fighter) -> str:
+        extra = ", 1 magic damage and 1 Shield" if Trait.CLEVER in fighter.traits else ""
+        return f"draw a card{extra}"
+
+    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        cards = discard_ability(state, fighter, self.id, events)
+        self.announce(fighter, cards, events)
+        draw(state, fighter, 1, events)
+        if Trait.CLEVER in fighter.traits:
+            gain_shield(fighter, 1, events)
+            offer_strike(state, fighter, [(1, False, True)], events, self.name)
+        if Trait.CHARMING in fighter.traits:
+            options = [Option(f"{a.name} redraws its intent", (a.id,)) for a in state.adversaries if a.active]
+            if options:
+                options.append(Option("No redraw", ("",)))
+                ask(state, "charm-redraw", fighter.id, "Make an adversary redraw its intent?", options, events)
+
+
+@resolver("charm-redraw")
+def _charm_redraw(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    if option.value[0]:
+        redraw_intent(state, state.adversary(option.value[0]), events)
+
+
+class MovementSkill(CountAbility):
+    id = "move_skill"
+    name = "Movement / Skill"
+    summary = "Any card. When full: move one zone."
+
+    def needed(self, fighter: Fighter) -> int:
+        return move_skill_cards(fighter.traits)
+
+    def effect_text(self, fighter: Fighter) -> str:
+        return "move one zone"
+
+    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        cards = discard_ability(state, fighter, self.id, events)
+        self.announce(fighter, cards, events)
+        assert fighter.zone is not None
+        options = [Option(f"Move to {zone_name(z)}", z) for z in state.room.neighbours(fighter.zone)]
+        options.append(Option("Stay put", fighter.zone))
+        ask(state, "step", fighter.id, "Move where?", options, events)
+
+
+@resolver("step")
+def _step(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter = state.fighter(decision.actor)
+    destination = (option.value[0], option.value[1])
+    if destination != fighter.zone:
+        move(fighter, destination, events)
+
+
+class RunAway(CountAbility):
+    id = "run_away"
+    name = "Run Away"
+    summary = "Any card, then each next card one above the highest or one below the lowest. When full: move to any "
+    summary += "empty zone or leave the fight."
+
+    def needed(self, fighter: Fighter) -> int:
+        return run_away_cards(fighter.traits)
+
+    def refusal(self, state: CombatState, fighter: Fighter, card: CardId) -> str | None:
+        cards = fighter.bins.get(self.id)
+        if not cards:
+            return None
+        values = [CARDS[c].value for c in cards]
+        low, high = min(values), max(values)
+        if CARDS[card].value in (low - 1, high + 1):
+            return None
+        return f"Run Away needs {_either(low - 1, high + 1)} next; {CARDS[card].name} is {CARDS[card].value}."
+
+    def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
+        done = super().progress(state, fighter, cards)
+        if not cards:
+            return done
+        values = [CARDS[c].value for c in cards]
+        return Progress(done.have, done.need, "cards", _either(min(values) - 1, max(values) + 1))
+
+    def effect_text(self, fighter: Fighter) -> str:
+        return "move to any empty zone or leave the fight"
+
+    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        taken = {f.zone for f in state.fighters if f.in_combat} | {a.zone for a in state.adversaries if a.active}
+        options = [Option(f"Run to {zone_name(z)}", ("zone", *z)) for z in state.room.zones() if z not in taken]
+        options.append(Option("Leave the fight", ("leave",)))
+        # The cards go after the move ("then discard"); ask first so the bin shows them while choosing.
+        ask(state, "run", fighter.id, "Run where?", options, events)
+
+
+@resolver("run")
+def _run(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter = state.fighter(decision.actor)
+    if option.value[0] == "leave":
+        fighter.zone = None
+        events.append(LeftCombat(fighter.id))
+    else:
+        move(fighter, (option.value[1], option.value[2]), events)
+    cards = discard_ability(state, fighter, RunAway.id, events)
+    ABILITIES[RunAway.id].announce(fighter, cards, events)
+
+
+class Honk(Ability):
+    id = "honk"
+    name = "Honk"
+    summary = "Any card, discarded at once. Foolish characters must honk once every turn."
+
+    def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
+        return Progress(len(cards), 1, "cards")
+
+    def effect_text(self, fighter: Fighter) -> str:
+        return "honk!"
+
+    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        cards = discard_ability(state, fighter, self.id, events)
+        fighter.honked = True
+        self.announce(fighter, cards, events)
+        events.append(Honked(fighter.id))
+
+
+def _either(low: int, high: int) -> str:
+    values = [v for v in (low, high) if 0 <= v <= 21]
+    return " or ".join(str(v) for v in values) or "nothing (the run cannot grow)"
+
+
+BASE_ABILITIES = (UnarmedStrike.id, Defend.id, Concentrate.id, MovementSkill.id, RunAway.id, Honk.id)

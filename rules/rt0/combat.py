@@ -1,0 +1,132 @@
+"""The round (CMB-ROUND): intents, player turns in order, adversary turns, shields dropped.
+
+``settle`` moves the fight forward through every step that needs nobody's choice and stops
+at the next player action, decision, or the end of the fight.
+"""
+
+from __future__ import annotations
+
+from .abilities import ABILITIES
+from .effects import discard_ability, discard_hand, draw
+from .events import CombatEnded, Event, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
+from .intents import carry_out, discard_intent, draw_intent
+from .modifiers import draws_per_turn
+from .state import CombatState, Fighter, FighterKind, Phase
+from .traits import Trait
+
+
+def turn_order(state: CombatState) -> list[str]:
+    """CMB-ORDER: Eddies, then Fast, then neither, then Slow; seat order breaks ties (ruling)."""
+
+    def rank(fighter: Fighter) -> int:
+        if fighter.kind is FighterKind.EDDY:
+            return 0
+        if Trait.FAST in fighter.traits:
+            return 1
+        return 3 if Trait.SLOW in fighter.traits else 2
+
+    return [f.id for f in sorted(state.fighters, key=rank)]
+
+
+def can_act(fighter: Fighter) -> bool:
+    """In the fight, alive, and not incapacitated by a Critical Injury (ruling INJ-CRITICAL)."""
+    return fighter.in_combat and "Critical Injury" not in fighter.injuries
+
+
+def settle(state: CombatState, events: list[Event]) -> None:
+    while not state.decisions and state.phase is not Phase.OVER:
+        if _check_end(state, events):
+            return
+        if state.phase is Phase.ROUND_START:
+            _start_round(state, events)
+        elif state.phase is Phase.PLAYER_TURN:
+            fighter = state.active_fighter
+            if fighter is None:
+                _begin_adversary_turn(state, events)
+            elif state.ending_turn or not can_act(fighter):
+                finish_turn(state, fighter, events)
+            else:
+                return  # waiting for the active fighter
+        else:
+            _next_adversary(state, events)
+
+
+def _check_end(state: CombatState, events: list[Event]) -> bool:
+    """CMB-END: every adversary out (victory), or no fighter left standing in the fight."""
+    if state.practice:
+        return False
+    if not any(a.active or (a.hp == 0 and a.fate is None) for a in state.adversaries):
+        result = "victory"
+    elif not any(f.in_combat for f in state.fighters):
+        result = "defeat" if all(f.dead for f in state.fighters) else "escaped"
+    elif not any(can_act(f) for f in state.fighters):
+        result = "defeat"  # ruling CMB-END: everyone still here is incapacitated
+    else:
+        return False
+    state.phase, state.result = Phase.OVER, result
+    events.append(CombatEnded(result))
+    return True
+
+
+def _start_round(state: CombatState, events: list[Event]) -> None:
+    state.round += 1
+    state.round_flags.clear()
+    events.append(RoundStarted(state.round))
+    for adversary in state.adversaries:
+        if adversary.active:
+            draw_intent(state, adversary, events)
+    state.order = turn_order(state)
+    state.turn = 0
+    state.phase = Phase.PLAYER_TURN
+    _start_turn(state, events)
+
+
+def _start_turn(state: CombatState, events: list[Event]) -> None:
+    """CMB-TURN: draw up (a kept hand stays); The Tower ends the turn through Catastrophe."""
+    fighter = state.active_fighter
+    if fighter is None or not can_act(fighter):
+        return
+    fighter.honked = False
+    events.append(TurnStarted(fighter.id))
+    draw(state, fighter, draws_per_turn(fighter.traits, fighter.arcana), events)
+
+
+def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+    """Cards left in hand and on bins that do not keep cards are discarded (ruling CMB-TURN)."""
+    state.ending_turn = False
+    for ability_id, cards in fighter.bins.items():
+        if cards and not ABILITIES[ability_id].keeps_cards:
+            discard_ability(state, fighter, ability_id, events)
+    discard_hand(state, fighter, events)
+    events.append(TurnEnded(fighter.id))
+    state.turn += 1
+    _start_turn(state, events)
+
+
+def _begin_adversary_turn(state: CombatState, events: list[Event]) -> None:
+    """CMB-SHIELD: once every player has acted, adversary Shield is gone."""
+    for adversary in state.adversaries:
+        if adversary.shield:
+            events.append(ShieldDropped(adversary.id, adversary.shield))
+            adversary.shield = 0
+    state.phase, state.acting = Phase.ADVERSARY_TURN, 0
+
+
+def _next_adversary(state: CombatState, events: list[Event]) -> None:
+    if state.acting >= len(state.adversaries):
+        _end_round(state, events)
+        return
+    adversary = state.adversaries[state.acting]
+    state.acting += 1
+    if adversary.active and adversary.intent is not None:
+        carry_out(state, adversary, events)
+    discard_intent(state, adversary)
+
+
+def _end_round(state: CombatState, events: list[Event]) -> None:
+    """CMB-SHIELD: player Shield lasts until the adversaries have struck."""
+    for fighter in state.fighters:
+        if fighter.shield:
+            events.append(ShieldDropped(fighter.id, fighter.shield))
+            fighter.shield = 0
+    state.phase = Phase.ROUND_START

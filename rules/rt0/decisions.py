@@ -1,0 +1,55 @@
+"""One way to ask for a choice: park a PendingDecision, resume through its registered resolver."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .events import DecisionMade, DecisionRequested, Event
+from .state import CombatState, Option, PendingDecision
+
+Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
+RESOLVERS: dict[str, Resolver] = {}
+
+
+def resolver(kind: str) -> Callable[[Resolver], Resolver]:
+    """Register the function that carries on once a decision of this kind is answered."""
+
+    def register(function: Resolver) -> Resolver:
+        RESOLVERS[kind] = function
+        return function
+
+    return register
+
+
+def ask(
+    state: CombatState,
+    kind: str,
+    actor: str,
+    prompt: str,
+    options: list[Option],
+    events: list[Event],
+    context: tuple[Any, ...] = (),
+) -> None:
+    """Queue a decision; one with a single option is answered at once (nothing to choose)."""
+    if not options:
+        return
+    decision = PendingDecision(kind, actor, prompt, tuple(options), context)
+    if len(options) == 1 and not state.decisions:
+        events.append(DecisionMade(actor, kind, options[0].label))
+        RESOLVERS[kind](state, decision, options[0], events)
+        return
+    state.decisions.append(decision)
+    if len(state.decisions) == 1:
+        events.append(DecisionRequested(actor, kind, prompt))
+
+
+def answer(state: CombatState, index: int, events: list[Event]) -> None:
+    """Resolve the pending decision with option ``index`` (validated by the caller)."""
+    decision = state.decisions.pop(0)
+    option = decision.options[index]
+    events.append(DecisionMade(decision.actor, decision.kind, option.label))
+    RESOLVERS[decision.kind](state, decision, option, events)
+    if state.decisions:
+        head = state.decisions[0]
+        events.append(DecisionRequested(head.actor, head.kind, head.prompt))

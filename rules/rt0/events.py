@@ -1,0 +1,211 @@
+"""What happened: past-tense facts that ``apply`` returns, for the log, animation and undo.
+
+An event whose class sets ``reveals = True`` showed a card nobody knew (a draw, a shuffle,
+a face-down intent turned up); undo never steps back across one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .cards import CardId
+from .zones import Zone
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    reveals: ClassVar[bool] = False
+
+
+@dataclass(frozen=True, slots=True)
+class CombatStarted(Event):
+    room: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    reveals: ClassVar[bool] = True
+    fighter: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    reveals: ClassVar[bool] = True
+    pile: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    fighter: str
+    card: CardId
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded(Event):
+    fighter: str
+    cards: tuple[CardId, ...]
+    origin: str  # "hand" or an ability id
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityResolved(Event):
+    fighter: str
+    ability: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealt(Event):
+    source: str
+    target: str
+    amount: int
+    blocked: int
+    hp_after: int
+    ranged: bool = False
+    magic: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DamageWasted(Event):
+    """Damage with nobody in reach to take it."""
+
+    source: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldGained(Event):
+    who: str
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldDropped(Event):
+    who: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HealthRegained(Event):
+    who: str
+    amount: int
+    hp_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    who: str
+    origin: Zone
+    destination: Zone
+
+
+@dataclass(frozen=True, slots=True)
+class LeftCombat(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class CatastropheStruck(Event):
+    fighter: str
+    shield: int
+
+
+@dataclass(frozen=True, slots=True)
+class Honked(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class IntentDrawn(Event):
+    """An adversary's intent for the round; ``card`` is None while it lies face down."""
+
+    reveals: ClassVar[bool] = True
+    adversary: str
+    card: CardId | None
+
+
+@dataclass(frozen=True, slots=True)
+class IntentReplaced(Event):
+    """A Major intent was thrown away at once for a face-down one."""
+
+    reveals: ClassVar[bool] = True
+    adversary: str
+    discarded: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class IntentRevealed(Event):
+    reveals: ClassVar[bool] = True
+    adversary: str
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class IntentCarriedOut(Event):
+    adversary: str
+    card: CardId
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdversaryDefeated(Event):
+    adversary: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class FateChosen(Event):
+    adversary: str
+    fate: str
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryTaken(Event):
+    fighter: str
+    injury: str
+    severity: str
+    hp_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class FighterDied(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRequested(Event):
+    actor: str
+    kind: str
+    prompt: str
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionMade(Event):
+    actor: str
+    kind: str
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class CombatEnded(Event):
+    result: str  # "victory", "defeat" or "escaped"
