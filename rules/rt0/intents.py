@@ -99,16 +99,26 @@ def carry_out(state: CombatState, adversary: Adversary, events: list[Event]) -> 
     if adversary.intent_hidden:
         adversary.intent_hidden = False
         events.append(IntentRevealed(adversary.id, adversary.intent))
+    suit = CARDS[adversary.intent].suit.value
     plan = plan_of(state, adversary)
+    use_union = plan is not state.bestiary[adversary.kind].plan_for(suit)
     if plan.union is not None:
-        state.round_flags.append(f"union:{adversary.kind}:{CARDS[adversary.intent].suit.value}")
+        state.round_flags.append(f"union:{adversary.kind}:{suit}")
     events.append(IntentCarriedOut(adversary.id, adversary.intent, describe_plan(plan.steps)))
-    run_steps(state, adversary, plan.steps, 0, events)
+    run_steps(state, adversary, (suit, use_union), 0, events)
+
+
+def _steps_of(state: CombatState, adversary: Adversary, which: tuple[str, bool]) -> tuple[Step, ...]:
+    """The steps of a suit's plan, or of its Union replacement: plain data a decision can carry."""
+    suit, use_union = which
+    plan = state.bestiary[adversary.kind].plan_for(suit)
+    return plan.union if use_union and plan.union is not None else plan.steps
 
 
 def run_steps(
-    state: CombatState, adversary: Adversary, steps: tuple[Step, ...], start: int, events: list[Event]
+    state: CombatState, adversary: Adversary, which: tuple[str, bool], start: int, events: list[Event]
 ) -> None:
+    steps = _steps_of(state, adversary, which)
     for index in range(start, len(steps)):
         step = steps[index]
         if step.do == "move":
@@ -126,7 +136,7 @@ def run_steps(
             if state.bestiary[adversary.kind].targeting != "default" and len(candidates) > 1:
                 options = [Option(f"{adversary.name} hits {f.name}", (f.id,)) for f in candidates]
                 prompt = f"{adversary.name} deals {amount} damage. Whom does it hit?"
-                ask(state, "gm-target", GM, prompt, options, events, (adversary.id, steps, index, amount))
+                ask(state, "gm-target", GM, prompt, options, events, (adversary.id, which, index, amount))
                 return
             target = default_target(candidates)
             if target is not None:
@@ -135,10 +145,11 @@ def run_steps(
 
 @resolver("gm-target")
 def _gm_target(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary_id, steps, index, amount = decision.context
+    adversary_id, which, index, amount = decision.context
     adversary = state.adversary(adversary_id)
-    damage_fighter(state, adversary.id, state.fighter(option.value[0]), amount, steps[index].ranged, events)
-    run_steps(state, adversary, steps, index + 1, events)
+    ranged = _steps_of(state, adversary, which)[index].ranged
+    damage_fighter(state, adversary.id, state.fighter(option.value[0]), amount, ranged, events)
+    run_steps(state, adversary, which, index + 1, events)
 
 
 def _allies_in_zone(state: CombatState, adversary: Adversary) -> list[Adversary]:

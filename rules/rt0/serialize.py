@@ -1,0 +1,99 @@
+"""The combat state to and from JSON-ready dicts, with a format version and a stable hash.
+
+The codec walks the dataclasses' type hints, so a new field is saved without new code;
+``FORMAT`` goes up when an old save could no longer be read as-is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import types
+import typing
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from typing import Any
+
+from .errors import RulesError
+from .state import CombatState
+
+FORMAT = 1
+
+
+class StateFormatError(RulesError):
+    """A state dict that this version cannot read."""
+
+
+def encode(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, dict):
+        return {str(k): encode(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted((encode(v) for v in value), key=json.dumps)
+    if isinstance(value, list | tuple):
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(kind: Any, data: Any) -> Any:
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if kind is Any:
+        return _tuplify(data)
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        return decode(next(a for a in args if a is not type(None)), data)
+    if origin is list:
+        return [decode(args[0], v) for v in data]
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode(args[0], v) for v in data)
+        return tuple(decode(a, v) for a, v in zip(args, data, strict=True))
+    if origin is frozenset:
+        return frozenset(decode(args[0], v) for v in data)
+    if origin is dict:
+        return {k: decode(args[1], v) for k, v in data.items()}
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(data)
+    if isinstance(kind, type) and is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        return kind(**{f.name: decode(hints[f.name], data[f.name]) for f in fields(kind) if f.name in data})
+    return data
+
+
+def _tuplify(data: Any) -> Any:
+    """Untyped payloads (decision values and contexts) were tuples before they were JSON lists."""
+    if isinstance(data, list):
+        return tuple(_tuplify(v) for v in data)
+    return data
+
+
+def state_to_dict(state: CombatState) -> dict[str, Any]:
+    return {"format": FORMAT, "combat": encode(state)}
+
+
+def state_from_dict(data: dict[str, Any]) -> CombatState:
+    version = data.get("format")
+    if not isinstance(version, int):
+        raise StateFormatError("this is not a saved RT:0 combat state (no format number)")
+    if version > FORMAT:
+        raise StateFormatError(f"this state was written by a newer version (format {version}; this app reads {FORMAT})")
+    try:
+        state = decode(CombatState, data["combat"])
+    except (KeyError, TypeError, ValueError, StopIteration) as error:
+        raise StateFormatError(f"the saved combat state is damaged: {error}") from None
+    assert isinstance(state, CombatState)
+    return state
+
+
+def state_json(state: CombatState) -> str:
+    return json.dumps(state_to_dict(state), sort_keys=True, separators=(",", ":"))
+
+
+def state_hash(state: CombatState) -> str:
+    """A short stable fingerprint of everything in the state."""
+    return hashlib.sha256(state_json(state).encode()).hexdigest()[:16]
