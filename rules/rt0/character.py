@@ -218,7 +218,7 @@ def spell_closed_reason(character: Character, spell: Spell, party: Iterable[Char
     if character.weakness is Trait.DULL:
         return "Dull characters can never learn spells."
     needed = SPELL_REQUIRES.get(spell)
-    if needed is not None and needed not in character.traits:
+    if needed is not None and needed not in character.abilities:
         return f"Only a {needed.value} character can learn {spell.value}."
     for other in _others(character, party):
         if spell in other.all_spells:

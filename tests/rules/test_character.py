@@ -336,6 +336,11 @@ def test_aquarius_and_virgo_need_charming(spell: Spell) -> None:
     assert fields(make(extra_spells=(spell,))) == ["extra_spells"]
 
 
+@pytest.mark.rule("CHR-SPELL-REQ")
+def test_a_trait_in_the_weakness_slot_opens_no_spell() -> None:
+    assert "spells" in fields(make(weakness=A.CHARMING, spells=(Spell.AQUARIUS,)))
+
+
 @pytest.mark.rule("CHR-SPELL-REQ", "FOOL-LUCKY")
 def test_ophiuchus_needs_lucky_and_the_fools_free_luck_counts() -> None:
     assert problems(make(spells=(Spell.OPHIUCHUS,))) == []
