@@ -14,6 +14,8 @@ from .modifiers import draws_per_turn
 from .state import CombatState, Fighter, FighterKind, Phase
 from .traits import Trait
 
+EDDY_HAND = 3  # EDDY-SHEET: an Eddy draws 3 and plays 2
+
 
 def turn_order(state: CombatState) -> list[str]:
     """CMB-ORDER: Eddies, then Fast, then neither, then Slow; seat order breaks ties (ruling)."""
@@ -88,7 +90,8 @@ def _start_turn(state: CombatState, events: list[Event]) -> None:
         return
     fighter.honked = False
     events.append(TurnStarted(fighter.id))
-    draw(state, fighter, draws_per_turn(fighter.traits, fighter.arcana), events)
+    count = EDDY_HAND if fighter.kind is FighterKind.EDDY else draws_per_turn(fighter.arcana)
+    draw(state, fighter, count, events)
 
 
 def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> None:

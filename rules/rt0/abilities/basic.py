@@ -9,6 +9,9 @@ from ..events import Event, Honked, LeftCombat
 from ..intents import redraw_intent
 from ..modifiers import (
     concentrate_cards,
+    concentrate_magic_damage,
+    concentrate_redraws_intent,
+    concentrate_shield,
     defend_shield,
     move_skill_cards,
     run_away_cards,
@@ -92,10 +95,11 @@ class Concentrate(CountAbility):
         cards = discard_ability(state, fighter, self.id, events)
         self.announce(fighter, cards, events)
         draw(state, fighter, 1, events)
-        if Trait.CLEVER in fighter.traits:
-            gain_shield(fighter, 1, events)
-            offer_strike(state, fighter, [(1, False, True)], events, self.name)
-        if Trait.CHARMING in fighter.traits:
+        if concentrate_shield(fighter.traits):
+            gain_shield(fighter, concentrate_shield(fighter.traits), events)
+        if concentrate_magic_damage(fighter.traits):
+            offer_strike(state, fighter, [(concentrate_magic_damage(fighter.traits), False, True)], events, self.name)
+        if concentrate_redraws_intent(fighter.traits):
             options = [Option(f"{a.name} redraws its intent", (a.id,)) for a in state.adversaries if a.active]
             if options:
                 options.append(Option("No redraw", ("",)))
