@@ -4,12 +4,14 @@ Shared by ``rt0-table.spec`` and the bare PySide6 build in ``bench/startup.py`` 
 trimmed the same way. Plain Python with no PyInstaller import, so the tests can load it cheaply.
 
 Plugins are kept by allow-list: a future PySide6 that ships new plugin folders does not grow the
-bundle silently. Everything else (Qt libraries, Python modules) is left to PyInstaller's analysis.
+bundle silently. Everything else (Qt libraries, Python modules) is left to PyInstaller's analysis,
+except the system libraries that only dropped plugins needed (the gtk3 theme drags in gtk, cairo and
+pango; the tls and network plugins drag in Kerberos): ``trim_binaries`` prunes those too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 # qasync carries static imports of PyQt5, PyQt6 and PySide2; PyInstaller aborts when it collects two
@@ -73,3 +75,33 @@ def keep(dest: str) -> bool:
 def trim(entries: Iterable[Entry]) -> list[Entry]:
     """Filter ``a.binaries`` or ``a.datas`` (tuples whose first item is the destination path)."""
     return [entry for entry in entries if keep(entry[0])]
+
+
+TocEntry = tuple[str, str, str]  # (destination in the bundle, source path, typecode)
+
+
+def _is_system_library(entry: TocEntry) -> bool:
+    """A library PyInstaller pulled in as a dependency: top level of the bundle, not Python's own."""
+    dest, _src, typecode = entry
+    return typecode == "BINARY" and "/" not in dest.replace("\\", "/") and not dest.startswith("libpython")
+
+
+def trim_binaries(binaries: Iterable[TocEntry], imports: Callable[[str], set[str]]) -> list[TocEntry]:
+    """``trim(a.binaries)``, then drop the system libraries wanted only by what ``trim`` removed.
+
+    ``imports(source)`` returns the file names of every library a binary loads, transitively (ldd).
+    A library goes only when a dropped binary wants it and no kept one does.
+    """
+    entries = list(binaries)
+    kept = trim(entries)
+    dropped = [entry for entry in entries if entry not in kept]
+    wanted_by_dropped: set[str] = set()
+    for _dest, src, typecode in dropped:
+        if typecode != "SYMLINK":
+            wanted_by_dropped |= imports(src)
+    wanted_by_kept: set[str] = set()
+    for entry in kept:
+        if entry[2] != "SYMLINK" and not _is_system_library(entry):
+            wanted_by_kept |= imports(entry[1])
+    orphans = (wanted_by_dropped - wanted_by_kept) & {dest for dest, _, _ in kept}
+    return [entry for entry in kept if not (_is_system_library(entry) and entry[0] in orphans)]
