@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest coverage bench package smoke-frozen clean
+.PHONY: run test lint typecheck pytest coverage bench bench-start package smoke-frozen clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,37 @@ coverage: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The frozen app. A separate venv with a NON-editable install of the project: PyInstaller cannot
+# follow setuptools' editable finder hooks. Its dependencies install once; `package` reinstalls the
+# project itself every time so the bundle always holds the current sources.
+PKG_VENV := build/package-venv
+PKG_BIN := $(PKG_VENV)/bin
+PKG_STAMP := $(PKG_VENV)/.installed
+SMOKE_TIMEOUT ?= 120
+
+$(PKG_STAMP): pyproject.toml setup.py
+	$(PYTHON) -m venv $(PKG_VENV)
+	$(PKG_BIN)/python -m pip install --quiet --upgrade pip
+	$(PKG_BIN)/python -m pip install --quiet '.[package]'
+	touch $(PKG_STAMP)
+
+package: $(PKG_STAMP)
+	rm -rf build/lib build/bdist.*
+	$(PKG_BIN)/python -m pip install --quiet --no-deps --force-reinstall .
+	$(PKG_BIN)/pyinstaller --noconfirm --log-level WARN \
+		--distpath dist --workpath build/pyinstaller packaging/rt0-table.spec
+	@du -sh dist/rt0-table
+
+smoke-frozen:
+	@test -x dist/rt0-table/rt0-table || { echo "no dist/rt0-table/rt0-table: run make package" >&2; exit 1; }
+	dist/rt0-table/rt0-table --version | grep -v unknown
+	QT_QPA_PLATFORM=offscreen timeout $(SMOKE_TIMEOUT) dist/rt0-table/rt0-table --smoke-test
+
+# Start-up time, memory and bundle size against a bare PySide6 window; updates docs/benchmarks.md.
+BENCH_RUNS ?= 10
+bench-start: $(STAMP) package
+	$(BIN)/python bench/startup.py --runs $(BENCH_RUNS) --write docs/benchmarks.md
 
 clean:
 	rm -rf $(VENV) build dist
