@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
+
 from rt0table.desktop.app import APP_NAME
 from rt0table.desktop.title_screen import TitleScreen
 

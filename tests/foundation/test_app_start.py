@@ -9,6 +9,7 @@ import sys
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
+
 from rt0table.desktop.main_window import MainWindow, smoke_test
 
 

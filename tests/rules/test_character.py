@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.character import (
     COMBAT_HP,

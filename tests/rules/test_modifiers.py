@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from rt0table.rules.rt0 import modifiers as mod
 from rt0table.rules.rt0.character import Character
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
