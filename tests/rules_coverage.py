@@ -17,7 +17,7 @@ INVENTORY = ROOT / "docs" / "rules-inventory.md"
 RESULTS = ROOT / "build" / "rule-results.json"
 REPORT = ROOT / "docs" / "rules-coverage.md"
 
-_ID = re.compile(r"\b([A-Z]{2,5}-[A-Z0-9][A-Z0-9-]*[A-Z0-9])\b")
+_ID = re.compile(r"\b([A-Z]{2,5}-[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?)\b")
 
 
 def inventory_ids() -> list[str]:
