@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from rt0table.rules.rt0 import rng
 from rt0table.rules.rt0.cards import ALL_IDS, WHEEL_OF_FORTUNE, CardId, by_name
 from rt0table.rules.rt0.deck import Pile, deck_cards
