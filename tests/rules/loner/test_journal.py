@@ -34,7 +34,9 @@ def full_journal() -> Journal:
     )
     journal, _ = journal.add(TwistEntry(Twist(1, 5, "A third party", "Changes the goal")))
     journal, _ = journal.add(InspirationEntry(("multiply", "motion"), ((2, 4), (3, 2))))
-    journal, _ = journal.add(SkillCheckEntry("Zahra", "Streetwise", "Hard", ("7 of Cups", "Page of Swords"), "pass"))
+    journal, _ = journal.add(
+        SkillCheckEntry("Zahra", "Streetwise", "Hard", ("7 of Cups", "Page of Swords"), "pass")
+    )
     journal, _ = journal.add(FightEntry("Alley fight", ("Zahra", "Thug"), 3, "Zahra wins", "close call"))
     journal, _ = journal.annotate("She hears sirens.", about=question.id)
     journal, _ = journal.annotate("Session ends here.")
@@ -104,10 +106,15 @@ def test_markdown_export() -> None:
     assert lines[0] == "# Zahra's night"
     assert "## Scene 1: Dramatic Scene" in lines
     assert "- *Where:* neon alley" in lines
-    assert "- **Q2:** Do I reach cover? → **Yes, and…** (Chance 5 (5, 2) vs Risk 4; Advantage; for: Nimble; against: –)" in lines
+    assert (
+        "- **Q2:** Do I reach cover? → **Yes, and…** "
+        "(Chance 5 (5, 2) vs Risk 4; Advantage; for: Nimble; against: –)" in lines
+    )
     assert "  - *Note (on entry 2):* She hears sirens." in lines
-    assert any(line.startswith("- **Q3:** Is the \\*door\\* locked? → **Yes, but…**") and "Twist Counter 1/3" in line
-               for line in lines)
+    assert any(
+        line.startswith("- **Q3:** Is the \\*door\\* locked? → **Yes, but…**") and "Twist Counter 1/3" in line
+        for line in lines
+    )
     assert "- **Twist:** A third party + Changes the goal (dice 1, 5)" in lines
     assert "- **Inspiration:** multiply motion (2-4, 3-2)" in lines
     assert "- **Skill check:** Zahra, Streetwise (Hard) → **pass** (7 of Cups, Page of Swords)" in lines

@@ -61,7 +61,11 @@ def test_a_scene_opens_only_when_framed() -> None:
     scene = open_scene(1, SceneKind.DRAMATIC, FRAME)
     assert scene.is_open
     closed = close_scene(scene, CloseReason.BLOCKED, " the dockworker bolts ")
-    assert (closed.closed, closed.outcome, closed.is_open) == (CloseReason.BLOCKED, "the dockworker bolts", False)
+    assert (closed.closed, closed.outcome, closed.is_open) == (
+        CloseReason.BLOCKED,
+        "the dockworker bolts",
+        False,
+    )
     with pytest.raises(SceneError, match="already closed"):
         close_scene(closed, CloseReason.RESOLVED, "")
     with pytest.raises(SceneError):

@@ -48,7 +48,12 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ("blank author", lambda d: d["attribution"].update(author=" "), "attribution", "author"),
     ("no licence", lambda d: d["attribution"].pop("licence"), "attribution", "licence"),
     ("short verb row", lambda d: d["inspiration"]["verbs"][2].pop(), "inspiration.verbs", "rows[2]"),
-    ("number as noun", lambda d: d["inspiration"]["nouns"][4].__setitem__(1, 7), "inspiration.nouns", "rows[4][1]"),
+    (
+        "number as noun",
+        lambda d: d["inspiration"]["nouns"][4].__setitem__(1, 7),
+        "inspiration.nouns",
+        "rows[4][1]",
+    ),
     ("five adjective rows", lambda d: d["inspiration"]["adjectives"].pop(), "inspiration.adjectives", "rows"),
     ("five subjects", lambda d: d["twist"]["subjects"].pop(), "twist", "subjects"),
     ("bad kind", lambda d: d["scene_transition"][1].update(kind="calm"), "scene_transition", "bands[1].kind"),

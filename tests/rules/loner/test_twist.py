@@ -14,7 +14,14 @@ from rt0table.rules.loner.twist import TwistCounter, read_twist, roll_twist, tic
 DOUBLES = read_oracle(OracleThrow((3,), (3,)))
 PLAIN = read_oracle(OracleThrow((5,), (2,)))
 
-SUBJECTS = ("A third party", "The Protagonist", "An encounter", "A physical event", "An emotional event", "An object")
+SUBJECTS = (
+    "A third party",
+    "The Protagonist",
+    "An encounter",
+    "A physical event",
+    "An emotional event",
+    "An object",
+)
 ACTIONS = (
     "Appears",
     "Alters the location",
