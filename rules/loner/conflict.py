@@ -93,5 +93,5 @@ def withdraw(conflict: Conflict, cost: str) -> Conflict:
     if conflict.state is not ConflictState.ONGOING:
         raise ConflictError(f"the conflict with {conflict.opponent} is already over")
     if not cost.strip():
-        raise ConflictError("withdrawing is never free: name what it costs")
+        raise ConflictError("breaking off has a price: say what it is")
     return replace(conflict, state=ConflictState.WITHDRAWN, withdrawal_cost=cost.strip())

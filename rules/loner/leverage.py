@@ -28,7 +28,7 @@ def bank(leverage: Leverage, answer: Answer, description: str, replace_held: boo
     if answer is not Answer.YES_AND:
         raise LeverageError(f"only a Yes, and… can be banked, not {answer.label}")
     if not description.strip():
-        raise LeverageError("describe the Leverage in a short phrase when you bank it")
+        raise LeverageError("give the banked Leverage a name")
     if leverage.held and not replace_held:
         raise LeverageError(
             f"Leverage is already held ({leverage.description}); replace it or narrate the bonus"

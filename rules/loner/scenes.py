@@ -10,9 +10,9 @@ from .oracle import Answer, OracleRoll
 from .tables import LonerTables
 from .terms import SceneKind
 
-RUN_ITS_COURSE = "Has this scene run its course?"
-ALLY_ACTS = "Does an ally or wildcard act independently?"
-NEW_WAY_FORWARD = "Does something or someone point toward a new way forward?"
+RUN_ITS_COURSE = "Is this scene over?"
+ALLY_ACTS = "Does someone on the sidelines make a move of their own?"
+NEW_WAY_FORWARD = "Is there a fresh lead somewhere nearby?"
 
 
 class SceneError(ValueError):
@@ -77,7 +77,7 @@ def close_scene(scene: Scene, reason: CloseReason, outcome: str) -> Scene:
 
 
 def ran_its_course(roll: OracleRoll) -> bool:
-    """Read the last-resort closing question: any Yes closes the scene."""
+    """Read the closing question of last resort (RUN_ITS_COURSE): any Yes ends the scene."""
     return roll.answer.is_yes
 
 
@@ -132,9 +132,9 @@ class DeadEndResult(Enum):
     """What the reframe question reveals."""
 
     NEW_ELEMENT = "a new element points forward"
-    WHY_IT_CLOSED = "the path stays closed, but the Protagonist learns why"
-    HOLDS = "the dead end holds: pull back to the goal and start a new scene from another angle"
-    REFRAME_ENTIRELY = "a second dead end on this thread: rethink the whole approach, no question asked"
+    WHY_IT_CLOSED = "still blocked, though now it is clear what blocked it"
+    HOLDS = "no way through: go back to the goal and open a scene somewhere else"
+    REFRAME_ENTIRELY = "this thread is stuck again: change the whole plan, no question asked"
 
 
 @dataclass(frozen=True, slots=True)
