@@ -143,7 +143,9 @@ class OraclePanel(QWidget):
         self.twist_label.setToolTip("Doubles add 1; at 3 a Twist comes and the counter starts again at 0.")
 
         self.question = QLineEdit()
-        self.question.setPlaceholderText("A yes/no question from your Protagonist's side: Yes, and… should be the one you hope for")
+        self.question.setPlaceholderText(
+            "A yes/no question from your Protagonist's side: Yes, and… should be the one you hope for"
+        )
         self.question.returnPressed.connect(self.roll)
 
         self.tags_for = TagList("Tags for (help)", known)
