@@ -95,9 +95,7 @@ class NoteEntry:
 
 
 Entry = QuestionEntry | TwistEntry | SceneEntry | InspirationEntry | SkillCheckEntry | FightEntry | NoteEntry
-E = TypeVar(
-    "E", QuestionEntry, TwistEntry, SceneEntry, InspirationEntry, SkillCheckEntry, FightEntry, NoteEntry
-)
+E = TypeVar("E", QuestionEntry, TwistEntry, SceneEntry, InspirationEntry, SkillCheckEntry, FightEntry, NoteEntry)
 
 KINDS: dict[type[Any], str] = {
     QuestionEntry: "question",
@@ -254,9 +252,7 @@ class _Fields:
 
     def ints(self, field: str, value: Any = None) -> tuple[int, ...]:
         value = self.raw(field) if value is None else value
-        if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise self.fail(field, "must be a list of whole numbers")
         return tuple(value)
 

@@ -30,9 +30,7 @@ def bank(leverage: Leverage, answer: Answer, description: str, replace_held: boo
     if not description.strip():
         raise LeverageError("give the banked Leverage a name")
     if leverage.held and not replace_held:
-        raise LeverageError(
-            f"Leverage is already held ({leverage.description}); replace it or narrate the bonus"
-        )
+        raise LeverageError(f"Leverage is already held ({leverage.description}); replace it or narrate the bonus")
     return Leverage(description.strip())
 
 

@@ -21,9 +21,7 @@ def dice_text(roll: OracleRoll) -> str:
     chance = f"Chance {roll.chance}" + (
         f" ({', '.join(map(str, roll.throw.chance))})" if len(roll.throw.chance) > 1 else ""
     )
-    risk = f"Risk {roll.risk}" + (
-        f" ({', '.join(map(str, roll.throw.risk))})" if len(roll.throw.risk) > 1 else ""
-    )
+    risk = f"Risk {roll.risk}" + (f" ({', '.join(map(str, roll.throw.risk))})" if len(roll.throw.risk) > 1 else "")
     return f"{chance} vs {risk}"
 
 
@@ -40,9 +38,7 @@ def entry_line(entry: Entry) -> str:
         roll = entry.roll
         tags = ""
         if entry.tags_for or entry.tags_against:
-            tags = (
-                f"; for: {', '.join(entry.tags_for) or '–'}; against: {', '.join(entry.tags_against) or '–'}"
-            )
+            tags = f"; for: {', '.join(entry.tags_for) or '–'}; against: {', '.join(entry.tags_against) or '–'}"
         twist = f"; doubles, Twist Counter {entry.twist_counter}/3" if roll.doubles else ""
         return (
             f"- **Q{entry.id}:** {_escape(entry.question)} → **{roll.answer.label}** "
@@ -59,9 +55,7 @@ def entry_line(entry: Entry) -> str:
                 f"- *Goal:* {_escape(entry.goal)}\n"
             )
         next_scene = f"; transition die {entry.transition_die}" if entry.transition_die else ""
-        return (
-            f"- **Scene {entry.number} closed** ({entry.closed.value}): {_escape(entry.outcome)}{next_scene}"
-        )
+        return f"- **Scene {entry.number} closed** ({entry.closed.value}): {_escape(entry.outcome)}{next_scene}"
     if isinstance(entry, InspirationEntry):
         dice = ", ".join(f"{r}-{c}" for r, c in entry.dice)
         return f"- **Inspiration:** {' '.join(entry.words)} ({dice})"

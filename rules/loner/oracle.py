@@ -166,9 +166,7 @@ def read_oracle(throw: OracleThrow) -> OracleRoll:
     if chance == risk:
         why = f"Chance {chance} equals Risk {risk}: doubles read as Yes, but… and tick the Twist Counter"
     else:
-        winner = (
-            f"Chance {chance} beats Risk {risk}" if chance > risk else f"Risk {risk} beats Chance {chance}"
-        )
+        winner = f"Chance {chance} beats Risk {risk}" if chance > risk else f"Risk {risk} beats Chance {chance}"
         if answer in (Answer.YES_BUT, Answer.NO_BUT):
             band = "both 3 or lower, so a but"
         elif answer in (Answer.YES_AND, Answer.NO_AND):

@@ -29,9 +29,7 @@ class SceneFrame:
 
     def __post_init__(self) -> None:
         missing = [
-            name
-            for name, text in (("where", self.where), ("who", self.who), ("goal", self.goal))
-            if not text.strip()
+            name for name, text in (("where", self.where), ("who", self.who), ("goal", self.goal)) if not text.strip()
         ]
         if missing:
             raise SceneError(f"a scene opens once where, who and goal are set; missing: {', '.join(missing)}")

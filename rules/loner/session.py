@@ -113,9 +113,7 @@ def end_scene(
         raise SceneError("no scene is open")
     closed = close_scene(state.scene, reason, outcome)
     journal, _ = state.journal.add(
-        SceneEntry(
-            closed.number, closed.kind, closed=reason, outcome=closed.outcome, transition_die=transition.die
-        )
+        SceneEntry(closed.number, closed.kind, closed=reason, outcome=closed.outcome, transition_die=transition.die)
     )
     return replace(state, scene=closed, journal=journal), transition.kind
 

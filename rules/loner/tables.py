@@ -115,13 +115,8 @@ class _Reader:
 
 
 def _attribution(read: _Reader, doc: dict[str, Any]) -> Attribution:
-    raw = read.mapping(
-        read.get(doc, "attribution", "attribution", "attribution"), "attribution", "attribution"
-    )
-    values = [
-        read.text(read.get(raw, name, "attribution", name), "attribution", name)
-        for name in ATTRIBUTION_FIELDS
-    ]
+    raw = read.mapping(read.get(doc, "attribution", "attribution", "attribution"), "attribution", "attribution")
+    values = [read.text(read.get(raw, name, "attribution", name), "attribution", name) for name in ATTRIBUTION_FIELDS]
     return Attribution(*values)
 
 
@@ -139,17 +134,13 @@ def _transitions(read: _Reader, value: Any) -> tuple[TransitionBand, ...]:
             kind = SceneKind(kind_name)
         except ValueError:
             known = ", ".join(k.value for k in SceneKind)
-            raise read.fail(
-                entry, f"bands[{i}].kind", f"unknown scene kind '{kind_name}' (known: {known})"
-            ) from None
+            raise read.fail(entry, f"bands[{i}].kind", f"unknown scene kind '{kind_name}' (known: {known})") from None
         if not 1 <= low <= high <= FACES:
             raise read.fail(entry, f"bands[{i}]", f"the range {low}-{high} is not within 1-{FACES}")
         bands.append(TransitionBand(low, high, kind))
     faces = sorted(face for band in bands for face in range(band.low, band.high + 1))
     if faces != list(range(1, FACES + 1)):
-        raise read.fail(
-            entry, "bands", f"the bands must cover each face 1-{FACES} exactly once, they cover {faces}"
-        )
+        raise read.fail(entry, "bands", f"the bands must cover each face 1-{FACES} exactly once, they cover {faces}")
     return tuple(bands)
 
 
@@ -187,12 +178,8 @@ def load_tables(text: str, file: str) -> LonerTables:
     doc = read.mapping(parsed, "(document)", "(top level)")
     version = read.integer(read.get(doc, "format", "(document)", "format"), "(document)", "format")
     if version != FORMAT:
-        raise read.fail(
-            "(document)", "format", f"this app reads format {FORMAT}, the file is format {version}"
-        )
-    inspiration = read.mapping(
-        read.get(doc, "inspiration", "inspiration", "inspiration"), "inspiration", "inspiration"
-    )
+        raise read.fail("(document)", "format", f"this app reads format {FORMAT}, the file is format {version}")
+    inspiration = read.mapping(read.get(doc, "inspiration", "inspiration", "inspiration"), "inspiration", "inspiration")
     grids = {
         name: read.grid(read.get(inspiration, name, f"inspiration.{name}", "rows"), f"inspiration.{name}")
         for name in ("verbs", "adjectives", "nouns")
@@ -203,9 +190,7 @@ def load_tables(text: str, file: str) -> LonerTables:
         verbs=grids["verbs"],
         adjectives=grids["adjectives"],
         nouns=grids["nouns"],
-        twist_subjects=read.words(
-            read.get(twist, "subjects", "twist", "subjects"), "twist", "subjects", FACES
-        ),
+        twist_subjects=read.words(read.get(twist, "subjects", "twist", "subjects"), "twist", "subjects", FACES),
         twist_actions=read.words(read.get(twist, "actions", "twist", "actions"), "twist", "actions", FACES),
         transitions=_transitions(read, read.get(doc, "scene_transition", "scene_transition", "bands")),
         setup=_setup(read, read.get(doc, "setup", "setup", "setup")),

@@ -92,7 +92,5 @@ def mirror(
     after = min(track.boxes, max(0, track.filled + step))
     updated = replace(track, filled=after)
     if updated.full:
-        reason += "; the track is full" + (
-            ": the threat is now a fact" if track.threat else ": the arc can close"
-        )
+        reason += "; the track is full" + (": the threat is now a fact" if track.threat else ": the arc can close")
     return updated, TrackMark(answer, track.filled, after, bank_leverage, spend_leverage, reason)

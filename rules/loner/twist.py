@@ -42,12 +42,8 @@ def tick(counter: TwistCounter, roll: OracleRoll, in_conflict: bool = False) -> 
         return TwistTick(before, before, counter, False, "doubles during Harm & Luck do not count")
     reached = before + 1
     if reached >= TWIST_AT:
-        return TwistTick(
-            before, reached, TwistCounter(0), True, f"doubles bring the counter to {reached}: a Twist"
-        )
-    return TwistTick(
-        before, reached, TwistCounter(reached), False, f"doubles: the counter climbs to {reached}"
-    )
+        return TwistTick(before, reached, TwistCounter(0), True, f"doubles bring the counter to {reached}: a Twist")
+    return TwistTick(before, reached, TwistCounter(reached), False, f"doubles: the counter climbs to {reached}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ game object that pushes and pops steps.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -21,7 +22,7 @@ from .errors import IllegalAction
 from .events import CardPlaced, CombatStarted, Event
 from .modifiers import must_honk
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, Phase
-from .traits import Arcana, Trait
+from .traits import Arcana, Skill, Trait
 from .zones import Room, Zone
 
 EDDY_PILE = "eddies"
@@ -40,6 +41,8 @@ class FighterSetup:
     abilities: tuple[str, ...] = ()
     injuries: tuple[str, ...] = ()
     cursed: bool = False
+    a_plus: tuple[Skill, ...] = ()
+    failed: tuple[Skill, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,8 @@ def new_combat(
                 abilities,
                 setup.zone,
                 injuries=list(setup.injuries),
+                a_plus=setup.a_plus,
+                failed=setup.failed,
             )
         )
     piles[GM] = Pile(list(ALL_IDS))
@@ -127,13 +132,20 @@ def legal_actions(state: CombatState) -> list[Action]:
     if fighter is None:
         return []
     actions: list[Action] = []
+    abilities = [(ability_id, ABILITIES[ability_id]) for ability_id in fighter.abilities]
     for card in dict.fromkeys(fighter.hand):
-        for ability_id in fighter.abilities:
-            if ABILITIES[ability_id].refusal(state, fighter, card) is None:
-                actions.append(PlayCard(fighter.id, card, ability_id))
+        for ability_id, ability in abilities:
+            if ability.accepts(state, fighter, card):
+                actions.append(_play(fighter.id, card, ability_id))
     if _end_turn_refusal(fighter) is None:
         actions.append(EndTurn(fighter.id))
     return actions
+
+
+@functools.cache
+def _play(fighter: str, card: int, ability: str) -> PlayCard:
+    """Actions are values: hand out one shared object per (fighter, card, ability)."""
+    return PlayCard(fighter, card, ability)
 
 
 def refusal(state: CombatState, action: Action) -> str | None:

@@ -207,5 +207,18 @@ class DecisionMade(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SkillCheckMade(Event):
+    """A check made mid-fight through Movement / Skill (SKL-IN-COMBAT)."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    skill: str
+    difficulty: str
+    cards: tuple[CardId, ...]
+    outcome: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class CombatEnded(Event):
     result: str  # "victory", "defeat" or "escaped"

@@ -13,7 +13,7 @@ from typing import Any
 from .adversaries import AdversaryKind
 from .cards import CardId
 from .deck import Pile
-from .traits import Arcana, Trait
+from .traits import Arcana, Skill, Trait
 from .zones import Room, Zone
 
 START_HP = 20  # CHR-HP
@@ -72,6 +72,8 @@ class Fighter:
     injuries: list[str] = field(default_factory=list)
     corruption_gained: int = 0
     dead: bool = False
+    a_plus: tuple[Skill, ...] = ()
+    failed: tuple[Skill, ...] = ()
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -91,6 +93,8 @@ class Fighter:
             self.injuries.copy(),
             self.corruption_gained,
             self.dead,
+            self.a_plus,
+            self.failed,
         )
 
     @property

@@ -36,16 +36,30 @@ class Ability:
     keeps_cards: ClassVar[bool] = False  # cards stay between turns ("cards remain there")
     suits: ClassVar[Collection[Suit] | None] = None  # None: any card
 
+    accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
+
     def __init_subclass__(cls) -> None:
+        if cls.__dict__.get("suits") is not None:
+            cls.accepted = frozenset(card.id for card in CARDS if card.suit in cls.suits)  # type: ignore[operator]
         if "id" in cls.__dict__:
             ABILITIES[cls.id] = cls()
 
+    def accepts(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
+        """Whether the card may go here now (the fast question ``legal_actions`` asks)."""
+        return self.accepted is None or card in self.accepted
+
     def refusal(self, state: CombatState, fighter: Fighter, card: CardId) -> str | None:
         """Why this card may not go here now, or None when it may."""
-        if self.suits is not None and CARDS[card].suit not in self.suits:
+        if self.accepts(state, fighter, card):
+            return None
+        return self.reason(state, fighter, card)
+
+    def reason(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
+        """The words for a refused card (only asked once ``accepts`` said no)."""
+        if self.suits is not None:
             wanted = " or ".join(suit.value for suit in self.suits)
             return f"{self.name} takes {wanted}; {CARDS[card].name} is {_suit_phrase(card)}."
-        return None
+        return f"{self.name} does not take {CARDS[card].name} now."
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         """How far these cards on the bin get it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import CARDS, CardId, Suit
 from ..decisions import ask, resolver
 from ..effects import discard_ability, draw, gain_shield, move, offer_strike
-from ..events import Event, Honked, LeftCombat
+from ..events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckMade
 from ..intents import redraw_intent
 from ..modifiers import (
     concentrate_cards,
@@ -18,8 +18,9 @@ from ..modifiers import (
     unarmed_damage,
     unarmed_ranged,
 )
-from ..state import CombatState, Fighter, Option, PendingDecision
-from ..traits import Trait
+from ..skill_check import Difficulty, SkillCheck, effective_difficulty, make_check
+from ..state import GM, CombatState, Fighter, Option, PendingDecision
+from ..traits import Skill, Trait
 from ..zones import zone_name
 from .base import ABILITIES, Ability, Progress, card_sum
 
@@ -115,29 +116,56 @@ def _charm_redraw(state: CombatState, decision: PendingDecision, option: Option,
 class MovementSkill(CountAbility):
     id = "move_skill"
     name = "Movement / Skill"
-    summary = "Any card. When full: move one zone."
+    summary = "Any card. When full: move one zone, or make a skill check from a freshly shuffled deck."
 
     def needed(self, fighter: Fighter) -> int:
         return move_skill_cards(fighter.traits)
 
     def effect_text(self, fighter: Fighter) -> str:
-        return "move one zone"
+        return "move one zone or make a skill check"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events)
         self.announce(fighter, cards, events)
         assert fighter.zone is not None
         options = [Option(f"Move to {zone_name(z)}", z) for z in state.room.neighbours(fighter.zone)]
-        options.append(Option("Stay put", fighter.zone))
-        ask(state, "step", fighter.id, "Move where?", options, events)
+        options.append(Option("Make a skill check", ("check",)))
+        ask(state, "step", fighter.id, "Move one zone, or make a skill check?", options, events)
 
 
 @resolver("step")
 def _step(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    destination = (option.value[0], option.value[1])
-    if destination != fighter.zone:
-        move(fighter, destination, events)
+    if option.value == ("check",):
+        options = [Option(skill.value, (skill.value,)) for skill in Skill]
+        ask(state, "check-skill", fighter.id, "Which skill does the check use?", options, events)
+        return
+    move(fighter, (option.value[0], option.value[1]), events)
+
+
+@resolver("check-skill")
+def _check_skill(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter = state.fighter(decision.actor)
+    options = [Option(level.title, (level.value,)) for level in Difficulty]
+    prompt = f"How hard is {fighter.name}'s {option.value[0]} check?"
+    ask(state, "check-difficulty", GM, prompt, options, events, (fighter.id, option.value[0]))
+
+
+@resolver("check-difficulty")
+def _check_difficulty(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    """SKL-IN-COMBAT: the discard is shuffled into the deck first; hand and bins stay apart."""
+    fighter_id, skill_name = decision.context
+    fighter = state.fighter(fighter_id)
+    skill = Skill(skill_name)
+    difficulty = effective_difficulty(Difficulty(option.value[0]), skill, fighter.a_plus, fighter.failed)
+    check = SkillCheck(difficulty, arcana=fighter.arcana, in_combat=True)
+    state.rng, result = make_check(state.piles[fighter.pile], state.rng, check)
+    events.append(DeckShuffled(fighter.pile))
+    events.append(
+        SkillCheckMade(
+            fighter.id, skill.value, difficulty.title, result.cards, result.outcome.name.lower(), result.reason
+        )
+    )
 
 
 class RunAway(CountAbility):
@@ -149,15 +177,17 @@ class RunAway(CountAbility):
     def needed(self, fighter: Fighter) -> int:
         return run_away_cards(fighter.traits)
 
-    def refusal(self, state: CombatState, fighter: Fighter, card: CardId) -> str | None:
+    def accepts(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
         cards = fighter.bins.get(self.id)
         if not cards:
-            return None
+            return True
         values = [CARDS[c].value for c in cards]
-        low, high = min(values), max(values)
-        if CARDS[card].value in (low - 1, high + 1):
-            return None
-        return f"Run Away needs {_either(low - 1, high + 1)} next; {CARDS[card].name} is {CARDS[card].value}."
+        return CARDS[card].value in (min(values) - 1, max(values) + 1)
+
+    def reason(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
+        values = [CARDS[c].value for c in fighter.bins[self.id]]
+        wanted = _either(min(values) - 1, max(values) + 1)
+        return f"Run Away needs {wanted} next; {CARDS[card].name} is {CARDS[card].value}."
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         done = super().progress(state, fighter, cards)
