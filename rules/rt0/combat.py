@@ -11,6 +11,7 @@ from .effects import discard_ability, discard_hand, draw
 from .events import CombatEnded, Event, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
 from .intents import carry_out, discard_intent, draw_intent
 from .modifiers import draws_per_turn
+from .registry import hooked
 from .state import CombatState, Fighter, FighterKind, Phase
 from .traits import Trait
 
@@ -92,11 +93,15 @@ def _start_turn(state: CombatState, events: list[Event]) -> None:
     events.append(TurnStarted(fighter.id))
     count = EDDY_HAND if fighter.kind is FighterKind.EDDY else draws_per_turn(fighter.arcana)
     draw(state, fighter, count, events)
+    for ability in hooked(fighter.abilities, "at_turn_start"):
+        ability.at_turn_start(state, fighter, events)
 
 
 def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
     """Cards left in hand and on bins that do not keep cards are discarded (ruling CMB-TURN)."""
     state.ending_turn = False
+    for ability in hooked(fighter.abilities, "at_turn_end"):
+        ability.at_turn_end(state, fighter, events)
     for ability_id, cards in fighter.bins.items():
         if cards and not ABILITIES[ability_id].keeps_cards:
             discard_ability(state, fighter, ability_id, events)

@@ -6,13 +6,16 @@ Every ability and every adversary goes through these, so numbers, events and edg
 
 from __future__ import annotations
 
-from .cards import TOWER, CardId
+from .cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
 from .decisions import ask, resolver
 from .events import (
     AdversaryDefeated,
+    CardDeclared,
+    CardPlaced,
     CardsDiscarded,
     CardsDrawn,
     CatastropheStruck,
+    CorruptionTaken,
     DamageDealt,
     DamageWasted,
     DeckShuffled,
@@ -24,7 +27,9 @@ from .events import (
     Moved,
     ShieldGained,
 )
+from .identity import forget, is_wild
 from .modifiers import catastrophe_shield
+from .registry import ABILITIES, hooked
 from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, Option, PendingDecision
 from .zones import Zone
 
@@ -57,6 +62,9 @@ def draw(state: CombatState, fighter: Fighter, count: int, events: list[Event]) 
     events.append(CardsDrawn(fighter.id, tuple(drawn)))
     if TOWER in drawn:
         catastrophe(state, fighter, events)
+    for ability in hooked(fighter.abilities, "on_draw"):
+        for card in drawn:
+            ability.on_draw(state, fighter, card, events)
     return drawn
 
 
@@ -66,6 +74,7 @@ def discard_ability(state: CombatState, fighter: Fighter, ability: str, events: 
         return []
     taken = cards.copy()
     cards.clear()
+    forget(fighter, taken)
     state.piles[fighter.pile].discard.extend(taken)
     events.append(CardsDiscarded(fighter.id, tuple(taken), ability))
     return taken
@@ -73,6 +82,7 @@ def discard_ability(state: CombatState, fighter: Fighter, ability: str, events: 
 
 def discard_hand(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
     if fighter.hand:
+        forget(fighter, fighter.hand)
         state.piles[fighter.pile].discard.extend(fighter.hand)
         events.append(CardsDiscarded(fighter.id, tuple(fighter.hand), "hand"))
         fighter.hand.clear()
@@ -96,12 +106,69 @@ def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> No
         state.ending_turn = True
 
 
+def place(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
+    """Put a card on a bin (from the hand or through another effect); a wild Fool is named first."""
+    faces = wildcard_faces(state, fighter, ability) if is_wild(fighter, card) else []
+    fighter.bins.setdefault(ability, []).append(card)
+    events.append(CardPlaced(fighter.id, card, ability))
+    if faces:
+        options = [Option(f"The Fool counts as {CARDS[face].name}", (ability, face)) for face in faces]
+        ask(state, "wildcard", fighter.id, "What does The Fool count as?", options, events)
+        return
+    settle_bin(state, fighter, ability, events)
+
+
+def settle_bin(state: CombatState, fighter: Fighter, ability: str, events: list[Event]) -> None:
+    """Fire the bin if the cards on it now complete it."""
+    rule = ABILITIES[ability]
+    if rule.is_complete(state, fighter, fighter.bins[ability]):
+        rule.resolve(state, fighter, events)
+
+
+@resolver("wildcard")
+def _wildcard(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    ability, declared = option.value
+    fighter = state.fighter(decision.actor)
+    fighter.counts_as[FOOL] = declared
+    events.append(CardDeclared(fighter.id, FOOL, declared))
+    settle_bin(state, fighter, ability, events)
+
+
+def wildcard_faces(state: CombatState, fighter: Fighter, ability_id: str) -> list[CardId]:
+    """The cards a wild Fool could become on this bin, one per distinct (suit, value) the bin cares about."""
+    ability = ABILITIES[ability_id]
+    seen: dict[tuple[Suit | None, int], CardId] = {}
+    for candidate in ALL_IDS:
+        if candidate == FOOL:
+            continue
+        fighter.counts_as[FOOL] = candidate
+        try:
+            if ability.takes(state, fighter, FOOL):
+                key = (CARDS[candidate].suit if ability.suits is not None else None, CARDS[candidate].value)
+                seen.setdefault(key, candidate)
+        finally:
+            del fighter.counts_as[FOOL]
+    return list(seen.values())
+
+
 # --- shield and health -------------------------------------------------------------------------
 
 
 def gain_shield(who: Fighter | Adversary, amount: int, events: list[Event]) -> None:
     who.shield += amount
     events.append(ShieldGained(who.id, amount, who.shield))
+
+
+def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: list[Event]) -> None:
+    """Shield a fighter's own ability makes: abilities such as Unlikely Helmet add to it."""
+    amount += sum(a.shield_bonus(state, fighter) for a in hooked(fighter.abilities, "shield_bonus"))
+    gain_shield(fighter, amount, events)
+
+
+def take_corruption(fighter: Fighter, amount: int, why: str, events: list[Event]) -> None:
+    """Corruption taken mid-fight; the campaign marks it on the sheet once the fight is over."""
+    fighter.corruption_gained += amount
+    events.append(CorruptionTaken(fighter.id, amount, why))
 
 
 def heal(state: CombatState, who: Adversary, amount: int, events: list[Event]) -> None:
@@ -136,6 +203,9 @@ def offer_strike(
     state: CombatState, fighter: Fighter, modes: list[tuple[int, bool, bool]], events: list[Event], source: str
 ) -> None:
     """Ask where damage goes; each mode is (amount, ranged, magic). Unreachable damage is wasted."""
+    bonuses = hooked(fighter.abilities, "damage_bonus")
+    if bonuses:
+        modes = [(amount + sum(b.damage_bonus(state, fighter, r, m) for b in bonuses), r, m) for amount, r, m in modes]
     options = [opt for amount, ranged, magic in modes for opt in strike_options(state, fighter, amount, ranged, magic)]
     if not options:
         best = max(amount for amount, _, _ in modes)
@@ -185,11 +255,17 @@ def _fate(state: CombatState, decision: PendingDecision, option: Option, events:
 def damage_fighter(
     state: CombatState, source: str, fighter: Fighter, amount: int, ranged: bool, events: list[Event]
 ) -> None:
+    for ability in hooked(fighter.abilities, "before_damage"):
+        amount = ability.before_damage(state, fighter, amount, source, events)
+        if amount <= 0:
+            return
     blocked = _absorb(fighter, amount)
     fighter.hp = max(0, fighter.hp - (amount - blocked))
     events.append(DamageDealt(source, fighter.id, amount, blocked, fighter.hp, ranged, False))
     if fighter.hp == 0:
         knocked_down(state, fighter, events)
+    for ability in hooked(fighter.abilities, "after_damage"):
+        ability.after_damage(state, fighter, amount, source, events)
 
 
 def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> None:

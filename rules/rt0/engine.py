@@ -11,15 +11,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
-from .abilities import ABILITIES, BASE_ABILITIES
-from .actions import Action, Choose, EndTurn, PlayCard
+from .abilities import ABILITIES, BASE_ABILITIES, arcana_abilities
+from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
 from .cards import ALL_IDS, CARDS
 from .combat import finish_turn, settle
 from .decisions import answer
 from .deck import Pile, deck_cards
+from .effects import place, take_corruption
 from .errors import IllegalAction
-from .events import CardPlaced, CombatStarted, Event
+from .events import AbilityAdded, CombatStarted, Event
 from .modifiers import must_honk
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, Phase
 from .traits import Arcana, Skill, Trait
@@ -43,6 +44,32 @@ class FighterSetup:
     cursed: bool = False
     a_plus: tuple[Skill, ...] = ()
     failed: tuple[Skill, ...] = ()
+    upgrades: frozenset[str] = frozenset()  # Arcana Abilities whose Corruption Upgrade is unlocked
+
+
+CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
+
+
+def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
+    """The bins a fighter brings: the base six, the chosen Arcana Abilities, every fully upgraded one free."""
+    if setup.kind is not FighterKind.PLAYER:
+        return setup.abilities
+    unknown = [a for a in (*setup.abilities, *setup.upgrades) if a not in ABILITIES]
+    if unknown:
+        raise ValueError(f"{setup.name}: no ability called {', '.join(map(repr, unknown))}")
+    own = set(arcana_abilities(setup.arcana)) if setup.arcana is not None else set()
+    foreign = [a for a in (*setup.abilities, *setup.upgrades) if ABILITIES[a].arcana is not None and a not in own]
+    if foreign:
+        names = ", ".join(ABILITIES[a].name for a in foreign)
+        raise ValueError(f"{setup.name}: {names} belong to another Arcana")
+    chosen = [a for a in setup.abilities if a in own and a not in setup.upgrades]
+    if len(chosen) > CHOSEN_ARCANA_ABILITIES:
+        raise ValueError(
+            f"{setup.name} brings {len(chosen)} Arcana Abilities; choose {CHOSEN_ARCANA_ABILITIES} "
+            "(more cost 1 Corruption each once the fight is on)"
+        )
+    upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
+    return tuple(dict.fromkeys((*BASE_ABILITIES, *setup.abilities, *upgraded)))
 
 
 @dataclass(frozen=True)
@@ -72,7 +99,7 @@ def new_combat(
         if pile_key not in piles:
             cards = deck_cards(setup.traits, setup.cursed) if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
             piles[pile_key] = Pile(cards)
-        abilities = (*BASE_ABILITIES, *setup.abilities) if setup.kind is FighterKind.PLAYER else setup.abilities
+        abilities = fight_abilities(setup)
         roster.append(
             Fighter(
                 setup.id,
@@ -86,6 +113,7 @@ def new_combat(
                 injuries=list(setup.injuries),
                 a_plus=setup.a_plus,
                 failed=setup.failed,
+                upgrades=setup.upgrades,
             )
         )
     piles[GM] = Pile(list(ALL_IDS))
@@ -137,9 +165,21 @@ def legal_actions(state: CombatState) -> list[Action]:
         for ability_id, ability in abilities:
             if ability.accepts(state, fighter, card):
                 actions.append(_play(fighter.id, card, ability_id))
+    for ability_id, ability in abilities:
+        for index, _ in enumerate(ability.activations(state, fighter)):
+            actions.append(Activate(fighter.id, ability_id, index))
+    for ability_id in _addable(fighter):
+        actions.append(AddAbility(fighter.id, ability_id))
     if _end_turn_refusal(fighter) is None:
         actions.append(EndTurn(fighter.id))
     return actions
+
+
+def _addable(fighter: Fighter) -> list[str]:
+    """Arcana Abilities of the fighter's Arcana not yet in this fight (CMB-CHOOSE-ABILITIES)."""
+    if fighter.kind is not FighterKind.PLAYER or fighter.arcana is None:
+        return []
+    return [a for a in arcana_abilities(fighter.arcana) if a not in fighter.abilities]
 
 
 @functools.cache
@@ -168,11 +208,31 @@ def refusal(state: CombatState, action: Action) -> str | None:
         return f"It is {fighter.name}'s turn, not {state.name_of(action.fighter)}'s."
     if isinstance(action, EndTurn):
         return _end_turn_refusal(fighter)
+    if isinstance(action, Activate):
+        if action.ability not in fighter.abilities:
+            return f"{fighter.name} has no ability called {action.ability!r} in this fight."
+        offers = ABILITIES[action.ability].activations(state, fighter)
+        if not 0 <= action.option < len(offers):
+            name = ABILITIES[action.ability].name
+            return (
+                f"{name} offers nothing to do at will now." if not offers else f"{name} offers {len(offers)} choices."
+            )
+        return None
+    if isinstance(action, AddAbility):
+        if action.ability in fighter.abilities:
+            return f"{fighter.name} already has {_ability_name(action.ability)} in this fight."
+        if action.ability not in _addable(fighter):
+            return f"{_ability_name(action.ability)} is not one of {fighter.name}'s Arcana Abilities."
+        return None
     if action.card not in fighter.hand:
         return f"{CARDS[action.card].name} is not in {fighter.name}'s hand."
     if action.ability not in fighter.abilities:
         return f"{fighter.name} has no ability called {action.ability!r} in this fight."
     return ABILITIES[action.ability].refusal(state, fighter, action.card)
+
+
+def _ability_name(ability_id: str) -> str:
+    return ABILITIES[ability_id].name if ability_id in ABILITIES else repr(ability_id)
 
 
 def _end_turn_refusal(fighter: Fighter) -> str | None:
@@ -207,15 +267,17 @@ def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
         answer(state, action.option, events)
     elif isinstance(action, EndTurn):
         finish_turn(state, state.fighter(action.fighter), events)
+    elif isinstance(action, Activate):
+        ABILITIES[action.ability].activate(state, state.fighter(action.fighter), action.option, events)
+    elif isinstance(action, AddAbility):
+        fighter = state.fighter(action.fighter)
+        take_corruption(fighter, 1, f"brought in {_ability_name(action.ability)}", events)
+        fighter.abilities = (*fighter.abilities, action.ability)
+        events.append(AbilityAdded(fighter.id, action.ability))
     else:
         fighter = state.fighter(action.fighter)
         fighter.hand.remove(action.card)
-        cards = fighter.bins.setdefault(action.ability, [])
-        cards.append(action.card)
-        events.append(CardPlaced(fighter.id, action.card, action.ability))
-        ability = ABILITIES[action.ability]
-        if ability.is_complete(state, fighter, cards):
-            ability.resolve(state, fighter, events)
+        place(state, fighter, action.card, action.ability, events)
     settle(state, events)
     return events
 

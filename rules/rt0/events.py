@@ -220,5 +220,29 @@ class SkillCheckMade(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CorruptionTaken(Event):
+    fighter: str
+    amount: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityAdded(Event):
+    """An Arcana Ability brought into the fight (CMB-CHOOSE-ABILITIES)."""
+
+    fighter: str
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardDeclared(Event):
+    """A wild card was named as another card (FOOL-WILDCARD)."""
+
+    fighter: str
+    card: CardId
+    counts_as: CardId
+
+
+@dataclass(frozen=True, slots=True)
 class CombatEnded(Event):
     result: str  # "victory", "defeat" or "escaped"

@@ -74,6 +74,9 @@ class Fighter:
     dead: bool = False
     a_plus: tuple[Skill, ...] = ()
     failed: tuple[Skill, ...] = ()
+    upgrades: frozenset[str] = frozenset()  # abilities whose Corruption Upgrade is unlocked (COR-UPGRADE)
+    counts_as: dict[CardId, CardId] = field(default_factory=dict)  # card -> the card it counts as now
+    marks: dict[str, int] = field(default_factory=dict)  # per-fight counters and switches abilities keep
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -95,6 +98,9 @@ class Fighter:
             self.dead,
             self.a_plus,
             self.failed,
+            self.upgrades,
+            self.counts_as.copy(),
+            self.marks.copy(),
         )
 
     @property

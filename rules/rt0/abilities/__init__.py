@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 from .basic import BASE_ABILITIES
+from .magician import CheckBehindYourEars
 
-__all__ = ["ABILITIES", "BASE_ABILITIES", "Ability", "Progress"]
+
+def arcana_abilities(arcana: Arcana) -> list[str]:
+    """The Arcana Abilities of one Arcana, in the order they were registered."""
+    return [ability_id for ability_id, ability in ABILITIES.items() if ability.arcana is arcana]
+
+
+__all__ = ["ABILITIES", "BASE_ABILITIES", "Ability", "CheckBehindYourEars", "Progress", "arcana_abilities"]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..cards import CARDS, CardId, Suit
 from ..decisions import ask, resolver
-from ..effects import discard_ability, draw, gain_shield, move, offer_strike
+from ..effects import discard_ability, draw, generate_shield, move, offer_strike
 from ..events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckMade
+from ..identity import is_wild, value
 from ..intents import redraw_intent
 from ..modifiers import (
     concentrate_cards,
@@ -31,7 +32,7 @@ class SumAbility(Ability):
     target = 10
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
-        return Progress(card_sum(cards), self.target, "sum")
+        return Progress(card_sum(fighter, cards), self.target, "sum")
 
 
 class CountAbility(Ability):
@@ -74,7 +75,7 @@ class Defend(SumAbility):
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events)
         self.announce(fighter, cards, events)
-        gain_shield(fighter, defend_shield(fighter.traits), events)
+        generate_shield(state, fighter, defend_shield(fighter.traits), events)
 
 
 class Concentrate(CountAbility):
@@ -97,7 +98,7 @@ class Concentrate(CountAbility):
         self.announce(fighter, cards, events)
         draw(state, fighter, 1, events)
         if concentrate_shield(fighter.traits):
-            gain_shield(fighter, concentrate_shield(fighter.traits), events)
+            generate_shield(state, fighter, concentrate_shield(fighter.traits), events)
         if concentrate_magic_damage(fighter.traits):
             offer_strike(state, fighter, [(concentrate_magic_damage(fighter.traits), False, True)], events, self.name)
         if concentrate_redraws_intent(fighter.traits):
@@ -177,23 +178,23 @@ class RunAway(CountAbility):
     def needed(self, fighter: Fighter) -> int:
         return run_away_cards(fighter.traits)
 
-    def accepts(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
+    def takes(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
         cards = fighter.bins.get(self.id)
-        if not cards:
+        if not cards or is_wild(fighter, card):
             return True
-        values = [CARDS[c].value for c in cards]
-        return CARDS[card].value in (min(values) - 1, max(values) + 1)
+        values = [value(fighter, c) for c in cards]
+        return value(fighter, card) in (min(values) - 1, max(values) + 1)
 
     def reason(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
-        values = [CARDS[c].value for c in fighter.bins[self.id]]
+        values = [value(fighter, c) for c in fighter.bins[self.id]]
         wanted = _either(min(values) - 1, max(values) + 1)
-        return f"Run Away needs {wanted} next; {CARDS[card].name} is {CARDS[card].value}."
+        return f"Run Away needs {wanted} next; {CARDS[card].name} counts {value(fighter, card)}."
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         done = super().progress(state, fighter, cards)
         if not cards:
             return done
-        values = [CARDS[c].value for c in cards]
+        values = [value(fighter, c) for c in cards]
         return Progress(done.have, done.need, "cards", _either(min(values) - 1, max(values) + 1))
 
     def effect_text(self, fighter: Fighter) -> str:
