@@ -9,9 +9,12 @@ from rt0table.desktop.cards.describe import describe_card
 from rt0table.desktop.cards.face import paint_back, paint_face
 from rt0table.desktop.cards.fonts import card_font, load_card_fonts
 from rt0table.desktop.cards.layout import CARD_ASPECT, card_size
+from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 
 __all__ = [
     "CARD_ASPECT",
+    "CardZoomView",
+    "ZoomTrigger",
     "back_pixmap",
     "card_cache",
     "card_font",

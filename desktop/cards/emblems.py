@@ -102,7 +102,7 @@ def _empress() -> Emblem:
     venus = combine(circle(0.0, -0.2, 0.42), line(0.0, 0.22, 0.0, 0.95), line(-0.3, 0.58, 0.3, 0.58))
     stars = union(
         *(
-            star(0.8 * math.cos(a), -0.2 + 0.8 * math.sin(a), 4, 0.1, 0.035)
+            star(0.74 * math.cos(a), -0.16 + 0.72 * math.sin(a), 4, 0.1, 0.035)
             for a in (math.radians(-90 + k * 30) for k in range(-3, 4))
         )
     )
@@ -268,8 +268,8 @@ def _devil() -> Emblem:
         line(-0.7, 0.45, 0.7, 0.45),
         ellipse(-0.35, 0.68, 0.1, 0.2),
         ellipse(0.35, 0.68, 0.1, 0.2),
-        ellipse(-0.35, 0.95, 0.06, 0.1),
-        ellipse(0.35, 0.95, 0.06, 0.1),
+        ellipse(-0.35, 0.9, 0.06, 0.08),
+        ellipse(0.35, 0.9, 0.06, 0.08),
     )
     return Emblem(subtract(union(horn_left, horn_right, head), eyes), chains)
 
@@ -318,7 +318,7 @@ def _star() -> Emblem:
 def _moon() -> Emblem:
     crescent = subtract(circle(0.0, -0.35, 0.55), circle(0.24, -0.45, 0.47))
     towers = union(rect(-0.85, 0.2, 0.22, 0.55), rect(0.63, 0.2, 0.22, 0.55))
-    horizon = _arc(0.0, 1.6, 1.4, 0.85, -150, 120)
+    horizon = _arc(0.0, 1.45, 1.15, 0.7, -140, 100)
     path = polyline([(0.0, 0.95), (-0.12, 0.75), (0.1, 0.6), (-0.05, 0.45), (0.05, 0.32)])
     return Emblem(union(crescent, towers), combine(horizon, path))
 

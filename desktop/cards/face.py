@@ -141,7 +141,7 @@ def _paint_label(painter: QPainter, frame: Frame, card: Card) -> None:
             tones.stripes,
         )
         return
-    left = frame.w * 0.46
+    left = frame.w * (0.46 if card.is_major else 0.52)  # clear of "Kn¹²", the widest Minor index
     top = frame.margin * 0.85
     text = card.rank_name if card.is_major else card.suit.value.upper()
     cap = frame.w * (0.1 if card.is_major else 0.062)
