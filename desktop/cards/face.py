@@ -9,10 +9,20 @@ names the card. The back is the moon over a perspective grid, crossed by the sam
 
 from __future__ import annotations
 
+import math
 import random
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPen, QRadialGradient
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QRadialGradient,
+)
 from rt0table.desktop.cards import palette
 from rt0table.desktop.cards.emblems import major_emblem
 from rt0table.desktop.cards.geometry import fit_path_transform, fit_transform
@@ -280,10 +290,38 @@ def _paint_minor_screen(painter: QPainter, frame: Frame, card: Card, glow: QColo
         )
         return
     size = pip_size(content.width(), content.height(), card.value)
+    # Stroking a halo is most of a face's cost, and every pip on a card is identical: paint one pip
+    # into a sprite at the device's resolution and stamp it (a 10 drops from ~30 ms to ~4 ms).
+    pad = frame.w * 0.03
+    sprite = _pip_sprite(glyph, size, pad, glow, frame, _device_scale(painter))
     for fx, fy in PIP_LAYOUTS[card.value]:
         x = content.left() + fx * content.width()
         y = content.top() + size / 2 + fy * (content.height() - size)
-        _glow_fill(painter, glyph, QRectF(x - size / 2, y - size / 2, size, size), glow, frame)
+        painter.drawImage(QPointF(x - size / 2 - pad, y - size / 2 - pad), sprite)
+
+
+def _device_scale(painter: QPainter) -> float:
+    """Device pixels per logical unit where the painter draws (dpr times any scaling transform)."""
+    device = painter.device()
+    dpr = device.devicePixelRatioF() if device is not None else 1.0
+    transform = painter.worldTransform()
+    return dpr * max(math.hypot(transform.m11(), transform.m12()), 1e-6)
+
+
+def _pip_sprite(
+    glyph: QPainterPath, size: float, pad: float, glow: QColor, frame: Frame, scale: float
+) -> QImage:
+    side = size + 2 * pad
+    sprite = QImage(
+        math.ceil(side * scale), math.ceil(side * scale), QImage.Format.Format_ARGB32_Premultiplied
+    )
+    sprite.setDevicePixelRatio(scale)
+    sprite.fill(Qt.GlobalColor.transparent)
+    stamp = QPainter(sprite)
+    stamp.setRenderHint(QPainter.RenderHint.Antialiasing)
+    _glow_fill(stamp, glyph, QRectF(pad, pad, size, size), glow, frame)
+    stamp.end()
+    return sprite
 
 
 def _paint_scope(painter: QPainter, content: QRectF, glow: QColor, frame: Frame) -> None:
