@@ -12,7 +12,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 from rt0table.desktop.cards import card_cache, card_size, face_pixmap, load_card_fonts, paint_face
@@ -60,7 +60,9 @@ def blit_hand(width: int, dpr: float, repeats: int) -> list[float]:
     def once() -> None:
         painter = QPainter(table)
         for index, card_id in enumerate(HAND):
-            painter.drawPixmap(100 + index * width * 0.6, 500, face_pixmap(card_id, QSize(size), dpr))
+            painter.drawPixmap(
+                QPointF(100 + index * width * 0.6, 500), face_pixmap(card_id, QSize(size), dpr)
+            )
         painter.end()
 
     return _timed(once, repeats)

@@ -7,9 +7,11 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QRectF, QSize
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication
 from rt0table.desktop.cards import back_pixmap, card_cache, card_size, face_pixmap, paint_face
 from rt0table.desktop.cards.cache import PixmapCache
@@ -61,11 +63,15 @@ def test_the_cache_counts_hits_and_misses(app: QApplication) -> None:
     assert (cache.misses, cache.hits, len(cache)) == (1, 2, 1)
 
 
+def face_painter(card_id: int) -> Callable[[QPainter, QRectF], None]:
+    return lambda painter, rect: paint_face(painter, rect, card_id)
+
+
 def test_the_cache_stays_within_its_byte_budget_and_drops_the_oldest(app: QApplication) -> None:
     size = card_size(60)  # 60 × 103 × 4 B ≈ 24.7 kB a pixmap at dpr 1
     cache = PixmapCache(limit_bytes=100_000)
     for card_id in range(10):
-        cache.get(card_id, size, 1.0, lambda p, r, c=card_id: paint_face(p, r, c))
+        cache.get(card_id, size, 1.0, face_painter(card_id))
         assert cache.bytes_used <= 100_000
     assert len(cache) == 4
     # The most recently used survive; a re-used old one moves to the front of the queue.
