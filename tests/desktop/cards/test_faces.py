@@ -27,7 +27,6 @@ def digest(image: QImage) -> str:
     return hashlib.sha256(bytes(image.constBits())).hexdigest()
 
 
-@pytest.mark.rule("CARD-78")
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_face_renders_and_is_not_blank(app: QApplication, width: int) -> None:
     for card_id in ALL_IDS:
@@ -72,7 +71,6 @@ def test_every_major_has_its_own_emblem_shape() -> None:
     assert len(outlines) == 22
 
 
-@pytest.mark.rule("CARD-VALUE")
 def test_corner_marks_show_rank_and_the_value_rules_add() -> None:
     assert rank_marks(CARDS[by_name("Ace of Wands")]) == ("A", "1")
     assert rank_marks(CARDS[by_name("7 of Cups")]) == ("7", "")

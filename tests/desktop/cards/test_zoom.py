@@ -16,7 +16,6 @@ TOWER = by_name("The Tower")
 KNIGHT_OF_CUPS = by_name("Knight of Cups")
 
 
-@pytest.mark.rule("CARD-VALUE")
 def test_descriptions_say_name_suit_and_value() -> None:
     assert describe_card(TOWER) == "The Tower: Major Arcana XVI, value 16."
     assert describe_card(by_name("The Fool")) == "The Fool: Major Arcana 0, value 0."
