@@ -78,11 +78,18 @@ class AbilityBinItem(BoxItem):
         painter.drawRoundedRect(badge, u * 0.3, u * 0.3)
         draw_text(painter, badge, self.letter, u * 1.1, QColor("#10201b"), True, Qt.AlignmentFlag.AlignCenter)
         title = QRectF(badge.right() + u * 0.4, badge.top(), r.width() - badge.right() - u * 0.8, badge.height())
-        draw_text(painter, title, self.name, u * 1.05, INK, True)
+        # Long names shrink a little before they are cut, so narrow bins stay readable.
+        title_px = max(u * 0.8, min(u * 1.05, title.width() / max(1, len(self.name)) / 0.62))
+        draw_text(painter, title, self.name, title_px, INK, True)
         progress = QRectF(u * 0.4, r.height() - u * 1.8, r.width() - u * 0.8, u * 1.5)
         draw_text(painter, progress, self.progress, u * 0.9, MUTED)
         self._paint_cards(painter, QRectF(u * 0.4, badge.bottom() + u * 0.4, r.width() - u * 0.8,
                                           progress.top() - badge.bottom() - u * 0.8))
+        if self.glow is Glow.DIM:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(0, 0, 0, 130))
+            painter.drawRoundedRect(r, u * 0.5, u * 0.5)
+        # The refusal goes over the dimming: it is what the player must read.
         if self.refusal:
             box = QRectF(u * 0.25, r.height() * 0.30, r.width() - u * 0.5, r.height() * 0.55)
             painter.setPen(QPen(REFUSED, 1.5))
@@ -90,10 +97,6 @@ class AbilityBinItem(BoxItem):
             painter.drawRoundedRect(box, u * 0.4, u * 0.4)
             draw_text(painter, box.adjusted(u * 0.3, u * 0.2, -u * 0.3, -u * 0.2), self.refusal, u * 0.85,
                       INK, False, Qt.AlignmentFlag.AlignCenter, wrap=True)
-        if self.glow is Glow.DIM:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(0, 0, 0, 130))
-            painter.drawRoundedRect(r, u * 0.5, u * 0.5)
 
     def _paint_cards(self, painter: QPainter, area: QRectF) -> None:
         if not self.cards or area.height() <= 4:

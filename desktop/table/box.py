@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Signal
-from PySide6.QtWidgets import QGraphicsObject, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsSceneMouseEvent
 
 
 class BoxItem(QGraphicsObject):
@@ -17,6 +17,11 @@ class BoxItem(QGraphicsObject):
         self.unit = 10.0
         self.clickable = clickable
         self._pressed = False
+
+    def cache_between_changes(self) -> None:
+        """For panels that change only when told (update()): a card dragged over them then costs a blit,
+        not a re-layout of their text. Not for bins, whose glow changes while a card moves."""
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def place(self, rect: QRectF, unit: float) -> None:
         self.prepareGeometryChange()

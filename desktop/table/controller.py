@@ -89,7 +89,7 @@ class TableController(QObject):
         scene.undo_button.setEnabled(undo_reason is None)
         scene.undo_button.setToolTip(undo_reason or "Take back the last step")
         active = state.active_fighter
-        can_end = active is not None and self.session.refusal(EndTurn(active.id)) is None
+        can_end = active is not None and not self.blocked and self.session.refusal(EndTurn(active.id)) is None
         scene.end_turn.setEnabled(can_end)
         scene.end_turn.update()
         scene.undo_button.update()
@@ -97,6 +97,8 @@ class TableController(QObject):
             scene.result.set_label(f"{(state.result or 'over').capitalize()}! Press Enter to leave the table")
             scene.result.setVisible(True)
             scene.say(f"The fight is over: {state.result}.")
+        elif scene.curtain.isVisible() and active is not None:
+            scene.say(f"Waiting for {active.name}: only they should see the hand.")
         elif state.pending is None and active is not None:
             scene.say(f"Round {state.round}: {active.name}'s turn. Drag a card onto a bin, or press its number "
                       "then the bin's letter and Enter.")

@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.box import BoxItem
-from rt0table.desktop.table.paint import FELT, INK, LEGAL, MUTED, PANEL_EDGE, REFUSED, TARGET, draw_text, panel
+from rt0table.desktop.table.paint import FELT, INK, LEGAL, MUTED, PANEL_EDGE, REFUSED, TARGET, draw_text
 from rt0table.rules.rt0.state import PendingDecision
 
 
@@ -118,8 +118,10 @@ class PromptPanelItem(BoxItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        panel(painter, r, u * 0.5, LEGAL, 2)
-        painter.fillRect(r.adjusted(2, 2, -2, -2), QColor(FELT.red(), FELT.green(), FELT.blue(), 235))
+        # Opaque: the bins under it would otherwise show through the prompt's text.
+        painter.setPen(QPen(LEGAL, 2))
+        painter.setBrush(FELT.darker(115))
+        painter.drawRoundedRect(r.adjusted(1, 1, -1, -1), u * 0.5, u * 0.5)
         draw_text(painter, QRectF(u * 0.6, u * 0.3, r.width() - u * 1.2, u * 1.5), f"{self.who} decides", u * 0.9,
                   MUTED, True)
         draw_text(painter, QRectF(u * 0.6, u * 1.5, r.width() - u * 1.2, u * 1.6), self.prompt, u * 1.15, INK, True)

@@ -50,12 +50,13 @@ class AdversaryItem(BoxItem):
         self.targeted = False  # the focused option of a decision names it
         self.intent = IntentItem()
         self.intent.setParentItem(self)
+        self.cache_between_changes()
 
     def refresh(self, adversary: Adversary, preview: IntentPreview | None) -> None:
         self.name, self.hp, self.shield = adversary.name, adversary.hp, adversary.shield
         self.zone, self.fate = zone_name(adversary.zone), adversary.fate
         self.preview = preview.text if preview else ""
-        self.intent.show_intent(adversary.intent, adversary.intent_hidden)
+        self.intent.show_intent(adversary.intent if adversary.active else None, adversary.intent_hidden)
         self.setToolTip(f"{self.name}: {self.hp}/{self.top_hp} HP, {self.shield} Shield. {self.preview}")
         self.update()
 

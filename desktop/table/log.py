@@ -14,11 +14,18 @@ class CombatLogItem(BoxItem):
     def __init__(self) -> None:
         super().__init__()
         self.lines: list[str] = []
+        self.cache_between_changes()
 
     def add(self, lines: list[str]) -> None:
-        if lines:
-            self.lines.extend(lines)
+        # The engine announces a decision raised inside another's answer twice; show it once.
+        fresh = [line for i, line in enumerate(lines) if line != (lines[i - 1] if i else self.last)]
+        if fresh:
+            self.lines.extend(fresh)
             self.update()
+
+    @property
+    def last(self) -> str:
+        return self.lines[-1] if self.lines else ""
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size

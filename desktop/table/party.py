@@ -19,6 +19,7 @@ class FighterBadgeItem(BoxItem):
         self.fighter: Fighter | None = None
         self.active = False
         self.targeted = False
+        self.cache_between_changes()
 
     def refresh(self, fighter: Fighter, active: bool) -> None:
         self.fighter, self.active = fighter, active

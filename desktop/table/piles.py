@@ -22,6 +22,7 @@ class PileItem(BoxItem):
         self.which = which
         self.cards: list[CardId] = []
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.cache_between_changes()
 
     def refresh(self, cards: list[CardId]) -> None:
         self.cards = list(cards)

@@ -93,7 +93,7 @@ class TableScene(QGraphicsScene):
         self.end_turn.place(QRectF(lay.buttons.x(), lay.buttons.bottom() - half, lay.buttons.width(), half), u)
         self.undo_button.place(QRectF(lay.buttons.x(), lay.buttons.y(), lay.buttons.width(), half), u)
         self.prompt.place(lay.bins, u)
-        self.curtain.place(lay.hand.adjusted(-lay.deck.width(), 0, lay.discard.width(), 0), u)
+        self.curtain.place(QRectF(lay.deck.x(), lay.hand.y(), lay.discard.right() - lay.deck.x(), lay.hand.height()), u)
         self.result.place(QRectF(lay.bins.center().x() - lay.bins.width() * 0.3, lay.bins.center().y() - u * 2.5,
                                  lay.bins.width() * 0.6, u * 5), u)
         self.viewer.place(QRectF(0, 0, width, height), u)

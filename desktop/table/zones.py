@@ -18,6 +18,7 @@ class ZoneGridItem(BoxItem):
         self.size_n = 3
         self.tokens: list[tuple[Zone, str, bool, str]] = []  # zone, initials, is foe, full name
         self.marked: set[Zone] = set()  # zones a focused decision option names
+        self.cache_between_changes()
 
     def refresh(self, state: CombatState) -> None:
         self.size_n = state.room.size
@@ -49,7 +50,8 @@ class ZoneGridItem(BoxItem):
         for zone, figures in by_zone.items():
             cell = self.cell(zone)
             per_row = 2 if len(figures) > 1 else 1
-            d = min(cell.width() / (per_row + 0.6), cell.height() / ((len(figures) + 1) // per_row + 0.8))
+            # Tokens stay about a line of text across, so a 1x1 room does not get dinner plates.
+            d = min(cell.width() / (per_row + 0.6), cell.height() / ((len(figures) + 1) // per_row + 0.8), u * 3.2)
             for i, (initials, foe) in enumerate(figures):
                 x = cell.x() + cell.width() * 0.5 - per_row * d * 0.5 + (i % per_row) * d
                 y = cell.y() + u * 1.0 + (i // per_row) * d

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
@@ -47,14 +47,6 @@ def make_table(qtbot: QtBot) -> Iterator[MakeTable]:
 @pytest.fixture
 def robot() -> Game:
     return robot_drill(4)
-
-
-def scene_point(screen: TableScreen, point: QPointF) -> object:
-    return screen.view.mapFromScene(point)
-
-
-def key(qtbot: QtBot, screen: TableScreen, which: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
-    qtbot.keyClick(screen.view, which, modifier)
 
 
 def shoot(screen: TableScreen, name: str) -> Path:

@@ -17,7 +17,10 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 DIGITS = [K.Key_1, K.Key_2, K.Key_3, K.Key_4, K.Key_5, K.Key_6, K.Key_7, K.Key_8, K.Key_9]
 
 
-def press(qtbot: QtBot, screen: TableScreen, key: K, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+
+
+def press(qtbot: QtBot, screen: TableScreen, key: K, modifier: Qt.KeyboardModifier = NO_MODIFIER) -> None:
     qtbot.keyClick(screen.view, key, modifier)
 
 
@@ -157,7 +160,9 @@ def test_the_adversary_turn_is_replayed_beat_by_beat_without_blocking(qtbot: QtB
     assert screen.scene.hand_label.text.startswith("Mara's hand")
 
 
-def test_clicking_an_adversary_during_a_strike_decision_hits_it(qtbot: QtBot, make_table: MakeTable, robot: Game) -> None:
+def test_clicking_an_adversary_during_a_strike_decision_hits_it(
+    qtbot: QtBot, make_table: MakeTable, robot: Game
+) -> None:
     screen = make_table(robot)
     session = screen.session
     for _ in range(100):
