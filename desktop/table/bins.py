@@ -5,13 +5,13 @@ from __future__ import annotations
 from enum import Enum
 
 from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.box import BoxItem
 from rt0table.desktop.table.card_item import draw_card
 from rt0table.desktop.table.layout import CARD_ASPECT
-from rt0table.desktop.table.paint import INK, LEGAL, MUTED, PANEL_EDGE, REFUSED, TARGET, draw_text, panel
+from rt0table.desktop.table.paint import INK, LEGAL, MUTED, PANEL_EDGE, REFUSED, TARGET, draw_text, panel, ui_font
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
 
@@ -79,7 +79,8 @@ class AbilityBinItem(BoxItem):
         draw_text(painter, badge, self.letter, u * 1.1, QColor("#10201b"), True, Qt.AlignmentFlag.AlignCenter)
         title = QRectF(badge.right() + u * 0.4, badge.top(), r.width() - badge.right() - u * 0.8, badge.height())
         # Long names shrink a little before they are cut, so narrow bins stay readable.
-        title_px = max(u * 0.8, min(u * 1.05, title.width() / max(1, len(self.name)) / 0.62))
+        wide = QFontMetricsF(ui_font(u * 1.05, True)).horizontalAdvance(self.name)
+        title_px = max(u * 0.7, min(u * 1.05, u * 1.05 * title.width() / max(1.0, wide)))
         draw_text(painter, title, self.name, title_px, INK, True)
         progress = QRectF(u * 0.4, r.height() - u * 1.8, r.width() - u * 0.8, u * 1.5)
         draw_text(painter, progress, self.progress, u * 0.9, MUTED)
