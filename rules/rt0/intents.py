@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .adversaries import IntentPlan, Step
 from .cards import CARDS, CardId
 from .decisions import ask, resolver
 from .effects import damage_fighter, gain_shield, heal, move
-from .events import DeckShuffled, Event, IntentCarriedOut, IntentDrawn, IntentReplaced, IntentRevealed
+from .events import (
+    DamageDealt,
+    DeckShuffled,
+    Event,
+    HealthRegained,
+    IntentCarriedOut,
+    IntentDrawn,
+    IntentReplaced,
+    IntentRevealed,
+    ShieldGained,
+)
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
-from .zones import distance, step_toward
+from .zones import Zone, distance, step_toward, zone_name
 
 
 def _draw_gm_card(state: CombatState, events: list[Event]) -> CardId:
@@ -182,3 +194,75 @@ def describe_plan(steps: tuple[Step, ...]) -> str:
         elif step.do == "shield_allies":
             parts.append(f"{step.amount} Shield to each ally in its zone")
     return ", ".join(parts) or "nothing"
+
+
+# --- what an intent would do now ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PreviewHit:
+    """One blow the intent would land: ``blocked`` of ``amount`` soaked by the target's current Shield."""
+
+    target: str
+    amount: int
+    blocked: int
+    hp_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class IntentPreview:
+    """What an adversary's face-up intent would do if it acted now, against everyone's current Shield."""
+
+    adversary: str
+    hidden: bool
+    plan: str  # the plan in words ("move 1, 8 damage"); empty while face down
+    hits: tuple[PreviewHit, ...] = ()
+    moves_to: Zone | None = None
+    gm_chooses: tuple[str, ...] = ()  # fighter ids the GM would pick among (strategic, dimwitted)
+    text: str = ""
+
+
+def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | None:
+    """Dry-run the intent on a copy of the state, so the preview can never disagree with the rule.
+
+    Each adversary is previewed on its own against the Shield everyone has now; adversaries acting
+    earlier in the turn may use some of it up first. None when the adversary has no intent.
+    """
+    if not adversary.active or adversary.intent is None:
+        return None
+    if adversary.intent_hidden:
+        return IntentPreview(adversary.id, True, "", text="Face down: shown when it acts.")
+    trial = state.clone()
+    ghost = trial.adversary(adversary.id)
+    assert ghost.intent is not None
+    suit = CARDS[ghost.intent].suit.value
+    plan = plan_of(trial, ghost)
+    use_union = plan is not trial.bestiary[ghost.kind].plan_for(suit)
+    events: list[Event] = []
+    run_steps(trial, ghost, (suit, use_union), 0, events)
+    hits = tuple(
+        PreviewHit(e.target, e.amount, e.blocked, e.hp_after)
+        for e in events
+        if isinstance(e, DamageDealt) and e.source == adversary.id
+    )
+    moves_to = ghost.zone if ghost.zone != adversary.zone else None
+    choosing = next((d for d in trial.decisions if d.kind == "gm-target" and d.context[0] == adversary.id), None)
+    gm_chooses = tuple(str(o.value[0]) for o in choosing.options) if choosing else ()
+    words = describe_plan(plan.steps)
+    parts: list[str] = []
+    if moves_to is not None:
+        parts.append(f"moves to {zone_name(moves_to)}")
+    for hit in hits:
+        soaked = f" ({hit.blocked} blocked)" if hit.blocked else ""
+        parts.append(f"hits {state.name_of(hit.target)} for {hit.amount}{soaked} → {hit.hp_after} HP")
+    if gm_chooses:
+        parts.append("the GM picks whom it hits: " + " or ".join(state.name_of(f) for f in gm_chooses))
+    if any(step.do == "damage" for step in plan.steps) and not hits and not gm_chooses:
+        parts.append("nobody in reach to hit")
+    for event in events:
+        if isinstance(event, HealthRegained) and event.who == adversary.id:
+            parts.append(f"regains {event.amount} HP" if event.amount else "already at full HP")
+        elif isinstance(event, ShieldGained):
+            parts.append(f"{state.name_of(event.who)} gains {event.amount} Shield")
+    text = f"{words}: " + ", ".join(parts) if parts else words
+    return IntentPreview(adversary.id, False, words, hits, moves_to, gm_chooses, text)
