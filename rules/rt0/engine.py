@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
-from .abilities import ABILITIES, BASE_ABILITIES
+from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, place_card
 from .actions import Action, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
 from .cards import ALL_IDS, CARDS
@@ -18,7 +18,7 @@ from .combat import finish_turn, settle
 from .decisions import answer
 from .deck import Pile, deck_cards
 from .errors import IllegalAction
-from .events import CardPlaced, CombatStarted, Event
+from .events import CombatStarted, Event
 from .modifiers import must_honk
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, Phase
 from .traits import Arcana, Trait
@@ -29,7 +29,7 @@ EDDY_PILE = "eddies"
 
 @dataclass(frozen=True)
 class FighterSetup:
-    """Who enters a fight and where; ``abilities`` are extra bins beyond the base six."""
+    """Who enters a fight and where; ``abilities`` are extra bins beyond the base six (an Eddy's: its table rows)."""
 
     id: str
     name: str
@@ -69,7 +69,8 @@ def new_combat(
         if pile_key not in piles:
             cards = deck_cards(setup.traits, setup.cursed) if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
             piles[pile_key] = Pile(cards)
-        abilities = (*BASE_ABILITIES, *setup.abilities) if setup.kind is FighterKind.PLAYER else setup.abilities
+        base = BASE_ABILITIES if setup.kind is FighterKind.PLAYER else EDDY_ABILITIES
+        abilities = (*base, *setup.abilities)
         roster.append(
             Fighter(
                 setup.id,
@@ -196,14 +197,7 @@ def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
     elif isinstance(action, EndTurn):
         finish_turn(state, state.fighter(action.fighter), events)
     else:
-        fighter = state.fighter(action.fighter)
-        fighter.hand.remove(action.card)
-        cards = fighter.bins.setdefault(action.ability, [])
-        cards.append(action.card)
-        events.append(CardPlaced(fighter.id, action.card, action.ability))
-        ability = ABILITIES[action.ability]
-        if ability.is_complete(state, fighter, cards):
-            ability.resolve(state, fighter, events)
+        place_card(state, state.fighter(action.fighter), action.card, action.ability, events)
     settle(state, events)
     return events
 

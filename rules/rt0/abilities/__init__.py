@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .base import ABILITIES, Ability, Progress
+from .base import ABILITIES, Ability, Progress, place_card
 from .basic import BASE_ABILITIES
+from .eddy import EDDY_ABILITIES
 
-__all__ = ["ABILITIES", "BASE_ABILITIES", "Ability", "Progress"]
+__all__ = ["ABILITIES", "BASE_ABILITIES", "EDDY_ABILITIES", "Ability", "Progress", "place_card"]

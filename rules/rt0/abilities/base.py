@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import CARDS, CardId, Suit
-from ..events import AbilityResolved, Event
+from ..events import AbilityResolved, CardPlaced, Event
 from ..state import CombatState, Fighter
 
 ABILITIES: dict[str, Ability] = {}
@@ -70,6 +70,17 @@ class Ability:
 
     def announce(self, fighter: Fighter, cards: list[CardId], events: list[Event]) -> None:
         events.append(AbilityResolved(fighter.id, self.id, tuple(cards)))
+
+
+def place_card(state: CombatState, fighter: Fighter, card: CardId, ability_id: str, events: list[Event]) -> None:
+    """Move a card from the hand onto a bin, and fire the bin if that completes it."""
+    fighter.hand.remove(card)
+    cards = fighter.bins.setdefault(ability_id, [])
+    cards.append(card)
+    events.append(CardPlaced(fighter.id, card, ability_id))
+    ability = ABILITIES[ability_id]
+    if ability.is_complete(state, fighter, cards):
+        ability.resolve(state, fighter, events)
 
 
 def _suit_phrase(card: CardId) -> str:
