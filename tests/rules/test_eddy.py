@@ -13,6 +13,8 @@ from rt0table.rules.rt0.adversaries import load_bestiary
 from rt0table.rules.rt0.cards import ALL_IDS, CARDS, TOWER, CardId, by_name
 from rt0table.rules.rt0.character import Eddy, Skill
 from rt0table.rules.rt0.combat import turn_order
+from rt0table.rules.rt0.deck import Pile
+from rt0table.rules.rt0.eddy import check_refusal, destroyed_eddies, eddy_check, replacement, replacement_names
 from rt0table.rules.rt0.effects import damage_fighter, draw
 from rt0table.rules.rt0.engine import (
     EDDY_PILE,
@@ -41,8 +43,8 @@ from rt0table.rules.rt0.events import (
     ShieldGained,
 )
 from rt0table.rules.rt0.intents import carry_out, chase_target
-from rt0table.rules.rt0.respawn import destroyed_eddies, replacement, replacement_names
 from rt0table.rules.rt0.serialize import state_from_dict, state_hash, state_to_dict
+from rt0table.rules.rt0.skill_check import Difficulty, Edge, Outcome, make_check
 from rt0table.rules.rt0.state import CombatState, FighterKind, Phase
 from rt0table.rules.rt0.traits import Arcana, Trait
 from rt0table.rules.rt0.zones import Zone
@@ -652,6 +654,20 @@ def test_the_replacement_is_the_same_robot_with_the_next_name() -> None:
     sweeper = Eddy("Eddy", Skill.GYM, "duct cleaner")
     assert replacement(sweeper, []) == Eddy("Eddy 2", Skill.GYM, "duct cleaner")
     assert replacement(Eddy("Rusty", Skill.SHOP), ["Eddy", "Eddy 2"]) == Eddy("Eddy 3", Skill.SHOP)
+
+
+@pytest.mark.rule("EDDY-SHEET", "SKL-DIFF")
+def test_an_eddy_checks_its_one_skill_only_with_the_plain_table() -> None:
+    nurse = Eddy("Eddy", Skill.AID, "auto-nurse")
+    assert check_refusal(nurse, Skill.AID) is None
+    assert check_refusal(nurse, Skill.GYM) == "Eddy only knows AID; it cannot make a GYM check."
+    with pytest.raises(ValueError, match="only knows AID"):
+        eddy_check(nurse, Skill.GYM, Difficulty.EASY)
+    check = eddy_check(nurse, Skill.AID, Difficulty.MEDIUM, Edge.BONUS)
+    assert (check.difficulty, check.arcana, check.edge) == (Difficulty.MEDIUM, None, Edge.BONUS)
+    # No Arcana: The Magician is a plain Major (passes Hard), not a Critical Success.
+    _, result = make_check(Pile([by_name("The Magician")]), 1, eddy_check(nurse, Skill.AID, Difficulty.HARD))
+    assert result.outcome is Outcome.SUCCESS
 
 
 # --- the shared deck is never modified -----------------------------------------------------------------
