@@ -555,6 +555,22 @@ def test_shield_soaks_the_towers_twenty_and_the_turn_still_ends() -> None:
     assert state.active_fighter is not None and state.active_fighter.id == "mara"
 
 
+@pytest.mark.rule("EDDY-SHEET")
+def test_an_eddy_blown_up_halfway_through_the_sun_does_nothing_more() -> None:
+    state = fight()
+    state.adversary("laborer-1").intent_hidden = False
+    give(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
+    stack(state, EDDY_PILE, "The Tower")
+    state, _ = play(state, "eddy", "The Sun", "eddy_sun")
+    state, _ = choose(state, "Stay put")  # then 2 damage to the laborer, the only one in reach
+    state, _ = choose(state, "2 Shield to Mara")
+    state, _ = choose(state, "Eddies' deck")
+    state, events = choose(state, "Eddy draws")  # The Tower: it explodes at once
+    assert EddyDestroyed("eddy") in events
+    assert "held:laborer-1" not in state.round_flags  # the last step, holding the laborer, never happens
+    assert state.pending is None and state.active_fighter is not None and state.active_fighter.id == "mara"
+
+
 # --- Wheel of Fortune ---------------------------------------------------------------------------------
 
 
@@ -703,3 +719,29 @@ def test_replaying_an_eddy_turn_gives_the_same_state() -> None:
         return state_hash(state)
 
     assert run() == run()
+
+
+@pytest.mark.rule("EDDY-SHEET")
+@pytest.mark.parametrize("seed", range(12))
+def test_random_fights_with_eddies_keep_the_shared_deck_whole(seed: int) -> None:
+    """Random legal play, Eddies and players together: nothing breaks and the Eddies' 78 cards stay 78."""
+    import random
+
+    chooser = random.Random(seed)
+    fighters = [eddy_setup(), eddy_setup(B1, "eddy2", "Eddy 2"), player_setup(A2)]
+    foes = [AdversarySetup("laborer", A1), AdversarySetup("training_robot", C3)]
+    state, _ = new_combat(seed, 3, fighters, foes, BESTIARY)
+    for _ in range(300):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        apply_in_place(state, chooser.choice(actions))
+        assert total(state, EDDY_PILE) == Counter(ALL_IDS)
+        for fighter in state.fighters:
+            if fighter.kind is FighterKind.EDDY:
+                assert fighter.injuries == [] and plays(state, fighter.id) <= 2
+    assert state.round >= 2
+
+
+def plays(state: CombatState, fighter_id: str) -> int:
+    return state.round_flags.count(f"eddy-play:{fighter_id}")

@@ -254,9 +254,14 @@ def _tower_drawn(state: CombatState, eddy: Fighter, events: list[Event]) -> None
 
 
 def run_row(state: CombatState, eddy: Fighter, row: str, start: int, events: list[Event]) -> None:
-    """Carry out the row's steps from ``start``; stop where a step waits on a decision (it carries on later)."""
+    """Carry out the row's steps from ``start``; stop where a step waits on a decision (it carries on later).
+
+    A destroyed Eddy (its own Tower, drawn mid-row through The Sun's extra card) does nothing more.
+    """
     steps = row_steps(row)
     for index in range(start, len(steps)):
+        if not eddy.in_combat:
+            return
         what, amount = steps[index]
         if STEPS[what](state, eddy, amount, (row, index), events):
             return
