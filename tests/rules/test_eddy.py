@@ -745,3 +745,17 @@ def test_random_fights_with_eddies_keep_the_shared_deck_whole(seed: int) -> None
 
 def plays(state: CombatState, fighter_id: str) -> int:
     return state.round_flags.count(f"eddy-play:{fighter_id}")
+
+
+@pytest.mark.rule("EDDY-SHEET")
+def test_a_saved_fight_resumes_in_the_middle_of_the_suns_row() -> None:
+    state = fight([eddy_setup(), player_setup()], [AdversarySetup("laborer", C3)])
+    give(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
+    state, _ = play(state, "eddy", "The Sun", "eddy_sun")
+    state, _ = choose(state, "C3")
+    saved = state_from_dict(state_to_dict(state))
+    assert state_hash(saved) == state_hash(state)
+    assert saved.pending is not None and saved.pending.context == ("eddy_sun", 3)  # the flip, after 2 done steps
+    for resumed in (state, saved):
+        after, _ = apply(resumed, Choose(0))
+        assert after.pending is not None and after.pending.kind == "eddy-draw"
