@@ -6,6 +6,8 @@ Every ability and every adversary goes through these, so numbers, events and edg
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
 from .decisions import ask, resolver
 from .events import (
@@ -19,6 +21,7 @@ from .events import (
     DamageDealt,
     DamageWasted,
     DeckShuffled,
+    EddyDestroyed,
     Event,
     FateChosen,
     FighterDied,
@@ -30,7 +33,7 @@ from .events import (
 from .identity import forget, is_wild
 from .modifiers import catastrophe_shield
 from .registry import ABILITIES, hooked
-from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, Option, PendingDecision
+from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
 from .zones import Zone
 
 MAJOR_INJURIES = (
@@ -47,12 +50,28 @@ MAJOR_INJURIES = (
 CRITICAL_INJURY = "Critical Injury"
 FATES = ("killed", "incapacitated", "scared")
 
+TowerRule = Callable[[CombatState, Fighter, list[Event]], None]
+TOWER_RULES: dict[FighterKind, TowerRule] = {}
+
+
+def tower_rule(kind: FighterKind) -> Callable[[TowerRule], TowerRule]:
+    """Register what The Tower does when a fighter of this kind draws it (default: Catastrophe)."""
+
+    def register(function: TowerRule) -> TowerRule:
+        TOWER_RULES[kind] = function
+        return function
+
+    return register
+
 
 # --- cards -----------------------------------------------------------------------------------
 
 
 def draw(state: CombatState, fighter: Fighter, count: int, events: list[Event]) -> list[CardId]:
-    """Draw into the fighter's hand, reshuffling when the pile runs short; The Tower strikes at once."""
+    """Draw into the fighter's hand, reshuffling when the pile runs short; The Tower strikes at once.
+
+    CMB-TOWER: for a player The Tower is Catastrophe; other kinds register their own rule (EDDY-SHEET: it explodes).
+    """
     pile = state.piles[fighter.pile]
     if len(pile.draw) < count and pile.discard:
         state.rng = pile.shuffle_discard_in(state.rng)
@@ -61,7 +80,7 @@ def draw(state: CombatState, fighter: Fighter, count: int, events: list[Event]) 
     fighter.hand.extend(drawn)
     events.append(CardsDrawn(fighter.id, tuple(drawn)))
     if TOWER in drawn:
-        catastrophe(state, fighter, events)
+        TOWER_RULES.get(fighter.kind, catastrophe)(state, fighter, events)
     for ability in hooked(fighter.abilities, "on_draw"):
         for card in drawn:
             ability.on_draw(state, fighter, card, events)
@@ -104,6 +123,12 @@ def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> No
         gain_shield(fighter, shield, events)
     if state.active_fighter is fighter:
         state.ending_turn = True
+
+
+def play_from_hand(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
+    """A card leaves the hand for a bin."""
+    fighter.hand.remove(card)
+    place(state, fighter, card, ability, events)
 
 
 def place(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
@@ -253,7 +278,13 @@ def _fate(state: CombatState, decision: PendingDecision, option: Option, events:
 
 
 def damage_fighter(
-    state: CombatState, source: str, fighter: Fighter, amount: int, ranged: bool, events: list[Event]
+    state: CombatState,
+    source: str,
+    fighter: Fighter,
+    amount: int,
+    ranged: bool,
+    events: list[Event],
+    magic: bool = False,
 ) -> None:
     for ability in hooked(fighter.abilities, "before_damage"):
         amount = ability.before_damage(state, fighter, amount, source, events)
@@ -261,7 +292,7 @@ def damage_fighter(
             return
     blocked = _absorb(fighter, amount)
     fighter.hp = max(0, fighter.hp - (amount - blocked))
-    events.append(DamageDealt(source, fighter.id, amount, blocked, fighter.hp, ranged, False))
+    events.append(DamageDealt(source, fighter.id, amount, blocked, fighter.hp, ranged, magic))
     if fighter.hp == 0:
         knocked_down(state, fighter, events)
     for ability in hooked(fighter.abilities, "after_damage"):
@@ -269,7 +300,14 @@ def damage_fighter(
 
 
 def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-    """CMB-ZERO-HP: the GM picks a Major Injury (a second Major is Critical; a second Critical kills)."""
+    """CMB-ZERO-HP: the GM picks a Major Injury (a second Major is Critical; a second Critical kills).
+
+    EDDY-SHEET (ruling): an Eddy takes no injuries; at 0 HP it is destroyed and out of the fight.
+    """
+    if fighter.kind is FighterKind.EDDY:
+        fighter.dead = True
+        events.append(EddyDestroyed(fighter.id))
+        return
     if CRITICAL_INJURY in fighter.injuries:
         fighter.dead = True
         events.append(FighterDied(fighter.id))

@@ -11,14 +11,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
-from .abilities import ABILITIES, BASE_ABILITIES, arcana_abilities
+from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, arcana_abilities
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
 from .cards import ALL_IDS, CARDS
 from .combat import finish_turn, settle
 from .decisions import answer
 from .deck import Pile, deck_cards
-from .effects import place, take_corruption
+from .effects import play_from_hand, take_corruption
 from .errors import IllegalAction
 from .events import AbilityAdded, CombatStarted, Event
 from .modifiers import must_honk
@@ -31,7 +31,7 @@ EDDY_PILE = "eddies"
 
 @dataclass(frozen=True)
 class FighterSetup:
-    """Who enters a fight and where; ``abilities`` are extra bins beyond the base six."""
+    """Who enters a fight and where; ``abilities`` are extra bins beyond the base six (an Eddy's: its table rows)."""
 
     id: str
     name: str
@@ -53,7 +53,7 @@ CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
 def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
     """The bins a fighter brings: the base six, the chosen Arcana Abilities, every fully upgraded one free."""
     if setup.kind is not FighterKind.PLAYER:
-        return setup.abilities
+        return (*EDDY_ABILITIES, *setup.abilities)
     unknown = [a for a in (*setup.abilities, *setup.upgrades) if a not in ABILITIES]
     if unknown:
         raise ValueError(f"{setup.name}: no ability called {', '.join(map(repr, unknown))}")
@@ -275,9 +275,7 @@ def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
         fighter.abilities = (*fighter.abilities, action.ability)
         events.append(AbilityAdded(fighter.id, action.ability))
     else:
-        fighter = state.fighter(action.fighter)
-        fighter.hand.remove(action.card)
-        place(state, fighter, action.card, action.ability, events)
+        play_from_hand(state, state.fighter(action.fighter), action.card, action.ability, events)
     settle(state, events)
     return events
 

@@ -93,6 +93,15 @@ class DamageWasted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class EffectWasted(Event):
+    """An effect other than damage with nobody (or nothing) to take it, e.g. Shield with no one beside the Eddy."""
+
+    source: str
+    effect: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class ShieldGained(Event):
     who: str
     amount: int
@@ -190,6 +199,30 @@ class InjuryTaken(Event):
 @dataclass(frozen=True, slots=True)
 class FighterDied(Event):
     fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class EddyDestroyed(Event):
+    """An Eddy at 0 HP: no injuries, it is out of the fight (another rolls up next scene)."""
+
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdversaryHeld(Event):
+    """The adversary cannot move for the rest of this round (The Hanged Man on the Eddy sheet)."""
+
+    adversary: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTopShown(Event):
+    """The top card of a draw pile turned face up; it stays visible until drawn."""
+
+    reveals: ClassVar[bool] = True
+    pile: str
+    card: CardId
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,7 +169,12 @@ def _allies_in_zone(state: CombatState, adversary: Adversary) -> list[Adversary]
 
 
 def _advance(state: CombatState, adversary: Adversary, steps: int, events: list[Event]) -> None:
-    """ZON-ADV-MOVE: toward the nearest fighter, and not at all when already sharing a zone with one."""
+    """ZON-ADV-MOVE: toward the nearest fighter, and not at all when already sharing a zone with one.
+
+    EDDY-SHEET: an adversary held by The Hanged Man (a round flag ``held:<id>``) does not move this round.
+    """
+    if held_flag(adversary.id) in state.round_flags:
+        return
     for _ in range(steps):
         target = chase_target(state, adversary)
         if target is None or target.zone is None or target.zone == adversary.zone:
@@ -177,6 +182,11 @@ def _advance(state: CombatState, adversary: Adversary, steps: int, events: list[
         if any(f.zone == adversary.zone for f in _present(state)):
             return
         move(adversary, step_toward(state.room, adversary.zone, target.zone), events)
+
+
+def held_flag(adversary_id: str) -> str:
+    """The round flag that keeps an adversary where it stands until the next round starts."""
+    return f"held:{adversary_id}"
 
 
 def describe_plan(steps: tuple[Step, ...]) -> str:

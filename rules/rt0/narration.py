@@ -14,6 +14,7 @@ from .events import (
     AbilityAdded,
     AbilityResolved,
     AdversaryDefeated,
+    AdversaryHeld,
     CardDeclared,
     CardPlaced,
     CardsDiscarded,
@@ -27,6 +28,9 @@ from .events import (
     DecisionMade,
     DecisionRequested,
     DeckShuffled,
+    DeckTopShown,
+    EddyDestroyed,
+    EffectWasted,
     Event,
     FateChosen,
     FighterDied,
@@ -144,6 +148,14 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(fighter)} brings {_ability(ability)} into the fight."
         case CardDeclared(fighter, card, counts_as):
             return f"{name(fighter)} names {CARDS[card].name} as {CARDS[counts_as].name}."
+        case EffectWasted(source, effect, reason):
+            return f"{name(source)}'s {effect} comes to nothing: {reason}."
+        case EddyDestroyed(fighter):
+            return f"{name(fighter)} is destroyed. Another Eddy will roll up after the fight."
+        case AdversaryHeld(adversary, by):
+            return f"{name(by)} pins {name(adversary)} in place for the round."
+        case DeckTopShown(pile, card):
+            return f"The top card of {name(pile)}'s deck is turned face up: {CARDS[card].name}."
         case CombatEnded(result):
             return RESULTS.get(result, f"The fight ends: {result}.")
     return ""
