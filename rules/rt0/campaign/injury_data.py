@@ -206,7 +206,9 @@ CATALOGUE: list[Any] = [
         "ends": ["restful sleep"],
         "cost": 2,
     },
-    _minor_block("Hex", "Lucky", "Not Lucky while it lasts, Penalty on Lucky skills, one card lost in the first round."),
+    _minor_block(
+        "Hex", "Lucky", "Not Lucky while it lasts, Penalty on Lucky skills, one card lost in the first round."
+    ),
     _minor_block(
         "Loopy", "Clever", "Not Clever while it lasts, Penalty on Clever skills, one card lost in the first round."
     ),
@@ -231,13 +233,17 @@ CATALOGUE: list[Any] = [
         "cost": 2,
     },
     _minor_block(
-        "Injured Arm", "Strong", "Not Strong while it lasts, Penalty on Strong skills, one card lost in the first round."
+        "Injured Arm",
+        "Strong",
+        "Not Strong while it lasts, Penalty on Strong skills, one card lost in the first round.",
     ),
     _minor_block(
         "Injured Leg", "Fast", "Not Fast while it lasts, Penalty on Fast skills, one card lost in the first round."
     ),
     _minor_block(
-        "Stress", "Charming", "Not Charming while it lasts, Penalty on Charming skills, one card lost in the first round."
+        "Stress",
+        "Charming",
+        "Not Charming while it lasts, Penalty on Charming skills, one card lost in the first round.",
     ),
     {
         "name": "Upset Stomach",

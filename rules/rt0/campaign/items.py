@@ -92,7 +92,11 @@ ITEMS: dict[str, Item] = {
         Item(
             "Morning Start",
             "Draw 5 cards and use it up; clears Groggy, and gives Morning Start Withdrawal to anyone who lacks it.",
-            (_e("draw", 5), _e("removes_injury", detail="Groggy"), _e("gives_injury", detail="Morning Start Withdrawal")),
+            (
+                _e("draw", 5),
+                _e("removes_injury", detail="Groggy"),
+                _e("gives_injury", detail="Morning Start Withdrawal"),
+            ),
             exhausts=True,
         ),
         Item("Trash Can Lid", "Gain 10 Shield, then it is used up.", (_e("gain_shield", 10),), exhausts=True),
