@@ -365,12 +365,12 @@ def test_catalogue_errors_name_file_entry_and_field(change: dict[str, object], m
     data = [dict(e) for e in injury_data.CATALOGUE]
     index = next(i for i, e in enumerate(data) if e["name"] == "Dizzy")
     data[index] = {**data[index], **change}
-    with pytest.raises(inj.InjuryDataError, match="^homebrew.json: ") as error:
+    with pytest.raises(inj.InjuryDataError, match=r"^homebrew\.json: ") as error:
         inj.load_injuries(json.dumps(data), "homebrew.json")
     assert message in str(error.value)
 
 
 def test_catalogue_loads_from_json_text() -> None:
     assert inj.load_injuries(json.dumps(injury_data.CATALOGUE), "x.json") == inj.INJURIES
-    with pytest.raises(inj.InjuryDataError, match="x.json: not valid JSON"):
+    with pytest.raises(inj.InjuryDataError, match=r"x\.json: not valid JSON"):
         inj.load_injuries("{", "x.json")
