@@ -7,8 +7,9 @@ at the next player action, decision, or the end of the fight.
 from __future__ import annotations
 
 from .abilities import ABILITIES
-from .effects import discard_ability, discard_hand, draw
-from .events import CombatEnded, Event, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
+from .campaign.injuries import turn_start_hp_loss
+from .effects import discard_ability, discard_hand, draw, knocked_down
+from .events import CombatEnded, Event, HealthLost, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
 from .intents import carry_out, discard_intent, draw_intent
 from .modifiers import draws_per_turn
 from .registry import hooked
@@ -93,8 +94,20 @@ def _start_turn(state: CombatState, events: list[Event]) -> None:
     events.append(TurnStarted(fighter.id))
     count = EDDY_HAND if fighter.kind is FighterKind.EDDY else draws_per_turn(fighter.arcana)
     draw(state, fighter, count, events)
+    _lose_hp_at_turn_start(state, fighter, events)
     for ability in hooked(fighter.abilities, "at_turn_start"):
         ability.at_turn_start(state, fighter, events)
+
+
+def _lose_hp_at_turn_start(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+    """INJ-MAJOR / INJ-MINOR: Bleeding Out and Bandaged Wound cost HP, past any Shield, after the turn's draw."""
+    for injury, amount in turn_start_hp_loss(fighter.injuries):
+        if fighter.hp == 0 or not fighter.in_combat:
+            return
+        fighter.hp = max(0, fighter.hp - amount)
+        events.append(HealthLost(fighter.id, amount, fighter.hp, injury))
+        if fighter.hp == 0:
+            knocked_down(state, fighter, events)
 
 
 def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> None:

@@ -14,6 +14,7 @@ from . import rng
 from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, arcana_abilities
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
+from .campaign.injuries import deck_changes, deck_traits, traits_in_force
 from .cards import ALL_IDS, CARDS
 from .combat import finish_turn, settle
 from .decisions import answer
@@ -97,7 +98,9 @@ def new_combat(
             raise ValueError(f"{setup.name} stands outside the {room.label} room")
         pile_key = EDDY_PILE if setup.kind is FighterKind.EDDY else setup.id
         if pile_key not in piles:
-            cards = deck_cards(setup.traits, setup.cursed) if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
+            cursed = setup.cursed or deck_changes(setup.injuries).cursed  # DECK-CURSE
+            deck = deck_cards(deck_traits(setup.traits, setup.injuries), cursed)
+            cards = deck if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
             piles[pile_key] = Pile(cards)
         abilities = fight_abilities(setup)
         roster.append(
@@ -105,7 +108,7 @@ def new_combat(
                 setup.id,
                 setup.name,
                 setup.kind,
-                setup.traits,
+                traits_in_force(setup.traits, setup.injuries),  # injuries override the Report Card
                 setup.arcana,
                 pile_key,
                 abilities,

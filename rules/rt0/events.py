@@ -197,6 +197,16 @@ class InjuryTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HealthLost(Event):
+    """HP lost to an injury (not damage: Shield does not help)."""
+
+    fighter: str
+    amount: int
+    hp_after: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
 class FighterDied(Event):
     fighter: str
 

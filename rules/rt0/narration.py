@@ -34,6 +34,7 @@ from .events import (
     Event,
     FateChosen,
     FighterDied,
+    HealthLost,
     HealthRegained,
     Honked,
     InjuryTaken,
@@ -148,6 +149,8 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(fighter)} brings {_ability(ability)} into the fight."
         case CardDeclared(fighter, card, counts_as):
             return f"{name(fighter)} names {CARDS[card].name} as {CARDS[counts_as].name}."
+        case HealthLost(fighter, amount, hp_after, injury):
+            return f"{name(fighter)} loses {amount} HP to {injury} ({hp_after} HP left)."
         case EffectWasted(source, effect, reason):
             return f"{name(source)}'s {effect} comes to nothing: {reason}."
         case EddyDestroyed(fighter):
