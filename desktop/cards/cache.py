@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPixmap
+
 from rt0table.desktop.cards.face import paint_back, paint_face
 from rt0table.rules.rt0.cards import CARDS, CardId
 

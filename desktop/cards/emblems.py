@@ -14,6 +14,7 @@ from functools import cache
 from typing import NamedTuple
 
 from PySide6.QtGui import QPainterPath
+
 from rt0table.desktop.cards.geometry import (
     circle,
     combine,

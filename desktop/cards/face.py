@@ -13,6 +13,7 @@ import random
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPen, QRadialGradient
+
 from rt0table.desktop.cards import palette
 from rt0table.desktop.cards.emblems import major_emblem
 from rt0table.desktop.cards.geometry import fit_path_transform, fit_transform

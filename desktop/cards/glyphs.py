@@ -12,6 +12,7 @@ from functools import cache
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainterPath
+
 from rt0table.desktop.cards.geometry import circle, ellipse, polygon, rect, star, subtract, transformed, union
 from rt0table.rules.rt0.cards import Suit
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
+
 from rt0table.rules.rt0.cards import Suit
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+
 from rt0table.desktop.cards.fonts import card_font
 
 # Jura's digits and capitals are about 0.7 of the font's pixel size; sizes are asked for by cap height
