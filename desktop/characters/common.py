@@ -53,7 +53,7 @@ def show_problems(label: QLabel, messages: list[str], hints: list[str], done: st
 class CardView(QFrame):
     """One drawn card: its face when the card faces are available, and its name underneath."""
 
-    def __init__(self, card: CardId, width_em: float = 7.0, note: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, card: CardId, width_em: float = 8.0, note: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.card = card
         self.setObjectName("card-view")
@@ -61,7 +61,7 @@ class CardView(QFrame):
         layout.setContentsMargins(0, 0, 0, 0)
         self.face = QLabel()
         self.face.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        width = round(self.fontMetrics().averageCharWidth() * width_em * 1.6)
+        width = round(self.fontMetrics().height() * width_em)
         if HAVE_FACES:
             size: QSize = card_size(width)
             self.face.setPixmap(face_pixmap(card, size, self.devicePixelRatioF()))
