@@ -77,6 +77,7 @@ class CharacterCreation(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(page)
+        self.scroll = scroll
 
         self.summary = QLabel()
         self.summary.setObjectName("creation-summary")
@@ -164,7 +165,6 @@ class CharacterCreation(QWidget):
             self.ability_buttons[ability] = a
             self.weakness_buttons[weakness] = w
             note = QLabel()
-            note.setWordWrap(True)
             note.setStyleSheet(HINT_STYLE)
             self.trait_notes[ability] = note
             grid.addWidget(a, row, 0)
@@ -293,6 +293,11 @@ class CharacterCreation(QWidget):
             spells.append(spell)
         self._set(spells=tuple(s for s in Spell if s in spells))
 
+    def show_field(self, key: str) -> None:
+        """Scroll so that a field's section and its problems are in view."""
+        label = self.problem_labels[key]
+        self.scroll.ensureWidgetVisible(label)
+
     def character(self) -> Character | None:
         """The finished character when nothing is missing or wrong."""
         if self.draft.problems(self.party):
@@ -388,7 +393,7 @@ class CharacterCreation(QWidget):
         else:
             parts = []
             if broken_count:
-                parts.append(f"{broken_count} rule{'s' if broken_count > 1 else ''} broken (in red above)")
+                parts.append(f"{broken_count} rule{'s' if broken_count > 1 else ''} broken (in red, at the field)")
             if missing_count:
                 parts.append(f"{missing_count} choice{'s' if missing_count > 1 else ''} to make")
             self.summary.setText("; ".join(parts) + ".")

@@ -102,6 +102,8 @@ class CharacterSheetView(QWidget):
             title = QLabel(box.title)
             title.setWordWrap(True)
             circles = QHBoxLayout()
+            circles.setSpacing(0)
+            circles.addStretch(1)
             self.circle_rows[box.key] = circles
             self.circles[box.key] = []
             note = QLabel()
@@ -266,6 +268,12 @@ class CharacterSheetView(QWidget):
         """Mark the next empty circle of a box (what clicking any of its empty circles does)."""
         return self._apply(lambda s: mark(s, key))
 
+    def _circle_clicked(self, key: str, index: int) -> None:
+        if index < self.sheet.corruption.filled(key):
+            self.error.setText("That circle is already marked; Corruption never comes off.")
+            return
+        self.mark_circle(key)
+
     def cure(self, name: str) -> bool:
         return self._apply(lambda s: heal(s, name))
 
@@ -343,18 +351,19 @@ class CharacterSheetView(QWidget):
             wanted = cor.capacity(box.key)
             buttons = self.circles[box.key]
             while len(buttons) < wanted:
+                index = len(buttons)
                 button = QPushButton()
                 button.setFlat(True)
                 button.setObjectName(f"circle-{box.key}-{len(buttons)}")
                 button.setFont(scaled_font(self.font(), 1.4))
-                button.clicked.connect(lambda _=False, k=box.key: self.mark_circle(k))
-                row.addWidget(button)
+                button.clicked.connect(lambda _=False, k=box.key, i=index: self._circle_clicked(k, i))
+                row.insertWidget(index, button)
                 buttons.append(button)
             filled = cor.filled(box.key)
             why = cor.refusal(box.key, traits)
             for index, button in enumerate(buttons):
                 button.setText(FILLED if index < filled else EMPTY)
-                button.setEnabled(index >= filled and why is None)
+                button.setEnabled(index < filled or why is None)
                 button.setToolTip("Marked; Corruption never comes off." if index < filled else (why or "Mark"))
             note = self.track_notes[box.key]
             closed = cor.closed_reason(box.key, traits)

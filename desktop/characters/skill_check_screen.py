@@ -163,6 +163,8 @@ class SkillCheckScreen(QWidget):
         self.refusal_label.setObjectName("check-refusal")
         self.refusal_label.setWordWrap(True)
         self.refusal_label.setStyleSheet(PROBLEM_STYLE)
+        # two lines of room, from the font, so a wrapped refusal is never clipped
+        self.refusal_label.setMinimumHeight(self.fontMetrics().lineSpacing() * 2 + self.fontMetrics().descent())
         odds_layout.addWidget(self.refusal_label)
         self.draw_button = QPushButton("Draw")
         self.draw_button.setObjectName("check-draw")
