@@ -356,6 +356,7 @@ class CharacterSheetView(QWidget):
                 button.setFlat(True)
                 button.setObjectName(f"circle-{box.key}-{len(buttons)}")
                 button.setFont(scaled_font(self.font(), 1.4))
+                button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
                 button.clicked.connect(lambda _=False, k=box.key, i=index: self._circle_clicked(k, i))
                 row.insertWidget(index, button)
                 buttons.append(button)

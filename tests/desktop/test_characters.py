@@ -274,6 +274,7 @@ def test_marking_corruption_circles_and_curing(qtbot: QtBot) -> None:
     assert "4 Corruption to mark" in view.owed_label.text()
     click(qtbot, named(view, "circle-magic-0"))
     assert view.sheet.corruption.owed == 3
+    qtbot.wait(20)  # let the injury rows settle before the screenshot
     shoot(view, "sheet")
     assert CharacterSheet.from_dict(json.loads(json.dumps(view.sheet.to_dict()))) == view.sheet
 
