@@ -23,6 +23,7 @@ from .effects import play_from_hand, take_corruption
 from .errors import IllegalAction
 from .events import AbilityAdded, CombatStarted, Event
 from .modifiers import must_honk
+from .registry import hooked
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, Phase
 from .traits import Arcana, Skill, Trait
 from .zones import Room, Zone
@@ -164,9 +165,13 @@ def legal_actions(state: CombatState) -> list[Action]:
         return []
     actions: list[Action] = []
     abilities = [(ability_id, ABILITIES[ability_id]) for ability_id in fighter.abilities]
+    playable = [(ability_id, ability) for ability_id, ability in abilities if ability.playable]
+    # Ability.accepts is playable + permits + takes; with no ability holding a say (the usual case)
+    # asking takes directly skips a hook lookup per card and bin on the engine's hottest path.
+    overruled = bool(hooked(fighter.abilities, "permits"))
     for card in dict.fromkeys(fighter.hand):
-        for ability_id, ability in abilities:
-            if ability.accepts(state, fighter, card):
+        for ability_id, ability in playable:
+            if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
                 actions.append(_play(fighter.id, card, ability_id))
     for ability_id, ability in abilities:
         for index, _ in enumerate(ability.activations(state, fighter)):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 from .basic import BASE_ABILITIES
@@ -9,9 +11,10 @@ from .eddy import EDDY_ABILITIES
 from .magician import CheckBehindYourEars
 
 
-def arcana_abilities(arcana: Arcana) -> list[str]:
-    """The Arcana Abilities of one Arcana, in the order they were registered."""
-    return [ability_id for ability_id, ability in ABILITIES.items() if ability.arcana is arcana]
+@functools.cache
+def arcana_abilities(arcana: Arcana) -> tuple[str, ...]:
+    """The Arcana Abilities of one Arcana, in the order they were registered (all register at import)."""
+    return tuple(ability_id for ability_id, ability in ABILITIES.items() if ability.arcana is arcana)
 
 
 __all__ = [

@@ -77,8 +77,8 @@ class Ability:
         """This bin's own condition on the card (suits by default; a wild Fool fits any suit)."""
         if self.accepted is None:
             return True
-        if card in self.accepted and card != FOOL and not fighter.counts_as:
-            return True
+        if card != FOOL and not fighter.counts_as and not hooked(fighter.abilities, "extra_suits"):
+            return card in self.accepted  # nothing changes what this card counts as: the common, fast case
         if is_wild(fighter, card):
             return True
         return bool(suits_of(state, fighter, card) & set(self.suits or ()))

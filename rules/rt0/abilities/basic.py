@@ -34,6 +34,9 @@ class SumAbility(Ability):
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         return Progress(card_sum(fighter, cards), self.target, "sum")
 
+    def is_complete(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> bool:
+        return card_sum(fighter, cards) >= self.target
+
 
 class CountAbility(Ability):
     """Fires when it holds a number of cards that may depend on the fighter's traits."""
@@ -43,6 +46,9 @@ class CountAbility(Ability):
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         return Progress(len(cards), self.needed(fighter), "cards")
+
+    def is_complete(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> bool:
+        return len(cards) >= self.needed(fighter)
 
 
 class UnarmedStrike(SumAbility):
