@@ -9,7 +9,7 @@ from __future__ import annotations
 from .abilities import ABILITIES
 from .effects import discard_ability, discard_hand, draw
 from .events import CombatEnded, Event, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
-from .intents import carry_out, discard_intent, draw_intent
+from .intents import carry_out, discard_intent, next_intent
 from .modifiers import draws_per_turn
 from .registry import hooked
 from .state import CombatState, Fighter, FighterKind, Phase
@@ -76,8 +76,7 @@ def _start_round(state: CombatState, events: list[Event]) -> None:
     state.round_flags.clear()
     events.append(RoundStarted(state.round))
     for adversary in state.adversaries:
-        if adversary.active:
-            draw_intent(state, adversary, events)
+        next_intent(state, adversary, events)
     state.order = turn_order(state)
     state.turn = 0
     state.phase = Phase.PLAYER_TURN

@@ -6,6 +6,7 @@ from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 from .basic import BASE_ABILITIES
 from .magician import CheckBehindYourEars
+from .priestess import PRIESTESS_ABILITIES
 
 
 def arcana_abilities(arcana: Arcana) -> list[str]:
@@ -13,4 +14,18 @@ def arcana_abilities(arcana: Arcana) -> list[str]:
     return [ability_id for ability_id, ability in ABILITIES.items() if ability.arcana is arcana]
 
 
-__all__ = ["ABILITIES", "BASE_ABILITIES", "Ability", "CheckBehindYourEars", "Progress", "arcana_abilities"]
+def innate_abilities(arcana: Arcana) -> list[str]:
+    """The standing rules every fighter of this Arcana carries into a fight without choosing them."""
+    return [ability_id for ability_id, ability in ABILITIES.items() if ability.innate is arcana]
+
+
+__all__ = [
+    "ABILITIES",
+    "BASE_ABILITIES",
+    "PRIESTESS_ABILITIES",
+    "Ability",
+    "CheckBehindYourEars",
+    "Progress",
+    "arcana_abilities",
+    "innate_abilities",
+]
