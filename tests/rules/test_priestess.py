@@ -537,3 +537,51 @@ def test_astronomy_shares_her_shield_with_every_player() -> None:
     assert labels == ["3 damage to Training Attack Robot", "1 ranged damage to Training Attack Robot"], (
         "Astronomy instead of Ballistics: damage stays as it was"
     )
+
+
+@pytest.mark.rule("HP-ORIGAMI")
+def test_the_tower_empties_concentrate_into_the_discard_not_onto_origami() -> None:
+    state = start("origami_folding")
+    state.fighter("hp").bins["concentrate"] = []
+    state.fighter("hp").bins["origami_folding"] = [by_name("The Lovers")]
+    stack(state, state.fighter("hp"), "The Tower")
+    state, events = play(state, "The Empress", "concentrate")  # fires: Empress caught, then draws The Tower
+    assert any(isinstance(e, CatastropheStruck) for e in events)
+    assert state.fighter("hp").bins["origami_folding"] == []
+    assert {by_name("The Lovers"), by_name("The Empress")} <= set(state.piles["hp"].draw), "shuffled back in"
+
+
+@pytest.mark.rule("HP-YES-NO")
+def test_a_queued_intent_of_a_fallen_adversary_is_thrown_away() -> None:
+    state = start("yes_no")
+    state, _ = play(state, "The High Priestess", "yes_no")
+    while state.pending is not None:
+        state, _ = apply(state, Choose(0))
+    card = state.queued_intents["training_robot-1"][0]
+    state.adversaries[0].fate, state.adversaries[0].hp = "scared", 0
+    state.practice = True  # keep the fight going with nobody left
+    state, _ = apply(state, EndTurn("hp"))
+    assert state.queued_intents == {} and card in state.piles["gm"].discard
+    assert state.adversaries[0].intent is None
+
+
+@pytest.mark.rule("HP-ASTRONOMY")
+def test_astronomy_leaves_eddies_out() -> None:
+    from rt0table.rules.rt0.state import FighterKind
+
+    eddy = FighterSetup("ed", "Eddy", (1, 1), kind=FighterKind.EDDY)
+    state = start("ballistics", upgrades=("ballistics",), others=(eddy,))
+    while state.active_fighter is not None and state.active_fighter.id != "hp":
+        state, _ = apply(state, EndTurn(state.active_fighter.id))
+    state = skip_peek(state)
+    state, _ = play(state, "2 of Wands", "ballistics")
+    state, _ = choose(state, "Astronomy")
+    state, _ = play(state, "9 of Cups", "defend")
+    state, events = play(state, "Ace of Pentacles", "defend")
+    assert [(e.who, e.amount) for e in events if isinstance(e, ShieldGained)] == [("hp", 7)]
+    assert state.fighter("ed").shield == 0
+
+
+def test_passive_rules_are_marked_so_uis_can_skip_their_bins() -> None:
+    assert ABILITIES["second_sight"].passive and ABILITIES["palm_reading"].passive
+    assert not ABILITIES["all_signs_point_to_yes"].passive
