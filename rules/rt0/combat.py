@@ -10,7 +10,7 @@ from .abilities import ABILITIES
 from .campaign.injuries import turn_start_hp_loss
 from .effects import discard_ability, discard_hand, draw, knocked_down
 from .events import CombatEnded, Event, HealthLost, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
-from .intents import carry_out, discard_intent, draw_intent
+from .intents import carry_out, discard_intent, next_intent
 from .modifiers import draws_per_turn
 from .registry import hooked
 from .state import CombatState, Fighter, FighterKind, Phase
@@ -77,8 +77,7 @@ def _start_round(state: CombatState, events: list[Event]) -> None:
     state.round_flags.clear()
     events.append(RoundStarted(state.round))
     for adversary in state.adversaries:
-        if adversary.active:
-            draw_intent(state, adversary, events)
+        next_intent(state, adversary, events)
     state.order = turn_order(state)
     state.turn = 0
     state.phase = Phase.PLAYER_TURN

@@ -30,11 +30,15 @@ def ask(
     options: list[Option],
     events: list[Event],
     context: tuple[Any, ...] = (),
+    private: bool = False,
 ) -> None:
-    """Queue a decision; one with a single option is answered at once (nothing to choose)."""
+    """Queue a decision; one with a single option is answered at once (nothing to choose).
+
+    ``private`` marks options only the actor may see (cards they peeked at).
+    """
     if not options:
         return
-    decision = PendingDecision(kind, actor, prompt, tuple(options), context)
+    decision = PendingDecision(kind, actor, prompt, tuple(options), context, private)
     if len(options) == 1 and not state.decisions:
         events.append(DecisionMade(actor, kind, options[0].label))
         RESOLVERS[kind](state, decision, options[0], events)

@@ -77,6 +77,12 @@ def draw(state: CombatState, fighter: Fighter, count: int, events: list[Event]) 
         state.rng = pile.shuffle_discard_in(state.rng)
         events.append(DeckShuffled(fighter.pile))
     drawn = [pile.draw.pop() for _ in range(min(count, len(pile.draw)))]
+    take_into_hand(state, fighter, drawn, events)
+    return drawn
+
+
+def take_into_hand(state: CombatState, fighter: Fighter, drawn: list[CardId], events: list[Event]) -> None:
+    """Cards reach the hand as a draw: The Tower strikes, ``on_draw`` hooks react (HP-PEEK, HP-LUCKY-NUMBERS)."""
     fighter.hand.extend(drawn)
     events.append(CardsDrawn(fighter.id, tuple(drawn)))
     if TOWER in drawn:
@@ -84,19 +90,50 @@ def draw(state: CombatState, fighter: Fighter, count: int, events: list[Event]) 
     for ability in hooked(fighter.abilities, "on_draw"):
         for card in drawn:
             ability.on_draw(state, fighter, card, events)
-    return drawn
 
 
-def discard_ability(state: CombatState, fighter: Fighter, ability: str, events: list[Event]) -> list[CardId]:
+def discard_ability(
+    state: CombatState, fighter: Fighter, ability: str, events: list[Event], fired: bool = False
+) -> list[CardId]:
+    """Empty a bin into the discard pile. ``fired``: the bin is spending its cards because it fired, so
+    other bins may catch them instead (``catches``: Origami Folding, All Signs Point to Yes) and
+    ``on_fire`` hooks hear of it."""
     cards = fighter.bins.get(ability)
     if not cards:
         return []
     taken = cards.copy()
     cards.clear()
-    forget(fighter, taken)
-    state.piles[fighter.pile].discard.extend(taken)
-    events.append(CardsDiscarded(fighter.id, tuple(taken), ability))
+    caught: list[tuple[CardId, list[str]]] = []
+    if fired:
+        catchers = hooked(fighter.abilities, "catches")
+        for card in taken:
+            wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
+            if wanted:
+                caught.append((card, wanted))
+    kept = {card for card, _ in caught}
+    gone = [card for card in taken if card not in kept]
+    forget(fighter, gone)
+    if gone:
+        state.piles[fighter.pile].discard.extend(gone)
+        events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
+        for hook in hooked(fighter.abilities, "on_discard"):
+            hook.on_discard(state, fighter, ability, gone, events)
+    for card, wanted in caught:
+        if len(wanted) == 1:
+            place(state, fighter, card, wanted[0], events)
+        else:
+            options = [Option(f"{CARDS[card].name} goes on {ABILITIES[w].name}", (card, w)) for w in wanted]
+            ask(state, "catch", fighter.id, f"Where does {CARDS[card].name} go?", options, events)
+    if fired:
+        for hook in hooked(fighter.abilities, "on_fire"):
+            hook.on_fire(state, fighter, ability, events)
     return taken
+
+
+@resolver("catch")
+def _catch(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    card, ability = option.value
+    place(state, state.fighter(decision.actor), card, ability, events)
 
 
 def discard_hand(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
@@ -185,8 +222,14 @@ def gain_shield(who: Fighter | Adversary, amount: int, events: list[Event]) -> N
 
 
 def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: list[Event]) -> None:
-    """Shield a fighter's own ability makes: abilities such as Unlikely Helmet add to it."""
+    """Shield a fighter's own ability makes: abilities such as Unlikely Helmet add to it; Astronomy
+    (``shares_shield``) gives the same amount to every player in the fight instead."""
     amount += sum(a.shield_bonus(state, fighter) for a in hooked(fighter.abilities, "shield_bonus"))
+    if any(a.shares_shield(state, fighter) for a in hooked(fighter.abilities, "shares_shield")):
+        for player in state.fighters:
+            if player.kind is FighterKind.PLAYER and player.in_combat:
+                gain_shield(player, amount, events)
+        return
     gain_shield(fighter, amount, events)
 
 
@@ -228,6 +271,8 @@ def offer_strike(
     state: CombatState, fighter: Fighter, modes: list[tuple[int, bool, bool]], events: list[Event], source: str
 ) -> None:
     """Ask where damage goes; each mode is (amount, ranged, magic). Unreachable damage is wasted."""
+    if hooked(fighter.abilities, "damage_kind"):
+        modes = [(amount, *damage_kind(state, fighter, ranged, magic)) for amount, ranged, magic in modes]
     bonuses = hooked(fighter.abilities, "damage_bonus")
     if bonuses:
         modes = [(amount + sum(b.damage_bonus(state, fighter, r, m) for b in bonuses), r, m) for amount, r, m in modes]
@@ -256,6 +301,8 @@ def damage_adversary(
     events: list[Event],
 ) -> None:
     """Shield absorbs first; a Flying adversary takes at most 1 from anything but Ranged (ZON-FLYING)."""
+    if hooked(fighter.abilities, "damage_kind"):
+        ranged, magic = damage_kind(state, fighter, ranged, magic)
     if state.bestiary[adversary.kind].flying and not ranged:
         amount = min(amount, 1)
     blocked = _absorb(adversary, amount)
@@ -265,6 +312,38 @@ def damage_adversary(
         events.append(AdversaryDefeated(adversary.id, fighter.id))
         options = [Option(f"{adversary.name} is {fate}", (adversary.id, fate)) for fate in FATES]
         ask(state, "fate", fighter.id, f"{adversary.name} is down. What became of them?", options, events)
+
+
+def damage_kind(state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
+    """What damage the fighter deals counts as once abilities such as Ballistics have their say."""
+    for ability in hooked(fighter.abilities, "damage_kind"):
+        ranged, magic = ability.damage_kind(state, fighter, ranged, magic)
+    return ranged, magic
+
+
+def adversaries_near(state: CombatState, fighter: Fighter) -> list[Adversary]:
+    """The adversaries an "every adversary in your zone" effect reaches (every one under ``reach_all``)."""
+    everywhere = any(a.reach_all(state, fighter) for a in hooked(fighter.abilities, "reach_all"))
+    return [a for a in state.adversaries if a.active and (everywhere or a.zone == fighter.zone)]
+
+
+def area_damage(
+    state: CombatState,
+    fighter: Fighter,
+    amount: int,
+    ranged: bool,
+    magic: bool,
+    events: list[Event],
+    everywhere: bool = False,
+) -> None:
+    """The same damage to every adversary in the fighter's zone (``everywhere``: to every adversary)."""
+    ranged, magic = damage_kind(state, fighter, ranged, magic)
+    amount += sum(b.damage_bonus(state, fighter, ranged, magic) for b in hooked(fighter.abilities, "damage_bonus"))
+    if amount <= 0:
+        return
+    targets = [a for a in state.adversaries if a.active] if everywhere else adversaries_near(state, fighter)
+    for adversary in targets:
+        damage_adversary(state, fighter, adversary, amount, ranged, magic, events)
 
 
 @resolver("fate")

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
-from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, arcana_abilities
+from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, arcana_abilities, innate_abilities
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
 from .campaign.injuries import deck_changes, deck_traits, traits_in_force
@@ -53,7 +53,8 @@ CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
 
 
 def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
-    """The bins a fighter brings: the base six, the chosen Arcana Abilities, every fully upgraded one free."""
+    """The bins a fighter brings: the base six, the Arcana's standing rules (``innate``: HP-PEEK), the chosen
+    Arcana Abilities, every fully upgraded one free."""
     if setup.kind is not FighterKind.PLAYER:
         return (*EDDY_ABILITIES, *setup.abilities)
     unknown = [a for a in (*setup.abilities, *setup.upgrades) if a not in ABILITIES]
@@ -71,7 +72,8 @@ def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
             "(more cost 1 Corruption each once the fight is on)"
         )
     upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
-    return tuple(dict.fromkeys((*BASE_ABILITIES, *setup.abilities, *upgraded)))
+    innate = innate_abilities(setup.arcana) if setup.arcana else []
+    return tuple(dict.fromkeys((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded)))
 
 
 @dataclass(frozen=True)

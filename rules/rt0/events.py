@@ -289,3 +289,52 @@ class CardDeclared(Event):
 @dataclass(frozen=True, slots=True)
 class CombatEnded(Event):
     result: str  # "victory", "defeat" or "escaped"
+
+
+# --- foresight (The High Priestess) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPeeked(Event):
+    """A fighter looked at cards from the top of their deck; only they see which (HP-PEEK, HP-YES-NO)."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckStacked(Event):
+    """Peeked cards went back: ``top`` in the order they will be drawn, ``bottom`` shuffled under the deck."""
+
+    reveals: ClassVar[bool] = True  # the bottom cards were shuffled
+    fighter: str
+    top: tuple[CardId, ...]
+    bottom: int
+
+
+@dataclass(frozen=True, slots=True)
+class IntentsOffered(Event):
+    """An adversary drew two intents face up; a fighter picks the one it keeps (HP-BETTER-NOT-TELL)."""
+
+    reveals: ClassVar[bool] = True
+    adversary: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IntentQueued(Event):
+    """An adversary's intent for next round, drawn ahead of time (HP-YES-NO); ``card`` None while face down."""
+
+    reveals: ClassVar[bool] = True
+    adversary: str
+    card: CardId | None
+
+
+@dataclass(frozen=True, slots=True)
+class HarmUndone(Event):
+    """A player's HP and injuries were put back as they were (HP-MISTAKE-CORRECTED)."""
+
+    fighter: str
+    hp: int
+    injuries_removed: tuple[str, ...]

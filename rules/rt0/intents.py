@@ -15,10 +15,13 @@ from .events import (
     HealthRegained,
     IntentCarriedOut,
     IntentDrawn,
+    IntentQueued,
     IntentReplaced,
     IntentRevealed,
+    IntentsOffered,
     ShieldGained,
 )
+from .registry import hooked
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
 from .zones import Zone, distance, step_toward, zone_name
 
@@ -31,8 +34,26 @@ def _draw_gm_card(state: CombatState, events: list[Event]) -> CardId:
     return pile.draw.pop()
 
 
-def draw_intent(state: CombatState, adversary: Adversary, events: list[Event]) -> None:
-    """ADV-INTENT: a GM card, face down if the adversary hides intents; a Major is swapped at once."""
+def draw_intent(state: CombatState, adversary: Adversary, events: list[Event], later: bool = False) -> None:
+    """ADV-INTENT: a GM card, face down if the adversary hides intents; a Major is swapped at once.
+
+    While a fighter ``foresees_intents`` (HP-BETTER-NOT-TELL) intents come face up, two at a time, and that
+    fighter picks the one kept. ``later``: the intent is for next round and waits in ``state.queued_intents``.
+    """
+    seer = foreseer(state)
+    card, hidden = _pull(state, adversary, events)
+    if seer is None:
+        _set_intent(state, adversary, card, hidden, later, events)
+        return
+    other, _ = _pull(state, adversary, events)
+    events.append(IntentsOffered(adversary.id, (card, other)))
+    options = [Option(f"{adversary.name} keeps {CARDS[a].name}", (a, b)) for a, b in ((card, other), (other, card))]
+    prompt = f"Which intent does {adversary.name} keep{' for next round' if later else ''}?"
+    ask(state, "intent-pick", seer.id, prompt, options, events, (adversary.id, later))
+
+
+def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tuple[CardId, bool]:
+    """One intent card by the drawing rule, and whether it lies face down."""
     kind = state.bestiary[adversary.kind]
     card = _draw_gm_card(state, events)
     hidden = kind.hidden_intents
@@ -43,8 +64,50 @@ def draw_intent(state: CombatState, adversary: Adversary, events: list[Event]) -
         events.append(IntentReplaced(adversary.id, card))
         card = _draw_gm_card(state, events)
         hidden = True
+    return card, hidden and foreseer(state) is None
+
+
+@resolver("intent-pick")
+def _intent_pick(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    adversary_id, later = decision.context
+    kept, dropped = option.value
+    state.piles[GM].discard.append(dropped)
+    _set_intent(state, state.adversary(adversary_id), kept, False, later, events)
+
+
+def _set_intent(
+    state: CombatState, adversary: Adversary, card: CardId, hidden: bool, later: bool, events: list[Event]
+) -> None:
+    if later:
+        state.queued_intents[adversary.id] = (card, hidden)
+        events.append(IntentQueued(adversary.id, None if hidden else card))
+        return
     adversary.intent, adversary.intent_hidden = card, hidden
     events.append(IntentDrawn(adversary.id, None if hidden else card))
+
+
+def next_intent(state: CombatState, adversary: Adversary, events: list[Event]) -> None:
+    """The round's intent: the one drawn ahead of time (HP-YES-NO) if there is one, else a fresh draw."""
+    queued = state.queued_intents.pop(adversary.id, None)
+    if queued is None:
+        if adversary.active:
+            draw_intent(state, adversary, events)
+        return
+    card, hidden = queued
+    if not adversary.active:
+        state.piles[GM].discard.append(card)
+        return
+    _set_intent(state, adversary, card, hidden and foreseer(state) is None, False, events)
+
+
+def foreseer(state: CombatState) -> Fighter | None:
+    """The fighter who sees every intent and picks from two (HP-BETTER-NOT-TELL), if any."""
+    for fighter in state.fighters:
+        if fighter.in_combat:
+            for ability in hooked(fighter.abilities, "foresees_intents"):
+                if ability.foresees_intents(state, fighter):
+                    return fighter
+    return None
 
 
 def discard_intent(state: CombatState, adversary: Adversary) -> None:

@@ -19,6 +19,7 @@ from .events import (
     CardPlaced,
     CardsDiscarded,
     CardsDrawn,
+    CardsPeeked,
     CatastropheStruck,
     CombatEnded,
     CombatStarted,
@@ -28,20 +29,24 @@ from .events import (
     DecisionMade,
     DecisionRequested,
     DeckShuffled,
+    DeckStacked,
     DeckTopShown,
     EddyDestroyed,
     EffectWasted,
     Event,
     FateChosen,
     FighterDied,
+    HarmUndone,
     HealthLost,
     HealthRegained,
     Honked,
     InjuryTaken,
     IntentCarriedOut,
     IntentDrawn,
+    IntentQueued,
     IntentReplaced,
     IntentRevealed,
+    IntentsOffered,
     LeftCombat,
     Moved,
     RoundStarted,
@@ -151,6 +156,18 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(fighter)} names {CARDS[card].name} as {CARDS[counts_as].name}."
         case HealthLost(fighter, amount, hp_after, injury):
             return f"{name(fighter)} loses {amount} HP to {injury} ({hp_after} HP left)."
+        case CardsPeeked(fighter, cards):
+            return f"{name(fighter)} looks at the top {_plural(len(cards), 'card')} of their deck."
+        case DeckStacked(fighter, top, bottom):
+            return f"{name(fighter)} puts {len(top)} back on top and {bottom} under the deck."
+        case IntentsOffered(adversary, cards):
+            return f"{name(adversary)} turns up two intents, {_cards(cards)}; one will be kept."
+        case IntentQueued(adversary, card):
+            shown = "face down" if card is None else CARDS[card].name
+            return f"{name(adversary)}'s intent for next round is drawn early: {shown}."
+        case HarmUndone(fighter, hp, injuries_removed):
+            healed = f" and loses {', '.join(injuries_removed)}" if injuries_removed else ""
+            return f"{name(fighter)}'s wounds are undone: back to {hp} HP{healed}."
         case EffectWasted(source, effect, reason):
             return f"{name(source)}'s {effect} comes to nothing: {reason}."
         case EddyDestroyed(fighter):

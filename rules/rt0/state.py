@@ -50,6 +50,7 @@ class PendingDecision:
     prompt: str
     options: tuple[Option, ...]
     context: tuple[Any, ...] = ()
+    private: bool = False  # only the actor may see the options (cards they peeked at); hot-seat UIs hide it
 
 
 @dataclass(slots=True)
@@ -130,6 +131,14 @@ class Adversary:
         return self.fate is None and self.hp > 0
 
 
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A player's HP and injuries at one moment, kept so an ability can put them back (HP-MISTAKE-CORRECTED)."""
+
+    hp: int
+    injuries: tuple[str, ...]
+
+
 @dataclass(slots=True)
 class CombatState:
     room: Room
@@ -148,6 +157,10 @@ class CombatState:
     result: str | None = None
     ending_turn: bool = False  # The Tower struck: the active fighter's turn ends once the action settles
     practice: bool = False  # a fight with no win condition (benchmarks, sandbox drills)
+    # adversary id -> (card, face down): its intent for the next round, drawn ahead of time (HP-YES-NO)
+    queued_intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
+    # fighter id -> player id -> HP and injuries when that fighter's last turn ended (HP-MISTAKE-CORRECTED)
+    checkpoints: dict[str, dict[str, Checkpoint]] = field(default_factory=dict)
 
     def clone(self) -> CombatState:
         return CombatState(
@@ -167,6 +180,8 @@ class CombatState:
             self.result,
             self.ending_turn,
             self.practice,
+            self.queued_intents.copy(),
+            {k: v.copy() for k, v in self.checkpoints.items()},
         )
 
     @property
