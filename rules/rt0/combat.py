@@ -75,7 +75,7 @@ def _start_round(state: CombatState, events: list[Event]) -> None:
     state.round_flags.clear()
     events.append(RoundStarted(state.round))
     for adversary in state.adversaries:
-        if adversary.active:
+        if adversary.active and adversary.intent is None:  # a prepared fight may bring round 1's intents
             draw_intent(state, adversary, events)
     state.order = turn_order(state)
     state.turn = 0
