@@ -111,7 +111,8 @@ def new_combat(
     for key in sorted(piles):
         seed_state = rng.shuffle(seed_state, piles[key].draw)
     foes = _place_adversaries(room, adversaries, bestiary)
-    state = CombatState(room, roster, foes, piles, dict(bestiary), seed_state, practice=practice)
+    in_play = {foe.kind: bestiary[foe.kind] for foe in foes}  # saves and hashes carry only the kinds in the fight
+    state = CombatState(room, roster, foes, piles, in_play, seed_state, practice=practice)
     if prepared is not None:
         _prepare(state, prepared)
     events: list[Event] = [CombatStarted(room_size)]
