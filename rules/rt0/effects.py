@@ -7,7 +7,7 @@ Every ability and every adversary goes through these, so numbers, events and edg
 from __future__ import annotations
 
 from .cards import TOWER, CardId
-from .decisions import ask, resolver
+from .decisions import ask, carry_on, resolver
 from .events import (
     AdversaryDefeated,
     CardsDiscarded,
@@ -209,6 +209,7 @@ def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> N
 def _injury(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter_id, name = option.value
     take_injury(state.fighter(fighter_id), name, "major", events)
+    carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
 
 
 def take_injury(fighter: Fighter, name: str, severity: str, events: list[Event]) -> None:
