@@ -26,7 +26,7 @@ from .engine import (
 )
 from .errors import RulesError
 from .events import Event
-from .state import GM, Adversary, CombatState, Fighter, FighterKind
+from .state import Adversary, CombatState, Fighter, FighterKind
 from .traits import Arcana, Trait
 from .zones import parse_zone, zone_name
 
@@ -169,7 +169,7 @@ def parse_scenario(text: str, filename: str) -> Scenario:
     for key, target in (("deck", prep.tops), ("discard", prep.discards)):
         piles = top.sub(key, top.get(key, dict, {}))
         for pile, cards in piles.table.items():
-            target[GM if pile == GM else pile] = piles.cards(pile, cards)
+            target[pile] = piles.cards(pile, cards)
     bestiaries = top.get("bestiary", list, [DEFAULT_BESTIARY])
     if not bestiaries or not all(isinstance(b, str) for b in bestiaries):
         raise top.error("bestiary", 'must be a list of bestiary file names, like ["book.json"]')
