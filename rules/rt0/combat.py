@@ -77,7 +77,8 @@ def _start_round(state: CombatState, events: list[Event]) -> None:
     state.round_flags.clear()
     events.append(RoundStarted(state.round))
     for adversary in state.adversaries:
-        next_intent(state, adversary, events)
+        if adversary.intent is None:  # a prepared fight may bring round 1's intents
+            next_intent(state, adversary, events)
     state.order = turn_order(state)
     state.turn = 0
     state.phase = Phase.PLAYER_TURN

@@ -10,6 +10,24 @@ from .state import CombatState, Option, PendingDecision
 
 Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
 RESOLVERS: dict[str, Resolver] = {}
+Continuation = Callable[[CombatState, tuple[Any, ...], list[Event]], None]
+CONTINUATIONS: dict[str, Continuation] = {}
+
+
+def continuation(kind: str) -> Callable[[Continuation], Continuation]:
+    """Register what carries on after a decision that interrupted it (``carry_on`` with ``(kind, *data)``)."""
+
+    def register(function: Continuation) -> Continuation:
+        CONTINUATIONS[kind] = function
+        return function
+
+    return register
+
+
+def carry_on(state: CombatState, then: tuple[Any, ...], events: list[Event]) -> None:
+    """Resume whatever a decision interrupted; ``then`` is empty when nothing was."""
+    if then:
+        CONTINUATIONS[then[0]](state, then[1:], events)
 
 
 def resolver(kind: str) -> Callable[[Resolver], Resolver]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
-from .decisions import ask, resolver
+from .decisions import ask, carry_on, resolver
 from .events import (
     AdversaryDefeated,
     CardDeclared,
@@ -402,6 +402,7 @@ def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> N
 def _injury(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter_id, name = option.value
     take_injury(state.fighter(fighter_id), name, "major", events)
+    carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
 
 
 def take_injury(fighter: Fighter, name: str, severity: str, events: list[Event]) -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from .adversaries import IntentPlan, Step
 from .cards import CARDS, CardId
-from .decisions import ask, resolver
+from .decisions import ask, continuation, resolver
 from .effects import damage_fighter, gain_shield, heal, move
 from .events import (
     DamageDealt,
@@ -214,8 +215,29 @@ def run_steps(
                 ask(state, "gm-target", GM, prompt, options, events, (adversary.id, which, index, amount))
                 return
             target = default_target(candidates)
-            if target is not None:
-                damage_fighter(state, adversary.id, target, amount, step.ranged, events)
+            if target is not None and _hit(state, adversary, target, amount, step.ranged, events):
+                _resume_after_injury(state, adversary, which, index + 1)
+                return
+
+
+def _hit(
+    state: CombatState, adversary: Adversary, target: Fighter, amount: int, ranged: bool, events: list[Event]
+) -> bool:
+    """Damage a fighter; True when that knocked them down and the GM now picks their injury."""
+    waiting = len(state.decisions)
+    damage_fighter(state, adversary.id, target, amount, ranged, events)
+    return len(state.decisions) > waiting
+
+
+def _resume_after_injury(state: CombatState, adversary: Adversary, which: tuple[str, bool], start: int) -> None:
+    """Ruling CMB-ZERO-HP: the injury (and the 15 HP) comes first; the rest of the plan waits for it."""
+    state.decisions[-1] = replace(state.decisions[-1], context=("plan", adversary.id, which, start))
+
+
+@continuation("plan")
+def _carry_on_plan(state: CombatState, data: tuple[Any, ...], events: list[Event]) -> None:
+    adversary_id, which, start = data
+    run_steps(state, state.adversary(adversary_id), (which[0], which[1]), start, events)
 
 
 @resolver("gm-target")
@@ -223,7 +245,9 @@ def _gm_target(state: CombatState, decision: PendingDecision, option: Option, ev
     adversary_id, which, index, amount = decision.context
     adversary = state.adversary(adversary_id)
     ranged = _steps_of(state, adversary, which)[index].ranged
-    damage_fighter(state, adversary.id, state.fighter(option.value[0]), amount, ranged, events)
+    if _hit(state, adversary, state.fighter(option.value[0]), amount, ranged, events):
+        _resume_after_injury(state, adversary, which, index + 1)
+        return
     run_steps(state, adversary, which, index + 1, events)
 
 

@@ -194,7 +194,7 @@ class RunAway(CountAbility):
     def reason(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
         values = [value(fighter, c) for c in fighter.bins[self.id]]
         wanted = _either(min(values) - 1, max(values) + 1)
-        return f"Run Away needs {wanted} next; {CARDS[card].name} counts {value(fighter, card)}."
+        return f"Run Away needs {wanted} next; {CARDS[card].name} is {value(fighter, card)}."
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         done = super().progress(state, fighter, cards)
