@@ -30,6 +30,17 @@ def scaled_font(base: QFont, factor: float, bold: bool = False) -> QFont:
     return font
 
 
+def wrapped_label(name: str = "", style: str = "") -> QLabel:
+    """An empty word-wrapping label, named for tests and styled when asked."""
+    label = QLabel()
+    if name:
+        label.setObjectName(name)
+    label.setWordWrap(True)
+    if style:
+        label.setStyleSheet(style)
+    return label
+
+
 def problem_label(name: str) -> QLabel:
     """A label that shows what is wrong with one field, right under it."""
     label = QLabel()

@@ -27,7 +27,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, place_title, place_unlocks, scaled_font
+from rt0table.desktop.characters.common import (
+    HINT_STYLE,
+    PROBLEM_STYLE,
+    place_title,
+    place_unlocks,
+    scaled_font,
+    wrapped_label,
+)
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import injuries as inj
@@ -74,22 +81,13 @@ class CharacterSheetView(QWidget):
     def _build(self) -> None:
         self.header = QLabel()
         self.header.setFont(scaled_font(self.font(), 1.5, bold=True))
-        self.traits_label = QLabel()
-        self.traits_label.setWordWrap(True)
-        self.error = QLabel()
-        self.error.setObjectName("sheet-error")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet(PROBLEM_STYLE)
-        self.log = QLabel()
-        self.log.setObjectName("sheet-log")
-        self.log.setWordWrap(True)
-        self.log.setStyleSheet(HINT_STYLE)
+        self.traits_label = wrapped_label()
+        self.error = wrapped_label("sheet-error", style=PROBLEM_STYLE)
+        self.log = wrapped_label("sheet-log", style=HINT_STYLE)
 
         day_box = QGroupBox("The Day")
         day = QVBoxLayout(day_box)
-        self.day_label = QLabel()
-        self.day_label.setObjectName("sheet-day")
-        self.day_label.setWordWrap(True)
+        self.day_label = wrapped_label("sheet-day")
         day_row = QHBoxLayout()
         self.meal_pick = QComboBox()
         self.meal_pick.setObjectName("sheet-meal")
@@ -111,9 +109,7 @@ class CharacterSheetView(QWidget):
 
         cor_box = QGroupBox("Corruption")
         cor_layout = QVBoxLayout(cor_box)
-        self.owed_label = QLabel()
-        self.owed_label.setObjectName("sheet-owed")
-        self.owed_label.setWordWrap(True)
+        self.owed_label = wrapped_label("sheet-owed")
         cor_layout.addWidget(self.owed_label)
         take_row = QHBoxLayout()
         self.take_spin = QSpinBox()
@@ -146,9 +142,7 @@ class CharacterSheetView(QWidget):
             circles.addStretch(1)
             self.circle_rows[place] = circles
             self.circles[place] = []
-            note = QLabel()
-            note.setWordWrap(True)
-            note.setStyleSheet(HINT_STYLE)
+            note = wrapped_label(style=HINT_STYLE)
             self.track_notes[place] = note
             grid.addWidget(title, row, 0)
             grid.addLayout(circles, row, 1)
@@ -184,10 +178,7 @@ class CharacterSheetView(QWidget):
 
         inj_box = QGroupBox("Injuries")
         inj_layout = QVBoxLayout(inj_box)
-        self.injury_warning = QLabel()
-        self.injury_warning.setObjectName("sheet-injury-warning")
-        self.injury_warning.setWordWrap(True)
-        self.injury_warning.setStyleSheet(PROBLEM_STYLE)
+        self.injury_warning = wrapped_label("sheet-injury-warning", style=PROBLEM_STYLE)
         inj_layout.addWidget(self.injury_warning)
         self.injury_rows = QVBoxLayout()
         inj_layout.addLayout(self.injury_rows)
@@ -247,9 +238,7 @@ class CharacterSheetView(QWidget):
         money.addWidget(QLabel("New chit holding"))
         money.addWidget(self.chit_spin)
         money.addWidget(add_chit_button)
-        self.chits_label = QLabel()
-        self.chits_label.setObjectName("sheet-chits")
-        self.chits_label.setWordWrap(True)
+        self.chits_label = wrapped_label("sheet-chits")
         items.addWidget(self.items_list)
         items.addLayout(item_row)
         items.addLayout(money)
@@ -257,8 +246,7 @@ class CharacterSheetView(QWidget):
 
         spells_box = QGroupBox("Spells")
         spells = QVBoxLayout(spells_box)
-        self.spells_label = QLabel()
-        self.spells_label.setWordWrap(True)
+        self.spells_label = wrapped_label()
         spells.addWidget(self.spells_label)
 
         self.export_button = QPushButton("Print to PDF…")
