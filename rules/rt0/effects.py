@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .campaign.injuries import CRITICAL, MAJORS, Severity, escalation
 from .cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
 from .decisions import ask, carry_on, resolver
 from .events import (
@@ -36,18 +37,6 @@ from .registry import ABILITIES, hooked
 from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
 from .zones import Zone
 
-MAJOR_INJURIES = (
-    "Bleeding Out",
-    "Broken Arm",
-    "Broken Leg",
-    "Concussion",
-    "Curse",
-    "Delerium",
-    "Disease",
-    "Heart Palpitations",
-    "Unresolved Trauma",
-)
-CRITICAL_INJURY = "Critical Injury"
 FATES = ("killed", "incapacitated", "scared")
 
 TowerRule = Callable[[CombatState, Fighter, list[Event]], None]
@@ -387,21 +376,22 @@ def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> N
         fighter.dead = True
         events.append(EddyDestroyed(fighter.id))
         return
-    if CRITICAL_INJURY in fighter.injuries:
+    received = escalation(fighter.injuries, Severity.MAJOR)  # the campaign's one escalation rule
+    if received is None:
         fighter.dead = True
         events.append(FighterDied(fighter.id))
         return
-    if any(injury in MAJOR_INJURIES for injury in fighter.injuries):
-        take_injury(fighter, CRITICAL_INJURY, "critical", events)
+    if received is Severity.CRITICAL:
+        take_injury(fighter, CRITICAL, received.value, events)
         return
-    options = [Option(name, (fighter.id, name)) for name in MAJOR_INJURIES if name not in fighter.injuries]
+    options = [Option(name, (fighter.id, name)) for name in MAJORS if name not in fighter.injuries]
     ask(state, "injury", GM, f"{fighter.name} is at 0 HP. Choose a Major Injury.", options, events)
 
 
 @resolver("injury")
 def _injury(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter_id, name = option.value
-    take_injury(state.fighter(fighter_id), name, "major", events)
+    take_injury(state.fighter(fighter_id), name, Severity.MAJOR.value, events)
     carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
 
 

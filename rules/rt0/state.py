@@ -12,11 +12,12 @@ from typing import Any
 
 from .adversaries import AdversaryKind
 from .cards import CardId
+from .character import COMBAT_HP
 from .deck import Pile
 from .traits import Arcana, Skill, Trait
 from .zones import Room, Zone
 
-START_HP = 20  # CHR-HP
+START_HP = COMBAT_HP  # CHR-HP
 HP_AFTER_INJURY = 15  # CMB-ZERO-HP
 GM = "gm"  # the actor of the GM's decisions
 

@@ -262,6 +262,27 @@ def give_item(campaign: Campaign, member_id: str, name: str) -> Campaign:
     return campaign.with_member(replace(m, items=(*m.items, name)))
 
 
+def drop_item(campaign: Campaign, member_id: str, name: str) -> Campaign:
+    """Give up or lose one copy of an item without using it."""
+    m = campaign.member(member_id)
+    if name not in m.items:
+        raise RulesError(f"{m.character.name} carries no {name}.")
+    index = m.items.index(name)
+    return campaign.with_member(replace(m, items=(*m.items[:index], *m.items[index + 1 :])))
+
+
+def set_bank(campaign: Campaign, member_id: str, credits: int) -> Campaign:
+    """The balance the bank's systems report for a member (ITM-CREDITS)."""
+    m = campaign.member(member_id)
+    return campaign.with_member(replace(m, wallet=itm.with_bank(m.wallet, credits)))
+
+
+def add_chit(campaign: Campaign, member_id: str, loaded: int = 0) -> Campaign:
+    """A chit comes into a member's pocket holding ``loaded`` credits (ITM-CREDITS)."""
+    m = campaign.member(member_id)
+    return campaign.with_member(replace(m, wallet=itm.add_chit(m.wallet, loaded)))
+
+
 def use_item(campaign: Campaign, member_id: str, name: str) -> Result:
     """Use an item: Exhaust items are gone; Morning Start also works on Groggy and Withdrawal."""
     m = campaign.member(member_id)
@@ -375,7 +396,15 @@ def _member_day_end(campaign: Campaign, member_id: str, ate: Meal, slept: Sleep)
 def fighter_setup(campaign: Campaign, member_id: str, zone: Zone) -> FighterSetup:
     """The FighterSetup that brings this member into a fight with their Report Card traits and injuries."""
     m = campaign.member(member_id)
-    return FighterSetup(m.id, m.character.name, zone, m.character.traits, m.character.arcana, injuries=m.injuries.names)
+    return FighterSetup(
+        m.id,
+        m.character.name,
+        zone,
+        m.character.traits,
+        m.character.arcana,
+        injuries=m.injuries.names,
+        upgrades=cor.upgraded_ability_ids(m.character, m.corruption),
+    )
 
 
 def injuries_before(campaign: Campaign) -> dict[str, tuple[str, ...]]:
