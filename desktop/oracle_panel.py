@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,8 +23,10 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -122,8 +125,10 @@ class OraclePanel(QWidget):
         state: OracleState | None = None,
         tags: Iterable[str] = (),
         parent: QWidget | None = None,
+        compact: bool = False,
     ) -> None:
         super().__init__(parent)
+        self.compact = compact  # one narrow column (beside the table): tabs for asking and the journal
         self.setObjectName("oracle-panel")
         self.tables = tables
         self.source: DiceSource = source if source is not None else random.Random()
@@ -231,7 +236,8 @@ class OraclePanel(QWidget):
 
         ask_side = QWidget()
         left = QVBoxLayout(ask_side)
-        left.addWidget(self.twist_label)
+        if not self.compact:
+            left.addWidget(self.twist_label)
         left.addWidget(self.question)
         left.addLayout(tags_row)
         left.addWidget(self.edge_label)
@@ -266,12 +272,29 @@ class OraclePanel(QWidget):
         credit.setFont(scaled_font(base, 0.85))
         right.addWidget(credit)
 
+        self.ask_side, self.journal_side = ask_side, journal_side
+        layout = QVBoxLayout(self)
+        if self.compact:
+            # Narrow: the Twist Counter stays above the tabs; asking scrolls rather than squeezing.
+            self.tags_for.list.setMinimumHeight(self.fontMetrics().height() * 4)
+            self.tags_against.list.setMinimumHeight(self.fontMetrics().height() * 4)
+            scroller = QScrollArea()
+            scroller.setWidget(ask_side)
+            scroller.setWidgetResizable(True)
+            scroller.setFrameShape(QFrame.Shape.NoFrame)
+            scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            self.tabs = QTabWidget()
+            self.tabs.addTab(scroller, "Oracle")
+            self.tabs.addTab(journal_side, "Journal")
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.addWidget(self.twist_label)
+            layout.addWidget(self.tabs, 1)
+            return
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(ask_side)
         splitter.addWidget(journal_side)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
-        layout = QVBoxLayout(self)
         layout.addWidget(splitter)
 
     def _die_spin(self, name: str) -> QSpinBox:
@@ -365,6 +388,12 @@ class OraclePanel(QWidget):
         text = self.markdown(title)
         path.write_text(text, encoding="utf-8")
         return text
+
+    def reload(self, state: OracleState) -> None:
+        """Show a state changed from outside (the game wrote or took back journal entries)."""
+        self.state = state
+        self.journal_view.clear()
+        self.refresh()
 
     # --- rendering ---
 
