@@ -276,8 +276,8 @@ class OraclePanel(QWidget):
         layout = QVBoxLayout(self)
         if self.compact:
             # Narrow: the Twist Counter stays above the tabs; asking scrolls rather than squeezing.
-            self.tags_for.list.setMinimumHeight(self.fontMetrics().height() * 4)
-            self.tags_against.list.setMinimumHeight(self.fontMetrics().height() * 4)
+            for tag_list in (self.tags_for, self.tags_against):
+                tag_list.list.setMaximumHeight(self.fontMetrics().lineSpacing() * 6)
             scroller = QScrollArea()
             scroller.setWidget(ask_side)
             scroller.setWidgetResizable(True)

@@ -9,6 +9,7 @@ can ``attach`` to the next fight's session and ``detach`` after it, keeping one 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -74,6 +75,8 @@ class SoloDock(QWidget):
         self.gm_line = QLabel("The oracle answers for the GM in fights.")
         self.gm_line.setObjectName("solo-gm-line")
         self.gm_line.setWordWrap(True)
+        self.gm_line.setMinimumHeight(self.fontMetrics().lineSpacing() * 3)  # a wrapped reason is never clipped
+        self.gm_line.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.export_button = QPushButton("Export journal…")
         self.export_button.clicked.connect(self._export_dialog)
         row = QHBoxLayout()
@@ -186,6 +189,9 @@ def attach_solo(
     width = max(table_screen.width(), 1)
     splitter.setSizes([round(width * (1 - DOCK_SHARE)), round(width * DOCK_SHARE)])
     table_screen.controller.gm_label = GM_LABEL
+    # One person runs every seat in solo play: no curtain between turns (a copy, so other tables keep theirs).
+    solo_settings = replace(table_screen.settings, hot_seat=False)
+    table_screen.settings = table_screen.controller.settings = solo_settings
     table_screen.solo_dock = dock  # type: ignore[attr-defined]
     dock.attach(session, new_fight)
     table_screen.controller.show(session.state)

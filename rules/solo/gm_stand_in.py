@@ -73,10 +73,10 @@ def choose(state: CombatState, policy: Policy = Policy()) -> GmChoice | None:
     if pending.kind == TARGET:
         return _target(state, pending)
     if pending.kind == INJURY:
-        return _uniform(state, pending, "no Major is the book's default: each one on offer was equally likely")
+        return _uniform(state, pending, "Majors on offer (the book sets no default)")
     if pending.kind == DIFFICULTY:
         return _difficulty(pending, policy)
-    return _uniform(state, pending, "no rule says how: each option was equally likely")
+    return _uniform(state, pending, "options (no rule says how to choose)")
 
 
 def respond(state: CombatState, policy: Policy = Policy()) -> GmChoice | None:
@@ -142,11 +142,11 @@ def uniform_index(state: CombatState, decision: PendingDecision) -> int:
     return index
 
 
-def _uniform(state: CombatState, decision: PendingDecision, why: str) -> GmChoice:
+def _uniform(state: CombatState, decision: PendingDecision, among: str) -> GmChoice:
+    """``among`` names what was drawn from: "Majors on offer (the book sets no default)"."""
     index = uniform_index(state, decision)
     label = decision.options[index].label
-    count = len(decision.options)
-    reason = f"{why} (1 in {count}): {label}"
+    reason = f"{label}, drawn at random from the {len(decision.options)} {among}"
     return GmChoice(decision.kind, index, label, reason)
 
 

@@ -107,7 +107,7 @@ def _names(names: Sequence[str]) -> str:
 
 def fight_title(state: CombatState) -> str:
     size = state.room.size
-    return f"Fight in a {size}x{size} room"
+    return f"{size}x{size} room"
 
 
 def sides(state: CombatState) -> tuple[str, str]:
@@ -119,7 +119,7 @@ def begin_fight(solo: SoloJournal, state: CombatState) -> SoloJournal:
     """A new fight starts: note the room and who faces whom, at step 0 of the next fight number."""
     solo = replace(solo, fight=solo.fight + 1)
     party, foes = sides(state)
-    entry = FightEntry(fight_title(state), (party, foes), 0, "begins", f"{party} face {foes}.")
+    entry = FightEntry(fight_title(state), (party, foes), 0, "begins")
     return _write(solo, entry, 0)
 
 

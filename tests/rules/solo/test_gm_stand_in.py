@@ -58,7 +58,7 @@ def test_a_strategic_adversary_knocks_down_whoever_it_can_and_the_injury_is_pick
     assert pending is not None and pending.kind == INJURY
     injury = choose(game.state)
     assert injury is not None and injury.label in [o.label for o in pending.options]
-    assert "1 in 9" in injury.reason
+    assert "drawn at random from the 9 Majors" in injury.reason
     game.push(injury.action)
     mara = game.state.fighter("mara")
     assert mara.injuries == [injury.label] and mara.hp == 15
@@ -160,4 +160,4 @@ def test_an_unknown_gm_decision_is_picked_at_random_with_a_reason() -> None:
     state.decisions = [PendingDecision("three-card-monte", GM, "Which cup?", (Option("Left", ("l",)),
                                                                                   Option("Right", ("r",))))]
     answer = choose(state)
-    assert answer is not None and answer.label in ("Left", "Right") and "1 in 2" in answer.reason
+    assert answer is not None and answer.label in ("Left", "Right") and "from the 2 options" in answer.reason

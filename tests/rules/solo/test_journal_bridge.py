@@ -39,7 +39,7 @@ def test_a_fight_begins_with_its_room_and_sides_at_step_zero() -> None:
     solo = begin_fight(SoloJournal(), game.state)
     entry = solo.journal.entries[0]
     assert isinstance(entry, FightEntry)
-    assert entry.title == "Fight in a 3x3 room" and entry.sides == ("Mara and Jun", "Executare")
+    assert entry.title == "3x3 room" and entry.sides == ("Mara and Jun", "Executare")
     assert entry.outcome == "begins" and solo.written == (Written(1, 1, 0),) and solo.fight == 1
 
 
@@ -58,7 +58,7 @@ def test_the_end_of_a_fight_writes_its_summary() -> None:
         )
     assert "Corruption" in summary.summary
     text = to_markdown(solo.journal)
-    assert "**Fight:** Fight in a 3x3 room (Mara and Jun vs Executare)" in text
+    assert "**Fight:** 3x3 room (Mara and Jun vs Executare)" in text
     assert f"{state.round} round" in text
 
 
