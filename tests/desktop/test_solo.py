@@ -231,3 +231,33 @@ def test_solo_has_no_hot_seat_curtain_and_leaves_other_tables_theirs(qtbot: QtBo
     attach_solo(screen, screen.session, SoloDock(source=random.Random(1)))
     assert not screen.scene.curtain.isVisible() and not screen.controller.settings.hot_seat
     assert shared.hot_seat, "the main window's settings object is not changed"
+
+
+def test_scenes_are_framed_and_closed_from_the_panel_into_the_journal(
+    qtbot: QtBot, make_table: MakeTable
+) -> None:
+    dock = solo_panel(source=random.Random(4))
+    qtbot.addWidget(dock)
+    dock.resize(520, 900)
+    dock.show()
+    qtbot.waitExposed(dock)
+    panel = dock.panel
+    panel.tabs.setCurrentIndex(2)
+    assert panel.tabs.tabText(2) == "Scene"
+    assert panel.scene_opening.isVisible() and not panel.scene_closing.isVisible()
+    qtbot.keyClicks(panel.scene_where, "The loading dock, cold and loud")
+    qtbot.keyClicks(panel.scene_who, "A security robot")
+    qtbot.keyClicks(panel.scene_goal, "Get past it")
+    qtbot.mouseClick(panel.open_scene_button, LEFT)
+    assert panel.scene_closing.isVisible() and "Scene 1" in panel.scene_label.text()
+    shoot(dock, "solo-scene-open")
+    screen = make_table(knock_down_fight(), size=(1600, 900))
+    attach_solo(screen, screen.session, dock)
+    qtbot.keyClicks(panel.scene_outcome, "We fought our way through")
+    qtbot.mouseClick(panel.close_scene_button, LEFT)
+    kinds = [type(e).__name__ for e in dock.solo.journal.entries]
+    assert kinds == ["SceneEntry", "FightEntry", "SceneEntry"]
+    closed = dock.solo.journal.entries[-1]
+    assert closed.closed is not None and closed.transition_die is not None  # type: ignore[union-attr]
+    text = dock.markdown()
+    assert "## Scene 1: Dramatic Scene" in text and "We fought our way through" in text
