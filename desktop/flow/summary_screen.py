@@ -1,0 +1,121 @@
+"""After a fight: the result, who was hurt, the Supremacy Worksheet, Eddies who roll up next, what changed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rt0table.desktop.characters.common import HINT_STYLE, scaled_font, wrapped_label
+from rt0table.desktop.flow.playthrough import FightReport
+from rt0table.desktop.flow.wording import event_line, tallies
+
+HEADLINES = {
+    "victory": "Victory",
+    "defeat": "Defeat",
+    "escaped": "Escaped",
+}
+
+
+def tally_marks(n: int) -> str:
+    """Tallies drawn in fives: "||||/ ||"."""
+    groups = ["||||/"] * (n // 5) + (["|" * (n % 5)] if n % 5 else [])
+    return " ".join(groups) or "none yet"
+
+
+class SummaryScreen(QWidget):
+    """Read-only; ``done`` returns to the days between fights."""
+
+    done = Signal()
+
+    def __init__(self, report: FightReport, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("fight-summary")
+        self.report = report
+        title = QLabel(f"Fight {report.number}: {HEADLINES.get(report.result, report.result.capitalize())}")
+        title.setObjectName("summary-title")
+        title.setFont(scaled_font(self.font(), 1.8, bold=True))
+
+        people = QGroupBox("The party")
+        self.table = QTableWidget(len(report.summary.outcomes), 4)
+        self.table.setObjectName("summary-party")
+        self.table.setHorizontalHeaderLabels(["Character", "HP at the end", "Injuries taken", "Corruption taken"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        for row, o in enumerate(report.summary.outcomes):
+            hurt = ", ".join(o.injuries_taken) or "none"
+            cells = [
+                report.names.get(o.member, o.member) + (" (died)" if o.died else ""),
+                f"{o.hp} / {o.full_hp}",
+                hurt,
+                str(o.corruption),
+            ]
+            for col, text in enumerate(cells):
+                self.table.setItem(row, col, QTableWidgetItem(text))
+        self.table.resizeRowsToContents()
+        QVBoxLayout(people).addWidget(self.table)
+
+        sheet = QGroupBox("Supremacy Worksheet")
+        sheet_layout = QVBoxLayout(sheet)
+        self.gain_label = wrapped_label("summary-gain")
+        self.gain_label.setFont(scaled_font(self.font(), 1.2, bold=True))
+        gain = f"This fight adds {tallies(report.gain)}." if report.gain else "This fight adds nothing."
+        self.gain_label.setText(gain)
+        self.reason_label = wrapped_label("summary-reason")
+        self.reason_label.setText(report.reason)
+        self.tally_label = wrapped_label("summary-tally")
+        self.tally_label.setText(f"Tally so far: {report.supremacy}   {tally_marks(report.supremacy)}")
+        rule = wrapped_label(style=HINT_STYLE)
+        rule.setText(
+            "Any injury or 2+ Corruption for one player stops the tally; otherwise one, and a second when everyone "
+            "ends at full HP. Supremacy makes later fights harder."
+        )
+        for w in (self.gain_label, self.reason_label, self.tally_label, rule):
+            sheet_layout.addWidget(w)
+
+        self.eddies_label = wrapped_label("summary-eddies")
+        lines = [f"{e.old} was destroyed; {e.new} rolls up in the next scene." for e in report.replacements]
+        self.eddies_label.setText("\n".join(lines))
+        self.eddies_label.setVisible(bool(lines))
+
+        changes = QGroupBox("What changed on the sheets")
+        self.changes_label = wrapped_label("summary-changes")
+        text = "\n".join(event_line(e, report.names) for e in report.events)
+        self.changes_label.setText(text or "Nothing: everyone walks away as they came in.")
+        owed = any(o.corruption for o in report.summary.outcomes)
+        note = wrapped_label(style=HINT_STYLE)
+        note.setText("Corruption taken is marked on the character sheets, between fights." if owed else "")
+        changes_layout = QVBoxLayout(changes)
+        changes_layout.addWidget(self.changes_label)
+        changes_layout.addWidget(note)
+
+        self.done_button = QPushButton("Continue")
+        self.done_button.setObjectName("summary-done")
+        self.done_button.clicked.connect(self.done.emit)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.done_button)
+
+        columns = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addWidget(people, 1)
+        left.addWidget(self.eddies_label)
+        right = QVBoxLayout()
+        right.addWidget(sheet)
+        right.addWidget(changes, 1)
+        columns.addLayout(left, 3)
+        columns.addLayout(right, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(columns, 1)
+        layout.addLayout(buttons)
