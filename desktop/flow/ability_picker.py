@@ -53,6 +53,8 @@ class AbilityPicker(QGroupBox):
     def _words(choice: fp.AbilityChoice) -> str:
         if not choice.playable:
             return f"Not on the card table yet. Corruption Upgrade: {choice.upgrade}."
+        if choice.upgrade in choice.summary:  # the summary already says what the upgrade does
+            return choice.summary
         return f"{choice.summary}\nCorruption Upgrade: {choice.upgrade}."
 
     def chosen(self) -> tuple[str, ...]:
@@ -71,6 +73,7 @@ class AbilityPicker(QGroupBox):
         for ability_id, box in self.boxes.items():
             if ability_id not in free:
                 box.setEnabled(box.isChecked() or not full)
+                box.setToolTip("Untick another to bring this one instead." if not box.isEnabled() else "")
         playable = sum(1 for c in self.choices if c.playable and not c.free)
         if playable == 0:
             self.count_label.setText("None of this Arcana's abilities are on the card table yet: the base six only.")

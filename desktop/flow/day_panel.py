@@ -28,6 +28,8 @@ from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import injuries as inj
 from rt0table.rules.rt0.errors import RulesError
 
+POWER_COLUMNS = 3
+
 
 def powers(member: cp.Member) -> tuple[str, ...]:
     """Every once-per-Day power this member has now: Arcana, spells, and unlocked upgrades that are powers."""
@@ -58,7 +60,8 @@ class MemberDay(QGroupBox):
         self.setObjectName(f"day-{member_id}")
         self.status = wrapped_label(f"day-status-{member_id}")
         self.rest = wrapped_label(f"day-rest-{member_id}")
-        self.powers_row = QHBoxLayout()
+        self.powers_title = QLabel()
+        self.powers_grid = QGridLayout()
         self.owed = wrapped_label(f"day-owed-{member_id}")
         self.mark_button = QPushButton("Mark as suggested")
         self.mark_button.setObjectName(f"day-mark-{member_id}")
@@ -84,7 +87,8 @@ class MemberDay(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addWidget(self.rest)
-        layout.addLayout(self.powers_row)
+        layout.addWidget(self.powers_title)
+        layout.addLayout(self.powers_grid)
         layout.addLayout(owed_row)
         layout.addLayout(tonight)
 
@@ -98,23 +102,27 @@ class MemberDay(QGroupBox):
         lines = [rest_line(h) for h in m.injuries.held]
         self.rest.setText("\n".join(lines) if lines else "No injuries.")
         self.rest.setStyleSheet("" if lines else HINT_STYLE)
-        while self.powers_row.count():
-            item = self.powers_row.takeAt(0)
+        while self.powers_grid.count():
+            item = self.powers_grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.setParent(None)
                 widget.deleteLater()
         used = campaign.clock.used_by(m.id)
         names = powers(m)
-        self.powers_row.addWidget(QLabel("Once a Day:" if names else "No once-per-Day powers."))
-        for power in names:
+        spent = sum(1 for p in names if p in used)
+        self.powers_title.setText(
+            f"Once-per-Day powers: {len(names) - spent} of {len(names)} still fresh today. Click one to use it."
+            if names
+            else "No once-per-Day powers."
+        )
+        for i, power in enumerate(names):
             button = QPushButton(f"{power} — used" if power in used else power)
             button.setObjectName(f"power-{self.member_id}-{power}")
             button.setEnabled(power not in used and m.playable)
             button.setToolTip("Already used today; fresh tomorrow." if power in used else "Mark it used for today.")
             button.clicked.connect(lambda _=False, p=power: self.use_power(p))
-            self.powers_row.addWidget(button)
-        self.powers_row.addStretch(1)
+            self.powers_grid.addWidget(button, i // POWER_COLUMNS, i % POWER_COLUMNS)
         owed = m.corruption.owed
         self.owed.setText(f"{owed} Corruption to mark on the sheet." if owed else "No Corruption waiting to be marked.")
         self.owed.setStyleSheet("" if owed else HINT_STYLE)
@@ -156,6 +164,7 @@ class DayPanel(QWidget):
         column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(holder)
 
         self.end_day_button = QPushButton("End the Day")

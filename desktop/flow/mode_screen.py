@@ -47,7 +47,6 @@ class ModeScreen(QWidget):
             blurb.setWordWrap(True)
             column.addWidget(button)
             column.addWidget(blurb)
-            column.addStretch(1)
             row.addWidget(box, 3)
             self.buttons[mode] = button
         row.addStretch(1)
@@ -58,6 +57,6 @@ class ModeScreen(QWidget):
         layout.addStretch(1)
         layout.addWidget(title)
         layout.addSpacing(self.fontMetrics().height())
-        layout.addLayout(row, 2)
+        layout.addLayout(row)
         layout.addStretch(1)
         layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)

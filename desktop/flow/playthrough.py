@@ -48,6 +48,8 @@ class FightReport:
     events: tuple[CampaignEvent, ...]
     replacements: tuple[EddyReplaced, ...]
     names: dict[str, str]
+    foes: tuple[str, ...] = ()  # each adversary and what became of it
+    rounds: int = 0
 
 
 Change = Callable[[cp.Campaign], "cp.Result | cp.Campaign"]
@@ -65,8 +67,16 @@ class Playthrough(QObject):
         self.session: Session | None = None
         self.plan: fp.FightPlan | None = None
         self.reports: list[FightReport] = []
-        self.log: list[str] = []
-        self.checks = CheckTable.for_party([m.character for m in campaign.members], campaign.eddies, seed)
+        party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])
+        self.log: list[str] = [f"Day {campaign.day}. The party: {party}."]
+        self.seed = seed
+        self.checks = self._check_table()
+
+    def _check_table(self) -> CheckTable:
+        c = self.campaign
+        table = CheckTable.for_party([m.character for m in c.members], c.eddies, self.seed + len(self.reports))
+        table.day = c.day
+        return table
 
     # --- reading ---
 
@@ -127,8 +137,12 @@ class Playthrough(QObject):
             tuple(events),
             tuple(e for e in events if isinstance(e, EddyReplaced)),
             names,
+            tuple(f"{a.name}: {a.fate or ('down' if a.hp <= 0 else 'still standing')}" for a in state.adversaries),
+            state.round,
         )
         self.reports.append(report)
+        if report.replacements:  # the new Eddies make their own checks
+            self.checks = self._check_table()
         self.session = None
         self.changed.emit()
         return report

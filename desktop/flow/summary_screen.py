@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -46,24 +44,33 @@ class SummaryScreen(QWidget):
         title.setFont(scaled_font(self.font(), 1.8, bold=True))
 
         people = QGroupBox("The party")
-        self.table = QTableWidget(len(report.summary.outcomes), 4)
-        self.table.setObjectName("summary-party")
-        self.table.setHorizontalHeaderLabels(["Character", "HP at the end", "Injuries taken", "Corruption taken"])
-        self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        for row, o in enumerate(report.summary.outcomes):
-            hurt = ", ".join(o.injuries_taken) or "none"
-            cells = [
+        grid = QGridLayout(people)
+        self.cells: list[list[QLabel]] = []
+        headings = ["Character", "HP at the end", "Injuries taken", "Corruption taken"]
+        for col, heading in enumerate(headings):
+            label = QLabel(heading)
+            label.setFont(scaled_font(self.font(), 1.0, bold=True))
+            grid.addWidget(label, 0, col)
+        for row, o in enumerate(report.summary.outcomes, start=1):
+            texts = [
                 report.names.get(o.member, o.member) + (" (died)" if o.died else ""),
                 f"{o.hp} / {o.full_hp}",
-                hurt,
+                ", ".join(o.injuries_taken) or "none",
                 str(o.corruption),
             ]
-            for col, text in enumerate(cells):
-                self.table.setItem(row, col, QTableWidgetItem(text))
-        self.table.resizeRowsToContents()
-        QVBoxLayout(people).addWidget(self.table)
+            cells = [wrapped_label(f"summary-{o.member}-{col}") for col in range(len(texts))]
+            for col, (cell, text) in enumerate(zip(cells, texts, strict=True)):
+                cell.setText(text)
+                grid.addWidget(cell, row, col)
+            self.cells.append(cells)
+        grid.setColumnStretch(0, 2)
+        grid.setColumnStretch(2, 2)
+
+        foes = QGroupBox("The adversaries")
+        self.foes_label = wrapped_label("summary-foes")
+        rounds = f"{report.rounds} round{'s' if report.rounds != 1 else ''}. "
+        self.foes_label.setText(rounds + " · ".join(report.foes))
+        QVBoxLayout(foes).addWidget(self.foes_label)
 
         sheet = QGroupBox("Supremacy Worksheet")
         sheet_layout = QVBoxLayout(sheet)
@@ -108,11 +115,14 @@ class SummaryScreen(QWidget):
 
         columns = QHBoxLayout()
         left = QVBoxLayout()
-        left.addWidget(people, 1)
+        left.addWidget(people)
+        left.addWidget(foes)
         left.addWidget(self.eddies_label)
+        left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(sheet)
-        right.addWidget(changes, 1)
+        right.addWidget(changes)
+        right.addStretch(1)
         columns.addLayout(left, 3)
         columns.addLayout(right, 2)
         layout = QVBoxLayout(self)

@@ -170,7 +170,8 @@ def test_new_game_to_the_second_fights_set_up(qtbot: QtBot, window: MainWindow) 
     assert "Victory" in named(summary, "summary-title").text()  # type: ignore[attr-defined]
     assert "1 tally" in summary.gain_label.text()
     assert "not everyone ended at full HP" in summary.reason_label.text()
-    assert summary.table.item(0, 1).text() == f"{hp} / 20"
+    assert summary.cells[0][1].text() == f"{hp} / 20" and summary.cells[0][2].text() == "none"
+    assert "Training Attack Robot: " in summary.foes_label.text()
     assert playthrough.campaign.supremacy == 1 and playthrough.session is None
     shoot(window, "flow-5-summary")
     click(qtbot, summary.done_button)
