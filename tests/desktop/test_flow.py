@@ -293,3 +293,63 @@ def test_the_setup_moves_figures_by_clicking_zones(qtbot: QtBot, window: MainWin
     state = table.session.state
     assert state.fighter("eddy").zone == (1, 1) and state.adversary("laborer-1").zone == (0, 0)
     assert state.adversary("drone-1").name == "Drone"
+
+
+@pytest.fixture
+def between(qtbot: QtBot) -> BetweenFightsScreen:
+    from rt0table.desktop.flow.playthrough import Playthrough
+    from rt0table.rules.rt0.campaign import fight_plan as fp
+    from tests.desktop.test_characters import MIRA
+
+    campaign = fp.from_party([MIRA])
+    campaign, _ = cp.take_injury(campaign, "mira", "Injured Arm", "a test")
+    screen = BetweenFightsScreen(Playthrough(Mode.HOT_SEAT, campaign, seed=11))
+    screen.resize(*SCREENSHOTS_SIZE)
+    qtbot.addWidget(screen)
+    screen.show()
+    qtbot.waitExposed(screen)
+    return screen
+
+
+@pytest.mark.rule("INJ-MINOR", "DAY-SLEEP")
+def test_nights_of_rest_heal_on_the_day_tab(qtbot: QtBot, between: BetweenFightsScreen) -> None:
+    rest = named(between.day, "day-rest-mira")
+    assert rest.text() == "Injured Arm (minor): 0 of 2 nights of rest, then gone."  # type: ignore[attr-defined]
+    click(qtbot, between.day.end_day_button)
+    assert rest.text() == "Injured Arm (minor): 1 of 2 nights of rest, then gone."  # type: ignore[attr-defined]
+    sleep = named(between.day, "day-sleep-mira")
+    assert isinstance(sleep, QComboBox)
+    sleep.setCurrentIndex(sleep.findData(cp.Sleep.NONE))  # a sleepless Day is no night of rest, and costs 3
+    click(qtbot, between.day.end_day_button)
+    member = between.playthrough.campaign.member("mira")
+    assert member.injuries.names == ("Injured Arm",) and member.corruption.owed == 3
+    assert "3 Corruption to mark" in named(between.day, "day-owed-mira").text()  # type: ignore[attr-defined]
+    click(qtbot, named(between.day, "day-mark-mira"))
+    assert between.playthrough.campaign.member("mira").corruption.owed == 0
+    sleep.setCurrentIndex(sleep.findData(cp.Sleep.RESTFUL))
+    click(qtbot, between.day.end_day_button)
+    assert between.playthrough.campaign.member("mira").injuries.names == ()
+    assert rest.text() == "No injuries."  # type: ignore[attr-defined]
+    assert between.playthrough.campaign.day == 4
+    assert "Mira's Injured Arm is gone (rest)." in between.playthrough.log
+
+
+@pytest.mark.rule("SKL-RETRY")
+def test_a_retried_check_puts_its_corruption_on_the_campaign(qtbot: QtBot, between: BetweenFightsScreen) -> None:
+    from rt0table.rules.rt0.skill_check import Difficulty
+    from rt0table.rules.rt0.traits import Skill
+    from tests.desktop.test_characters import stack
+
+    checks = between.checks
+    assert checks.next_day_button.isHidden() and checks.day_label.text() == "Day 1"
+    stack(checks.table, "Mira", "4 of Cups", "Knight of Swords")
+    qtbot.keyClicks(checks.subject, "Hack the door panel")
+    checks.skill.setCurrentIndex(list(Skill).index(Skill.SCI))
+    checks.difficulty.setCurrentIndex(Difficulty.HARD.value)
+    click(qtbot, checks.draw_button)
+    assert checks.outcome.text() == "Failure"
+    click(qtbot, checks.retry_button)
+    assert between.playthrough.campaign.member("mira").corruption.owed == 1
+    assert "Mira takes 1 Corruption for retrying a check." in between.playthrough.log
+    click(qtbot, between.day.end_day_button)
+    assert checks.day_label.text() == "Day 2"
