@@ -10,6 +10,7 @@ from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
 from rt0table.desktop.flow.day_panel import DayPanel
 from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.rules.rt0.campaign import campaign as cp
+from rt0table.rules.rt0.campaign.events import CampaignEvent
 from rt0table.rules.rt0.errors import RulesError
 
 
@@ -27,11 +28,13 @@ class BetweenFightsScreen(QWidget):
         self.day.next_fight.connect(self.next_fight.emit)
         self.tabs.addTab(self.day, "The Day")
         self.sheets: dict[str, CharacterSheetView] = {}
+        self._pending_events: list[CampaignEvent] = []
         sheet_tabs = QTabWidget()
         for m in playthrough.campaign.members:
             view = CharacterSheetView(playthrough.campaign, m.id)
             for widget in (view.end_day_button, view.meal_pick, view.sleep_pick):
                 widget.hide()  # the Day ends for everyone at once, on the Day tab
+            view.events_made.connect(self._sheet_events)
             view.campaign_changed.connect(self._sheet_changed)
             sheet_tabs.addTab(view, m.character.name)
             self.sheets[m.id] = view
@@ -46,8 +49,12 @@ class BetweenFightsScreen(QWidget):
         playthrough.changed.connect(self.refresh)
         self.refresh()
 
+    def _sheet_events(self, events: list[CampaignEvent]) -> None:
+        self._pending_events = events
+
     def _sheet_changed(self, campaign: cp.Campaign) -> None:
-        self.playthrough.replace_campaign(campaign)
+        events, self._pending_events = self._pending_events, []
+        self.playthrough.replace_campaign(campaign, events)
 
     def _checked(self, _attempts: object) -> None:
         """A retry's Corruption (SKL-RETRY) goes onto the campaign through ``pay_for_retry``."""

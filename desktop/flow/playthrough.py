@@ -99,9 +99,11 @@ class Playthrough(QObject):
         self.changed.emit()
         return events
 
-    def replace_campaign(self, campaign: cp.Campaign) -> None:
-        """Take a campaign a character sheet already changed through the campaign functions."""
+    def replace_campaign(self, campaign: cp.Campaign, events: list[CampaignEvent] | None = None) -> None:
+        """Take a campaign a character sheet already changed through the campaign functions, and its events."""
         self.campaign = campaign
+        self.checks.day = campaign.day
+        self._note(events or [])
         self.changed.emit()
 
     def _note(self, events: list[CampaignEvent]) -> None:

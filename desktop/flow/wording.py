@@ -18,7 +18,7 @@ def tallies(n: int) -> str:
 
 
 _LINES: dict[type[ev.CampaignEvent], Callable[[Any, Callable[[str], str]], str]] = {
-    ev.InjuryGained: lambda e, who: f"{who(e.member)} has {e.injury} ({e.severity}) from {e.cause}.",
+    ev.InjuryGained: lambda e, who: f"{who(e.member)} has {e.injury} ({e.severity}): {e.cause}.",
     ev.InjuryChanged: lambda e, who: f"{who(e.member)}'s {e.before} became {e.after} ({e.cause}).",
     ev.InjuryHealed: lambda e, who: f"{who(e.member)}'s {e.injury} is gone ({e.cause}).",
     ev.DowngradeFailed: lambda e, who: f"Treating {who(e.member)}'s {e.injury} failed"

@@ -332,6 +332,11 @@ def test_nights_of_rest_heal_on_the_day_tab(qtbot: QtBot, between: BetweenFights
     assert rest.text() == "No injuries."  # type: ignore[attr-defined]
     assert between.playthrough.campaign.day == 4
     assert "Mira's Injured Arm is gone (rest)." in between.playthrough.log
+    sheet = between.sheets["mira"]
+    sheet.add_injury("Broken Leg")  # a change made on the sheet reaches the campaign, the Day tab and the log
+    assert between.playthrough.campaign.member("mira").injuries.names == ("Broken Leg",)
+    assert "Broken Leg (major)" in named(between.day, "day-rest-mira").text()  # type: ignore[attr-defined]
+    assert between.playthrough.log[-1] == "Mira has Broken Leg (major): written on the sheet."
 
 
 @pytest.mark.rule("SKL-RETRY")
