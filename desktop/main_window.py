@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import sys
-import time
 
-from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from rt0table.desktop.app import APP_NAME
-from rt0table.desktop.fights import quick_fight
-from rt0table.desktop.session import Session
+from rt0table.desktop.flow.navigator import Navigator
 from rt0table.desktop.table.settings import TableSettings
-from rt0table.desktop.table.view import TableScreen
 from rt0table.desktop.title_screen import TitleScreen
 
 
 class MainWindow(QMainWindow):
+    """A stack of screens: the title screen stays, the rest come and go as the Navigator shows them."""
+
     def __init__(self) -> None:
         super().__init__()
         self.setWindowTitle(APP_NAME)
@@ -25,7 +24,7 @@ class MainWindow(QMainWindow):
         self.title_screen.enable("new")
         self.screens.addWidget(self.title_screen)
         self.table_settings = TableSettings()
-        self.table: TableScreen | None = None
+        self.navigator = Navigator(self, self.table_settings)
         self.setCentralWidget(self.screens)
         self.resize(1280, 800)
 
@@ -33,24 +32,20 @@ class MainWindow(QMainWindow):
         if key == "quit":
             self.close()
         elif key == "new":
-            self.open_table(Session(quick_fight(seed=int(time.time()))))
+            self.navigator = Navigator(self, self.table_settings)
+            self.navigator.start()
 
-    def open_table(self, session: Session) -> TableScreen:
-        """Put a fight on the table; leaving it returns to the title screen."""
-        self.close_table()
-        self.table = TableScreen(session, self.table_settings)
-        self.table.closed.connect(self.close_table)
-        self.screens.addWidget(self.table)
-        self.screens.setCurrentWidget(self.table)
-        self.table.setFocus()
-        return self.table
+    def show_screen(self, screen: QWidget) -> None:
+        """Show ``screen`` in place of the current one (the title screen is kept)."""
+        old = self.screens.currentWidget()
+        self.screens.addWidget(screen)
+        self.screens.setCurrentWidget(screen)
+        if old is not None and old is not self.title_screen:
+            self.screens.removeWidget(old)
+            old.deleteLater()
 
-    def close_table(self) -> None:
-        if self.table is not None:
-            self.screens.removeWidget(self.table)
-            self.table.deleteLater()
-            self.table = None
-        self.screens.setCurrentWidget(self.title_screen)
+    def show_title(self) -> None:
+        self.show_screen(self.title_screen)
 
 
 def application() -> QApplication:

@@ -63,6 +63,7 @@ class CharacterSheetView(QWidget):
     """One member's sheet; ``campaign_changed`` fires with the new ``Campaign`` after every change."""
 
     campaign_changed = Signal(object)
+    events_made = Signal(list)  # the CampaignEvents of the change, fired just before campaign_changed
 
     def __init__(self, campaign: cp.Campaign, member_id: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -298,6 +299,7 @@ class CharacterSheetView(QWidget):
         self.error.clear()
         self.log.setText(" · ".join(describe(e) for e in events))
         self.refresh()
+        self.events_made.emit(list(events))
         self.campaign_changed.emit(self.campaign)
         return True
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from ..character import Character, problems
+from ..character import Character, Eddy, problems
 from ..engine import FighterSetup
 from ..errors import RulesError
 from ..modifiers import friendship_circles
@@ -112,6 +112,8 @@ class Campaign:
     members: tuple[Member, ...] = ()
     clock: clock.DayClock = field(default_factory=clock.DayClock)
     supremacy: int = 0
+    eddies: tuple[Eddy, ...] = ()  # the Eddies rolling with the party now
+    eddy_names: tuple[str, ...] = ()  # every Eddy name used this game, so a number is never reused (EDDY-RESPAWN)
 
     @property
     def day(self) -> int:
@@ -133,6 +135,8 @@ class Campaign:
             "clock": self.clock.to_dict(),
             "supremacy": self.supremacy,
             "members": [m.to_dict() for m in self.members],
+            "eddies": [e.to_dict() for e in self.eddies],
+            "eddy_names": list(self.eddy_names),
         }
 
     @classmethod
@@ -147,7 +151,12 @@ class Campaign:
         supremacy = data.get("supremacy", 0)
         if not isinstance(supremacy, int) or supremacy < 0:
             raise ValueError(f"the saved Supremacy should be a whole number, not {supremacy!r}")
-        return cls(members, clock.DayClock.from_dict(data.get("clock", {})), supremacy)
+        try:
+            eddies = tuple(Eddy.from_dict(e) for e in data.get("eddies", []))
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"a saved Eddy is incomplete: {error}") from None
+        names = tuple(str(n) for n in data.get("eddy_names", [e.name for e in eddies]))
+        return cls(members, clock.DayClock.from_dict(data.get("clock", {})), supremacy, eddies, names)
 
 
 Result = tuple[Campaign, list[CampaignEvent]]
@@ -393,8 +402,9 @@ def _member_day_end(campaign: Campaign, member_id: str, ate: Meal, slept: Sleep)
 # --- fights ------------------------------------------------------------------------------------------------------
 
 
-def fighter_setup(campaign: Campaign, member_id: str, zone: Zone) -> FighterSetup:
-    """The FighterSetup that brings this member into a fight with their Report Card traits and injuries."""
+def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Sequence[str] = ()) -> FighterSetup:
+    """The FighterSetup that brings this member into a fight with their Report Card traits and injuries, and the
+    Arcana Abilities chosen for it (CMB-CHOOSE-ABILITIES; fully upgraded ones come free without choosing)."""
     m = campaign.member(member_id)
     return FighterSetup(
         m.id,
@@ -402,6 +412,7 @@ def fighter_setup(campaign: Campaign, member_id: str, zone: Zone) -> FighterSetu
         zone,
         m.character.traits,
         m.character.arcana,
+        abilities=tuple(abilities),
         injuries=m.injuries.names,
         upgrades=cor.upgraded_ability_ids(m.character, m.corruption),
     )
