@@ -98,10 +98,18 @@ def _start_turn(state: CombatState, events: list[Event]) -> None:
 
 
 def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-    """Cards left in hand and on bins that do not keep cards are discarded (ruling CMB-TURN)."""
-    state.ending_turn = False
-    for ability in hooked(fighter.abilities, "at_turn_end"):
-        ability.at_turn_end(state, fighter, events)
+    """Cards left in hand and on bins that do not keep cards are discarded (ruling CMB-TURN).
+
+    The at_turn_end hooks run first, once; when they ask something, the turn waits (``ending_turn``) and
+    ``settle`` comes back here once every answer is in.
+    """
+    if not state.turn_closing:
+        state.turn_closing = state.ending_turn = True
+        for ability in hooked(fighter.abilities, "at_turn_end"):
+            ability.at_turn_end(state, fighter, events)
+        if state.decisions:
+            return
+    state.turn_closing = state.ending_turn = False
     for ability_id, cards in fighter.bins.items():
         if cards and not ABILITIES[ability_id].keeps_cards:
             discard_ability(state, fighter, ability_id, events)

@@ -6,12 +6,17 @@ Every ability and every adversary goes through these, so numbers, events and edg
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from . import rng
 from .cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
 from .decisions import ask, resolver
 from .events import (
     AdversaryDefeated,
     CardDeclared,
     CardPlaced,
+    CardReturned,
     CardsDiscarded,
     CardsDrawn,
     CatastropheStruck,
@@ -22,6 +27,7 @@ from .events import (
     Event,
     FateChosen,
     FighterDied,
+    HealthLost,
     HealthRegained,
     InjuryTaken,
     Moved,
@@ -51,8 +57,35 @@ FATES = ("killed", "incapacitated", "scared")
 # --- cards -----------------------------------------------------------------------------------
 
 
-def draw(state: CombatState, fighter: Fighter, count: int, events: list[Event]) -> list[CardId]:
-    """Draw into the fighter's hand, reshuffling when the pile runs short; The Tower strikes at once."""
+FollowUp = Callable[[CombatState, Fighter, list[CardId], tuple[Any, ...], list[Event]], None]
+FOLLOW_UPS: dict[str, FollowUp] = {}
+AVERT_HP = 2  # FOOL-CRISIS-AVERTED: HP paid to shuffle a drawn card back
+
+
+def after_draw(kind: str) -> Callable[[FollowUp], FollowUp]:
+    """Register what an effect does with the cards it drew (``draw(..., then=kind)``)."""
+
+    def register(function: FollowUp) -> FollowUp:
+        FOLLOW_UPS[kind] = function
+        return function
+
+    return register
+
+
+def draw(
+    state: CombatState,
+    fighter: Fighter,
+    count: int,
+    events: list[Event],
+    then: str = "",
+    context: tuple[Any, ...] = (),
+) -> list[CardId]:
+    """Draw into the fighter's hand, reshuffling when the pile runs short; The Tower strikes at once.
+
+    ``then`` names a follow-up (``after_draw``) that acts on the drawn cards. A drawn card that does something
+    the moment it is drawn (The Tower, or any card with a follow-up) may first be refused through an
+    ``intercepts_draw`` hook (Crisis Averted); the rest of the draw then waits for that decision.
+    """
     pile = state.piles[fighter.pile]
     if len(pile.draw) < count and pile.discard:
         state.rng = pile.shuffle_discard_in(state.rng)
@@ -60,12 +93,81 @@ def draw(state: CombatState, fighter: Fighter, count: int, events: list[Event]) 
     drawn = [pile.draw.pop() for _ in range(min(count, len(pile.draw)))]
     fighter.hand.extend(drawn)
     events.append(CardsDrawn(fighter.id, tuple(drawn)))
-    if TOWER in drawn:
+    live = drawn if then else [card for card in drawn if card == TOWER]
+    if live and _may_avert(state, fighter):
+        _offer_avert(state, fighter, drawn, live, then, context, events)
+    else:
+        _drawn(state, fighter, drawn, then, context, events)
+    return drawn
+
+
+def _drawn(
+    state: CombatState, fighter: Fighter, drawn: list[CardId], then: str, context: tuple[Any, ...], events: list[Event]
+) -> None:
+    """What drawn cards do once drawn for good: The Tower, on_draw hooks, the drawing effect's follow-up."""
+    if TOWER in drawn and TOWER in fighter.hand:
         catastrophe(state, fighter, events)
     for ability in hooked(fighter.abilities, "on_draw"):
         for card in drawn:
             ability.on_draw(state, fighter, card, events)
-    return drawn
+    if then:
+        FOLLOW_UPS[then](state, fighter, drawn, context, events)
+
+
+def _may_avert(state: CombatState, drawer: Fighter) -> bool:
+    return any(
+        ability.intercepts_draw(state, owner, drawer)
+        for owner in state.fighters
+        for ability in hooked(owner.abilities, "intercepts_draw")
+    )
+
+
+def _offer_avert(
+    state: CombatState,
+    fighter: Fighter,
+    drawn: list[CardId],
+    live: list[CardId],
+    then: str,
+    context: tuple[Any, ...],
+    events: list[Event],
+) -> None:
+    options = [Option(f"Shuffle {CARDS[c].name} back for {AVERT_HP} HP", (c,)) for c in live if c in fighter.hand]
+    options.append(Option("Keep what was drawn", (None,)))
+    prompt = "Crisis Averted: shuffle a card you just drew back into your deck?"
+    ask(state, "avert", fighter.id, prompt, options, events, (tuple(drawn), tuple(live), then, context))
+
+
+@resolver("avert")
+def _avert(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter = state.fighter(decision.actor)
+    drawn, live, then, context = decision.context
+    drawn, live = list(drawn), list(live)
+    card = option.value[0]
+    if card is None:
+        _drawn(state, fighter, drawn, then, tuple(context), events)
+        return
+    lose_hp(state, fighter, AVERT_HP, f"Crisis Averted on {CARDS[card].name}", events)
+    fighter.hand.remove(card)
+    forget(fighter, [card])
+    pile = state.piles[fighter.pile]
+    pile.draw.append(card)
+    state.rng = rng.shuffle(state.rng, pile.draw)
+    events.append(CardReturned(fighter.id, card, "shuffled"))
+    events.append(DeckShuffled(fighter.pile))
+    drawn.remove(card)
+    live.remove(card)
+    if live:
+        _offer_avert(state, fighter, drawn, live, then, tuple(context), events)
+    else:
+        _drawn(state, fighter, drawn, then, tuple(context), events)
+
+
+def lose_hp(state: CombatState, fighter: Fighter, amount: int, why: str, events: list[Event]) -> None:
+    """HP paid as a cost: Shield does not take it and it is not Damage (no after_damage hooks)."""
+    fighter.hp = max(0, fighter.hp - amount)
+    events.append(HealthLost(fighter.id, amount, fighter.hp, why))
+    if fighter.hp == 0:
+        knocked_down(state, fighter, events)
 
 
 def discard_ability(state: CombatState, fighter: Fighter, ability: str, events: list[Event]) -> list[CardId]:

@@ -14,7 +14,7 @@ from . import rng
 from .abilities import ABILITIES, BASE_ABILITIES, arcana_abilities
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
-from .cards import ALL_IDS, CARDS
+from .cards import ALL_IDS, CARDS, CardId
 from .combat import finish_turn, settle
 from .decisions import answer
 from .deck import Pile, deck_cards
@@ -45,6 +45,8 @@ class FighterSetup:
     a_plus: tuple[Skill, ...] = ()
     failed: tuple[Skill, ...] = ()
     upgrades: frozenset[str] = frozenset()  # Arcana Abilities whose Corruption Upgrade is unlocked
+    removed: tuple[CardId, ...] = ()  # cards out of this deck (Laughter's for the Day, Slaughter's for good)
+    day_uses: tuple[tuple[str, int], ...] = ()  # once-per-Day uses so far: (use name, Day used), see daily.py
 
 
 CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
@@ -69,7 +71,12 @@ def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
             "(more cost 1 Corruption each once the fight is on)"
         )
     upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
-    return tuple(dict.fromkeys((*BASE_ABILITIES, *setup.abilities, *upgraded)))
+    return with_companions((*BASE_ABILITIES, *setup.abilities, *upgraded))
+
+
+def with_companions(abilities: Iterable[str]) -> tuple[str, ...]:
+    """The abilities, each followed by the bins it brings along (Kitchen Sink's Unlikely Helmet …), once each."""
+    return tuple(dict.fromkeys(b for a in abilities for b in (a, *ABILITIES[a].companions)))
 
 
 @dataclass(frozen=True)
@@ -86,8 +93,12 @@ def new_combat(
     adversaries: Sequence[AdversarySetup],
     bestiary: dict[str, AdversaryKind],
     practice: bool = False,
+    day: int = 0,
 ) -> tuple[CombatState, list[Event]]:
-    """Shuffle every deck, place everyone, draw the first intents and the first hand."""
+    """Shuffle every deck, place everyone, draw the first intents and the first hand.
+
+    ``day`` is the campaign Day; once-per-Day uses made in the fight are stamped with it.
+    """
     room = Room(room_size)
     seed_state = seed & ((1 << 64) - 1)
     piles: dict[str, Pile] = {}
@@ -98,6 +109,7 @@ def new_combat(
         pile_key = EDDY_PILE if setup.kind is FighterKind.EDDY else setup.id
         if pile_key not in piles:
             cards = deck_cards(setup.traits, setup.cursed) if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
+            cards = [card for card in cards if card not in setup.removed]
             piles[pile_key] = Pile(cards)
         abilities = fight_abilities(setup)
         roster.append(
@@ -114,13 +126,14 @@ def new_combat(
                 a_plus=setup.a_plus,
                 failed=setup.failed,
                 upgrades=setup.upgrades,
+                day_uses=dict(setup.day_uses),
             )
         )
     piles[GM] = Pile(list(ALL_IDS))
     for key in sorted(piles):
         seed_state = rng.shuffle(seed_state, piles[key].draw)
     foes = _place_adversaries(room, adversaries, bestiary)
-    state = CombatState(room, roster, foes, piles, dict(bestiary), seed_state, practice=practice)
+    state = CombatState(room, roster, foes, piles, dict(bestiary), seed_state, practice=practice, day=day)
     events: list[Event] = [CombatStarted(room_size)]
     settle(state, events)
     return state, events
@@ -272,7 +285,7 @@ def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
     elif isinstance(action, AddAbility):
         fighter = state.fighter(action.fighter)
         take_corruption(fighter, 1, f"brought in {_ability_name(action.ability)}", events)
-        fighter.abilities = (*fighter.abilities, action.ability)
+        fighter.abilities = with_companions((*fighter.abilities, action.ability))
         events.append(AbilityAdded(fighter.id, action.ability))
     else:
         fighter = state.fighter(action.fighter)

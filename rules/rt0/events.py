@@ -244,5 +244,50 @@ class CardDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CardsRemoved(Event):
+    """Cards taken out of the fighter's deck: for the rest of the Day (Laughter) or for good (Slaughter)."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+    for_good: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardsToHand(Event):
+    """Cards moved from an ability (or the table) into the fighter's hand."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardReturned(Event):
+    """A card went back into the fighter's deck: on top, or shuffled in."""
+
+    fighter: str
+    card: CardId
+    where: str  # "top" or "shuffled"
+
+
+@dataclass(frozen=True, slots=True)
+class HealthLost(Event):
+    """HP paid as a cost (not Damage: Shield does not take it)."""
+
+    fighter: str
+    amount: int
+    hp_after: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class IntentDiscarded(Event):
+    """An adversary lost its intent: it does nothing this round."""
+
+    adversary: str
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
 class CombatEnded(Event):
     result: str  # "victory", "defeat" or "escaped"

@@ -77,6 +77,8 @@ class Fighter:
     upgrades: frozenset[str] = frozenset()  # abilities whose Corruption Upgrade is unlocked (COR-UPGRADE)
     counts_as: dict[CardId, CardId] = field(default_factory=dict)  # card -> the card it counts as now
     marks: dict[str, int] = field(default_factory=dict)  # per-fight counters and switches abilities keep
+    face_down: list[CardId] = field(default_factory=list)  # cards lying face down on the fighter's bins
+    day_uses: dict[str, int] = field(default_factory=dict)  # once-per-Day use -> the Day it was used (daily.py)
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -101,6 +103,8 @@ class Fighter:
             self.upgrades,
             self.counts_as.copy(),
             self.marks.copy(),
+            self.face_down.copy(),
+            self.day_uses.copy(),
         )
 
     @property
@@ -148,6 +152,8 @@ class CombatState:
     result: str | None = None
     ending_turn: bool = False  # The Tower struck: the active fighter's turn ends once the action settles
     practice: bool = False  # a fight with no win condition (benchmarks, sandbox drills)
+    day: int = 0  # the campaign Day this fight happens on (once-per-Day uses are stamped with it)
+    turn_closing: bool = False  # the active turn's at_turn_end hooks have run; it ends once their choices are made
 
     def clone(self) -> CombatState:
         return CombatState(
@@ -167,6 +173,8 @@ class CombatState:
             self.result,
             self.ending_turn,
             self.practice,
+            self.day,
+            self.turn_closing,
         )
 
     @property

@@ -22,7 +22,7 @@ from ..traits import Arcana
 
 HOOKS = (
     "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
-    "damage_bonus", "shield_bonus", "extra_suits", "permits",
+    "damage_bonus", "shield_bonus", "extra_suits", "permits", "intercepts_draw",
 )  # fmt: skip
 
 
@@ -51,6 +51,7 @@ class Ability:
     arcana: ClassVar[Arcana | None] = None  # whose Arcana Ability this is; None for everyone's
     upgrade: ClassVar[str] = ""  # the name of its Corruption Upgrade
     playable: ClassVar[bool] = True  # False: cards only arrive through other effects (Unlikely Helmet)
+    companions: ClassVar[tuple[str, ...]] = ()  # bins that come into the fight with this one (Kitchen Sink's)
 
     accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
 
@@ -168,6 +169,13 @@ class Ability:
     def permits(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
         """Overrule whether ``card`` may go on ``ability``: True allows, False forbids, None has no say."""
         return None
+
+    def intercepts_draw(self, state: CombatState, owner: Fighter, drawer: Fighter) -> bool:
+        """Whether ``drawer`` may refuse a card they just drew, through this ability ``owner`` holds.
+
+        Asked of every fighter's abilities (Happy Accident lends Crisis Averted to the others).
+        """
+        return False
 
 
 def permission(state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
