@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 from .basic import BASE_ABILITIES
+from .fool import FOOL_ABILITIES
 from .magician import CheckBehindYourEars
 
 
@@ -13,4 +14,12 @@ def arcana_abilities(arcana: Arcana) -> list[str]:
     return [ability_id for ability_id, ability in ABILITIES.items() if ability.arcana is arcana]
 
 
-__all__ = ["ABILITIES", "BASE_ABILITIES", "Ability", "CheckBehindYourEars", "Progress", "arcana_abilities"]
+__all__ = [
+    "ABILITIES",
+    "BASE_ABILITIES",
+    "FOOL_ABILITIES",
+    "Ability",
+    "CheckBehindYourEars",
+    "Progress",
+    "arcana_abilities",
+]
