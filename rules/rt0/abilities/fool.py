@@ -406,7 +406,7 @@ class Blackjack(FoolAbility):
         if self.id not in fighter.upgrades or not fighter.in_combat:
             return
         options = [Option("Hit Me! Draw a card", (True,)), Option("Say nothing", (False,))]
-        ask(state, "hit-me", fighter.id, f"{fighter.name} was hit. Say \"Hit Me\"?", options, events)
+        ask(state, "hit-me", fighter.id, f'{fighter.name} was hit. Say "Hit Me"?', options, events)
 
 
 @resolver("blackjack-keep")
