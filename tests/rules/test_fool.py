@@ -780,3 +780,21 @@ def test_random_play_keeps_every_card_in_exactly_one_place(seed: int) -> None:
     assert state_hash(again) == state_hash(state)
     assert again.piles["pip"].removed_for_day == state.piles["pip"].removed_for_day
     assert again.fighters[0].face_down == state.fighters[0].face_down
+
+
+@pytest.mark.rule("FOOL-THROWAWAY-JOKE", "CMB-CATASTROPHE")
+def test_a_catastrophe_at_turn_end_does_not_end_the_next_players_turn() -> None:
+    state, events = joke("The Tower", ally=True)
+    assert any(isinstance(e, CatastropheStruck) for e in events)
+    assert state.active_fighter is not None and state.active_fighter.id == "mo", "Mo still gets to play"
+    assert not state.ending_turn and not state.turn_closing
+
+
+@pytest.mark.rule("FOOL-UNLIKELY-HELMET", "CMB-CATASTROPHE")
+def test_a_catastrophe_clears_the_gear_too() -> None:
+    state = fight([pip(Trait.STRONG, Trait.SLOW, abilities=("kitchen_sink",))], ROBOT)
+    state = sink(state, "4 of Cups", "Unlikely Helmet")
+    on_top(state, state.fighter("pip"), "The Tower")
+    state, events = concentrate_draw(state)
+    assert any(isinstance(e, CatastropheStruck) for e in events)
+    assert not state.fighter("pip").bins["unlikely_helmet"]
