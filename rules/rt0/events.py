@@ -272,12 +272,12 @@ class CardReturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class HealthLost(Event):
-    """HP paid as a cost (not Damage: Shield does not take it)."""
+    """HP lost without Damage (a cost such as Crisis Averted's): Shield does not take it."""
 
     fighter: str
     amount: int
     hp_after: int
-    why: str
+    cause: str
 
 
 @dataclass(frozen=True, slots=True)
