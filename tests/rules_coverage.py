@@ -40,8 +40,7 @@ def record_outcome(nodeid: str, ids: list[str], passed: bool) -> None:
 
 
 def write_results() -> None:
-    if not _outcomes:
-        return
+    """Always write, even an empty record, so a stale file never reports old results."""
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(_outcomes, indent=1, sort_keys=True), encoding="utf-8")
 

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import rng
+from .campaign.injuries import CRITICAL, MAJORS, Severity, escalation
 from .cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
-from .decisions import ask, resolver
+from .decisions import ask, carry_on, resolver
 from .events import (
     AdversaryDefeated,
     CardDeclared,
@@ -24,6 +25,7 @@ from .events import (
     DamageDealt,
     DamageWasted,
     DeckShuffled,
+    EddyDestroyed,
     Event,
     FateChosen,
     FighterDied,
@@ -36,22 +38,23 @@ from .events import (
 from .identity import forget, is_wild
 from .modifiers import catastrophe_shield
 from .registry import ABILITIES, hooked
-from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, Option, PendingDecision
+from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
 from .zones import Zone
 
-MAJOR_INJURIES = (
-    "Bleeding Out",
-    "Broken Arm",
-    "Broken Leg",
-    "Concussion",
-    "Curse",
-    "Delerium",
-    "Disease",
-    "Heart Palpitations",
-    "Unresolved Trauma",
-)
-CRITICAL_INJURY = "Critical Injury"
 FATES = ("killed", "incapacitated", "scared")
+
+TowerRule = Callable[[CombatState, Fighter, list[Event]], None]
+TOWER_RULES: dict[FighterKind, TowerRule] = {}
+
+
+def tower_rule(kind: FighterKind) -> Callable[[TowerRule], TowerRule]:
+    """Register what The Tower does when a fighter of this kind draws it (default: Catastrophe)."""
+
+    def register(function: TowerRule) -> TowerRule:
+        TOWER_RULES[kind] = function
+        return function
+
+    return register
 
 
 # --- cards -----------------------------------------------------------------------------------
@@ -82,6 +85,7 @@ def draw(
 ) -> list[CardId]:
     """Draw into the fighter's hand, reshuffling when the pile runs short; The Tower strikes at once.
 
+    CMB-TOWER: for a player The Tower is Catastrophe; other kinds register their own rule (EDDY-SHEET: it explodes).
     ``then`` names a follow-up (``after_draw``) that acts on the drawn cards. A drawn card that does something
     the moment it is drawn (The Tower, or any card with a follow-up) may first be refused through an
     ``intercepts_draw`` hook (Crisis Averted); the rest of the draw then waits for that decision.
@@ -104,12 +108,9 @@ def draw(
 def _drawn(
     state: CombatState, fighter: Fighter, drawn: list[CardId], then: str, context: tuple[Any, ...], events: list[Event]
 ) -> None:
-    """What drawn cards do once drawn for good: The Tower, on_draw hooks, the drawing effect's follow-up."""
-    if TOWER in drawn and TOWER in fighter.hand:
-        catastrophe(state, fighter, events)
-    for ability in hooked(fighter.abilities, "on_draw"):
-        for card in drawn:
-            ability.on_draw(state, fighter, card, events)
+    """What the cards kept from a draw do: what any drawn card does (``arrived``), then the drawing effect's
+    follow-up on them."""
+    arrived(state, fighter, drawn, events)
     if then:
         FOLLOW_UPS[then](state, fighter, drawn, context, events)
 
@@ -146,7 +147,7 @@ def _avert(state: CombatState, decision: PendingDecision, option: Option, events
     if card is None:
         _drawn(state, fighter, drawn, then, tuple(context), events)
         return
-    lose_hp(state, fighter, AVERT_HP, f"Crisis Averted on {CARDS[card].name}", events)
+    lose_hp(state, fighter, AVERT_HP, "Crisis Averted", events)  # not the card: the log is on screen for all
     fighter.hand.remove(card)
     forget(fighter, [card])
     pile = state.piles[fighter.pile]
@@ -163,23 +164,74 @@ def _avert(state: CombatState, decision: PendingDecision, option: Option, events
 
 
 def lose_hp(state: CombatState, fighter: Fighter, amount: int, why: str, events: list[Event]) -> None:
-    """HP paid as a cost: Shield does not take it and it is not Damage (no after_damage hooks)."""
+    """HP lost without Damage (a cost such as Crisis Averted's, an injury's bleeding): Shield does not take it
+    and no after_damage hooks hear of it."""
     fighter.hp = max(0, fighter.hp - amount)
     events.append(HealthLost(fighter.id, amount, fighter.hp, why))
     if fighter.hp == 0:
         knocked_down(state, fighter, events)
 
 
-def discard_ability(state: CombatState, fighter: Fighter, ability: str, events: list[Event]) -> list[CardId]:
+def take_into_hand(state: CombatState, fighter: Fighter, drawn: list[CardId], events: list[Event]) -> None:
+    """Cards reach the hand as a draw: The Tower strikes, ``on_draw`` hooks react (HP-PEEK, HP-LUCKY-NUMBERS)."""
+    fighter.hand.extend(drawn)
+    events.append(CardsDrawn(fighter.id, tuple(drawn)))
+    arrived(state, fighter, drawn, events)
+
+
+def arrived(state: CombatState, fighter: Fighter, drawn: list[CardId], events: list[Event]) -> None:
+    """What cards just drawn into the hand do at once: The Tower strikes by fighter kind (``TOWER_RULES``),
+    then ``on_draw`` hooks react. ``draw`` calls it only for the cards kept (not shuffled back by Crisis
+    Averted), once the choice is made."""
+    if TOWER in drawn and TOWER in fighter.hand:
+        TOWER_RULES.get(fighter.kind, catastrophe)(state, fighter, events)
+    for ability in hooked(fighter.abilities, "on_draw"):
+        for card in drawn:
+            ability.on_draw(state, fighter, card, events)
+
+
+def discard_ability(
+    state: CombatState, fighter: Fighter, ability: str, events: list[Event], fired: bool = False
+) -> list[CardId]:
+    """Empty a bin into the discard pile. ``fired``: the bin is spending its cards because it fired, so
+    other bins may catch them instead (``catches``: Origami Folding, All Signs Point to Yes) and
+    ``on_fire`` hooks hear of it."""
     cards = fighter.bins.get(ability)
     if not cards:
         return []
     taken = cards.copy()
     cards.clear()
-    forget(fighter, taken)
-    state.piles[fighter.pile].discard.extend(taken)
-    events.append(CardsDiscarded(fighter.id, tuple(taken), ability))
+    caught: list[tuple[CardId, list[str]]] = []
+    if fired:
+        catchers = hooked(fighter.abilities, "catches")
+        for card in taken:
+            wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
+            if wanted:
+                caught.append((card, wanted))
+    kept = {card for card, _ in caught}
+    gone = [card for card in taken if card not in kept]
+    forget(fighter, gone)
+    if gone:
+        state.piles[fighter.pile].discard.extend(gone)
+        events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
+        for hook in hooked(fighter.abilities, "on_discard"):
+            hook.on_discard(state, fighter, ability, gone, events)
+    for card, wanted in caught:
+        if len(wanted) == 1:
+            place(state, fighter, card, wanted[0], events)
+        else:
+            options = [Option(f"{CARDS[card].name} goes on {ABILITIES[w].name}", (card, w)) for w in wanted]
+            ask(state, "catch", fighter.id, f"Where does {CARDS[card].name} go?", options, events)
+    if fired:
+        for hook in hooked(fighter.abilities, "on_fire"):
+            hook.on_fire(state, fighter, ability, events)
     return taken
+
+
+@resolver("catch")
+def _catch(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    card, ability = option.value
+    place(state, state.fighter(decision.actor), card, ability, events)
 
 
 def discard_hand(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
@@ -206,6 +258,12 @@ def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> No
         gain_shield(fighter, shield, events)
     if state.active_fighter is fighter:
         state.ending_turn = True
+
+
+def play_from_hand(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
+    """A card leaves the hand for a bin."""
+    fighter.hand.remove(card)
+    place(state, fighter, card, ability, events)
 
 
 def place(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
@@ -262,8 +320,14 @@ def gain_shield(who: Fighter | Adversary, amount: int, events: list[Event]) -> N
 
 
 def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: list[Event]) -> None:
-    """Shield a fighter's own ability makes: abilities such as Unlikely Helmet add to it."""
+    """Shield a fighter's own ability makes: abilities such as Unlikely Helmet add to it; Astronomy
+    (``shares_shield``) gives the same amount to every player in the fight instead."""
     amount += sum(a.shield_bonus(state, fighter) for a in hooked(fighter.abilities, "shield_bonus"))
+    if any(a.shares_shield(state, fighter) for a in hooked(fighter.abilities, "shares_shield")):
+        for player in state.fighters:
+            if player.kind is FighterKind.PLAYER and player.in_combat:
+                gain_shield(player, amount, events)
+        return
     gain_shield(fighter, amount, events)
 
 
@@ -305,6 +369,8 @@ def offer_strike(
     state: CombatState, fighter: Fighter, modes: list[tuple[int, bool, bool]], events: list[Event], source: str
 ) -> None:
     """Ask where damage goes; each mode is (amount, ranged, magic). Unreachable damage is wasted."""
+    if hooked(fighter.abilities, "damage_kind"):
+        modes = [(amount, *damage_kind(state, fighter, ranged, magic)) for amount, ranged, magic in modes]
     bonuses = hooked(fighter.abilities, "damage_bonus")
     if bonuses:
         modes = [(amount + sum(b.damage_bonus(state, fighter, r, m) for b in bonuses), r, m) for amount, r, m in modes]
@@ -333,6 +399,8 @@ def damage_adversary(
     events: list[Event],
 ) -> None:
     """Shield absorbs first; a Flying adversary takes at most 1 from anything but Ranged (ZON-FLYING)."""
+    if hooked(fighter.abilities, "damage_kind"):
+        ranged, magic = damage_kind(state, fighter, ranged, magic)
     if state.bestiary[adversary.kind].flying and not ranged:
         amount = min(amount, 1)
     blocked = _absorb(adversary, amount)
@@ -342,6 +410,38 @@ def damage_adversary(
         events.append(AdversaryDefeated(adversary.id, fighter.id))
         options = [Option(f"{adversary.name} is {fate}", (adversary.id, fate)) for fate in FATES]
         ask(state, "fate", fighter.id, f"{adversary.name} is down. What became of them?", options, events)
+
+
+def damage_kind(state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
+    """What damage the fighter deals counts as once abilities such as Ballistics have their say."""
+    for ability in hooked(fighter.abilities, "damage_kind"):
+        ranged, magic = ability.damage_kind(state, fighter, ranged, magic)
+    return ranged, magic
+
+
+def adversaries_near(state: CombatState, fighter: Fighter) -> list[Adversary]:
+    """The adversaries an "every adversary in your zone" effect reaches (every one under ``reach_all``)."""
+    everywhere = any(a.reach_all(state, fighter) for a in hooked(fighter.abilities, "reach_all"))
+    return [a for a in state.adversaries if a.active and (everywhere or a.zone == fighter.zone)]
+
+
+def area_damage(
+    state: CombatState,
+    fighter: Fighter,
+    amount: int,
+    ranged: bool,
+    magic: bool,
+    events: list[Event],
+    everywhere: bool = False,
+) -> None:
+    """The same damage to every adversary in the fighter's zone (``everywhere``: to every adversary)."""
+    ranged, magic = damage_kind(state, fighter, ranged, magic)
+    amount += sum(b.damage_bonus(state, fighter, ranged, magic) for b in hooked(fighter.abilities, "damage_bonus"))
+    if amount <= 0:
+        return
+    targets = [a for a in state.adversaries if a.active] if everywhere else adversaries_near(state, fighter)
+    for adversary in targets:
+        damage_adversary(state, fighter, adversary, amount, ranged, magic, events)
 
 
 @resolver("fate")
@@ -355,7 +455,13 @@ def _fate(state: CombatState, decision: PendingDecision, option: Option, events:
 
 
 def damage_fighter(
-    state: CombatState, source: str, fighter: Fighter, amount: int, ranged: bool, events: list[Event]
+    state: CombatState,
+    source: str,
+    fighter: Fighter,
+    amount: int,
+    ranged: bool,
+    events: list[Event],
+    magic: bool = False,
 ) -> None:
     for ability in hooked(fighter.abilities, "before_damage"):
         amount = ability.before_damage(state, fighter, amount, source, events)
@@ -363,7 +469,7 @@ def damage_fighter(
             return
     blocked = _absorb(fighter, amount)
     fighter.hp = max(0, fighter.hp - (amount - blocked))
-    events.append(DamageDealt(source, fighter.id, amount, blocked, fighter.hp, ranged, False))
+    events.append(DamageDealt(source, fighter.id, amount, blocked, fighter.hp, ranged, magic))
     if fighter.hp == 0:
         knocked_down(state, fighter, events)
     for ability in hooked(fighter.abilities, "after_damage"):
@@ -371,22 +477,31 @@ def damage_fighter(
 
 
 def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-    """CMB-ZERO-HP: the GM picks a Major Injury (a second Major is Critical; a second Critical kills)."""
-    if CRITICAL_INJURY in fighter.injuries:
+    """CMB-ZERO-HP: the GM picks a Major Injury (a second Major is Critical; a second Critical kills).
+
+    EDDY-SHEET (ruling): an Eddy takes no injuries; at 0 HP it is destroyed and out of the fight.
+    """
+    if fighter.kind is FighterKind.EDDY:
+        fighter.dead = True
+        events.append(EddyDestroyed(fighter.id))
+        return
+    received = escalation(fighter.injuries, Severity.MAJOR)  # the campaign's one escalation rule
+    if received is None:
         fighter.dead = True
         events.append(FighterDied(fighter.id))
         return
-    if any(injury in MAJOR_INJURIES for injury in fighter.injuries):
-        take_injury(fighter, CRITICAL_INJURY, "critical", events)
+    if received is Severity.CRITICAL:
+        take_injury(fighter, CRITICAL, received.value, events)
         return
-    options = [Option(name, (fighter.id, name)) for name in MAJOR_INJURIES if name not in fighter.injuries]
+    options = [Option(name, (fighter.id, name)) for name in MAJORS if name not in fighter.injuries]
     ask(state, "injury", GM, f"{fighter.name} is at 0 HP. Choose a Major Injury.", options, events)
 
 
 @resolver("injury")
 def _injury(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter_id, name = option.value
-    take_injury(state.fighter(fighter_id), name, "major", events)
+    take_injury(state.fighter(fighter_id), name, Severity.MAJOR.value, events)
+    carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
 
 
 def take_injury(fighter: Fighter, name: str, severity: str, events: list[Event]) -> None:

@@ -11,18 +11,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
-from .abilities import ABILITIES, BASE_ABILITIES, arcana_abilities
+from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, arcana_abilities, innate_abilities
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
+from .campaign.injuries import deck_changes, deck_traits, traits_in_force
 from .cards import ALL_IDS, CARDS, CardId
 from .combat import finish_turn, settle
 from .decisions import answer
 from .deck import Pile, deck_cards
-from .effects import place, take_corruption
+from .effects import play_from_hand, take_corruption
 from .errors import IllegalAction
 from .events import AbilityAdded, CombatStarted, Event
 from .modifiers import must_honk
-from .state import GM, Adversary, CombatState, Fighter, FighterKind, Phase
+from .registry import hooked
+from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
 from .traits import Arcana, Skill, Trait
 from .zones import Room, Zone
 
@@ -31,7 +33,7 @@ EDDY_PILE = "eddies"
 
 @dataclass(frozen=True)
 class FighterSetup:
-    """Who enters a fight and where; ``abilities`` are extra bins beyond the base six."""
+    """Who enters a fight and where; ``abilities`` are extra bins beyond the base six (an Eddy's: its table rows)."""
 
     id: str
     name: str
@@ -53,9 +55,10 @@ CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
 
 
 def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
-    """The bins a fighter brings: the base six, the chosen Arcana Abilities, every fully upgraded one free."""
+    """The bins a fighter brings: the base six, the Arcana's standing rules (``innate``: HP-PEEK), the chosen
+    Arcana Abilities, every fully upgraded one free, each followed by its ``companions`` (Kitchen Sink's gear)."""
     if setup.kind is not FighterKind.PLAYER:
-        return setup.abilities
+        return (*EDDY_ABILITIES, *setup.abilities)
     unknown = [a for a in (*setup.abilities, *setup.upgrades) if a not in ABILITIES]
     if unknown:
         raise ValueError(f"{setup.name}: no ability called {', '.join(map(repr, unknown))}")
@@ -71,7 +74,8 @@ def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
             "(more cost 1 Corruption each once the fight is on)"
         )
     upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
-    return with_companions((*BASE_ABILITIES, *setup.abilities, *upgraded))
+    innate = innate_abilities(setup.arcana) if setup.arcana else []
+    return with_companions((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded))
 
 
 def with_companions(abilities: Iterable[str]) -> tuple[str, ...]:
@@ -86,6 +90,25 @@ class AdversarySetup:
     name: str = ""  # defaults to the kind's name, numbered when there are several
 
 
+@dataclass(frozen=True)
+class Preparation:
+    """A fight set up part-way (scenarios, demos): stacked piles and cards already out, before the first draw.
+
+    Every card named is taken out of its pile's shuffled draw pile, so each of the 78 stays in one place.
+    ``tops`` lists, per pile key (a player's id, "eddies" or "gm"), the cards to be drawn first, in order.
+    ``intents`` gives adversaries an intent already drawn for round 1: (card, face down). ``hp`` and
+    ``shield`` change the starting numbers of fighters and adversaries by id.
+    """
+
+    tops: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
+    discards: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
+    hands: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
+    bins: dict[str, dict[str, tuple[CardId, ...]]] = field(default_factory=dict)
+    intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
+    hp: dict[str, int] = field(default_factory=dict)
+    shield: dict[str, int] = field(default_factory=dict)
+
+
 def new_combat(
     seed: int,
     room_size: int,
@@ -93,10 +116,13 @@ def new_combat(
     adversaries: Sequence[AdversarySetup],
     bestiary: dict[str, AdversaryKind],
     practice: bool = False,
+    prepared: Preparation | None = None,
     day: int = 0,
 ) -> tuple[CombatState, list[Event]]:
     """Shuffle every deck, place everyone, draw the first intents and the first hand.
 
+    With ``prepared``, the stacked cards, hands, bins, intents and numbers are put in place after the
+    shuffle and before anything is drawn; it raises ValueError when a card or an id does not fit.
     ``day`` is the campaign Day; once-per-Day uses made in the fight are stamped with it.
     """
     room = Room(room_size)
@@ -108,8 +134,10 @@ def new_combat(
             raise ValueError(f"{setup.name} stands outside the {room.label} room")
         pile_key = EDDY_PILE if setup.kind is FighterKind.EDDY else setup.id
         if pile_key not in piles:
-            cards = deck_cards(setup.traits, setup.cursed) if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
-            cards = [card for card in cards if card not in setup.removed]
+            cursed = setup.cursed or deck_changes(setup.injuries).cursed  # DECK-CURSE
+            deck = deck_cards(deck_traits(setup.traits, setup.injuries), cursed)
+            cards = deck if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
+            cards = [card for card in cards if card not in setup.removed]  # Laughter's and Slaughter's, after injuries
             piles[pile_key] = Pile(cards)
         abilities = fight_abilities(setup)
         roster.append(
@@ -117,7 +145,7 @@ def new_combat(
                 setup.id,
                 setup.name,
                 setup.kind,
-                setup.traits,
+                traits_in_force(setup.traits, setup.injuries),  # injuries override the Report Card
                 setup.arcana,
                 pile_key,
                 abilities,
@@ -133,10 +161,23 @@ def new_combat(
     for key in sorted(piles):
         seed_state = rng.shuffle(seed_state, piles[key].draw)
     foes = _place_adversaries(room, adversaries, bestiary)
-    state = CombatState(room, roster, foes, piles, dict(bestiary), seed_state, practice=practice, day=day)
+    in_play = {foe.kind: bestiary[foe.kind] for foe in foes}  # saves and hashes carry only the kinds in the fight
+    state = CombatState(room, roster, foes, piles, in_play, seed_state, practice=practice, day=day)
+    if prepared is not None:
+        _prepare(state, prepared)
     events: list[Event] = [CombatStarted(room_size)]
     settle(state, events)
     return state, events
+
+
+def adversary_ids(setups: Sequence[AdversarySetup]) -> list[str]:
+    """The ids ``new_combat`` gives these adversaries: the kind and its count, "laborer-1", "laborer-2"."""
+    seen: dict[str, int] = {}
+    ids = []
+    for setup in setups:
+        seen[setup.kind] = seen.get(setup.kind, 0) + 1
+        ids.append(f"{setup.kind}-{seen[setup.kind]}")
+    return ids
 
 
 def _place_adversaries(
@@ -145,19 +186,98 @@ def _place_adversaries(
     counts: dict[str, int] = {}
     for setup in setups:
         counts[setup.kind] = counts.get(setup.kind, 0) + 1
-    seen: dict[str, int] = {}
     foes = []
-    for setup in setups:
+    for setup, adversary_id in zip(setups, adversary_ids(setups), strict=True):
         if setup.kind not in bestiary:
             raise ValueError(f"no adversary kind {setup.kind!r} in the bestiary")
         if not room.contains(setup.zone):
             raise ValueError(f"{setup.kind} stands outside the {room.label} room")
         kind = bestiary[setup.kind]
-        seen[setup.kind] = seen.get(setup.kind, 0) + 1
-        number = seen[setup.kind]
+        number = adversary_id.rsplit("-", 1)[1]
         name = setup.name or (f"{kind.name} {number}" if counts[setup.kind] > 1 else kind.name)
-        foes.append(Adversary(f"{setup.kind}-{number}", name, setup.kind, kind.hp, setup.zone))
+        foes.append(Adversary(adversary_id, name, setup.kind, kind.hp, setup.zone))
     return foes
+
+
+def _take(state: CombatState, pile_key: str, card: CardId, where: str) -> CardId:
+    pile = state.piles[pile_key]
+    if card not in pile.draw:
+        raise ValueError(
+            f"{where}: {CARDS[card].name} is not (or no longer) in the {pile_key!r} deck; "
+            "a deck holds each card once, and Lucky, Unlucky and Curse take some out"
+        )
+    pile.draw.remove(card)
+    return card
+
+
+def _pile_of(state: CombatState, key: str, where: str) -> str:
+    """A pile key, or a fighter id standing for that fighter's pile."""
+    if key in state.piles:
+        return key
+    for fighter in state.fighters:
+        if fighter.id == key:
+            return fighter.pile
+    raise ValueError(f"{where}: no deck {key!r}; use a fighter id, 'eddies' or 'gm'")
+
+
+def _prepare(state: CombatState, prepared: Preparation) -> None:
+    """Put a Preparation in place (see ``Preparation``)."""
+    for key, cards in prepared.discards.items():
+        pile = _pile_of(state, key, "discard")
+        state.piles[pile].discard.extend(_take(state, pile, c, f"discard of {key}") for c in cards)
+    for fighter_id, cards in prepared.hands.items():
+        fighter = _known_fighter(state, fighter_id, "hand")
+        fighter.hand.extend(_take(state, fighter.pile, c, f"hand of {fighter_id}") for c in cards)
+    for fighter_id, bins in prepared.bins.items():
+        fighter = _known_fighter(state, fighter_id, "bins")
+        for ability_id, cards in bins.items():
+            if ability_id not in fighter.abilities:
+                raise ValueError(f"bins of {fighter_id}: {fighter.name} has no ability {ability_id!r}")
+            taken = [_take(state, fighter.pile, c, f"{ability_id} of {fighter_id}") for c in cards]
+            fighter.bins.setdefault(ability_id, []).extend(taken)
+    for adversary_id, (card, hidden) in prepared.intents.items():
+        adversary = _known_adversary(state, adversary_id, "intent")
+        adversary.intent = _take(state, GM, card, f"intent of {adversary_id}")
+        adversary.intent_hidden = hidden
+    for key, cards in prepared.tops.items():
+        pile = _pile_of(state, key, "deck top")
+        taken = [_take(state, pile, c, f"top of {key}") for c in cards]
+        state.piles[pile].draw.extend(reversed(taken))  # the top card is last
+    for who, hp in prepared.hp.items():
+        _set_hp(state, who, hp)
+    for who, shield in prepared.shield.items():
+        if shield < 0:
+            raise ValueError(f"shield of {who}: cannot be negative")
+        _known(state, who, "shield").shield = shield
+
+
+def _known_fighter(state: CombatState, fighter_id: str, where: str) -> Fighter:
+    try:
+        return state.fighter(fighter_id)
+    except KeyError:
+        raise ValueError(f"{where}: no fighter {fighter_id!r}") from None
+
+
+def _known_adversary(state: CombatState, adversary_id: str, where: str) -> Adversary:
+    try:
+        return state.adversary(adversary_id)
+    except KeyError:
+        ids = ", ".join(a.id for a in state.adversaries)
+        raise ValueError(f"{where}: no adversary {adversary_id!r} (there are: {ids})") from None
+
+
+def _known(state: CombatState, who: str, where: str) -> Fighter | Adversary:
+    if any(f.id == who for f in state.fighters):
+        return state.fighter(who)
+    return _known_adversary(state, who, where)
+
+
+def _set_hp(state: CombatState, who: str, hp: int) -> None:
+    target = _known(state, who, "hp")
+    top = START_HP if isinstance(target, Fighter) else state.bestiary[target.kind].hp
+    if not 1 <= hp <= top:
+        raise ValueError(f"hp of {who}: must be from 1 to {top}, not {hp}")
+    target.hp = hp
 
 
 # --- legality ------------------------------------------------------------------------------------
@@ -174,9 +294,13 @@ def legal_actions(state: CombatState) -> list[Action]:
         return []
     actions: list[Action] = []
     abilities = [(ability_id, ABILITIES[ability_id]) for ability_id in fighter.abilities]
+    playable = [(ability_id, ability) for ability_id, ability in abilities if ability.playable]
+    # Ability.accepts is playable + permits + takes; with no ability holding a say (the usual case)
+    # asking takes directly skips a hook lookup per card and bin on the engine's hottest path.
+    overruled = bool(hooked(fighter.abilities, "permits"))
     for card in dict.fromkeys(fighter.hand):
-        for ability_id, ability in abilities:
-            if ability.accepts(state, fighter, card):
+        for ability_id, ability in playable:
+            if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
                 actions.append(_play(fighter.id, card, ability_id))
     for ability_id, ability in abilities:
         for index, _ in enumerate(ability.activations(state, fighter)):
@@ -288,9 +412,7 @@ def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
         fighter.abilities = with_companions((*fighter.abilities, action.ability))
         events.append(AbilityAdded(fighter.id, action.ability))
     else:
-        fighter = state.fighter(action.fighter)
-        fighter.hand.remove(action.card)
-        place(state, fighter, action.card, action.ability, events)
+        play_from_hand(state, state.fighter(action.fighter), action.card, action.ability, events)
     settle(state, events)
     return events
 

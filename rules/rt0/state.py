@@ -12,11 +12,12 @@ from typing import Any
 
 from .adversaries import AdversaryKind
 from .cards import CardId
+from .character import COMBAT_HP
 from .deck import Pile
 from .traits import Arcana, Skill, Trait
 from .zones import Room, Zone
 
-START_HP = 20  # CHR-HP
+START_HP = COMBAT_HP  # CHR-HP
 HP_AFTER_INJURY = 15  # CMB-ZERO-HP
 GM = "gm"  # the actor of the GM's decisions
 
@@ -50,6 +51,7 @@ class PendingDecision:
     prompt: str
     options: tuple[Option, ...]
     context: tuple[Any, ...] = ()
+    private: bool = False  # only the actor may see the options (cards they peeked at); hot-seat UIs hide it
 
 
 @dataclass(slots=True)
@@ -134,6 +136,14 @@ class Adversary:
         return self.fate is None and self.hp > 0
 
 
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A player's HP and injuries at one moment, kept so an ability can put them back (HP-MISTAKE-CORRECTED)."""
+
+    hp: int
+    injuries: tuple[str, ...]
+
+
 @dataclass(slots=True)
 class CombatState:
     room: Room
@@ -152,6 +162,10 @@ class CombatState:
     result: str | None = None
     ending_turn: bool = False  # The Tower struck: the active fighter's turn ends once the action settles
     practice: bool = False  # a fight with no win condition (benchmarks, sandbox drills)
+    # adversary id -> (card, face down): its intent for the next round, drawn ahead of time (HP-YES-NO)
+    queued_intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
+    # fighter id -> player id -> HP and injuries when that fighter's last turn ended (HP-MISTAKE-CORRECTED)
+    checkpoints: dict[str, dict[str, Checkpoint]] = field(default_factory=dict)
     day: int = 0  # the campaign Day this fight happens on (once-per-Day uses are stamped with it)
     turn_closing: bool = False  # the active turn's at_turn_end hooks have run; it ends once their choices are made
 
@@ -173,6 +187,8 @@ class CombatState:
             self.result,
             self.ending_turn,
             self.practice,
+            self.queued_intents.copy(),
+            {k: v.copy() for k, v in self.checkpoints.items()},
             self.day,
             self.turn_closing,
         )

@@ -9,21 +9,26 @@ from rt0table.rules.rt0.abilities import ABILITIES, arcana_abilities
 from rt0table.rules.rt0.actions import Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.cards import FOOL, TOWER, by_name
 from rt0table.rules.rt0.daily import DEUS_EX_MACHINA, AlreadyUsedToday, deus_ex_machina, forget_before, used_today
+from rt0table.rules.rt0.effects import draw
 from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, apply, legal_actions, new_combat
 from rt0table.rules.rt0.errors import IllegalAction
 from rt0table.rules.rt0.events import (
     CardDeclared,
+    CardsDrawn,
     CatastropheStruck,
     CorruptionTaken,
     DamageDealt,
+    EddyDestroyed,
     Event,
     HealthLost,
     IntentCarriedOut,
     IntentDiscarded,
     ShieldGained,
+    TurnEnded,
 )
+from rt0table.rules.rt0.narration import narrate_all
 from rt0table.rules.rt0.serialize import state_from_dict, state_hash, state_to_dict
-from rt0table.rules.rt0.state import CombatState, Fighter, Phase
+from rt0table.rules.rt0.state import CombatState, Fighter, FighterKind, Phase
 from rt0table.rules.rt0.traits import Arcana, Trait
 from tests.rules.helpers import bestiary, fight, give
 
@@ -798,3 +803,57 @@ def test_a_catastrophe_clears_the_gear_too() -> None:
     state, events = concentrate_draw(state)
     assert any(isinstance(e, CatastropheStruck) for e in events)
     assert not state.fighter("pip").bins["unlikely_helmet"]
+
+
+# --- Crisis Averted beside main's Eddies and High Priestess ---------------------------------------------------
+
+
+@pytest.mark.rule("FOOL-HAPPY-ACCIDENT", "EDDY-SHEET")
+def test_an_eddy_is_never_offered_crisis_averted_and_its_tower_still_explodes() -> None:
+    eddy = FighterSetup("eddy", "Eddy", (1, 1), kind=FighterKind.EDDY)
+    state = fight([pip(Trait.STRONG, Trait.SLOW, upgrades=("crisis_averted",)), eddy], ROBOT)
+    state.fighter("pip").marks["happy_accident"] = 1  # switched on
+    on_top(state, state.fighter("eddy"), "The Tower")
+    events: list[Event] = []
+    draw(state, state.fighter("eddy"), 1, events)
+    assert not any(d.kind == "avert" for d in state.decisions), "Eddies are not players"
+    assert any(isinstance(e, EddyDestroyed) for e in events), "the Eddy's own Tower rule (TOWER_RULES)"
+    assert not any(isinstance(e, CatastropheStruck) for e in events)
+
+
+@pytest.mark.rule("FOOL-HAPPY-ACCIDENT", "HP-PEEK", "CMB-CATASTROPHE")
+def test_a_kept_tower_at_turn_start_leaves_second_sight_nothing_to_draw() -> None:
+    hope = FighterSetup("hp", "Hope", (1, 1), frozenset({Trait.FAST, Trait.WISE}), Arcana.HIGH_PRIESTESS)
+    state = fight([pip(Trait.FAST, upgrades=("crisis_averted",)), hope], ROBOT)
+    state, _ = apply(state, Activate("pip", "crisis_averted", 0))
+    on_top(state, state.fighter("hp"), "The Tower")
+    state, _ = apply(state, EndTurn("pip"))
+    assert state.pending is not None and state.pending.kind == "avert" and state.pending.actor == "hp"
+    state, events = choose(state, "Keep what was drawn")
+    assert any(isinstance(e, CatastropheStruck) for e in events)
+    assert state.pending is not None and state.pending.kind == "second-sight"
+    state, events = apply(state, Choose(0))
+    assert not any(isinstance(e, CardsDrawn) and e.fighter == "hp" for e in events), "the turn already ended"
+    assert any(isinstance(e, TurnEnded) and e.fighter == "hp" for e in events)
+
+
+@pytest.mark.rule("FOOL-CRISIS-AVERTED")
+def test_the_log_never_names_a_card_shuffled_back() -> None:
+    state = fight([pip(Trait.STRONG, Trait.SLOW, abilities=("crisis_averted",))], ROBOT)
+    on_top(state, state.fighter("pip"), "The Tower")
+    state, _ = concentrate_draw(state)
+    state, events = choose(state, "Shuffle The Tower back")
+    lines = narrate_all(state, events)
+    assert "Pip shuffles a card they drew back into their deck." in lines
+    assert "Pip loses 2 HP to Crisis Averted (18 HP left)." in lines
+    assert not any("Tower" in line for line in lines if not line.startswith("Pip chooses")), lines
+
+
+@pytest.mark.rule("FOOL-LAUGHTER")
+def test_cards_removed_before_the_fight_are_in_no_pile() -> None:
+    seven = by_name("7 of Swords")
+    state = fight([pip(removed=(seven, FOOL))], ROBOT)
+    pile, fighter = state.piles["pip"], state.fighter("pip")
+    everywhere = pile.draw + pile.discard + fighter.hand
+    assert seven not in everywhere and FOOL not in everywhere
+    assert len(everywhere) == 68, "Lucky's 70 less the two removed"

@@ -22,7 +22,9 @@ from ..traits import Arcana
 
 HOOKS = (
     "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
-    "damage_bonus", "shield_bonus", "extra_suits", "permits", "intercepts_draw",
+    "damage_bonus", "shield_bonus", "extra_suits", "permits",
+    "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
+    "intercepts_draw",
 )  # fmt: skip
 
 
@@ -51,6 +53,8 @@ class Ability:
     arcana: ClassVar[Arcana | None] = None  # whose Arcana Ability this is; None for everyone's
     upgrade: ClassVar[str] = ""  # the name of its Corruption Upgrade
     playable: ClassVar[bool] = True  # False: cards only arrive through other effects (Unlikely Helmet)
+    passive: ClassVar[bool] = False  # True: a standing rule, not a bin (no cards; UIs need not draw it)
+    innate: ClassVar[Arcana | None] = None  # every fighter of this Arcana carries it (HP-PEEK), unchosen
     companions: ClassVar[tuple[str, ...]] = ()  # bins that come into the fight with this one (Kitchen Sink's)
 
     accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
@@ -78,8 +82,8 @@ class Ability:
         """This bin's own condition on the card (suits by default; a wild Fool fits any suit)."""
         if self.accepted is None:
             return True
-        if card in self.accepted and card != FOOL and not fighter.counts_as:
-            return True
+        if card != FOOL and not fighter.counts_as and not hooked(fighter.abilities, "extra_suits"):
+            return card in self.accepted  # nothing changes what this card counts as: the common, fast case
         if is_wild(fighter, card):
             return True
         return bool(suits_of(state, fighter, card) & set(self.suits or ()))
@@ -169,6 +173,34 @@ class Ability:
     def permits(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
         """Overrule whether ``card`` may go on ``ability``: True allows, False forbids, None has no say."""
         return None
+
+    def catches(self, state: CombatState, fighter: Fighter, source: str, card: CardId) -> bool:
+        """Whether this bin takes ``card`` instead of the discard pile when bin ``source`` fires."""
+        return False
+
+    def on_fire(self, state: CombatState, fighter: Fighter, ability: str, events: list[Event]) -> None:
+        """One of the fighter's bins just fired (its cards are being spent)."""
+
+    def on_discard(
+        self, state: CombatState, fighter: Fighter, ability: str, cards: list[CardId], events: list[Event]
+    ) -> None:
+        """Cards left one of the fighter's bins for the discard pile (fired, end of turn, The Tower …)."""
+
+    def damage_kind(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
+        """What the fighter's damage counts as: (ranged, magic)."""
+        return ranged, magic
+
+    def reach_all(self, state: CombatState, fighter: Fighter) -> bool:
+        """Whether the fighter's effects on every adversary in their zone reach every adversary instead."""
+        return False
+
+    def shares_shield(self, state: CombatState, fighter: Fighter) -> bool:
+        """Whether Shield the fighter generates for themself goes to every player instead."""
+        return False
+
+    def foresees_intents(self, state: CombatState, fighter: Fighter) -> bool:
+        """Whether intents are drawn face up, two at a time, with this fighter picking the one kept."""
+        return False
 
     def intercepts_draw(self, state: CombatState, owner: Fighter, drawer: Fighter) -> bool:
         """Whether ``drawer`` may refuse a card they just drew, through this ability ``owner`` holds.

@@ -34,6 +34,9 @@ class SumAbility(Ability):
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         return Progress(card_sum(fighter, cards), self.target, "sum")
 
+    def is_complete(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> bool:
+        return card_sum(fighter, cards) >= self.target
+
 
 class CountAbility(Ability):
     """Fires when it holds a number of cards that may depend on the fighter's traits."""
@@ -43,6 +46,9 @@ class CountAbility(Ability):
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         return Progress(len(cards), self.needed(fighter), "cards")
+
+    def is_complete(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> bool:
+        return len(cards) >= self.needed(fighter)
 
 
 class UnarmedStrike(SumAbility):
@@ -57,7 +63,7 @@ class UnarmedStrike(SumAbility):
         return f"{unarmed_damage(traits)} damage or {unarmed_ranged(traits)} ranged damage"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
         modes = [(unarmed_damage(fighter.traits), False, False), (unarmed_ranged(fighter.traits), True, False)]
         offer_strike(state, fighter, modes, events, self.name)
@@ -73,7 +79,7 @@ class Defend(SumAbility):
         return f"{defend_shield(fighter.traits)} Shield"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
         generate_shield(state, fighter, defend_shield(fighter.traits), events)
 
@@ -94,7 +100,7 @@ class Concentrate(CountAbility):
         return f"draw a card{extra}"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
         draw(state, fighter, 1, events)
         if concentrate_shield(fighter.traits):
@@ -126,7 +132,7 @@ class MovementSkill(CountAbility):
         return "move one zone or make a skill check"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
         assert fighter.zone is not None
         options = [Option(f"Move to {zone_name(z)}", z) for z in state.room.neighbours(fighter.zone)]
@@ -188,7 +194,7 @@ class RunAway(CountAbility):
     def reason(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
         values = [value(fighter, c) for c in fighter.bins[self.id]]
         wanted = _either(min(values) - 1, max(values) + 1)
-        return f"Run Away needs {wanted} next; {CARDS[card].name} counts {value(fighter, card)}."
+        return f"Run Away needs {wanted} next; {CARDS[card].name} is {value(fighter, card)}."
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         done = super().progress(state, fighter, cards)
@@ -216,7 +222,7 @@ def _run(state: CombatState, decision: PendingDecision, option: Option, events: 
         events.append(LeftCombat(fighter.id))
     else:
         move(fighter, (option.value[1], option.value[2]), events)
-    cards = discard_ability(state, fighter, RunAway.id, events)
+    cards = discard_ability(state, fighter, RunAway.id, events, fired=True)
     ABILITIES[RunAway.id].announce(fighter, cards, events)
 
 
@@ -232,7 +238,7 @@ class Honk(Ability):
         return "honk!"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         fighter.honked = True
         self.announce(fighter, cards, events)
         events.append(Honked(fighter.id))

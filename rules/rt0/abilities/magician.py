@@ -34,7 +34,7 @@ class CheckBehindYourEars(Ability):
         return "1 damage and a redrawn intent, plus a Credit chit"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
         fighter.marks[CHITS] = fighter.marks.get(CHITS, 0) + 1
         targets = [a for a in state.adversaries if a.active and a.zone == fighter.zone]
