@@ -253,6 +253,16 @@ class DecisionMade(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StandInChose(Event):
+    """In solo play the oracle answered a GM decision (rules/solo/gm_stand_in.py). The engine never emits it:
+    the solo session puts it before the events of the step that carried the answer out, for the log."""
+
+    kind: str
+    choice: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class SkillCheckMade(Event):
     """A check made mid-fight through Movement / Skill (SKL-IN-COMBAT)."""
 

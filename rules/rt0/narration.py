@@ -57,6 +57,7 @@ from .events import (
     ShieldDropped,
     ShieldGained,
     SkillCheckMade,
+    StandInChose,
     TurnEnded,
     TurnStarted,
 )
@@ -149,6 +150,8 @@ def narrate(state: CombatState, event: Event) -> str:
         case DecisionMade(actor, _kind, choice):
             who = "The GM" if actor == GM else name(actor)
             return f"{who} chooses: {choice}."
+        case StandInChose(_kind, _choice, reason):
+            return f"The oracle decides for the GM: {reason}."
         case SkillCheckMade(fighter, skill, difficulty, cards, outcome, reason):
             verdict = outcome.replace("_", " ")
             return f"{name(fighter)} makes a {difficulty} {skill} check: {verdict} ({reason})."
