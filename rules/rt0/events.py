@@ -198,7 +198,10 @@ class InjuryTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class HealthLost(Event):
-    """HP lost to an injury (not damage: Shield does not help)."""
+    """HP lost without Damage, so Shield does not help: an injury's bleeding, or a cost such as Crisis Averted's.
+
+    ``cause`` names the injury or the ability, never a card drawn in secret.
+    """
 
     fighter: str
     amount: int
@@ -294,6 +297,41 @@ class CardDeclared(Event):
     fighter: str
     card: CardId
     counts_as: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRemoved(Event):
+    """Cards taken out of the fighter's deck: for the rest of the Day (Laughter) or for good (Slaughter)."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+    for_good: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardsToHand(Event):
+    """Cards moved from an ability (or the table) into the fighter's hand."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardReturned(Event):
+    """A card went back into the fighter's deck: on top, or shuffled in."""
+
+    fighter: str
+    card: CardId
+    where: str  # "top" or "shuffled"
+
+
+@dataclass(frozen=True, slots=True)
+class IntentDiscarded(Event):
+    """An adversary lost its intent: it does nothing this round."""
+
+    adversary: str
+    card: CardId
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,12 @@ from .events import (
     AdversaryHeld,
     CardDeclared,
     CardPlaced,
+    CardReturned,
     CardsDiscarded,
     CardsDrawn,
     CardsPeeked,
+    CardsRemoved,
+    CardsToHand,
     CatastropheStruck,
     CombatEnded,
     CombatStarted,
@@ -42,6 +45,7 @@ from .events import (
     Honked,
     InjuryTaken,
     IntentCarriedOut,
+    IntentDiscarded,
     IntentDrawn,
     IntentQueued,
     IntentReplaced,
@@ -157,8 +161,8 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(fighter)} brings {_ability(ability)} into the fight."
         case CardDeclared(fighter, card, counts_as):
             return f"{name(fighter)} names {CARDS[card].name} as {CARDS[counts_as].name}."
-        case HealthLost(fighter, amount, hp_after, injury):
-            return f"{name(fighter)} loses {amount} HP to {injury} ({hp_after} HP left)."
+        case HealthLost(fighter, amount, hp_after, cause):
+            return f"{name(fighter)} loses {amount} HP to {cause} ({hp_after} HP left)."
         case CardsPeeked(fighter, cards):
             return f"{name(fighter)} looks at the top {_plural(len(cards), 'card')} of their deck."
         case DeckStacked(fighter, top, bottom):
@@ -179,6 +183,19 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(by)} pins {name(adversary)} in place for the round."
         case DeckTopShown(pile, card):
             return f"The top card of {name(pile)}'s deck is turned face up: {CARDS[card].name}."
+        case CardsRemoved(fighter, cards, for_good):
+            # Cards that fired an ability in plain sight (Laughter, Slaughter): naming them gives nothing away.
+            until = "for good" if for_good else "for the rest of the Day"
+            return f"{name(fighter)}'s {_cards(cards)} leave their deck {until}."
+        case CardsToHand(fighter, cards, origin):
+            return f"{name(fighter)} takes {_plural(len(cards), 'card')} from {_ability(origin)} into their hand."
+        case CardReturned(fighter, _card, where):
+            # Never named: the card was drawn, and drawn cards stay secret.
+            if where == "top":
+                return f"{name(fighter)} puts a card they drew back on top of their deck."
+            return f"{name(fighter)} shuffles a card they drew back into their deck."
+        case IntentDiscarded(adversary, _card):
+            return f"{name(adversary)} loses its intent and does nothing this round."
         case CombatEnded(result):
             return RESULTS.get(result, f"The fight ends: {result}.")
     return ""

@@ -79,6 +79,8 @@ class Fighter:
     upgrades: frozenset[str] = frozenset()  # abilities whose Corruption Upgrade is unlocked (COR-UPGRADE)
     counts_as: dict[CardId, CardId] = field(default_factory=dict)  # card -> the card it counts as now
     marks: dict[str, int] = field(default_factory=dict)  # per-fight counters and switches abilities keep
+    face_down: list[CardId] = field(default_factory=list)  # cards lying face down on the fighter's bins
+    day_uses: dict[str, int] = field(default_factory=dict)  # once-per-Day use -> the Day it was used (daily.py)
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -103,6 +105,8 @@ class Fighter:
             self.upgrades,
             self.counts_as.copy(),
             self.marks.copy(),
+            self.face_down.copy(),
+            self.day_uses.copy(),
         )
 
     @property
@@ -162,6 +166,8 @@ class CombatState:
     queued_intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
     # fighter id -> player id -> HP and injuries when that fighter's last turn ended (HP-MISTAKE-CORRECTED)
     checkpoints: dict[str, dict[str, Checkpoint]] = field(default_factory=dict)
+    day: int = 0  # the campaign Day this fight happens on (once-per-Day uses are stamped with it)
+    turn_closing: bool = False  # the active turn's at_turn_end hooks have run; it ends once their choices are made
 
     def clone(self) -> CombatState:
         return CombatState(
@@ -183,6 +189,8 @@ class CombatState:
             self.practice,
             self.queued_intents.copy(),
             {k: v.copy() for k, v in self.checkpoints.items()},
+            self.day,
+            self.turn_closing,
         )
 
     @property

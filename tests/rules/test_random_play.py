@@ -72,8 +72,12 @@ def start(fight: Fight) -> CombatState:
 
 
 def card_places(state: CombatState) -> dict[str, Counter[int]]:
-    """Pile key -> every card of that deck, wherever it is now (draw, discard, hands, bins, intents)."""
-    places = {key: Counter(pile.draw) + Counter(pile.discard) for key, pile in state.piles.items()}
+    """Pile key -> every card of that deck, wherever it is now (draw, discard, out of the deck for the Day or for
+    good, hands, bins, intents)."""
+    places = {
+        key: Counter(pile.draw) + Counter(pile.discard) + Counter(pile.removed_for_day) + Counter(pile.removed_for_good)
+        for key, pile in state.piles.items()
+    }
     for fighter in state.fighters:
         places[fighter.pile] += Counter(fighter.hand)
         for cards in fighter.bins.values():

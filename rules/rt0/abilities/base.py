@@ -24,6 +24,7 @@ HOOKS = (
     "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
     "damage_bonus", "shield_bonus", "extra_suits", "permits",
     "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
+    "intercepts_draw",
 )  # fmt: skip
 
 
@@ -54,6 +55,7 @@ class Ability:
     playable: ClassVar[bool] = True  # False: cards only arrive through other effects (Unlikely Helmet)
     passive: ClassVar[bool] = False  # True: a standing rule, not a bin (no cards; UIs need not draw it)
     innate: ClassVar[Arcana | None] = None  # every fighter of this Arcana carries it (HP-PEEK), unchosen
+    companions: ClassVar[tuple[str, ...]] = ()  # bins that come into the fight with this one (Kitchen Sink's)
 
     accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
 
@@ -198,6 +200,13 @@ class Ability:
 
     def foresees_intents(self, state: CombatState, fighter: Fighter) -> bool:
         """Whether intents are drawn face up, two at a time, with this fighter picking the one kept."""
+        return False
+
+    def intercepts_draw(self, state: CombatState, owner: Fighter, drawer: Fighter) -> bool:
+        """Whether ``drawer`` may refuse a card they just drew, through this ability ``owner`` holds.
+
+        Asked of every fighter's abilities (Happy Accident lends Crisis Averted to the others).
+        """
         return False
 
 

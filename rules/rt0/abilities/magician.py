@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import TOWER, CardId, Suit
 from ..decisions import ask, resolver
-from ..effects import damage_adversary, discard_ability, draw, take_corruption
+from ..effects import after_draw, damage_adversary, discard_ability, draw, take_corruption
 from ..events import Event
 from ..intents import redraw_intent
 from ..state import CombatState, Fighter, Option, PendingDecision
@@ -58,7 +58,13 @@ def _ears(state: CombatState, decision: PendingDecision, option: Option, events:
 def _misers_dream(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     if not option.value[0]:
         return
-    fighter = state.fighter(decision.actor)
-    drawn = draw(state, fighter, 1, events)
+    draw(state, state.fighter(decision.actor), 1, events, then="misers-dream")
+
+
+@after_draw("misers-dream")
+def _misers_draw(
+    state: CombatState, fighter: Fighter, drawn: list[CardId], context: tuple[object, ...], events: list[Event]
+) -> None:
+    """The Tower costs 1 Corruption, unless it was shuffled back first (Crisis Averted)."""
     if TOWER in drawn:
         take_corruption(fighter, 1, "Miser's Dream drew The Tower", events)

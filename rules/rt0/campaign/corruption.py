@@ -29,14 +29,7 @@ EXTRA_ABILITY_COST = 1  # CMB-CHOOSE-ABILITIES: one more Arcana Ability mid-figh
 # An ability registered in ``rules/rt0/abilities`` takes its name and upgrade from the registry instead: once one is
 # implemented there, delete its row here (tests/rules/campaign/test_corruption.py fails until that is done).
 PENDING_ARCANA_ABILITIES: dict[Arcana, tuple[tuple[str, str], ...]] = {
-    Arcana.FOOL: (
-        ("Kitchen Sink", "No More Mister Knife Guy"),
-        ("Laughter", "Slaughter"),
-        ("Blackjack", "Hit Me"),
-        ("Everyone Loves a Parade", "You're Driving Me Crazy"),
-        ("Throwaway Joke", "Surprise Twist"),
-        ("Crisis Averted", "Happy Accident"),
-    ),
+    Arcana.FOOL: (),
     Arcana.MAGICIAN: (
         ("Rabbit Out of a Hat", "Saw in Half"),
         ("Spellbook", "And For My Next Trick"),
