@@ -49,11 +49,12 @@ def test_two_arcana_abilities_plus_the_free_upgraded_ones() -> None:
     assert set(ids[:3]) <= set(state.fighter("ines").abilities)
 
 
-def test_the_fools_abilities_are_listed_but_not_playable_yet() -> None:
+def test_the_fools_six_abilities_are_listed_and_two_may_be_brought() -> None:
     game = fp.from_party([fool("Pip")])
     choices = fp.ability_choices(game, "pip")
-    assert len(choices) == 6 and not any(c.playable for c in choices)
-    assert fp.choice_refusal(game, "pip", ["kitchen_sink"]) is not None
+    assert len(choices) == 6 and all(c.playable for c in choices)
+    assert fp.choice_refusal(game, "pip", ["kitchen_sink", "laughter"]) is None
+    assert fp.choice_refusal(game, "pip", ["kitchen_sink", "laughter", "blackjack"]) is not None
 
 
 def test_default_zones_and_refusals() -> None:
