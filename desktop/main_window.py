@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
-from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from rt0table.desktop.app import APP_NAME
 from rt0table.desktop.fights import quick_fight
@@ -23,9 +23,11 @@ class MainWindow(QMainWindow):
         self.title_screen = TitleScreen()
         self.title_screen.chosen.connect(self.on_title_choice)
         self.title_screen.enable("new")
+        self.title_screen.enable("demo")
         self.screens.addWidget(self.title_screen)
         self.table_settings = TableSettings()
         self.table: TableScreen | None = None
+        self.demo: QWidget | None = None
         self.setCentralWidget(self.screens)
         self.resize(1280, 800)
 
@@ -34,6 +36,25 @@ class MainWindow(QMainWindow):
             self.close()
         elif key == "new":
             self.open_table(Session(quick_fight(seed=int(time.time()))))
+        elif key == "demo":
+            self.open_demo()
+
+    def open_demo(self) -> QWidget:
+        """The lesson picker; its way out returns to the title screen."""
+        from rt0table.desktop.demo.screen import DemoScreen
+
+        demo = self.demo = DemoScreen(self.table_settings)
+        demo.closed.connect(lambda: self.close_screen(demo))
+        self.screens.addWidget(demo)
+        self.screens.setCurrentWidget(demo)
+        return demo
+
+    def close_screen(self, screen: QWidget) -> None:
+        self.screens.removeWidget(screen)
+        screen.deleteLater()
+        if screen is self.demo:
+            self.demo = None
+        self.screens.setCurrentWidget(self.title_screen)
 
     def open_table(self, session: Session) -> TableScreen:
         """Put a fight on the table; leaving it returns to the title screen."""

@@ -194,7 +194,8 @@ def _step(filename: str, number: int, raw: Any) -> TeachStep:
         off_script=text("off_script"),
     )
     if step.explain_only and (step.any_of or step.any_play_on or step.goal or step.free or step.after):
-        raise _err(filename, f"{where}: do", "only a step with a scripted action ('do') may accept actions or explain them")
+        problem = "only a step with a scripted action ('do') may accept actions or explain them"
+        raise _err(filename, f"{where}: do", problem)
     return step
 
 
@@ -397,7 +398,9 @@ class Replayed:
     actions: list[tuple[int, Action]] = field(default_factory=list)  # (step index, action) in order
 
 
-def replay(lesson: Lesson, bestiary: Mapping[str, AdversaryKind], upto: int, scenario: Scenario | None = None) -> Replayed:
+def replay(
+    lesson: Lesson, bestiary: Mapping[str, AdversaryKind], upto: int, scenario: Scenario | None = None
+) -> Replayed:
     """The lesson's fight at the start of step ``upto`` (0-based), by playing the script from the seed."""
     result = Replayed(start(scenario or lesson.scenario, bestiary))
     for index, step in enumerate(lesson.steps[:upto]):
