@@ -315,7 +315,10 @@ def render(template: str, state: CombatState, events: Sequence[Event]) -> str:
         key = match.group(1)
         if key in known:
             return known[key]
-        value = observe(state, key, list(events))
+        try:
+            value = observe(state, key, list(events))
+        except KeyError:
+            raise KeyError(key) from None
         return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
 
     return PLACEHOLDER.sub(fill, template)
@@ -434,7 +437,7 @@ def validate_lesson(lesson: Lesson, bestiary: Mapping[str, AdversaryKind]) -> No
         for action in step.any_of:
             reason = refusal(state, action)
             if reason:
-                raise _err(name, f"{where}: any_of", f"{str(action)!r} is not legal at this point: {reason}")
+                raise _err(name, f"{where}: any_of", f"the action {action} is not legal at this point: {reason}")
         if step.any_play_on is not None:
             fighter = viewed_fighter(state)
             if fighter is None or step.any_play_on not in fighter.abilities:
@@ -443,7 +446,7 @@ def validate_lesson(lesson: Lesson, bestiary: Mapping[str, AdversaryKind]) -> No
         for action in step.do:
             reason = refusal(game.state, action)
             if reason:
-                raise _err(name, f"{where}: do", f"{str(action)!r} is not legal at this point: {reason}")
+                raise _err(name, f"{where}: do", f"the action {action} is not legal at this point: {reason}")
             events.extend(game.push(action))
         for expectation in step.goal:
             if not _holds(game.state, expectation):
