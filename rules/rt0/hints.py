@@ -2,7 +2,7 @@
 
 Pure and Qt-free. The rules of thumb: answer a pending question; finish a bin that hits something in
 reach; raise Shield when an adversary means to hit; add to a bin that is on its way; walk towards the
-nearest adversary when nobody is in reach; otherwise end the turn.
+nearest adversary when nobody is in reach (a punch beats a ranged hit); otherwise end the turn.
 """
 
 from __future__ import annotations
@@ -68,13 +68,14 @@ def _score(state: CombatState, fighter: Fighter, play: PlayCard) -> int:
     in_reach = any(a.active and a.zone == fighter.zone for a in state.adversaries)
     card_face = face(fighter, play.card)
     if play.ability == "unarmed_strike":
-        return 100 if completes and in_reach else 70 if completes else 50 + card_face.value
+        return 100 if completes and in_reach else 65 if completes else 50 + card_face.value
     if play.ability == "defend":
         return (90 if _threatened(state) else 45) if completes else 40 + card_face.value
     if play.ability == "concentrate":
         return 80 if completes else 60
     if play.ability == "move_skill" and not in_reach and card_face.suit is not Suit.MAJOR:
-        return 30 - card_face.value  # low cards are the cheap ones to walk with
+        # a punch is worth walking for; low cards are the cheap ones to walk with
+        return 75 if completes else max(1, 55 - card_face.value)
     return 0
 
 

@@ -213,6 +213,21 @@ def test_an_off_script_move_that_cannot_be_undone_resets_the_step(qtbot: QtBot, 
     assert "set back to the start of this step" in screen.banner.feedback.text()
 
 
+def test_an_off_script_move_that_cannot_be_undone_but_fits_the_script_stands(
+    qtbot: QtBot, make_lesson: MakeLesson
+) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    runner = screen.runner
+    for _ in range(8):  # through the script to its last step, which only explains
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_Right)
+    assert runner.index == 8 and table(screen).session.state.round == 2
+    old = table(screen)
+    qtbot.keyClick(old.view, Qt.Key.Key_E)  # ends round 2's turn: drawn cards, no undo, but no script is left
+    assert screen.table is old and table(screen).session.state.round == 3
+    assert runner.index == 8
+    assert "it stands; the lesson goes on from here" in screen.banner.feedback.text()
+
+
 def test_any_play_on_a_bin_counts(qtbot: QtBot, make_lesson: MakeLesson) -> None:
     screen = make_lesson("02_zones_and_movement")
     runner = screen.runner
@@ -288,6 +303,7 @@ def test_the_sandbox_plays_to_the_end_on_hints(qtbot: QtBot, make_lesson: MakeLe
         perform(qtbot, screen, hint.action, WAYS[moves % 3])
     assert table(screen).session.state.result in ("victory", "defeat", "escaped")
     assert "The fight is over" in screen.banner.instruction.text()
+    shoot(screen, "06_sandbox-end")
 
 
 def test_the_title_screens_demo_opens_the_picker_and_comes_back(qtbot: QtBot) -> None:
