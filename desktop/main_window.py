@@ -22,6 +22,7 @@ class MainWindow(QMainWindow):
         self.title_screen = TitleScreen()
         self.title_screen.chosen.connect(self.on_title_choice)
         self.title_screen.enable("new")
+        self.title_screen.enable("demo")
         self.screens.addWidget(self.title_screen)
         self.table_settings = TableSettings()
         self.navigator = Navigator(self, self.table_settings)
@@ -34,6 +35,17 @@ class MainWindow(QMainWindow):
         elif key == "new":
             self.navigator = Navigator(self, self.table_settings)
             self.navigator.start()
+        elif key == "demo":
+            self.open_demo()
+
+    def open_demo(self) -> QWidget:
+        """The lesson picker; its way out returns to the title screen."""
+        from rt0table.desktop.demo.screen import DemoScreen
+
+        demo = DemoScreen(self.table_settings)
+        demo.closed.connect(self.show_title)
+        self.show_screen(demo)
+        return demo
 
     def show_screen(self, screen: QWidget) -> None:
         """Show ``screen`` in place of the current one (the title screen is kept)."""

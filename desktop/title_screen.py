@@ -19,7 +19,7 @@ class TitleChoice:
 CHOICES = (
     TitleChoice("continue", "Continue", "Saved games arrive with the save store."),
     TitleChoice("new", "New game", ""),
-    TitleChoice("demo", "Demo", "The guided lessons are not built yet."),
+    TitleChoice("demo", "Demo", "The guided lessons could not be loaded."),
     TitleChoice("quit", "Quit", ""),
 )
 

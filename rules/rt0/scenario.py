@@ -151,6 +151,11 @@ def parse_scenario(text: str, filename: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(f"{filename}: not valid TOML: {error}") from None
+    return parse_scenario_data(data, filename)
+
+
+def parse_scenario_data(data: dict[str, Any], filename: str) -> Scenario:
+    """The same from TOML already read (lesson files carry a scenario among their own tables)."""
     top = _Reader(filename, "", data)
     top.only(*_TOP_KEYS)
     room = top.get("room", int, 3)
