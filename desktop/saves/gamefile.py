@@ -85,7 +85,8 @@ def create(
                     "last_played": stamp,
                 }
             )
-            db.table("snapshot").insert({"seq": 0, "ply": 0, "state": snapshot_json(state), "state_hash": state_hash(state)})
+            opening = {"seq": 0, "ply": 0, "state": snapshot_json(state), "state_hash": state_hash(state)}
+            db.table("snapshot").insert(opening)
             if campaign is not None:
                 _insert_campaign(db, 0, campaign, stamp)
     finally:
