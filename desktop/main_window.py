@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
 
@@ -11,8 +12,9 @@ from rt0table.desktop.title_screen import TitleScreen
 
 
 class MainWindow(QMainWindow):
-    def __init__(self) -> None:
+    def __init__(self, save_dir: Path | None = None) -> None:
         super().__init__()
+        self.save_dir = save_dir  # where the Session opens its SaveStore (the --save-dir flag, resolved)
         self.setWindowTitle(APP_NAME)
         self.screens = QStackedWidget()
         self.title_screen = TitleScreen()
@@ -35,9 +37,9 @@ def application() -> QApplication:
     return app
 
 
-def run_app() -> int:
+def run_app(save_dir: Path | None = None) -> int:
     app = application()
-    window = MainWindow()
+    window = MainWindow(save_dir)
     window.show()
     return app.exec()
 
