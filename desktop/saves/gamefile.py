@@ -248,17 +248,20 @@ class GameFile:
         base_ply, state = self._start_point(rows)
         if state is None:
             state = self._opening_state(setup)
-        if state is not None:
-            game = Game(state)
-            try:
-                for action in actions[base_ply:]:
-                    game.push(action)
-            except RulesError:
-                pass  # the hash check below fails and says where
-            else:
-                if state_hash(game.state) == self.last_hash:
-                    return self._loaded(header, setup, game, actions, self.seq)
+        if state is not None and self._replays(game := Game(state), rows[base_ply:], actions[base_ply:]):
+            return self._loaded(header, setup, game, actions, self.seq)
         raise self._mismatch(setup, header, rows, actions)
+
+    def _replays(self, game: Game, rows: list[LogRow], actions: list[Action]) -> bool:
+        """Push the actions, checking each row's hash (a few dozen at most) and the log's last hash."""
+        try:
+            for row, action in zip(rows, actions, strict=True):
+                game.push(action)
+                if state_hash(game.state) != row.state_hash:
+                    return False
+        except RulesError:
+            return False
+        return state_hash(game.state) == self.last_hash
 
     def _start_point(self, rows: list[LogRow]) -> tuple[int, CombatState | None]:
         """The newest snapshot still in force, at least UNDO_REACH actions back, whose state matches its hash."""
