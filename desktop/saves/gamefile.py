@@ -7,6 +7,7 @@ the log as a stack (an action pushes, an undo pops) to find the actions in force
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -35,13 +36,21 @@ UNDO_REACH = 20  # a loaded game can undo at least this far back (the rules stop
 
 
 def snapshot_json(state: CombatState) -> str:
-    """The state as JSON with its dicts in their own order, not sorted as ``state_json`` does for hashing.
+    """The state as JSON with its dicts in their own order, not sorted as ``state_json`` does for hashing."""
+    return snapshot_and_hash(state)[0]
+
+
+def snapshot_and_hash(state: CombatState) -> tuple[str, str]:
+    """A snapshot's JSON and ``state_hash(state)`` from one walk over the state (the slowest autosaves are these).
 
     The order matters: the engine walks a fighter's ``bins`` in the order the abilities were first
     used (e.g. discarding at the end of a turn), so a snapshot with sorted keys replays to a
-    different deck order after the next reshuffle, although its hash matched.
+    different deck order after the next reshuffle, although its hash matched. The hash is
+    ``serialize.state_hash``'s recipe; a test holds the two equal.
     """
-    return json.dumps(state_to_dict(state), separators=(",", ":"))
+    data = state_to_dict(state)
+    hashed = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return json.dumps(data, separators=(",", ":")), hashlib.sha256(hashed.encode()).hexdigest()[:16]
 
 
 def now() -> str:
@@ -171,17 +180,18 @@ class GameFile:
     # --- writing: one transaction per row --------------------------------------------------------
 
     def append(self, action: Action, state: CombatState) -> int:
-        digest = state_hash(state)
         seq, ply, stamp = self.seq + 1, self.ply + 1, now()
+        snapshot = ply % SNAPSHOT_EVERY == 0
+        text, digest = snapshot_and_hash(state) if snapshot else (None, state_hash(state))
         with self.db.atomic():
             self.db.execute(
                 "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [seq, "action", json.dumps(action_to_dict(action)), ply, state.round, digest, stamp],
             )
-            if ply % SNAPSHOT_EVERY == 0:
+            if snapshot:
                 self.db.execute(
                     "INSERT INTO snapshot (seq, ply, state, state_hash) VALUES (?, ?, ?, ?)",
-                    [seq, ply, snapshot_json(state), digest],
+                    [seq, ply, text, digest],
                 )
             self.db.execute("UPDATE game SET last_played = ?", [stamp])
         self.seq, self.last_hash = seq, digest

@@ -9,7 +9,7 @@ import pytest
 
 from rt0table.desktop.app import parse_args
 from rt0table.desktop.saves import CombatSetup, LoadedGame, SaveError, SaveStore, UnknownGameError, resolve_save_dir
-from rt0table.desktop.saves.gamefile import SNAPSHOT_EVERY
+from rt0table.desktop.saves.gamefile import SNAPSHOT_EVERY, snapshot_and_hash
 from rt0table.rules.rt0.engine import Game, apply, undoable
 from rt0table.rules.rt0.serialize import state_hash
 
@@ -199,3 +199,12 @@ def test_save_folder_comes_from_flag_then_environment_then_user_data(
 def test_the_app_takes_a_save_dir_flag() -> None:
     assert parse_args(["--save-dir", "/tmp/x"]).save_dir == "/tmp/x"
     assert parse_args([]).save_dir is None
+
+
+def test_the_snapshot_hash_is_the_engines_state_hash(setup: CombatSetup) -> None:
+    game = Game(setup.start()[0])
+    rnd = random.Random(2)
+    for _ in range(40):
+        _text, digest = snapshot_and_hash(game.state)
+        assert digest == state_hash(game.state)
+        game.push(rnd.choice(game.legal_actions()))
