@@ -41,7 +41,11 @@ def _app_version() -> str:
 
 
 class SaveStore:
-    """Every game in one save folder. Opening it takes the folder's lock; ``close()`` gives it back."""
+    """Every game in one save folder. Opening it takes the folder's lock; ``close()`` gives it back.
+
+    Use it from one thread (the GUI thread): an SQLite connection belongs to the thread that opened it,
+    and an autosave takes well under a millisecond (docs/benchmarks.md, "Saves").
+    """
 
     def __init__(self, save_dir: str | os.PathLike[str] | None = None, app_version: str | None = None) -> None:
         self.folder = resolve_save_dir(save_dir)
@@ -50,6 +54,7 @@ class SaveStore:
         self._lock = FolderLock(self.folder)
         self._lock.acquire()
         self._open: dict[str, GameFile] = {}
+        self._refused: set[str] = set()  # games whose last load failed: no appending until one succeeds
 
     def __enter__(self) -> SaveStore:
         return self
@@ -97,14 +102,20 @@ class SaveStore:
         Raises a ``SaveError``; a ``HashMismatchError`` carries the game up to the last entry that matched.
         """
         path = self.path_of(game_id)
-        check_file(path, thorough=True)
         self._forget(game_id)  # read with a fresh connection: what is on disk, not what we think is
+        try:
+            check_file(path, thorough=True)
+        except SaveError:
+            self._refused.add(game_id)
+            raise
         game = GameFile(game_id, path)
         try:
             loaded = game.load()
         except BaseException:
-            game.close()  # never keep appending to a log that does not replay
+            game.close()
+            self._refused.add(game_id)  # never append to a log that does not replay
             raise
+        self._refused.discard(game_id)
         self._open[game_id] = game
         return loaded
 
@@ -125,6 +136,7 @@ class SaveStore:
         if not path.exists():
             raise UnknownGameError(path, "there is no save file here")
         self._forget(game_id)
+        self._refused.discard(game_id)
         gamefile.remove(path)
 
     def duplicate(self, game_id: str, upto: int | None = None) -> str:
@@ -184,6 +196,8 @@ class SaveStore:
 
     def _game(self, game_id: str) -> GameFile:
         game = self._open.get(game_id)
+        if game_id in self._refused:
+            raise SaveError(self.path_of(game_id), "this save did not load cleanly, so nothing more is written to it")
         if game is None:
             game = GameFile(game_id, self.path_of(game_id))
             self._open[game_id] = game
@@ -225,7 +239,7 @@ def _read_summary(game_id: str, path: Path) -> GameSummary:
         if "campaign" in tables:
             row = conn.execute("SELECT doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
             doc = json.loads(row[0]) if row else {}
-            day = doc.get("day") if isinstance(doc.get("day"), int) else None
+            day = doc.get("day") if isinstance(doc, dict) and isinstance(doc.get("day"), int) else None
     finally:
         conn.close()
     return GameSummary(

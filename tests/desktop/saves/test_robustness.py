@@ -15,6 +15,7 @@ from rt0table.desktop.saves import (
     HashMismatchError,
     NewerSaveError,
     NotASaveError,
+    SaveError,
     SaveStore,
 )
 from rt0table.rules.rt0.serialize import state_hash
@@ -61,6 +62,8 @@ def test_a_hash_mismatch_is_reported_with_the_last_good_state(
         assert error.recovered is not None and error.recovered.recovered_from == 40
         assert error.recovered.ply == 40
         assert fingerprint(path) == before
+        with pytest.raises(SaveError, match="did not load cleanly"):
+            again.recorder(game_id).record(error.recovered.actions[-1], error.recovered.game.state)
         kept = again.duplicate(game_id, upto=error.recovered.recovered_from)
         loaded = again.load(kept)
         assert state_hash(loaded.game.state) == state_hash(error.recovered.game.state)
@@ -103,8 +106,11 @@ def test_a_save_from_a_newer_version_is_refused_and_untouched(store: SaveStore, 
         with pytest.raises(NewerSaveError, match="newer version") as raised:
             again.load(game_id)
         assert raised.value.found == 99 and str(path) in str(raised.value)
-        with pytest.raises(NewerSaveError):
+        with pytest.raises(SaveError):
             again.recorder(game_id).record_undo(setup.start()[0])  # no writing to it either
+    with SaveStore(app_version="test") as fresh, pytest.raises(NewerSaveError):
+        fresh.recorder(game_id).record_undo(setup.start()[0])  # nor when it was never loaded
+    with SaveStore(app_version="test") as again:
         assert "newer version" in (again.list_games()[0].problem or "")
     assert fingerprint(path) == before
 
