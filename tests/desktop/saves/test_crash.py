@@ -38,9 +38,12 @@ def run_until_killed(save_dir: Path, seed: int, rnd: random.Random) -> list[tupl
                 break
     finally:
         killer.cancel()
-        rest, err = player.communicate(timeout=60)
+        # Through the same text wrapper: it may already hold lines read ahead (communicate() would skip them).
+        rest = player.stdout.read()
+        err = player.stderr.read() if player.stderr else ""
+        player.wait(timeout=60)
     assert player.returncode == -signal.SIGKILL, err
-    for line in rest.splitlines():  # printed before the kill, still in the pipe: acknowledged too
+    for line in rest.splitlines():  # printed before the kill, not yet read: acknowledged too
         game_id, seq = line.split()
         acked.append((game_id, int(seq)))
     return acked
