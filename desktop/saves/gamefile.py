@@ -7,10 +7,12 @@ the log as a stack (an action pushes, an undo pops) to find the actions in force
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -145,6 +147,7 @@ class GameFile:
             backup(path, path.with_name(f"{path.name}.format-{check.save_format}.bak"))
         self.game_id = game_id
         self.path = path
+        self.failed = False  # a write failed: refuse more until the game is loaded again
         self.db = open_for_writing(path)
         try:
             if check.needs_migration:
@@ -180,6 +183,34 @@ class GameFile:
     # --- writing: one transaction per row --------------------------------------------------------
 
     def append(self, action: Action, state: CombatState) -> int:
+        with self._writing("this action"):
+            return self._append(action, state)
+
+    def append_undo(self, state: CombatState) -> int:
+        with self._writing("this undo"):
+            return self._append_undo(state)
+
+    def save_campaign(self, doc: dict[str, Any]) -> None:
+        with self._writing("the campaign"):
+            stamp = now()
+            with self.db.atomic():
+                _insert_campaign(self.db, self.seq, doc, stamp)
+                self.db.execute("UPDATE game SET last_played = ?", [stamp])
+
+    @contextlib.contextmanager
+    def _writing(self, what: str) -> Iterator[None]:
+        """SQLite's errors (disk full, file gone read-only) as a SaveError; the transaction was rolled back."""
+        if self.failed:
+            # the game in memory is ahead of the log now: a later row would not follow on from the log
+            raise SaveError(self.path, f"{what} was not saved: an earlier step could not be; load the game again")
+        try:
+            yield
+        except sqlite3.Error as error:
+            self.failed = True
+            problem = f"{what} could not be saved ({error}); the save still holds everything before it"
+            raise SaveError(self.path, problem) from error
+
+    def _append(self, action: Action, state: CombatState) -> int:
         seq, ply, stamp = self.seq + 1, self.ply + 1, now()
         snapshot = ply % SNAPSHOT_EVERY == 0
         text, digest = snapshot_and_hash(state) if snapshot else (None, state_hash(state))
@@ -198,7 +229,7 @@ class GameFile:
         self.live.append((seq, digest))
         return seq
 
-    def append_undo(self, state: CombatState) -> int:
+    def _append_undo(self, state: CombatState) -> int:
         if self.ply == 0:
             raise SaveError(self.path, "there is no action in the save to undo; nothing was recorded")
         digest = state_hash(state)
@@ -216,12 +247,6 @@ class GameFile:
         self.seq, self.last_hash = seq, digest
         self.live.pop()
         return seq
-
-    def save_campaign(self, doc: dict[str, Any]) -> None:
-        stamp = now()
-        with self.db.atomic():
-            _insert_campaign(self.db, self.seq, doc, stamp)
-            self.db.execute("UPDATE game SET last_played = ?", [stamp])
 
     # --- reading -----------------------------------------------------------------------------------
 
@@ -259,6 +284,10 @@ class GameFile:
         if state is None:
             state = self._opening_state(setup)
         if state is not None and self._replays(game := Game(state), rows[base_ply:], actions[base_ply:]):
+            if not rows:  # nothing played yet: hand the table the opening events to show, as new_combat would
+                opening, events = setup.start()
+                if state_hash(opening) == self.last_hash:
+                    game = Game(opening, events)
             return self._loaded(header, setup, game, actions, self.seq)
         raise self._mismatch(setup, header, rows, actions)
 

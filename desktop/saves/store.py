@@ -49,10 +49,16 @@ class SaveStore:
 
     def __init__(self, save_dir: str | os.PathLike[str] | None = None, app_version: str | None = None) -> None:
         self.folder = resolve_save_dir(save_dir)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SaveError(self.folder, f"the save folder cannot be created: {error.strerror or error}") from None
         self.app_version = app_version if app_version is not None else _app_version()
         self._lock = FolderLock(self.folder)
-        self._lock.acquire()
+        try:
+            self._lock.acquire()
+        except OSError as error:
+            raise SaveError(self.folder, f"the save folder cannot be written to: {error.strerror or error}") from None
         self._open: dict[str, GameFile] = {}
         self._refused: set[str] = set()  # games whose last load failed: no appending until one succeeds
 
@@ -248,7 +254,12 @@ def _read_summary(game_id: str, path: Path) -> GameSummary:
 
 
 class Recorder:
-    """The Session's handle on one game's save: call after every applied action and every undo."""
+    """The Session's handle on one game's save: call after every applied action and every undo.
+
+    A ``SaveError`` from ``record`` means that action is not in the save (disk full, folder gone):
+    tell the player; the store refuses further rows for this game until it is loaded again, so the
+    log never skips an action.
+    """
 
     def __init__(self, store: SaveStore, game_id: str) -> None:
         self.store = store

@@ -37,7 +37,7 @@ def main(mode: str, seed: int) -> int:
     game_id = store.newest()
     for _ in range(3000):
         loaded = store.load(game_id) if game_id else None
-        if loaded is None or not loaded.game.legal_actions():
+        if game_id is None or loaded is None or not loaded.game.legal_actions():
             game_id = store.new_game(book_setup(rnd.randrange(1 << 30)))
             continue
         game, recorder = loaded.game, store.recorder(game_id)

@@ -158,3 +158,38 @@ def test_importing_a_damaged_save_adds_nothing(store: SaveStore, tmp_path: Path,
         assert [s.game_id for s in again.list_games()] == [game_id]
     assert fingerprint(outside) == before
     assert saves(path.parent) == sorted([path.name, ".lock"])
+
+
+def test_a_full_disk_loses_only_the_action_that_did_not_fit(store: SaveStore, setup: CombatSetup) -> None:
+    game_id = store.new_game(setup)
+    loaded = store.load(game_id)
+    game, recorder = loaded.game, store.recorder(game_id)
+    play_random(game, recorder, random.Random(6), 20, undo_rate=0)
+    db = store._open[game_id].db  # SQLite's page limit stands in for a full disk
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {pages}")
+    rnd, acked = random.Random(7), loaded.ply + 20
+    with pytest.raises(SaveError, match="could not be saved") as raised:
+        for _ in range(500):  # until a row needs a new page
+            action = rnd.choice(game.legal_actions())
+            game.push(action)
+            recorder.record(action, game.state)
+            acked += 1
+    assert str(store.path_of(game_id)) in str(raised.value)
+    db.execute("PRAGMA max_page_count = 1073741823")
+    with pytest.raises(SaveError, match="load the game again"):  # the log must not skip the lost action
+        recorder.record_undo(game.state)
+    kept = store.load(game_id)  # everything acknowledged before the failure, hash-checked
+    assert kept.ply == acked == len(game.actions) - 1
+
+
+def test_an_unwritable_save_folder_is_a_save_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    with pytest.raises(SaveError, match="cannot be created"):
+        SaveStore(blocker / "saves", app_version="test")
+
+
+def test_an_empty_game_loads_with_its_opening_events(store: SaveStore, setup: CombatSetup) -> None:
+    loaded = store.load(store.new_game(setup))
+    assert [type(e).__name__ for e in loaded.game.opening] == [type(e).__name__ for e in setup.start()[1]]
