@@ -134,7 +134,7 @@ def _insert_campaign(db: Database, seq: int, doc: dict[str, Any], stamp: str) ->
         raise ValueError("a campaign document is a dict with an int 'version'")
     db.execute(
         "INSERT INTO campaign (seq, version, doc, saved_at) VALUES (?, ?, ?, ?)",
-        [seq, version, json.dumps(doc, sort_keys=True), stamp],
+        [seq, version, json.dumps(doc), stamp],  # key order kept: the campaign code may rely on it
     )
 
 
@@ -143,8 +143,9 @@ class GameFile:
 
     def __init__(self, game_id: str, path: Path, keep_backup: bool = True) -> None:
         check = check_file(path)
-        if check.needs_migration and keep_backup:  # the file as it was, before this version changes it
-            backup(path, path.with_name(f"{path.name}.format-{check.save_format}.bak"))
+        kept = path.with_name(f"{path.name}.format-{check.save_format}.bak")
+        if check.needs_migration and keep_backup and not kept.exists():  # an earlier try already kept the original
+            backup(path, kept)  # the file as it was, before this version changes it
         self.game_id = game_id
         self.path = path
         self.failed = False  # a write failed: refuse more until the game is loaded again

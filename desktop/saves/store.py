@@ -28,7 +28,7 @@ from .gamefile import GameFile
 from .loaded import GameSummary, LoadedGame
 from .location import resolve_save_dir
 from .lock import FolderLock
-from .schema import check_file, connect_read_only
+from .schema import check_file, connect_read_only, migrations, open_for_writing
 
 SUFFIX = ".rt0save"
 _GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -154,14 +154,20 @@ class SaveStore:
         part = target.with_name(target.name + ".dup")
         gamefile.backup(source, part)
         try:
-            copy = GameFile(new_id, part, keep_backup=False)
+            db = open_for_writing(part)
             try:
-                with copy.db.atomic():
-                    if upto is not None:
-                        copy.db.execute("DELETE FROM log WHERE seq > ?", [upto])
-                        copy.db.execute("DELETE FROM snapshot WHERE seq > ?", [upto])
-                        copy.db.execute("DELETE FROM campaign WHERE seq > ?", [upto])
-                    copy.db.execute("UPDATE game SET last_played = ?", [gamefile.now()])
+                migrations.apply(db)  # a copy: the original stays in its own format, so no .bak
+                with db.atomic():
+                    if upto is not None:  # cut before checking: the rows after upto may be the damaged ones
+                        db.execute("DELETE FROM log WHERE seq > ?", [upto])
+                        db.execute("DELETE FROM snapshot WHERE seq > ?", [upto])
+                        db.execute("DELETE FROM campaign WHERE seq > ?", [upto])
+                    db.execute("UPDATE game SET last_played = ?", [gamefile.now()])
+            finally:
+                db.close()
+            copy = GameFile(new_id, part)
+            try:
+                copy.load()  # a copy that would not load is no use to anyone
             finally:
                 copy.close()
             gamefile.publish(part, target)

@@ -68,6 +68,10 @@ def test_a_first_schema_save_survives_every_later_migration(
 
     (save_dir / "old-game.rt0save").write_bytes(old.read_bytes())
     with SaveStore(app_version="test") as again:
+        copy = again.duplicate("old-game")  # the copy is migrated; the original is not touched yet
+        assert check_file(save_dir / "old-game.rt0save").save_format == 1
+        assert not list(save_dir.glob("*.bak"))
+        assert state_hash(again.load(copy).game.state) == state_hash(game.state)
         loaded = again.load("old-game")  # migrates on open, keeping the file as it was beside it
         assert state_hash(loaded.game.state) == state_hash(game.state)
         assert loaded.actions == game.actions
