@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -208,3 +210,10 @@ def test_the_snapshot_hash_is_the_engines_state_hash(setup: CombatSetup) -> None
         _text, digest = snapshot_and_hash(game.state)
         assert digest == state_hash(game.state)
         game.push(rnd.choice(game.legal_actions()))
+
+
+def test_the_store_is_qt_free() -> None:
+    """The Session calls it from the GUI, but the store itself must run without Qt (tests, tools, bench)."""
+    probe = "import sys, rt0table.desktop.saves; print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60)
+    assert result.stdout.strip() == "[]"
