@@ -280,22 +280,30 @@ class GameFile:
         header = self.header()
         setup = setup_from_columns(header)
         rows = _in_force(self.path, self._log_rows())
-        actions = [_action(self.path, row) for row in rows]
-        base_ply, state = self._start_point(rows)
-        if state is None:
-            state = self._opening_state(setup)
-        if state is not None and self._replays(game := Game(state), rows[base_ply:], actions[base_ply:]):
-            if not rows:  # nothing played yet: hand the table the opening events to show, as new_combat would
-                opening, events = setup.start()
-                if state_hash(opening) == self.last_hash:
-                    game = Game(opening, events)
-            return self._loaded(header, setup, game, actions, self.seq)
+        actions = [_action(row) for row in rows]
+        notes: list[str] = []
+        for base_ply, state in self._starts(rows, setup):
+            game = Game(state)
+            if None not in actions[:base_ply] and self._replays(game, rows[base_ply:], actions[base_ply:]):
+                if not rows:  # nothing played yet: hand the table the opening events to show, as new_combat would
+                    opening, events = setup.start()
+                    if state_hash(opening) == self.last_hash:
+                        game = Game(opening, events)
+                loaded = self._loaded(header, setup, game, _readable(actions), self.seq)
+                loaded.notes = notes
+                return loaded
+            notes.append(
+                f"the log no longer replays from the state after {base_ply} actions (damaged, or the rules changed); "
+                "a newer snapshot was used, so undo reaches less far back"
+            )
         raise self._mismatch(setup, header, rows, actions)
 
-    def _replays(self, game: Game, rows: list[LogRow], actions: list[Action]) -> bool:
+    def _replays(self, game: Game, rows: list[LogRow], actions: list[Action | None]) -> bool:
         """Push the actions, checking each row's hash (a few dozen at most) and the log's last hash."""
         try:
             for row, action in zip(rows, actions, strict=True):
+                if action is None:
+                    return False
                 game.push(action)
                 if state_hash(game.state) != row.state_hash:
                     return False
@@ -303,20 +311,26 @@ class GameFile:
             return False
         return state_hash(game.state) == self.last_hash
 
-    def _start_point(self, rows: list[LogRow]) -> tuple[int, CombatState | None]:
-        """The newest snapshot still in force, at least UNDO_REACH actions back, whose state matches its hash."""
-        in_force = {row.seq: row.ply for row in rows}
+    def _starts(self, rows: list[LogRow], setup: CombatSetup) -> Iterator[tuple[int, CombatState]]:
+        """Where a replay may start, best first: the newest good snapshot at least UNDO_REACH actions back
+        (so the loaded game can undo), then the newer ones (should the replay from there not match,
+        e.g. a rules change since: less undo, nothing lost). Only snapshots still in force count."""
+        usable = self._snapshots_in_force(rows)
         latest = max(0, len(rows) - UNDO_REACH)
-        for seq, ply in self.db.execute("SELECT seq, ply FROM snapshot ORDER BY seq DESC").fetchall():
-            if ply > latest or (seq != 0 and in_force.get(seq) != ply):
-                continue  # past the undo reach, or its action was undone later
-            state = self._snapshot(seq)
+        preferred = [ply_seq for ply_seq in usable if ply_seq[0] <= latest][-1:]
+        for ply, seq in preferred + [ply_seq for ply_seq in usable if ply_seq[0] > latest]:
+            state = self._opening_state(setup) if seq == 0 else self._snapshot(seq)
             if state is not None:
-                return ply, state
-        return 0, None
+                yield ply, state
+
+    def _snapshots_in_force(self, rows: list[LogRow]) -> list[tuple[int, int]]:
+        """(ply, seq) of the opening and of every snapshot whose action was not undone, oldest first."""
+        in_force = {row.seq: row.ply for row in rows}
+        found = self.db.execute("SELECT seq, ply FROM snapshot ORDER BY ply, seq").fetchall()
+        return [(ply, seq) for seq, ply in found if seq == 0 or in_force.get(seq) == ply]
 
     def _snapshot(self, seq: int) -> CombatState | None:
-        """The snapshot's state, or None when it is damaged (an older snapshot and a longer replay will do)."""
+        """The snapshot's state, or None when it is damaged (another snapshot and a longer replay will do)."""
         text, digest = self.db.execute("SELECT state, state_hash FROM snapshot WHERE seq = ?", [seq]).fetchone()
         try:
             state = state_from_dict(json.loads(text))
@@ -334,31 +348,40 @@ class GameFile:
         return state
 
     def _mismatch(
-        self, setup: CombatSetup, header: dict[str, Any], rows: list[LogRow], actions: list[Action]
+        self, setup: CombatSetup, header: dict[str, Any], rows: list[LogRow], actions: list[Action | None]
     ) -> HashMismatchError:
-        """Replay from the start, checking every row, to offer the game up to the last row that matched."""
-        opening = self._opening_state(setup)
-        if opening is None:
-            problem = "the save's opening state is damaged and its setup no longer gives it (another rules version?)"
-            return HashMismatchError(self.path, problem + "; nothing could be recovered", None)
-        game = Game(opening)
-        good_seq = 0
-        for row, action in zip(rows, actions, strict=True):
-            try:
-                game.push(action)
-            except RulesError:
-                break
-            if state_hash(game.state) != row.state_hash:
-                game.state = game.steps.pop().before
-                break
-            good_seq = row.seq
-        recovered = self._loaded(header, setup, game, actions[: len(game.steps)], good_seq)
-        recovered.recovered_from = good_seq
-        problem = (
-            "replaying the save does not give the states its log recorded (the file was changed or damaged); "
-            f"it can be recovered as it stood at log entry {good_seq} ({len(game.steps)} actions in force)"
-        )
-        return HashMismatchError(self.path, problem, recovered)
+        """Offer the game up to the last row that still matches, replaying from the newest good snapshot.
+
+        Starting from the newest snapshot rather than the opening matters after a rules change: an early
+        action that now plays out differently would otherwise cost the whole game.
+        """
+        for ply, seq in reversed(self._snapshots_in_force(rows)):
+            state = self._opening_state(setup) if seq == 0 else self._snapshot(seq)
+            if state is None or None in actions[:ply]:
+                continue
+            game, good_seq = Game(state), (rows[ply - 1].seq if ply else 0)
+            for row, action in zip(rows[ply:], actions[ply:], strict=True):
+                try:
+                    if action is None:
+                        break
+                    game.push(action)
+                except RulesError:
+                    break
+                if state_hash(game.state) != row.state_hash:
+                    game.state = game.steps.pop().before
+                    break
+                good_seq = row.seq
+            kept = ply + len(game.steps)
+            recovered = self._loaded(header, setup, game, _readable(actions[:kept]), good_seq)
+            recovered.recovered_from = good_seq
+            problem = (
+                "replaying the save does not give the states its log recorded (the file was changed or damaged, "
+                f"or the rules changed since); it can be recovered as it stood at log entry {good_seq} "
+                f"({kept} actions in force)"
+            )
+            return HashMismatchError(self.path, problem, recovered)
+        problem = "no state in the save can be trusted (its snapshots are damaged and its setup no longer agrees)"
+        return HashMismatchError(self.path, problem + "; nothing could be recovered", None)
 
     def _loaded(
         self, header: dict[str, Any], setup: CombatSetup, game: Game, actions: list[Action], seq: int
@@ -393,11 +416,17 @@ def _in_force(path: Path, rows: list[LogRow]) -> list[LogRow]:
     return stack
 
 
-def _action(path: Path, row: LogRow) -> Action:
+def _action(row: LogRow) -> Action | None:
+    """The row's action, or None when it cannot be read (the replay then stops there)."""
     try:
         return action_from_dict(json.loads(row.action or ""))
     except (ValueError, KeyError, TypeError):
-        raise DamagedSaveError(path, f"log entry {row.seq} holds no readable action") from None
+        return None
+
+
+def _readable(actions: list[Action | None]) -> list[Action]:
+    """The actions of a replay that went through: every one was read, or it could not have been pushed."""
+    return [action for action in actions if action is not None]
 
 
 def backup(source: Path, target: Path) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,8 @@ class LoadedGame:
     campaign: dict[str, Any] | None = None
     # Set only on the partial game a HashMismatchError offers: the last log row whose hash matched.
     recovered_from: int | None = None
+    # What the load had to work around without losing anything (e.g. a replay started from a newer snapshot).
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ply(self) -> int:

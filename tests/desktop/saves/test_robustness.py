@@ -52,15 +52,15 @@ def test_a_hash_mismatch_is_reported_with_the_last_good_state(
     store: SaveStore, save_dir: Path, setup: CombatSetup
 ) -> None:
     game_id, path = closed_game(store, setup)
-    tamper(path, "UPDATE log SET state_hash = '0000000000000000' WHERE seq = 41")
+    tamper(path, "UPDATE log SET state_hash = '0000000000000000' WHERE seq = 55")
     before = fingerprint(path)
     with SaveStore(app_version="test") as again:
         with pytest.raises(HashMismatchError) as raised:
             again.load(game_id)
         error = raised.value
         assert str(path) in str(error) and "recovered" in str(error)
-        assert error.recovered is not None and error.recovered.recovered_from == 40
-        assert error.recovered.ply == 40
+        assert error.recovered is not None and error.recovered.recovered_from == 54
+        assert error.recovered.ply == 54
         assert fingerprint(path) == before
         with pytest.raises(SaveError, match="did not load cleanly"):
             again.recorder(game_id).record(error.recovered.actions[-1], error.recovered.game.state)
@@ -76,6 +76,37 @@ def test_a_changed_action_is_caught_by_the_replay(store: SaveStore, setup: Comba
     with SaveStore(app_version="test") as again, pytest.raises(HashMismatchError) as raised:
         again.load(game_id)
     assert raised.value.recovered is not None and raised.value.recovered.recovered_from == 51
+
+
+def test_a_bad_entry_before_the_newest_snapshot_costs_undo_reach_not_the_game(
+    store: SaveStore, setup: CombatSetup
+) -> None:
+    """Rows 26-50 are only needed to undo far back; the snapshot after them carries the game on."""
+    game_id = store.new_game(setup)
+    game = store.load(game_id).game
+    play_random(game, store.recorder(game_id), random.Random(3), 60, undo_rate=0)
+    path = store.path_of(game_id)
+    store.close()
+    tamper(path, "UPDATE log SET state_hash = '0000000000000000' WHERE seq = 41")
+    with SaveStore(app_version="test") as again:
+        loaded = again.load(game_id)
+        assert state_hash(loaded.game.state) == state_hash(game.state)
+        assert loaded.actions == game.actions
+        assert len(loaded.game.steps) == 10 and "newer snapshot" in loaded.notes[0]
+
+
+def test_recovery_starts_at_the_newest_good_snapshot(store: SaveStore, setup: CombatSetup) -> None:
+    """As after a rules change: an early action that no longer replays must not cost the whole game."""
+    game_id, path = closed_game(store, setup)
+    tamper(path, """UPDATE log SET action = '{"type":"choose","option":7}' WHERE seq = 5""")
+    tamper(path, "UPDATE log SET state_hash = '0000000000000000' WHERE seq = 57")
+    with SaveStore(app_version="test") as again:
+        with pytest.raises(HashMismatchError) as raised:
+            again.load(game_id)
+        recovered = raised.value.recovered
+        assert recovered is not None and recovered.recovered_from == 56 and recovered.ply == 56
+        kept = again.load(again.duplicate(game_id, upto=recovered.recovered_from))
+        assert state_hash(kept.game.state) == state_hash(recovered.game.state)
 
 
 @pytest.mark.parametrize("how", ["garbled page", "truncated"])
@@ -149,7 +180,7 @@ def test_importing_a_damaged_save_adds_nothing(store: SaveStore, tmp_path: Path,
     game_id, path = closed_game(store, setup)
     outside = tmp_path / "from-a-friend.rt0save"
     outside.write_bytes(path.read_bytes())
-    tamper(outside, "UPDATE log SET state_hash = 'ffffffffffffffff' WHERE seq = 50")
+    tamper(outside, "UPDATE log SET state_hash = 'ffffffffffffffff' WHERE seq = 55")
     before = fingerprint(outside)
     with SaveStore(app_version="test") as again:
         with pytest.raises(HashMismatchError) as raised:
