@@ -21,7 +21,7 @@ from typing import Any
 from rt0table.rules.rt0.actions import Action
 from rt0table.rules.rt0.state import CombatState
 
-from . import gamefile
+from . import copies, gamefile, replay
 from .combat_setup import CombatSetup
 from .errors import SaveError, UnknownGameError
 from .gamefile import GameFile
@@ -116,7 +116,7 @@ class SaveStore:
             raise
         game = GameFile(game_id, path)
         try:
-            loaded = game.load()
+            loaded = replay.load(game)
         except BaseException:
             game.close()
             self._refused.add(game_id)  # never append to a log that does not replay
@@ -143,7 +143,7 @@ class SaveStore:
             raise UnknownGameError(path, "there is no save file here")
         self._forget(game_id)
         self._refused.discard(game_id)
-        gamefile.remove(path)
+        copies.remove(path)
 
     def duplicate(self, game_id: str, upto: int | None = None) -> str:
         """Copy a game as a new one; ``upto`` keeps only the log up to that entry (e.g. ``recovered_from``)."""
@@ -152,7 +152,7 @@ class SaveStore:
         new_id = self._new_id()
         target = self.path_of(new_id)
         part = target.with_name(target.name + ".dup")
-        gamefile.backup(source, part)
+        copies.backup(source, part)
         try:
             db = open_for_writing(part)
             try:
@@ -167,12 +167,12 @@ class SaveStore:
                 db.close()
             copy = GameFile(new_id, part)
             try:
-                copy.load()  # a copy that would not load is no use to anyone
+                replay.load(copy)  # a copy that would not load is no use to anyone
             finally:
                 copy.close()
-            gamefile.publish(part, target)
+            copies.publish(part, target)
         finally:
-            gamefile.remove(part)
+            copies.remove(part)
         return new_id
 
     def export_game(self, game_id: str, path: str | os.PathLike[str]) -> Path:
@@ -180,7 +180,7 @@ class SaveStore:
         target = Path(path)
         source = self.path_of(game_id)
         check_file(source)
-        gamefile.backup(source, target)
+        copies.backup(source, target)
         return target
 
     def import_game(self, path: str | os.PathLike[str]) -> str:
@@ -190,18 +190,18 @@ class SaveStore:
         new_id = self._new_id()
         target = self.path_of(new_id)
         part = target.with_name(target.name + ".import")
-        gamefile.backup(source, part)
+        copies.backup(source, part)
         try:
             copy = GameFile(new_id, part, keep_backup=False)  # migrates the copy, if it is older
             try:
-                copy.load()
+                replay.load(copy)
             except SaveError as error:
                 raise error.naming(source) from None  # the player knows the file they picked, not our copy
             finally:
                 copy.close()
-            gamefile.publish(part, target)
+            copies.publish(part, target)
         finally:
-            gamefile.remove(part)
+            copies.remove(part)
         return new_id
 
     # --- inside ------------------------------------------------------------------------------------
