@@ -271,11 +271,11 @@ class Recorder:
         self.store = store
         self.game_id = game_id
 
-    def record(self, action: Action, state: CombatState) -> int:
-        return self.store.append(self.game_id, action, state)
+    def record(self, action: Action, state: CombatState) -> None:
+        self.store.append(self.game_id, action, state)
 
-    def record_undo(self, state: CombatState) -> int:
-        return self.store.append_undo(self.game_id, state)
+    def record_undo(self, state: CombatState) -> None:
+        self.store.append_undo(self.game_id, state)
 
     def save_campaign(self, doc: dict[str, Any]) -> None:
         self.store.save_campaign(self.game_id, doc)

@@ -40,18 +40,18 @@ def main(mode: str, seed: int) -> int:
         if game_id is None or loaded is None or not loaded.game.legal_actions():
             game_id = store.new_game(book_setup(rnd.randrange(1 << 30)))
             continue
-        game, recorder = loaded.game, store.recorder(game_id)
+        game = loaded.game
         while True:
             if game.can_undo() and rnd.random() < 0.15:
                 game.undo()
-                seq = recorder.record_undo(game.state)
+                seq = store.append_undo(game_id, game.state)
             else:
                 actions = game.legal_actions()
                 if not actions:
                     break
                 action = rnd.choice(actions)
                 game.push(action)
-                seq = recorder.record(action, game.state)
+                seq = store.append(game_id, action, game.state)
             print(game_id, seq, flush=True)  # acknowledged: the row is committed
     return 0
 
