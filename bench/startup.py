@@ -203,8 +203,7 @@ def report(probes: dict[str, Probe], sizes: dict[str, int], runs: int, bare_buil
         f"| +{(sizes['app'] - sizes['bare']) / 1024:.0f} KiB | | |",
         f"| frozen start, median (s) | {frozen.median_s():.3f} | {frozen_bare.median_s():.3f} "
         f"| {frozen_ratio:.2f}x | | |",
-        f"| frozen start, range of {runs} runs (s) | {spread(frozen.seconds)} "
-        f"| {spread(frozen_bare.seconds)} | | | |",
+        f"| frozen start, range of {runs} runs (s) | {spread(frozen.seconds)} | {spread(frozen_bare.seconds)} | | | |",
         f"| frozen peak RSS, median (MiB) | {frozen.median_rss_mib():.1f} "
         f"| {frozen_bare.median_rss_mib():.1f} | {frozen_rss_ratio:.2f}x | | |",
         "",

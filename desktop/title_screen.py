@@ -18,7 +18,7 @@ class TitleChoice:
 
 CHOICES = (
     TitleChoice("continue", "Continue", "Saved games arrive with the save store."),
-    TitleChoice("new", "New game", "Character creation and the card table are not built yet."),
+    TitleChoice("new", "New game", "Character creation is not built yet."),
     TitleChoice("demo", "Demo", "The guided lessons are not built yet."),
     TitleChoice("quit", "Quit", ""),
 )

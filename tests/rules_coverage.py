@@ -17,7 +17,7 @@ INVENTORY = ROOT / "docs" / "rules-inventory.md"
 RESULTS = ROOT / "build" / "rule-results.json"
 REPORT = ROOT / "docs" / "rules-coverage.md"
 
-_ID = re.compile(r"\b([A-Z]{2,5}-[A-Z0-9][A-Z0-9-]*[A-Z0-9])\b")
+_ID = re.compile(r"\b([A-Z]{2,5}-[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?)\b")
 
 
 def inventory_ids() -> list[str]:
@@ -40,8 +40,7 @@ def record_outcome(nodeid: str, ids: list[str], passed: bool) -> None:
 
 
 def write_results() -> None:
-    if not _outcomes:
-        return
+    """Always write, even an empty record, so a stale file never reports old results."""
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(_outcomes, indent=1, sort_keys=True), encoding="utf-8")
 

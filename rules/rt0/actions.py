@@ -39,7 +39,30 @@ class EndTurn:
         return f"end {self.fighter}"
 
 
-Action = PlayCard | Choose | EndTurn
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Use something an ability offers at will (discard Magic Wand's card, switch on an upgrade …)."""
+
+    fighter: str
+    ability: str
+    option: int = 0
+
+    def __str__(self) -> str:
+        return f"activate {self.fighter} {self.ability} {self.option}"
+
+
+@dataclass(frozen=True, slots=True)
+class AddAbility:
+    """Bring one more Arcana Ability into the fight for 1 Corruption (CMB-CHOOSE-ABILITIES)."""
+
+    fighter: str
+    ability: str
+
+    def __str__(self) -> str:
+        return f"add {self.fighter} {self.ability}"
+
+
+Action = PlayCard | Choose | EndTurn | Activate | AddAbility
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -47,6 +70,10 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "play", "fighter": action.fighter, "card": action.card, "ability": action.ability}
     if isinstance(action, Choose):
         return {"type": "choose", "option": action.option}
+    if isinstance(action, Activate):
+        return {"type": "activate", "fighter": action.fighter, "ability": action.ability, "option": action.option}
+    if isinstance(action, AddAbility):
+        return {"type": "add", "fighter": action.fighter, "ability": action.ability}
     return {"type": "end", "fighter": action.fighter}
 
 
@@ -58,6 +85,10 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return Choose(int(data["option"]))
     if kind == "end":
         return EndTurn(str(data["fighter"]))
+    if kind == "activate":
+        return Activate(str(data["fighter"]), str(data["ability"]), int(data.get("option", 0)))
+    if kind == "add":
+        return AddAbility(str(data["fighter"]), str(data["ability"]))
     raise ValueError(f"unknown action type {kind!r}")
 
 
@@ -73,4 +104,11 @@ def parse_action(text: str) -> Action:
         return Choose(int(args[0]))
     if verb == "end" and len(args) == 1:
         return EndTurn(args[0])
-    raise ValueError(f"cannot read action {text!r}; write 'play FIGHTER \"CARD\" ABILITY', 'choose N' or 'end FIGHTER'")
+    if verb == "activate" and len(args) in (2, 3) and (len(args) == 2 or args[2].isdigit()):
+        return Activate(args[0], args[1], int(args[2]) if len(args) == 3 else 0)
+    if verb == "add" and len(args) == 2:
+        return AddAbility(args[0], args[1])
+    raise ValueError(
+        f"cannot read action {text!r}; write 'play FIGHTER \"CARD\" ABILITY', 'choose N', 'end FIGHTER', "
+        "'activate FIGHTER ABILITY [N]' or 'add FIGHTER ABILITY'"
+    )

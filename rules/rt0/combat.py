@@ -7,10 +7,12 @@ at the next player action, decision, or the end of the fight.
 from __future__ import annotations
 
 from .abilities import ABILITIES
-from .effects import discard_ability, discard_hand, draw
-from .events import CombatEnded, Event, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
-from .intents import carry_out, discard_intent, draw_intent
+from .campaign.injuries import turn_start_hp_loss
+from .effects import discard_ability, discard_hand, draw, knocked_down
+from .events import CombatEnded, Event, HealthLost, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
+from .intents import carry_out, discard_intent, next_intent
 from .modifiers import draws_per_turn
+from .registry import hooked
 from .state import CombatState, Fighter, FighterKind, Phase
 from .traits import Trait
 
@@ -75,8 +77,8 @@ def _start_round(state: CombatState, events: list[Event]) -> None:
     state.round_flags.clear()
     events.append(RoundStarted(state.round))
     for adversary in state.adversaries:
-        if adversary.active:
-            draw_intent(state, adversary, events)
+        if adversary.intent is None:  # a prepared fight may bring round 1's intents
+            next_intent(state, adversary, events)
     state.order = turn_order(state)
     state.turn = 0
     state.phase = Phase.PLAYER_TURN
@@ -92,11 +94,27 @@ def _start_turn(state: CombatState, events: list[Event]) -> None:
     events.append(TurnStarted(fighter.id))
     count = EDDY_HAND if fighter.kind is FighterKind.EDDY else draws_per_turn(fighter.arcana)
     draw(state, fighter, count, events)
+    _lose_hp_at_turn_start(state, fighter, events)
+    for ability in hooked(fighter.abilities, "at_turn_start"):
+        ability.at_turn_start(state, fighter, events)
+
+
+def _lose_hp_at_turn_start(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+    """INJ-MAJOR / INJ-MINOR: Bleeding Out and Bandaged Wound cost HP, past any Shield, after the turn's draw."""
+    for injury, amount in turn_start_hp_loss(fighter.injuries):
+        if fighter.hp == 0 or not fighter.in_combat:
+            return
+        fighter.hp = max(0, fighter.hp - amount)
+        events.append(HealthLost(fighter.id, amount, fighter.hp, injury))
+        if fighter.hp == 0:
+            knocked_down(state, fighter, events)
 
 
 def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
     """Cards left in hand and on bins that do not keep cards are discarded (ruling CMB-TURN)."""
     state.ending_turn = False
+    for ability in hooked(fighter.abilities, "at_turn_end"):
+        ability.at_turn_end(state, fighter, events)
     for ability_id, cards in fighter.bins.items():
         if cards and not ABILITIES[ability_id].keeps_cards:
             discard_ability(state, fighter, ability_id, events)

@@ -10,6 +10,24 @@ from .state import CombatState, Option, PendingDecision
 
 Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
 RESOLVERS: dict[str, Resolver] = {}
+Continuation = Callable[[CombatState, tuple[Any, ...], list[Event]], None]
+CONTINUATIONS: dict[str, Continuation] = {}
+
+
+def continuation(kind: str) -> Callable[[Continuation], Continuation]:
+    """Register what carries on after a decision that interrupted it (``carry_on`` with ``(kind, *data)``)."""
+
+    def register(function: Continuation) -> Continuation:
+        CONTINUATIONS[kind] = function
+        return function
+
+    return register
+
+
+def carry_on(state: CombatState, then: tuple[Any, ...], events: list[Event]) -> None:
+    """Resume whatever a decision interrupted; ``then`` is empty when nothing was."""
+    if then:
+        CONTINUATIONS[then[0]](state, then[1:], events)
 
 
 def resolver(kind: str) -> Callable[[Resolver], Resolver]:
@@ -30,11 +48,15 @@ def ask(
     options: list[Option],
     events: list[Event],
     context: tuple[Any, ...] = (),
+    private: bool = False,
 ) -> None:
-    """Queue a decision; one with a single option is answered at once (nothing to choose)."""
+    """Queue a decision; one with a single option is answered at once (nothing to choose).
+
+    ``private`` marks options only the actor may see (cards they peeked at).
+    """
     if not options:
         return
-    decision = PendingDecision(kind, actor, prompt, tuple(options), context)
+    decision = PendingDecision(kind, actor, prompt, tuple(options), context, private)
     if len(options) == 1 and not state.decisions:
         events.append(DecisionMade(actor, kind, options[0].label))
         RESOLVERS[kind](state, decision, options[0], events)

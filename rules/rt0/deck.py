@@ -33,16 +33,26 @@ def deck_cards(traits: Iterable[Trait], cursed: bool = False) -> list[CardId]:
 
 @dataclass(slots=True)
 class Pile:
-    """A draw pile (top card last) and its discard pile."""
+    """A draw pile (top card last) and its discard pile.
+
+    ``shown`` is a card turned face up on top of the draw pile (The Sun on the Eddy sheet); it stays
+    visible while it is the top card, and a shuffle turns it face down again.
+    """
 
     draw: list[CardId] = field(default_factory=list)
     discard: list[CardId] = field(default_factory=list)
+    shown: CardId | None = None
 
     def clone(self) -> Pile:
-        return Pile(self.draw.copy(), self.discard.copy())
+        return Pile(self.draw.copy(), self.discard.copy(), self.shown)
 
     def __len__(self) -> int:
         return len(self.draw)
+
+    @property
+    def face_up_top(self) -> CardId | None:
+        """The top card if it lies face up, else None."""
+        return self.shown if self.draw and self.draw[-1] == self.shown else None
 
     def top(self, n: int = 1) -> list[CardId]:
         """The next n cards to be drawn, first drawn first."""
@@ -52,4 +62,5 @@ class Pile:
         """Shuffle the discard into the draw pile (DECK-RESHUFFLE); returns the new rng state."""
         self.draw.extend(self.discard)
         self.discard.clear()
+        self.shown = None
         return rng.shuffle(seed, self.draw)

@@ -6,16 +6,23 @@ Every ability and every adversary goes through these, so numbers, events and edg
 
 from __future__ import annotations
 
-from .cards import TOWER, CardId
-from .decisions import ask, resolver
+from collections.abc import Callable
+
+from .campaign.injuries import CRITICAL, MAJORS, Severity, escalation
+from .cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
+from .decisions import ask, carry_on, resolver
 from .events import (
     AdversaryDefeated,
+    CardDeclared,
+    CardPlaced,
     CardsDiscarded,
     CardsDrawn,
     CatastropheStruck,
+    CorruptionTaken,
     DamageDealt,
     DamageWasted,
     DeckShuffled,
+    EddyDestroyed,
     Event,
     FateChosen,
     FighterDied,
@@ -24,55 +31,103 @@ from .events import (
     Moved,
     ShieldGained,
 )
+from .identity import forget, is_wild
 from .modifiers import catastrophe_shield
-from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, Option, PendingDecision
+from .registry import ABILITIES, hooked
+from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
 from .zones import Zone
 
-MAJOR_INJURIES = (
-    "Bleeding Out",
-    "Broken Arm",
-    "Broken Leg",
-    "Concussion",
-    "Curse",
-    "Delerium",
-    "Disease",
-    "Heart Palpitations",
-    "Unresolved Trauma",
-)
-CRITICAL_INJURY = "Critical Injury"
 FATES = ("killed", "incapacitated", "scared")
+
+TowerRule = Callable[[CombatState, Fighter, list[Event]], None]
+TOWER_RULES: dict[FighterKind, TowerRule] = {}
+
+
+def tower_rule(kind: FighterKind) -> Callable[[TowerRule], TowerRule]:
+    """Register what The Tower does when a fighter of this kind draws it (default: Catastrophe)."""
+
+    def register(function: TowerRule) -> TowerRule:
+        TOWER_RULES[kind] = function
+        return function
+
+    return register
 
 
 # --- cards -----------------------------------------------------------------------------------
 
 
 def draw(state: CombatState, fighter: Fighter, count: int, events: list[Event]) -> list[CardId]:
-    """Draw into the fighter's hand, reshuffling when the pile runs short; The Tower strikes at once."""
+    """Draw into the fighter's hand, reshuffling when the pile runs short; The Tower strikes at once.
+
+    CMB-TOWER: for a player The Tower is Catastrophe; other kinds register their own rule (EDDY-SHEET: it explodes).
+    """
     pile = state.piles[fighter.pile]
     if len(pile.draw) < count and pile.discard:
         state.rng = pile.shuffle_discard_in(state.rng)
         events.append(DeckShuffled(fighter.pile))
     drawn = [pile.draw.pop() for _ in range(min(count, len(pile.draw)))]
-    fighter.hand.extend(drawn)
-    events.append(CardsDrawn(fighter.id, tuple(drawn)))
-    if TOWER in drawn:
-        catastrophe(state, fighter, events)
+    take_into_hand(state, fighter, drawn, events)
     return drawn
 
 
-def discard_ability(state: CombatState, fighter: Fighter, ability: str, events: list[Event]) -> list[CardId]:
+def take_into_hand(state: CombatState, fighter: Fighter, drawn: list[CardId], events: list[Event]) -> None:
+    """Cards reach the hand as a draw: The Tower strikes, ``on_draw`` hooks react (HP-PEEK, HP-LUCKY-NUMBERS)."""
+    fighter.hand.extend(drawn)
+    events.append(CardsDrawn(fighter.id, tuple(drawn)))
+    if TOWER in drawn:
+        TOWER_RULES.get(fighter.kind, catastrophe)(state, fighter, events)
+    for ability in hooked(fighter.abilities, "on_draw"):
+        for card in drawn:
+            ability.on_draw(state, fighter, card, events)
+
+
+def discard_ability(
+    state: CombatState, fighter: Fighter, ability: str, events: list[Event], fired: bool = False
+) -> list[CardId]:
+    """Empty a bin into the discard pile. ``fired``: the bin is spending its cards because it fired, so
+    other bins may catch them instead (``catches``: Origami Folding, All Signs Point to Yes) and
+    ``on_fire`` hooks hear of it."""
     cards = fighter.bins.get(ability)
     if not cards:
         return []
     taken = cards.copy()
     cards.clear()
-    state.piles[fighter.pile].discard.extend(taken)
-    events.append(CardsDiscarded(fighter.id, tuple(taken), ability))
+    caught: list[tuple[CardId, list[str]]] = []
+    if fired:
+        catchers = hooked(fighter.abilities, "catches")
+        for card in taken:
+            wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
+            if wanted:
+                caught.append((card, wanted))
+    kept = {card for card, _ in caught}
+    gone = [card for card in taken if card not in kept]
+    forget(fighter, gone)
+    if gone:
+        state.piles[fighter.pile].discard.extend(gone)
+        events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
+        for hook in hooked(fighter.abilities, "on_discard"):
+            hook.on_discard(state, fighter, ability, gone, events)
+    for card, wanted in caught:
+        if len(wanted) == 1:
+            place(state, fighter, card, wanted[0], events)
+        else:
+            options = [Option(f"{CARDS[card].name} goes on {ABILITIES[w].name}", (card, w)) for w in wanted]
+            ask(state, "catch", fighter.id, f"Where does {CARDS[card].name} go?", options, events)
+    if fired:
+        for hook in hooked(fighter.abilities, "on_fire"):
+            hook.on_fire(state, fighter, ability, events)
     return taken
+
+
+@resolver("catch")
+def _catch(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    card, ability = option.value
+    place(state, state.fighter(decision.actor), card, ability, events)
 
 
 def discard_hand(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
     if fighter.hand:
+        forget(fighter, fighter.hand)
         state.piles[fighter.pile].discard.extend(fighter.hand)
         events.append(CardsDiscarded(fighter.id, tuple(fighter.hand), "hand"))
         fighter.hand.clear()
@@ -96,12 +151,81 @@ def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> No
         state.ending_turn = True
 
 
+def play_from_hand(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
+    """A card leaves the hand for a bin."""
+    fighter.hand.remove(card)
+    place(state, fighter, card, ability, events)
+
+
+def place(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
+    """Put a card on a bin (from the hand or through another effect); a wild Fool is named first."""
+    faces = wildcard_faces(state, fighter, ability) if is_wild(fighter, card) else []
+    fighter.bins.setdefault(ability, []).append(card)
+    events.append(CardPlaced(fighter.id, card, ability))
+    if faces:
+        options = [Option(f"The Fool counts as {CARDS[face].name}", (ability, face)) for face in faces]
+        ask(state, "wildcard", fighter.id, "What does The Fool count as?", options, events)
+        return
+    settle_bin(state, fighter, ability, events)
+
+
+def settle_bin(state: CombatState, fighter: Fighter, ability: str, events: list[Event]) -> None:
+    """Fire the bin if the cards on it now complete it."""
+    rule = ABILITIES[ability]
+    if rule.is_complete(state, fighter, fighter.bins[ability]):
+        rule.resolve(state, fighter, events)
+
+
+@resolver("wildcard")
+def _wildcard(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    ability, declared = option.value
+    fighter = state.fighter(decision.actor)
+    fighter.counts_as[FOOL] = declared
+    events.append(CardDeclared(fighter.id, FOOL, declared))
+    settle_bin(state, fighter, ability, events)
+
+
+def wildcard_faces(state: CombatState, fighter: Fighter, ability_id: str) -> list[CardId]:
+    """The cards a wild Fool could become on this bin, one per distinct (suit, value) the bin cares about."""
+    ability = ABILITIES[ability_id]
+    seen: dict[tuple[Suit | None, int], CardId] = {}
+    for candidate in ALL_IDS:
+        if candidate == FOOL:
+            continue
+        fighter.counts_as[FOOL] = candidate
+        try:
+            if ability.takes(state, fighter, FOOL):
+                key = (CARDS[candidate].suit if ability.suits is not None else None, CARDS[candidate].value)
+                seen.setdefault(key, candidate)
+        finally:
+            del fighter.counts_as[FOOL]
+    return list(seen.values())
+
+
 # --- shield and health -------------------------------------------------------------------------
 
 
 def gain_shield(who: Fighter | Adversary, amount: int, events: list[Event]) -> None:
     who.shield += amount
     events.append(ShieldGained(who.id, amount, who.shield))
+
+
+def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: list[Event]) -> None:
+    """Shield a fighter's own ability makes: abilities such as Unlikely Helmet add to it; Astronomy
+    (``shares_shield``) gives the same amount to every player in the fight instead."""
+    amount += sum(a.shield_bonus(state, fighter) for a in hooked(fighter.abilities, "shield_bonus"))
+    if any(a.shares_shield(state, fighter) for a in hooked(fighter.abilities, "shares_shield")):
+        for player in state.fighters:
+            if player.kind is FighterKind.PLAYER and player.in_combat:
+                gain_shield(player, amount, events)
+        return
+    gain_shield(fighter, amount, events)
+
+
+def take_corruption(fighter: Fighter, amount: int, why: str, events: list[Event]) -> None:
+    """Corruption taken mid-fight; the campaign marks it on the sheet once the fight is over."""
+    fighter.corruption_gained += amount
+    events.append(CorruptionTaken(fighter.id, amount, why))
 
 
 def heal(state: CombatState, who: Adversary, amount: int, events: list[Event]) -> None:
@@ -136,6 +260,11 @@ def offer_strike(
     state: CombatState, fighter: Fighter, modes: list[tuple[int, bool, bool]], events: list[Event], source: str
 ) -> None:
     """Ask where damage goes; each mode is (amount, ranged, magic). Unreachable damage is wasted."""
+    if hooked(fighter.abilities, "damage_kind"):
+        modes = [(amount, *damage_kind(state, fighter, ranged, magic)) for amount, ranged, magic in modes]
+    bonuses = hooked(fighter.abilities, "damage_bonus")
+    if bonuses:
+        modes = [(amount + sum(b.damage_bonus(state, fighter, r, m) for b in bonuses), r, m) for amount, r, m in modes]
     options = [opt for amount, ranged, magic in modes for opt in strike_options(state, fighter, amount, ranged, magic)]
     if not options:
         best = max(amount for amount, _, _ in modes)
@@ -161,6 +290,8 @@ def damage_adversary(
     events: list[Event],
 ) -> None:
     """Shield absorbs first; a Flying adversary takes at most 1 from anything but Ranged (ZON-FLYING)."""
+    if hooked(fighter.abilities, "damage_kind"):
+        ranged, magic = damage_kind(state, fighter, ranged, magic)
     if state.bestiary[adversary.kind].flying and not ranged:
         amount = min(amount, 1)
     blocked = _absorb(adversary, amount)
@@ -170,6 +301,38 @@ def damage_adversary(
         events.append(AdversaryDefeated(adversary.id, fighter.id))
         options = [Option(f"{adversary.name} is {fate}", (adversary.id, fate)) for fate in FATES]
         ask(state, "fate", fighter.id, f"{adversary.name} is down. What became of them?", options, events)
+
+
+def damage_kind(state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
+    """What damage the fighter deals counts as once abilities such as Ballistics have their say."""
+    for ability in hooked(fighter.abilities, "damage_kind"):
+        ranged, magic = ability.damage_kind(state, fighter, ranged, magic)
+    return ranged, magic
+
+
+def adversaries_near(state: CombatState, fighter: Fighter) -> list[Adversary]:
+    """The adversaries an "every adversary in your zone" effect reaches (every one under ``reach_all``)."""
+    everywhere = any(a.reach_all(state, fighter) for a in hooked(fighter.abilities, "reach_all"))
+    return [a for a in state.adversaries if a.active and (everywhere or a.zone == fighter.zone)]
+
+
+def area_damage(
+    state: CombatState,
+    fighter: Fighter,
+    amount: int,
+    ranged: bool,
+    magic: bool,
+    events: list[Event],
+    everywhere: bool = False,
+) -> None:
+    """The same damage to every adversary in the fighter's zone (``everywhere``: to every adversary)."""
+    ranged, magic = damage_kind(state, fighter, ranged, magic)
+    amount += sum(b.damage_bonus(state, fighter, ranged, magic) for b in hooked(fighter.abilities, "damage_bonus"))
+    if amount <= 0:
+        return
+    targets = [a for a in state.adversaries if a.active] if everywhere else adversaries_near(state, fighter)
+    for adversary in targets:
+        damage_adversary(state, fighter, adversary, amount, ranged, magic, events)
 
 
 @resolver("fate")
@@ -183,32 +346,53 @@ def _fate(state: CombatState, decision: PendingDecision, option: Option, events:
 
 
 def damage_fighter(
-    state: CombatState, source: str, fighter: Fighter, amount: int, ranged: bool, events: list[Event]
+    state: CombatState,
+    source: str,
+    fighter: Fighter,
+    amount: int,
+    ranged: bool,
+    events: list[Event],
+    magic: bool = False,
 ) -> None:
+    for ability in hooked(fighter.abilities, "before_damage"):
+        amount = ability.before_damage(state, fighter, amount, source, events)
+        if amount <= 0:
+            return
     blocked = _absorb(fighter, amount)
     fighter.hp = max(0, fighter.hp - (amount - blocked))
-    events.append(DamageDealt(source, fighter.id, amount, blocked, fighter.hp, ranged, False))
+    events.append(DamageDealt(source, fighter.id, amount, blocked, fighter.hp, ranged, magic))
     if fighter.hp == 0:
         knocked_down(state, fighter, events)
+    for ability in hooked(fighter.abilities, "after_damage"):
+        ability.after_damage(state, fighter, amount, source, events)
 
 
 def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-    """CMB-ZERO-HP: the GM picks a Major Injury (a second Major is Critical; a second Critical kills)."""
-    if CRITICAL_INJURY in fighter.injuries:
+    """CMB-ZERO-HP: the GM picks a Major Injury (a second Major is Critical; a second Critical kills).
+
+    EDDY-SHEET (ruling): an Eddy takes no injuries; at 0 HP it is destroyed and out of the fight.
+    """
+    if fighter.kind is FighterKind.EDDY:
+        fighter.dead = True
+        events.append(EddyDestroyed(fighter.id))
+        return
+    received = escalation(fighter.injuries, Severity.MAJOR)  # the campaign's one escalation rule
+    if received is None:
         fighter.dead = True
         events.append(FighterDied(fighter.id))
         return
-    if any(injury in MAJOR_INJURIES for injury in fighter.injuries):
-        take_injury(fighter, CRITICAL_INJURY, "critical", events)
+    if received is Severity.CRITICAL:
+        take_injury(fighter, CRITICAL, received.value, events)
         return
-    options = [Option(name, (fighter.id, name)) for name in MAJOR_INJURIES if name not in fighter.injuries]
+    options = [Option(name, (fighter.id, name)) for name in MAJORS if name not in fighter.injuries]
     ask(state, "injury", GM, f"{fighter.name} is at 0 HP. Choose a Major Injury.", options, events)
 
 
 @resolver("injury")
 def _injury(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter_id, name = option.value
-    take_injury(state.fighter(fighter_id), name, "major", events)
+    take_injury(state.fighter(fighter_id), name, Severity.MAJOR.value, events)
+    carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
 
 
 def take_injury(fighter: Fighter, name: str, severity: str, events: list[Event]) -> None:

@@ -6,22 +6,26 @@ game object that pushes and pops steps.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
-from .abilities import ABILITIES, BASE_ABILITIES
-from .actions import Action, Choose, EndTurn, PlayCard
+from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, arcana_abilities, innate_abilities
+from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
-from .cards import ALL_IDS, CARDS
+from .campaign.injuries import deck_changes, deck_traits, traits_in_force
+from .cards import ALL_IDS, CARDS, CardId
 from .combat import finish_turn, settle
 from .decisions import answer
 from .deck import Pile, deck_cards
+from .effects import play_from_hand, take_corruption
 from .errors import IllegalAction
-from .events import CardPlaced, CombatStarted, Event
+from .events import AbilityAdded, CombatStarted, Event
 from .modifiers import must_honk
-from .state import GM, Adversary, CombatState, Fighter, FighterKind, Phase
-from .traits import Arcana, Trait
+from .registry import hooked
+from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
+from .traits import Arcana, Skill, Trait
 from .zones import Room, Zone
 
 EDDY_PILE = "eddies"
@@ -29,7 +33,7 @@ EDDY_PILE = "eddies"
 
 @dataclass(frozen=True)
 class FighterSetup:
-    """Who enters a fight and where; ``abilities`` are extra bins beyond the base six."""
+    """Who enters a fight and where; ``abilities`` are extra bins beyond the base six (an Eddy's: its table rows)."""
 
     id: str
     name: str
@@ -40,6 +44,36 @@ class FighterSetup:
     abilities: tuple[str, ...] = ()
     injuries: tuple[str, ...] = ()
     cursed: bool = False
+    a_plus: tuple[Skill, ...] = ()
+    failed: tuple[Skill, ...] = ()
+    upgrades: frozenset[str] = frozenset()  # Arcana Abilities whose Corruption Upgrade is unlocked
+
+
+CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
+
+
+def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
+    """The bins a fighter brings: the base six, the Arcana's standing rules (``innate``: HP-PEEK), the chosen
+    Arcana Abilities, every fully upgraded one free."""
+    if setup.kind is not FighterKind.PLAYER:
+        return (*EDDY_ABILITIES, *setup.abilities)
+    unknown = [a for a in (*setup.abilities, *setup.upgrades) if a not in ABILITIES]
+    if unknown:
+        raise ValueError(f"{setup.name}: no ability called {', '.join(map(repr, unknown))}")
+    own = set(arcana_abilities(setup.arcana)) if setup.arcana is not None else set()
+    foreign = [a for a in (*setup.abilities, *setup.upgrades) if ABILITIES[a].arcana is not None and a not in own]
+    if foreign:
+        names = ", ".join(ABILITIES[a].name for a in foreign)
+        raise ValueError(f"{setup.name}: {names} belong to another Arcana")
+    chosen = [a for a in setup.abilities if a in own and a not in setup.upgrades]
+    if len(chosen) > CHOSEN_ARCANA_ABILITIES:
+        raise ValueError(
+            f"{setup.name} brings {len(chosen)} Arcana Abilities; choose {CHOSEN_ARCANA_ABILITIES} "
+            "(more cost 1 Corruption each once the fight is on)"
+        )
+    upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
+    innate = innate_abilities(setup.arcana) if setup.arcana else []
+    return tuple(dict.fromkeys((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded)))
 
 
 @dataclass(frozen=True)
@@ -49,6 +83,25 @@ class AdversarySetup:
     name: str = ""  # defaults to the kind's name, numbered when there are several
 
 
+@dataclass(frozen=True)
+class Preparation:
+    """A fight set up part-way (scenarios, demos): stacked piles and cards already out, before the first draw.
+
+    Every card named is taken out of its pile's shuffled draw pile, so each of the 78 stays in one place.
+    ``tops`` lists, per pile key (a player's id, "eddies" or "gm"), the cards to be drawn first, in order.
+    ``intents`` gives adversaries an intent already drawn for round 1: (card, face down). ``hp`` and
+    ``shield`` change the starting numbers of fighters and adversaries by id.
+    """
+
+    tops: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
+    discards: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
+    hands: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
+    bins: dict[str, dict[str, tuple[CardId, ...]]] = field(default_factory=dict)
+    intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
+    hp: dict[str, int] = field(default_factory=dict)
+    shield: dict[str, int] = field(default_factory=dict)
+
+
 def new_combat(
     seed: int,
     room_size: int,
@@ -56,8 +109,13 @@ def new_combat(
     adversaries: Sequence[AdversarySetup],
     bestiary: dict[str, AdversaryKind],
     practice: bool = False,
+    prepared: Preparation | None = None,
 ) -> tuple[CombatState, list[Event]]:
-    """Shuffle every deck, place everyone, draw the first intents and the first hand."""
+    """Shuffle every deck, place everyone, draw the first intents and the first hand.
+
+    With ``prepared``, the stacked cards, hands, bins, intents and numbers are put in place after the
+    shuffle and before anything is drawn; it raises ValueError when a card or an id does not fit.
+    """
     room = Room(room_size)
     seed_state = seed & ((1 << 64) - 1)
     piles: dict[str, Pile] = {}
@@ -67,30 +125,48 @@ def new_combat(
             raise ValueError(f"{setup.name} stands outside the {room.label} room")
         pile_key = EDDY_PILE if setup.kind is FighterKind.EDDY else setup.id
         if pile_key not in piles:
-            cards = deck_cards(setup.traits, setup.cursed) if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
+            cursed = setup.cursed or deck_changes(setup.injuries).cursed  # DECK-CURSE
+            deck = deck_cards(deck_traits(setup.traits, setup.injuries), cursed)
+            cards = deck if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
             piles[pile_key] = Pile(cards)
-        abilities = (*BASE_ABILITIES, *setup.abilities) if setup.kind is FighterKind.PLAYER else setup.abilities
+        abilities = fight_abilities(setup)
         roster.append(
             Fighter(
                 setup.id,
                 setup.name,
                 setup.kind,
-                setup.traits,
+                traits_in_force(setup.traits, setup.injuries),  # injuries override the Report Card
                 setup.arcana,
                 pile_key,
                 abilities,
                 setup.zone,
                 injuries=list(setup.injuries),
+                a_plus=setup.a_plus,
+                failed=setup.failed,
+                upgrades=setup.upgrades,
             )
         )
     piles[GM] = Pile(list(ALL_IDS))
     for key in sorted(piles):
         seed_state = rng.shuffle(seed_state, piles[key].draw)
     foes = _place_adversaries(room, adversaries, bestiary)
-    state = CombatState(room, roster, foes, piles, dict(bestiary), seed_state, practice=practice)
+    in_play = {foe.kind: bestiary[foe.kind] for foe in foes}  # saves and hashes carry only the kinds in the fight
+    state = CombatState(room, roster, foes, piles, in_play, seed_state, practice=practice)
+    if prepared is not None:
+        _prepare(state, prepared)
     events: list[Event] = [CombatStarted(room_size)]
     settle(state, events)
     return state, events
+
+
+def adversary_ids(setups: Sequence[AdversarySetup]) -> list[str]:
+    """The ids ``new_combat`` gives these adversaries: the kind and its count, "laborer-1", "laborer-2"."""
+    seen: dict[str, int] = {}
+    ids = []
+    for setup in setups:
+        seen[setup.kind] = seen.get(setup.kind, 0) + 1
+        ids.append(f"{setup.kind}-{seen[setup.kind]}")
+    return ids
 
 
 def _place_adversaries(
@@ -99,19 +175,98 @@ def _place_adversaries(
     counts: dict[str, int] = {}
     for setup in setups:
         counts[setup.kind] = counts.get(setup.kind, 0) + 1
-    seen: dict[str, int] = {}
     foes = []
-    for setup in setups:
+    for setup, adversary_id in zip(setups, adversary_ids(setups), strict=True):
         if setup.kind not in bestiary:
             raise ValueError(f"no adversary kind {setup.kind!r} in the bestiary")
         if not room.contains(setup.zone):
             raise ValueError(f"{setup.kind} stands outside the {room.label} room")
         kind = bestiary[setup.kind]
-        seen[setup.kind] = seen.get(setup.kind, 0) + 1
-        number = seen[setup.kind]
+        number = adversary_id.rsplit("-", 1)[1]
         name = setup.name or (f"{kind.name} {number}" if counts[setup.kind] > 1 else kind.name)
-        foes.append(Adversary(f"{setup.kind}-{number}", name, setup.kind, kind.hp, setup.zone))
+        foes.append(Adversary(adversary_id, name, setup.kind, kind.hp, setup.zone))
     return foes
+
+
+def _take(state: CombatState, pile_key: str, card: CardId, where: str) -> CardId:
+    pile = state.piles[pile_key]
+    if card not in pile.draw:
+        raise ValueError(
+            f"{where}: {CARDS[card].name} is not (or no longer) in the {pile_key!r} deck; "
+            "a deck holds each card once, and Lucky, Unlucky and Curse take some out"
+        )
+    pile.draw.remove(card)
+    return card
+
+
+def _pile_of(state: CombatState, key: str, where: str) -> str:
+    """A pile key, or a fighter id standing for that fighter's pile."""
+    if key in state.piles:
+        return key
+    for fighter in state.fighters:
+        if fighter.id == key:
+            return fighter.pile
+    raise ValueError(f"{where}: no deck {key!r}; use a fighter id, 'eddies' or 'gm'")
+
+
+def _prepare(state: CombatState, prepared: Preparation) -> None:
+    """Put a Preparation in place (see ``Preparation``)."""
+    for key, cards in prepared.discards.items():
+        pile = _pile_of(state, key, "discard")
+        state.piles[pile].discard.extend(_take(state, pile, c, f"discard of {key}") for c in cards)
+    for fighter_id, cards in prepared.hands.items():
+        fighter = _known_fighter(state, fighter_id, "hand")
+        fighter.hand.extend(_take(state, fighter.pile, c, f"hand of {fighter_id}") for c in cards)
+    for fighter_id, bins in prepared.bins.items():
+        fighter = _known_fighter(state, fighter_id, "bins")
+        for ability_id, cards in bins.items():
+            if ability_id not in fighter.abilities:
+                raise ValueError(f"bins of {fighter_id}: {fighter.name} has no ability {ability_id!r}")
+            taken = [_take(state, fighter.pile, c, f"{ability_id} of {fighter_id}") for c in cards]
+            fighter.bins.setdefault(ability_id, []).extend(taken)
+    for adversary_id, (card, hidden) in prepared.intents.items():
+        adversary = _known_adversary(state, adversary_id, "intent")
+        adversary.intent = _take(state, GM, card, f"intent of {adversary_id}")
+        adversary.intent_hidden = hidden
+    for key, cards in prepared.tops.items():
+        pile = _pile_of(state, key, "deck top")
+        taken = [_take(state, pile, c, f"top of {key}") for c in cards]
+        state.piles[pile].draw.extend(reversed(taken))  # the top card is last
+    for who, hp in prepared.hp.items():
+        _set_hp(state, who, hp)
+    for who, shield in prepared.shield.items():
+        if shield < 0:
+            raise ValueError(f"shield of {who}: cannot be negative")
+        _known(state, who, "shield").shield = shield
+
+
+def _known_fighter(state: CombatState, fighter_id: str, where: str) -> Fighter:
+    try:
+        return state.fighter(fighter_id)
+    except KeyError:
+        raise ValueError(f"{where}: no fighter {fighter_id!r}") from None
+
+
+def _known_adversary(state: CombatState, adversary_id: str, where: str) -> Adversary:
+    try:
+        return state.adversary(adversary_id)
+    except KeyError:
+        ids = ", ".join(a.id for a in state.adversaries)
+        raise ValueError(f"{where}: no adversary {adversary_id!r} (there are: {ids})") from None
+
+
+def _known(state: CombatState, who: str, where: str) -> Fighter | Adversary:
+    if any(f.id == who for f in state.fighters):
+        return state.fighter(who)
+    return _known_adversary(state, who, where)
+
+
+def _set_hp(state: CombatState, who: str, hp: int) -> None:
+    target = _known(state, who, "hp")
+    top = START_HP if isinstance(target, Fighter) else state.bestiary[target.kind].hp
+    if not 1 <= hp <= top:
+        raise ValueError(f"hp of {who}: must be from 1 to {top}, not {hp}")
+    target.hp = hp
 
 
 # --- legality ------------------------------------------------------------------------------------
@@ -127,13 +282,36 @@ def legal_actions(state: CombatState) -> list[Action]:
     if fighter is None:
         return []
     actions: list[Action] = []
+    abilities = [(ability_id, ABILITIES[ability_id]) for ability_id in fighter.abilities]
+    playable = [(ability_id, ability) for ability_id, ability in abilities if ability.playable]
+    # Ability.accepts is playable + permits + takes; with no ability holding a say (the usual case)
+    # asking takes directly skips a hook lookup per card and bin on the engine's hottest path.
+    overruled = bool(hooked(fighter.abilities, "permits"))
     for card in dict.fromkeys(fighter.hand):
-        for ability_id in fighter.abilities:
-            if ABILITIES[ability_id].refusal(state, fighter, card) is None:
-                actions.append(PlayCard(fighter.id, card, ability_id))
+        for ability_id, ability in playable:
+            if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
+                actions.append(_play(fighter.id, card, ability_id))
+    for ability_id, ability in abilities:
+        for index, _ in enumerate(ability.activations(state, fighter)):
+            actions.append(Activate(fighter.id, ability_id, index))
+    for ability_id in _addable(fighter):
+        actions.append(AddAbility(fighter.id, ability_id))
     if _end_turn_refusal(fighter) is None:
         actions.append(EndTurn(fighter.id))
     return actions
+
+
+def _addable(fighter: Fighter) -> list[str]:
+    """Arcana Abilities of the fighter's Arcana not yet in this fight (CMB-CHOOSE-ABILITIES)."""
+    if fighter.kind is not FighterKind.PLAYER or fighter.arcana is None:
+        return []
+    return [a for a in arcana_abilities(fighter.arcana) if a not in fighter.abilities]
+
+
+@functools.cache
+def _play(fighter: str, card: int, ability: str) -> PlayCard:
+    """Actions are values: hand out one shared object per (fighter, card, ability)."""
+    return PlayCard(fighter, card, ability)
 
 
 def refusal(state: CombatState, action: Action) -> str | None:
@@ -156,11 +334,31 @@ def refusal(state: CombatState, action: Action) -> str | None:
         return f"It is {fighter.name}'s turn, not {state.name_of(action.fighter)}'s."
     if isinstance(action, EndTurn):
         return _end_turn_refusal(fighter)
+    if isinstance(action, Activate):
+        if action.ability not in fighter.abilities:
+            return f"{fighter.name} has no ability called {action.ability!r} in this fight."
+        offers = ABILITIES[action.ability].activations(state, fighter)
+        if not 0 <= action.option < len(offers):
+            name = ABILITIES[action.ability].name
+            return (
+                f"{name} offers nothing to do at will now." if not offers else f"{name} offers {len(offers)} choices."
+            )
+        return None
+    if isinstance(action, AddAbility):
+        if action.ability in fighter.abilities:
+            return f"{fighter.name} already has {_ability_name(action.ability)} in this fight."
+        if action.ability not in _addable(fighter):
+            return f"{_ability_name(action.ability)} is not one of {fighter.name}'s Arcana Abilities."
+        return None
     if action.card not in fighter.hand:
         return f"{CARDS[action.card].name} is not in {fighter.name}'s hand."
     if action.ability not in fighter.abilities:
         return f"{fighter.name} has no ability called {action.ability!r} in this fight."
     return ABILITIES[action.ability].refusal(state, fighter, action.card)
+
+
+def _ability_name(ability_id: str) -> str:
+    return ABILITIES[ability_id].name if ability_id in ABILITIES else repr(ability_id)
 
 
 def _end_turn_refusal(fighter: Fighter) -> str | None:
@@ -195,15 +393,15 @@ def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
         answer(state, action.option, events)
     elif isinstance(action, EndTurn):
         finish_turn(state, state.fighter(action.fighter), events)
-    else:
+    elif isinstance(action, Activate):
+        ABILITIES[action.ability].activate(state, state.fighter(action.fighter), action.option, events)
+    elif isinstance(action, AddAbility):
         fighter = state.fighter(action.fighter)
-        fighter.hand.remove(action.card)
-        cards = fighter.bins.setdefault(action.ability, [])
-        cards.append(action.card)
-        events.append(CardPlaced(fighter.id, action.card, action.ability))
-        ability = ABILITIES[action.ability]
-        if ability.is_complete(state, fighter, cards):
-            ability.resolve(state, fighter, events)
+        take_corruption(fighter, 1, f"brought in {_ability_name(action.ability)}", events)
+        fighter.abilities = (*fighter.abilities, action.ability)
+        events.append(AbilityAdded(fighter.id, action.ability))
+    else:
+        play_from_hand(state, state.fighter(action.fighter), action.card, action.ability, events)
     settle(state, events)
     return events
 

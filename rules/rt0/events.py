@@ -93,6 +93,15 @@ class DamageWasted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class EffectWasted(Event):
+    """An effect other than damage with nobody (or nothing) to take it, e.g. Shield with no one beside the Eddy."""
+
+    source: str
+    effect: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class ShieldGained(Event):
     who: str
     amount: int
@@ -188,8 +197,42 @@ class InjuryTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HealthLost(Event):
+    """HP lost to an injury (not damage: Shield does not help)."""
+
+    fighter: str
+    amount: int
+    hp_after: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
 class FighterDied(Event):
     fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class EddyDestroyed(Event):
+    """An Eddy at 0 HP: no injuries, it is out of the fight (another rolls up next scene)."""
+
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdversaryHeld(Event):
+    """The adversary cannot move for the rest of this round (The Hanged Man on the Eddy sheet)."""
+
+    adversary: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTopShown(Event):
+    """The top card of a draw pile turned face up; it stays visible until drawn."""
+
+    reveals: ClassVar[bool] = True
+    pile: str
+    card: CardId
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,5 +250,91 @@ class DecisionMade(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SkillCheckMade(Event):
+    """A check made mid-fight through Movement / Skill (SKL-IN-COMBAT)."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    skill: str
+    difficulty: str
+    cards: tuple[CardId, ...]
+    outcome: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CorruptionTaken(Event):
+    fighter: str
+    amount: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityAdded(Event):
+    """An Arcana Ability brought into the fight (CMB-CHOOSE-ABILITIES)."""
+
+    fighter: str
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardDeclared(Event):
+    """A wild card was named as another card (FOOL-WILDCARD)."""
+
+    fighter: str
+    card: CardId
+    counts_as: CardId
+
+
+@dataclass(frozen=True, slots=True)
 class CombatEnded(Event):
     result: str  # "victory", "defeat" or "escaped"
+
+
+# --- foresight (The High Priestess) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPeeked(Event):
+    """A fighter looked at cards from the top of their deck; only they see which (HP-PEEK, HP-YES-NO)."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckStacked(Event):
+    """Peeked cards went back: ``top`` in the order they will be drawn, ``bottom`` shuffled under the deck."""
+
+    reveals: ClassVar[bool] = True  # the bottom cards were shuffled
+    fighter: str
+    top: tuple[CardId, ...]
+    bottom: int
+
+
+@dataclass(frozen=True, slots=True)
+class IntentsOffered(Event):
+    """An adversary drew two intents face up; a fighter picks the one it keeps (HP-BETTER-NOT-TELL)."""
+
+    reveals: ClassVar[bool] = True
+    adversary: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IntentQueued(Event):
+    """An adversary's intent for next round, drawn ahead of time (HP-YES-NO); ``card`` None while face down."""
+
+    reveals: ClassVar[bool] = True
+    adversary: str
+    card: CardId | None
+
+
+@dataclass(frozen=True, slots=True)
+class HarmUndone(Event):
+    """A player's HP and injuries were put back as they were (HP-MISTAKE-CORRECTED)."""
+
+    fighter: str
+    hp: int
+    injuries_removed: tuple[str, ...]

@@ -6,6 +6,7 @@ The codec walks the dataclasses' type hints, so a new field is saved without new
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import types
@@ -24,11 +25,16 @@ class StateFormatError(RulesError):
     """A state dict that this version cannot read."""
 
 
+_PLAIN = (int, str, bool, float, type(None))
+
+
 def encode(value: Any) -> Any:
+    if type(value) in _PLAIN:  # most values: a fast exit (exact types, so no Enum slips through)
+        return value
     if isinstance(value, Enum):
         return value.value
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
+        return {name: encode(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, dict):
         return {str(k): encode(v) for k, v in value.items()}
     if isinstance(value, frozenset | set):
@@ -60,9 +66,20 @@ def decode(kind: Any, data: Any) -> Any:
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind(data)
     if isinstance(kind, type) and is_dataclass(kind):
-        hints = typing.get_type_hints(kind)
+        hints = _type_hints(kind)
         return kind(**{f.name: decode(hints[f.name], data[f.name]) for f in fields(kind) if f.name in data})
     return data
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(kind))
+
+
+@functools.cache
+def _type_hints(kind: type) -> dict[str, Any]:
+    """A dataclass's resolved field types; resolving them is slow, and a class's never change."""
+    return typing.get_type_hints(kind)
 
 
 def _tuplify(data: Any) -> Any:

@@ -12,11 +12,12 @@ from typing import Any
 
 from .adversaries import AdversaryKind
 from .cards import CardId
+from .character import COMBAT_HP
 from .deck import Pile
-from .traits import Arcana, Trait
+from .traits import Arcana, Skill, Trait
 from .zones import Room, Zone
 
-START_HP = 20  # CHR-HP
+START_HP = COMBAT_HP  # CHR-HP
 HP_AFTER_INJURY = 15  # CMB-ZERO-HP
 GM = "gm"  # the actor of the GM's decisions
 
@@ -50,6 +51,7 @@ class PendingDecision:
     prompt: str
     options: tuple[Option, ...]
     context: tuple[Any, ...] = ()
+    private: bool = False  # only the actor may see the options (cards they peeked at); hot-seat UIs hide it
 
 
 @dataclass(slots=True)
@@ -72,6 +74,11 @@ class Fighter:
     injuries: list[str] = field(default_factory=list)
     corruption_gained: int = 0
     dead: bool = False
+    a_plus: tuple[Skill, ...] = ()
+    failed: tuple[Skill, ...] = ()
+    upgrades: frozenset[str] = frozenset()  # abilities whose Corruption Upgrade is unlocked (COR-UPGRADE)
+    counts_as: dict[CardId, CardId] = field(default_factory=dict)  # card -> the card it counts as now
+    marks: dict[str, int] = field(default_factory=dict)  # per-fight counters and switches abilities keep
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -91,6 +98,11 @@ class Fighter:
             self.injuries.copy(),
             self.corruption_gained,
             self.dead,
+            self.a_plus,
+            self.failed,
+            self.upgrades,
+            self.counts_as.copy(),
+            self.marks.copy(),
         )
 
     @property
@@ -120,6 +132,14 @@ class Adversary:
         return self.fate is None and self.hp > 0
 
 
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A player's HP and injuries at one moment, kept so an ability can put them back (HP-MISTAKE-CORRECTED)."""
+
+    hp: int
+    injuries: tuple[str, ...]
+
+
 @dataclass(slots=True)
 class CombatState:
     room: Room
@@ -138,6 +158,10 @@ class CombatState:
     result: str | None = None
     ending_turn: bool = False  # The Tower struck: the active fighter's turn ends once the action settles
     practice: bool = False  # a fight with no win condition (benchmarks, sandbox drills)
+    # adversary id -> (card, face down): its intent for the next round, drawn ahead of time (HP-YES-NO)
+    queued_intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
+    # fighter id -> player id -> HP and injuries when that fighter's last turn ended (HP-MISTAKE-CORRECTED)
+    checkpoints: dict[str, dict[str, Checkpoint]] = field(default_factory=dict)
 
     def clone(self) -> CombatState:
         return CombatState(
@@ -157,6 +181,8 @@ class CombatState:
             self.result,
             self.ending_turn,
             self.practice,
+            self.queued_intents.copy(),
+            {k: v.copy() for k, v in self.checkpoints.items()},
         )
 
     @property

@@ -21,6 +21,10 @@ class Trait(Enum):
     UNLUCKY = "Unlucky"
     STRANGE = "Strange"
 
+    # Members are singletons compared by identity, so identity hashing is exact; Enum's own __hash__
+    # is Python code and trait lookups sit on the engine's hot path.
+    __hash__ = object.__hash__
+
 
 ABILITIES = (Trait.STRONG, Trait.FAST, Trait.CLEVER, Trait.WISE, Trait.LUCKY, Trait.CHARMING)
 WEAKNESSES = (Trait.WEAK, Trait.SLOW, Trait.DULL, Trait.FOOLISH, Trait.UNLUCKY, Trait.STRANGE)

@@ -2,7 +2,35 @@
 
 from __future__ import annotations
 
+import functools
+
+from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 from .basic import BASE_ABILITIES
+from .eddy import EDDY_ABILITIES
+from .magician import CheckBehindYourEars
+from .priestess import PRIESTESS_ABILITIES
 
-__all__ = ["ABILITIES", "BASE_ABILITIES", "Ability", "Progress"]
+
+@functools.cache
+def arcana_abilities(arcana: Arcana) -> tuple[str, ...]:
+    """The Arcana Abilities of one Arcana, in the order they were registered (all register at import)."""
+    return tuple(ability_id for ability_id, ability in ABILITIES.items() if ability.arcana is arcana)
+
+
+def innate_abilities(arcana: Arcana) -> list[str]:
+    """The standing rules every fighter of this Arcana carries into a fight without choosing them."""
+    return [ability_id for ability_id, ability in ABILITIES.items() if ability.innate is arcana]
+
+
+__all__ = [
+    "ABILITIES",
+    "BASE_ABILITIES",
+    "EDDY_ABILITIES",
+    "PRIESTESS_ABILITIES",
+    "Ability",
+    "CheckBehindYourEars",
+    "Progress",
+    "arcana_abilities",
+    "innate_abilities",
+]

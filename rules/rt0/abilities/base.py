@@ -1,4 +1,10 @@
-"""The Ability contract and the registry every bin is found through."""
+"""The Ability contract and the registry every bin is found through.
+
+An ability is a bin: it says which cards it takes (``accepts``), how full it is
+(``progress``) and what it does when full (``resolve``). Abilities that react to the
+fight declare hooks (``on_draw``, ``at_turn_end``, ``before_damage`` …); the engine calls
+every hook of a fighter's abilities through ``hooked`` in the order the fighter holds them.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,19 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..cards import CARDS, CardId, Suit
+from ..cards import CARDS, FOOL, CardId, Suit
 from ..events import AbilityResolved, Event
+from ..identity import face, is_wild
+from ..registry import ABILITIES as ABILITIES
+from ..registry import hooked
 from ..state import CombatState, Fighter
+from ..traits import Arcana
 
-ABILITIES: dict[str, Ability] = {}
+HOOKS = (
+    "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
+    "damage_bonus", "shield_bonus", "extra_suits", "permits",
+    "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +49,59 @@ class Ability:
     summary: ClassVar[str]  # the rule in the app's own words, for hover help
     keeps_cards: ClassVar[bool] = False  # cards stay between turns ("cards remain there")
     suits: ClassVar[Collection[Suit] | None] = None  # None: any card
+    arcana: ClassVar[Arcana | None] = None  # whose Arcana Ability this is; None for everyone's
+    upgrade: ClassVar[str] = ""  # the name of its Corruption Upgrade
+    playable: ClassVar[bool] = True  # False: cards only arrive through other effects (Unlikely Helmet)
+    passive: ClassVar[bool] = False  # True: a standing rule, not a bin (no cards; UIs need not draw it)
+    innate: ClassVar[Arcana | None] = None  # every fighter of this Arcana carries it (HP-PEEK), unchosen
+
+    accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
 
     def __init_subclass__(cls) -> None:
+        if cls.__dict__.get("suits") is not None:
+            wanted = cls.suits or ()
+            cls.accepted = frozenset(card.id for card in CARDS if card.suit in wanted)
         if "id" in cls.__dict__:
             ABILITIES[cls.id] = cls()
 
+    # --- taking cards -----------------------------------------------------------------------------
+
+    def accepts(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
+        """Whether the card may go here now (the fast question ``legal_actions`` asks)."""
+        if not self.playable:
+            return False
+        if hooked(fighter.abilities, "permits"):
+            verdict = permission(state, fighter, self.id, card)
+            if verdict is not None:
+                return verdict
+        return self.takes(state, fighter, card)
+
+    def takes(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
+        """This bin's own condition on the card (suits by default; a wild Fool fits any suit)."""
+        if self.accepted is None:
+            return True
+        if card != FOOL and not fighter.counts_as and not hooked(fighter.abilities, "extra_suits"):
+            return card in self.accepted  # nothing changes what this card counts as: the common, fast case
+        if is_wild(fighter, card):
+            return True
+        return bool(suits_of(state, fighter, card) & set(self.suits or ()))
+
     def refusal(self, state: CombatState, fighter: Fighter, card: CardId) -> str | None:
         """Why this card may not go here now, or None when it may."""
-        if self.suits is not None and CARDS[card].suit not in self.suits:
+        if self.accepts(state, fighter, card):
+            return None
+        return self.reason(state, fighter, card)
+
+    def reason(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
+        """The words for a refused card (only asked once ``accepts`` said no)."""
+        if not self.playable:
+            return f"Cards reach {self.name} only through another ability."
+        if self.suits is not None and not self.takes(state, fighter, card):
             wanted = " or ".join(suit.value for suit in self.suits)
             return f"{self.name} takes {wanted}; {CARDS[card].name} is {_suit_phrase(card)}."
-        return None
+        return f"{self.name} does not take {CARDS[card].name} now."
+
+    # --- filling and firing -----------------------------------------------------------------------
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         """How far these cards on the bin get it."""
@@ -60,6 +116,8 @@ class Ability:
 
     def preview(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
         """What playing this card here would do, in a few words."""
+        if is_wild(fighter, card):
+            return f"{self.name}: The Fool becomes the card you name"
         cards = [*fighter.bins.get(self.id, ()), card]
         if self.is_complete(state, fighter, cards):
             return f"completes {self.name}: {self.effect_text(fighter)}"
@@ -71,11 +129,98 @@ class Ability:
     def announce(self, fighter: Fighter, cards: list[CardId], events: list[Event]) -> None:
         events.append(AbilityResolved(fighter.id, self.id, tuple(cards)))
 
+    # --- at will (Activate actions) ---------------------------------------------------------------
+
+    def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
+        """Things the fighter may do with this ability at will on their turn, as labels."""
+        return []
+
+    def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    # --- hooks (override only what the ability reacts to) -----------------------------------------
+
+    def on_draw(self, state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
+        """A card was just drawn into the fighter's hand."""
+
+    def at_turn_start(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        """The fighter's turn begins, after the draw."""
+
+    def at_turn_end(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        """The fighter's turn ends, before unplayed cards are discarded."""
+
+    def before_damage(self, state: CombatState, fighter: Fighter, amount: int, source: str, events: list[Event]) -> int:
+        """Damage is about to land on the fighter: return how much still lands."""
+        return amount
+
+    def after_damage(self, state: CombatState, fighter: Fighter, amount: int, source: str, events: list[Event]) -> None:
+        """Damage landed on the fighter (even if Shield took all of it)."""
+
+    def damage_bonus(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> int:
+        """Extra damage this ability adds to damage the fighter deals."""
+        return 0
+
+    def shield_bonus(self, state: CombatState, fighter: Fighter) -> int:
+        """Extra Shield this ability adds to Shield the fighter's abilities generate."""
+        return 0
+
+    def extra_suits(self, state: CombatState, fighter: Fighter, card: CardId) -> frozenset[Suit]:
+        """Suits this ability makes the fighter's cards count as, beyond their own."""
+        return frozenset()
+
+    def permits(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
+        """Overrule whether ``card`` may go on ``ability``: True allows, False forbids, None has no say."""
+        return None
+
+    def catches(self, state: CombatState, fighter: Fighter, source: str, card: CardId) -> bool:
+        """Whether this bin takes ``card`` instead of the discard pile when bin ``source`` fires."""
+        return False
+
+    def on_fire(self, state: CombatState, fighter: Fighter, ability: str, events: list[Event]) -> None:
+        """One of the fighter's bins just fired (its cards are being spent)."""
+
+    def on_discard(
+        self, state: CombatState, fighter: Fighter, ability: str, cards: list[CardId], events: list[Event]
+    ) -> None:
+        """Cards left one of the fighter's bins for the discard pile (fired, end of turn, The Tower …)."""
+
+    def damage_kind(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
+        """What the fighter's damage counts as: (ranged, magic)."""
+        return ranged, magic
+
+    def reach_all(self, state: CombatState, fighter: Fighter) -> bool:
+        """Whether the fighter's effects on every adversary in their zone reach every adversary instead."""
+        return False
+
+    def shares_shield(self, state: CombatState, fighter: Fighter) -> bool:
+        """Whether Shield the fighter generates for themself goes to every player instead."""
+        return False
+
+    def foresees_intents(self, state: CombatState, fighter: Fighter) -> bool:
+        """Whether intents are drawn face up, two at a time, with this fighter picking the one kept."""
+        return False
+
+
+def permission(state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
+    """The first ability with a say on this play decides; a refusal beats a permission."""
+    verdicts = [h.permits(state, fighter, ability, card) for h in hooked(fighter.abilities, "permits")]
+    if False in verdicts:
+        return False
+    return True if True in verdicts else None
+
+
+def suits_of(state: CombatState, fighter: Fighter, card: CardId) -> frozenset[Suit]:
+    """The card's suit as the fighter counts it, plus any suits abilities add (Magic Wand)."""
+    suits = frozenset((face(fighter, card).suit,))
+    for ability in hooked(fighter.abilities, "extra_suits"):
+        suits |= ability.extra_suits(state, fighter, card)
+    return suits
+
 
 def _suit_phrase(card: CardId) -> str:
     suit = CARDS[card].suit
     return "a Major Arcana" if suit is Suit.MAJOR else f"one of the {suit.value}"
 
 
-def card_sum(cards: list[CardId]) -> int:
-    return sum(CARDS[c].value for c in cards)
+def card_sum(fighter: Fighter, cards: list[CardId]) -> int:
+    return sum(face(fighter, c).value for c in cards)

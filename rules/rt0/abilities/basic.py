@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..cards import CARDS, CardId, Suit
 from ..decisions import ask, resolver
-from ..effects import discard_ability, draw, gain_shield, move, offer_strike
-from ..events import Event, Honked, LeftCombat
+from ..effects import discard_ability, draw, generate_shield, move, offer_strike
+from ..events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckMade
+from ..identity import is_wild, value
 from ..intents import redraw_intent
 from ..modifiers import (
     concentrate_cards,
@@ -18,8 +19,9 @@ from ..modifiers import (
     unarmed_damage,
     unarmed_ranged,
 )
-from ..state import CombatState, Fighter, Option, PendingDecision
-from ..traits import Trait
+from ..skill_check import Difficulty, SkillCheck, effective_difficulty, make_check
+from ..state import GM, CombatState, Fighter, Option, PendingDecision
+from ..traits import Skill, Trait
 from ..zones import zone_name
 from .base import ABILITIES, Ability, Progress, card_sum
 
@@ -30,7 +32,10 @@ class SumAbility(Ability):
     target = 10
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
-        return Progress(card_sum(cards), self.target, "sum")
+        return Progress(card_sum(fighter, cards), self.target, "sum")
+
+    def is_complete(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> bool:
+        return card_sum(fighter, cards) >= self.target
 
 
 class CountAbility(Ability):
@@ -41,6 +46,9 @@ class CountAbility(Ability):
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         return Progress(len(cards), self.needed(fighter), "cards")
+
+    def is_complete(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> bool:
+        return len(cards) >= self.needed(fighter)
 
 
 class UnarmedStrike(SumAbility):
@@ -55,7 +63,7 @@ class UnarmedStrike(SumAbility):
         return f"{unarmed_damage(traits)} damage or {unarmed_ranged(traits)} ranged damage"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
         modes = [(unarmed_damage(fighter.traits), False, False), (unarmed_ranged(fighter.traits), True, False)]
         offer_strike(state, fighter, modes, events, self.name)
@@ -71,9 +79,9 @@ class Defend(SumAbility):
         return f"{defend_shield(fighter.traits)} Shield"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
-        gain_shield(fighter, defend_shield(fighter.traits), events)
+        generate_shield(state, fighter, defend_shield(fighter.traits), events)
 
 
 class Concentrate(CountAbility):
@@ -92,11 +100,11 @@ class Concentrate(CountAbility):
         return f"draw a card{extra}"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
         draw(state, fighter, 1, events)
         if concentrate_shield(fighter.traits):
-            gain_shield(fighter, concentrate_shield(fighter.traits), events)
+            generate_shield(state, fighter, concentrate_shield(fighter.traits), events)
         if concentrate_magic_damage(fighter.traits):
             offer_strike(state, fighter, [(concentrate_magic_damage(fighter.traits), False, True)], events, self.name)
         if concentrate_redraws_intent(fighter.traits):
@@ -115,29 +123,56 @@ def _charm_redraw(state: CombatState, decision: PendingDecision, option: Option,
 class MovementSkill(CountAbility):
     id = "move_skill"
     name = "Movement / Skill"
-    summary = "Any card. When full: move one zone."
+    summary = "Any card. When full: move one zone, or make a skill check from a freshly shuffled deck."
 
     def needed(self, fighter: Fighter) -> int:
         return move_skill_cards(fighter.traits)
 
     def effect_text(self, fighter: Fighter) -> str:
-        return "move one zone"
+        return "move one zone or make a skill check"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
         assert fighter.zone is not None
         options = [Option(f"Move to {zone_name(z)}", z) for z in state.room.neighbours(fighter.zone)]
-        options.append(Option("Stay put", fighter.zone))
-        ask(state, "step", fighter.id, "Move where?", options, events)
+        options.append(Option("Make a skill check", ("check",)))
+        ask(state, "step", fighter.id, "Move one zone, or make a skill check?", options, events)
 
 
 @resolver("step")
 def _step(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    destination = (option.value[0], option.value[1])
-    if destination != fighter.zone:
-        move(fighter, destination, events)
+    if option.value == ("check",):
+        options = [Option(skill.value, (skill.value,)) for skill in Skill]
+        ask(state, "check-skill", fighter.id, "Which skill does the check use?", options, events)
+        return
+    move(fighter, (option.value[0], option.value[1]), events)
+
+
+@resolver("check-skill")
+def _check_skill(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter = state.fighter(decision.actor)
+    options = [Option(level.title, (level.value,)) for level in Difficulty]
+    prompt = f"How hard is {fighter.name}'s {option.value[0]} check?"
+    ask(state, "check-difficulty", GM, prompt, options, events, (fighter.id, option.value[0]))
+
+
+@resolver("check-difficulty")
+def _check_difficulty(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    """SKL-IN-COMBAT: the discard is shuffled into the deck first; hand and bins stay apart."""
+    fighter_id, skill_name = decision.context
+    fighter = state.fighter(fighter_id)
+    skill = Skill(skill_name)
+    difficulty = effective_difficulty(Difficulty(option.value[0]), skill, fighter.a_plus, fighter.failed)
+    check = SkillCheck(difficulty, arcana=fighter.arcana, in_combat=True)
+    state.rng, result = make_check(state.piles[fighter.pile], state.rng, check)
+    events.append(DeckShuffled(fighter.pile))
+    events.append(
+        SkillCheckMade(
+            fighter.id, skill.value, difficulty.title, result.cards, result.outcome.name.lower(), result.reason
+        )
+    )
 
 
 class RunAway(CountAbility):
@@ -149,21 +184,23 @@ class RunAway(CountAbility):
     def needed(self, fighter: Fighter) -> int:
         return run_away_cards(fighter.traits)
 
-    def refusal(self, state: CombatState, fighter: Fighter, card: CardId) -> str | None:
+    def takes(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
         cards = fighter.bins.get(self.id)
-        if not cards:
-            return None
-        values = [CARDS[c].value for c in cards]
-        low, high = min(values), max(values)
-        if CARDS[card].value in (low - 1, high + 1):
-            return None
-        return f"Run Away needs {_either(low - 1, high + 1)} next; {CARDS[card].name} is {CARDS[card].value}."
+        if not cards or is_wild(fighter, card):
+            return True
+        values = [value(fighter, c) for c in cards]
+        return value(fighter, card) in (min(values) - 1, max(values) + 1)
+
+    def reason(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
+        values = [value(fighter, c) for c in fighter.bins[self.id]]
+        wanted = _either(min(values) - 1, max(values) + 1)
+        return f"Run Away needs {wanted} next; {CARDS[card].name} is {value(fighter, card)}."
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         done = super().progress(state, fighter, cards)
         if not cards:
             return done
-        values = [CARDS[c].value for c in cards]
+        values = [value(fighter, c) for c in cards]
         return Progress(done.have, done.need, "cards", _either(min(values) - 1, max(values) + 1))
 
     def effect_text(self, fighter: Fighter) -> str:
@@ -185,7 +222,7 @@ def _run(state: CombatState, decision: PendingDecision, option: Option, events: 
         events.append(LeftCombat(fighter.id))
     else:
         move(fighter, (option.value[1], option.value[2]), events)
-    cards = discard_ability(state, fighter, RunAway.id, events)
+    cards = discard_ability(state, fighter, RunAway.id, events, fired=True)
     ABILITIES[RunAway.id].announce(fighter, cards, events)
 
 
@@ -201,7 +238,7 @@ class Honk(Ability):
         return "honk!"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events)
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
         fighter.honked = True
         self.announce(fighter, cards, events)
         events.append(Honked(fighter.id))

@@ -1,0 +1,30 @@
+"""``make bench``: run every benchmark script that needs no build step and print its figures.
+
+The start-up and bundle figures need the frozen bundle: ``make bench-start``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPTS = ("rules.py", "saves.py", "table.py", "card_faces.py")
+
+
+def main() -> int:
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    failed = 0
+    for name in SCRIPTS:
+        script = HERE / name
+        if not script.exists():
+            continue
+        print(f"== {name}", flush=True)
+        failed += subprocess.run([sys.executable, str(script)], env=env, check=False).returncode != 0
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""Rules-engine benchmarks: the brick player, legal_actions on a busy table, whole fights.
+
+Run with ``make bench`` (or ``.venv/bin/python bench/rules.py``); figures go to docs/benchmarks.md
+by hand, with the machine and the date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from rt0table.assets import path
+from rt0table.rules.rt0.abilities import ABILITIES
+from rt0table.rules.rt0.actions import Action, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.adversaries import load_bestiary
+from rt0table.rules.rt0.cards import CARDS
+from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
+from rt0table.rules.rt0.events import DamageDealt, DamageWasted, ShieldGained
+from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.traits import Arcana, Trait
+
+BESTIARY = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")
+PRIORITY = ("unarmed_strike", "defend", "concentrate", "move_skill")
+
+
+def greedy(state: CombatState, actions: list[Action]) -> Action:
+    """Base abilities only: strike, defend, concentrate, in that order; melee first; else end the turn."""
+    if isinstance(actions[0], Choose):
+        return actions[0]
+    for ability in PRIORITY:
+        for action in actions:
+            if isinstance(action, PlayCard) and action.ability == ability:
+                return action
+    return next(a for a in actions if isinstance(a, EndTurn))
+
+
+def brick_choice(state: CombatState) -> Action:
+    """The brick's greedy policy without listing every legal action: first card that fits, by priority."""
+    pending = state.pending
+    if pending is not None:
+        return Choose(0)
+    fighter = state.active_fighter
+    assert fighter is not None
+    for ability_id in PRIORITY:
+        ability = ABILITIES[ability_id]
+        for card in fighter.hand:
+            if ability.accepts(state, fighter, card):
+                return PlayCard(fighter.id, card, ability_id)
+    return EndTurn(fighter.id)
+
+
+def brick(turns: int, cycle: int = 15, seed: int = 1) -> tuple[float, float, float]:
+    """Turns per second, damage per turn, Shield per turn for one player alone, fights of ``cycle`` turns."""
+    player = FighterSetup(
+        "brick", "Brick", (1, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER}), Arcana.MAGICIAN
+    )
+    damage = shield = played = 0
+    start = time.perf_counter()
+    fight = 0
+    while played < turns:
+        state, _ = new_combat(seed + fight, 3, [player], [], BESTIARY, practice=True)
+        fight += 1
+        for _ in range(min(cycle, turns - played)):
+            current = state.round
+            while state.round == current:
+                events = apply_in_place(state, brick_choice(state))
+                damage += sum(e.amount for e in events if isinstance(e, DamageWasted | DamageDealt))
+                shield += sum(e.amount for e in events if isinstance(e, ShieldGained))
+            played += 1
+    elapsed = time.perf_counter() - start
+    return turns / elapsed, damage / turns, shield / turns
+
+
+def party() -> list[FighterSetup]:
+    return [
+        FighterSetup("mara", "Mara", (0, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.LUCKY}), Arcana.FOOL),
+        FighterSetup("jo", "Jo", (1, 1), frozenset({Trait.FAST, Trait.WEAK, Trait.WISE}), Arcana.HIGH_PRIESTESS),
+        FighterSetup("ren", "Ren", (2, 1), frozenset({Trait.CHARMING, Trait.FOOLISH, Trait.CLEVER}), Arcana.MAGICIAN),
+    ]
+
+
+LABORERS = [AdversarySetup("laborer", (0, 0)), AdversarySetup("laborer", (1, 0)), AdversarySetup("laborer", (2, 0))]
+
+
+def busy_table() -> CombatState:
+    """Three players against three Laborers, a full hand, cards already on bins."""
+    state, _ = new_combat(7, 3, party(), LABORERS, BESTIARY)
+    fighter = state.active_fighter
+    assert fighter is not None
+    pile = state.piles[fighter.pile].draw
+    while len(fighter.hand) < 5:  # a full hand, whoever acts first
+        fighter.hand.append(pile.pop())
+    fighter.bins["unarmed_strike"] = [pile.pop(pile.index(c)) for c in list(pile) if CARDS[c].value == 3][:1]
+    fighter.bins["run_away"] = [pile.pop(pile.index(c)) for c in list(pile) if CARDS[c].value == 6][:1]
+    return state
+
+
+def timings(function: Callable[[], object], runs: int) -> list[float]:
+    result = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        function()
+        result.append(time.perf_counter() - start)
+    return result
+
+
+def fights(count: int) -> tuple[float, dict[str, int], float]:
+    """Whole 3-vs-3 Laborer fights with the greedy policy: fights per second, results, mean rounds."""
+    results: dict[str, int] = {}
+    rounds = 0
+    start = time.perf_counter()
+    for seed in range(count):
+        state, _ = new_combat(seed, 3, party(), LABORERS, BESTIARY)
+        while state.result is None and state.round < 200:
+            apply_in_place(state, greedy(state, legal_actions(state)))
+        results[state.result or "unfinished"] = results.get(state.result or "unfinished", 0) + 1
+        rounds += state.round
+    return count / (time.perf_counter() - start), results, rounds / count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--turns", type=int, default=50_000)
+    parser.add_argument("--fights", type=int, default=300)
+    args = parser.parse_args()
+
+    rate, damage, shield = brick(args.turns)
+    print(f"brick: {rate:,.0f} turns/s over {args.turns:,} turns; {damage:.2f} damage and {shield:.2f} Shield per turn")
+
+    state = busy_table()
+    hand = len(state.active_fighter.hand) if state.active_fighter else 0
+    samples = sorted(timings(lambda: legal_actions(state), 20_000))
+    median, p99 = statistics.median(samples), samples[int(len(samples) * 0.99)]
+    count = len(legal_actions(state))
+    print(f"legal_actions: {hand} cards in hand, {count} actions; median {median * 1e6:.1f} µs, p99 {p99 * 1e6:.1f} µs")
+
+    per_second, results, mean_rounds = fights(args.fights)
+    print(
+        f"fights: {per_second:,.1f} fights/s (3 players vs 3 Laborers); {results}; {mean_rounds:.1f} rounds on average"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Small pieces the character screens share: fonts, problem labels, card views, Corruption place names."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+
+from rt0table.rules.rt0.campaign.corruption import FRIENDSHIP, MAGIC, SKILL, arcana_abilities
+from rt0table.rules.rt0.cards import CARDS, CardId
+from rt0table.rules.rt0.traits import Arcana
+
+PROBLEM_STYLE = "color: #b3261e;"
+HINT_STYLE = "color: palette(mid);"
+OK_STYLE = "color: #1b6e3a;"
+
+try:  # the card faces live on another branch until it is merged everywhere
+    from rt0table.desktop.cards import card_size, describe_card, face_pixmap
+
+    HAVE_FACES = True
+except ImportError:  # pragma: no cover - exercised only without desktop.cards
+    HAVE_FACES = False
+
+
+def scaled_font(base: QFont, factor: float, bold: bool = False) -> QFont:
+    """A copy of ``base`` scaled by ``factor``, so sizes follow the user's font settings."""
+    font = QFont(base)
+    font.setPointSizeF(font.pointSizeF() * factor)
+    font.setBold(bold)
+    return font
+
+
+def wrapped_label(name: str = "", style: str = "") -> QLabel:
+    """An empty word-wrapping label, named for tests and styled when asked."""
+    label = QLabel()
+    if name:
+        label.setObjectName(name)
+    label.setWordWrap(True)
+    if style:
+        label.setStyleSheet(style)
+    return label
+
+
+def problem_label(name: str) -> QLabel:
+    """A label that shows what is wrong with one field, right under it."""
+    label = QLabel()
+    label.setObjectName(f"problem-{name}")
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def show_problems(label: QLabel, messages: list[str], hints: list[str], done: str = "") -> None:
+    """Broken rules in red; choices still to make in grey; a quiet tick when all is well."""
+    if messages:
+        label.setStyleSheet(PROBLEM_STYLE)
+        label.setText("\n".join(f"✗ {m}" for m in messages))
+    elif hints:
+        label.setStyleSheet(HINT_STYLE)
+        label.setText("\n".join(hints))
+    else:
+        label.setStyleSheet(OK_STYLE)
+        label.setText(done)
+
+
+class CardView(QFrame):
+    """One drawn card: its face when the card faces are available, and its name underneath."""
+
+    def __init__(self, card: CardId, width_em: float = 8.0, note: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.card = card
+        self.setObjectName("card-view")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.face = QLabel()
+        self.face.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        width = round(self.fontMetrics().height() * width_em)
+        if HAVE_FACES:
+            size: QSize = card_size(width)
+            self.face.setPixmap(face_pixmap(card, size, self.devicePixelRatioF()))
+            self.face.setToolTip(describe_card(card))
+        else:  # pragma: no cover
+            self.face.setText(CARDS[card].name)
+            self.face.setFrameShape(QFrame.Shape.Box)
+        self.name = QLabel(CARDS[card].name + (f"\n{note}" if note else ""))
+        self.name.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.name.setFont(scaled_font(self.font(), 1.0, bold=True))
+        layout.addWidget(self.face)
+        layout.addWidget(self.name)
+
+
+def place_title(arcana: Arcana, place: str) -> str:
+    """A Corruption place as the sheet names it: an upgrade also names the Arcana Ability it improves."""
+    ability = next((a for a in arcana_abilities(arcana) if a.upgrade == place), None)
+    return f"{ability.name} → {ability.upgrade}" if ability is not None else place
+
+
+def place_unlocks(arcana: Arcana, place: str) -> str:
+    """What three marks on a place give, in words (Friendship gives nothing)."""
+    if place == SKILL:
+        return "a new A+ skill, and a new F"
+    if place == MAGIC:
+        return "a new spell"
+    if place == FRIENDSHIP:
+        return "nothing: a safe place for Corruption"
+    ability = next(a for a in arcana_abilities(arcana) if a.upgrade == place)
+    return f"{ability.upgrade}, and {ability.name} in every combat for free"

@@ -1,0 +1,462 @@
+"""Skill checks between fights: who, which skill, how hard; the exact odds first, then the draw and a retry.
+
+The screen drives a pure ``CheckTable`` (piles, rng state, the Day's ledger); it never draws by itself.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rt0table.desktop.characters.common import PROBLEM_STYLE, CardView, scaled_font
+from rt0table.rules.rt0.check_table import Attempt, CheckTable, edge_with_help
+from rt0table.rules.rt0.skill_check import CheckResult, Difficulty, Edge, NotEnoughCards, Odds, Outcome, SkillCheck
+from rt0table.rules.rt0.traits import Skill
+
+ODDS_SCALE = 1000
+MODES = (
+    ("single", "One player"),
+    ("any", "Group: one success is enough"),
+    ("all", "Group: everyone has to get through"),
+    ("help", "With helpers"),
+)
+OUTCOME_STYLE = {
+    Outcome.CRITICAL_SUCCESS: "color: #1b6e3a;",
+    Outcome.SUCCESS: "color: #1b6e3a;",
+    Outcome.FAILURE: "color: #b3261e;",
+    Outcome.CRITICAL_FAILURE: "color: #b3261e;",
+}
+
+
+def percent(p: Fraction) -> str:
+    return f"{float(p):.1%}  ({p.numerator}/{p.denominator})"
+
+
+class SkillCheckScreen(QWidget):
+    """Make skill checks for a party; ``checked`` fires after every draw with the attempts made."""
+
+    checked = Signal(object)  # list[Attempt]
+
+    def __init__(self, table: CheckTable, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("skill-check-screen")
+        self.table = table
+        self.last: list[Attempt] = []
+        self.helpers_done: list[Attempt] = []
+        self.last_was_group = False
+        self._build()
+        self.refresh()
+
+    # --- building ---
+
+    def _build(self) -> None:
+        title = QLabel("Skill check")
+        title.setFont(scaled_font(self.font(), 1.6, bold=True))
+
+        setup = QGroupBox("The check")
+        form = QFormLayout(setup)
+        self.subject = QLineEdit()
+        self.subject.setObjectName("check-subject")
+        self.subject.setPlaceholderText("What are they trying to do? (each task is tried once a Day)")
+        self.who = QComboBox()
+        self.who.setObjectName("check-who")
+        self.who.addItems(list(self.table.checkers))
+        self.skill = QComboBox()
+        self.skill.setObjectName("check-skill")
+        for skill in Skill:
+            self.skill.addItem(skill.value, skill)
+        self.difficulty = QComboBox()
+        self.difficulty.setObjectName("check-difficulty")
+        for difficulty in Difficulty:
+            self.difficulty.addItem(difficulty.title, difficulty)
+        self.difficulty.setCurrentIndex(Difficulty.MEDIUM.value)
+        edge_row = QHBoxLayout()
+        self.edge_group = QButtonGroup(self)
+        self.edge_buttons: dict[Edge, QRadioButton] = {}
+        for edge, label in ((Edge.NONE, "Neither"), (Edge.BONUS, "Bonus"), (Edge.PENALTY, "Penalty")):
+            button = QRadioButton(label)
+            button.setObjectName(f"edge-{edge.name.lower()}")
+            self.edge_group.addButton(button)
+            self.edge_buttons[edge] = button
+            edge_row.addWidget(button)
+        edge_row.addStretch(1)
+        self.edge_buttons[Edge.NONE].setChecked(True)
+        mode_row = QVBoxLayout()
+        self.mode_group = QButtonGroup(self)
+        self.mode_buttons: dict[str, QRadioButton] = {}
+        for key, label in MODES:
+            button = QRadioButton(label)
+            button.setObjectName(f"mode-{key}")
+            self.mode_group.addButton(button)
+            self.mode_buttons[key] = button
+            mode_row.addWidget(button)
+        self.mode_buttons["single"].setChecked(True)
+        self.others = QListWidget()
+        self.others.setObjectName("check-others")
+        for name in self.table.checkers:
+            item = QListWidgetItem(name, self.others)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+        self.others_label = QLabel()
+        form.addRow("Task", self.subject)
+        form.addRow("Who draws", self.who)
+        form.addRow("Skill", self.skill)
+        form.addRow("Difficulty called", self.difficulty)
+        form.addRow("Bonus or Penalty", edge_row)
+        form.addRow("How", mode_row)
+        form.addRow(self.others_label, self.others)
+        self.day_label = QLabel()
+        self.next_day_button = QPushButton("Next Day")
+        self.next_day_button.clicked.connect(self.next_day)
+        day_row = QHBoxLayout()
+        day_row.addWidget(self.day_label, 1)
+        day_row.addWidget(self.next_day_button)
+        form.addRow("Day", day_row)
+
+        odds_box = QGroupBox("Before the draw")
+        odds_layout = QVBoxLayout(odds_box)
+        self.faced = QLabel()
+        self.faced.setObjectName("check-faced")
+        self.faced.setFont(scaled_font(self.font(), 1.2, bold=True))
+        self.faced.setWordWrap(True)
+        self.faced_reason = QLabel()
+        self.faced_reason.setWordWrap(True)
+        odds_layout.addWidget(self.faced)
+        odds_layout.addWidget(self.faced_reason)
+        grid = QGridLayout()
+        self.odds_bars: dict[Outcome, QProgressBar] = {}
+        for row, outcome in enumerate(Outcome):
+            bar = QProgressBar()
+            bar.setRange(0, ODDS_SCALE)
+            bar.setObjectName(f"odds-{outcome.name.lower()}")
+            grid.addWidget(QLabel(outcome.value), row, 0)
+            grid.addWidget(bar, row, 1)
+            self.odds_bars[outcome] = bar
+        grid.setColumnStretch(1, 1)
+        odds_layout.addLayout(grid)
+        self.odds_label = QLabel()
+        self.odds_label.setObjectName("check-odds")
+        self.odds_label.setWordWrap(True)
+        self.odds_label.setFont(scaled_font(self.font(), 1.1, bold=True))
+        odds_layout.addWidget(self.odds_label)
+        self.refusal_label = QLabel()
+        self.refusal_label.setObjectName("check-refusal")
+        self.refusal_label.setWordWrap(True)
+        self.refusal_label.setStyleSheet(PROBLEM_STYLE)
+        # two lines of room, from the font, so a wrapped refusal is never clipped
+        self.refusal_label.setMinimumHeight(self.fontMetrics().lineSpacing() * 2 + self.fontMetrics().descent())
+        odds_layout.addWidget(self.refusal_label)
+        self.draw_button = QPushButton("Draw")
+        self.draw_button.setObjectName("check-draw")
+        self.draw_button.setDefault(True)
+        self.draw_button.clicked.connect(self.draw)
+        odds_layout.addWidget(self.draw_button)
+
+        result_box = QGroupBox("The draw")
+        result_layout = QVBoxLayout(result_box)
+        self.cards_row = QHBoxLayout()
+        self.cards_holder = QWidget()
+        self.cards_holder.setLayout(self.cards_row)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.cards_holder)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.outcome = QLabel("No card drawn yet")
+        self.outcome.setObjectName("check-outcome")
+        self.outcome.setFont(scaled_font(self.font(), 2.0, bold=True))
+        self.outcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.reason = QLabel()
+        self.reason.setObjectName("check-reason")
+        self.reason.setWordWrap(True)
+        self.reason.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.retry_button = QPushButton("Retry for 1 Corruption, one step easier")
+        self.retry_button.setObjectName("check-retry")
+        self.retry_button.clicked.connect(self.retry)
+        self.hold = QCheckBox("The GM keeps the difficulty as it is")
+        self.hold.setObjectName("check-hold")
+        self.hold.toggled.connect(self._render_retry)
+        self.retry_note = QLabel()
+        self.retry_note.setObjectName("check-retry-note")
+        self.retry_note.setWordWrap(True)
+        self.corruption_note = QLabel()
+        self.corruption_note.setObjectName("check-corruption")
+        self.corruption_note.setWordWrap(True)
+        retry_row = QHBoxLayout()
+        retry_row.addWidget(self.retry_button)
+        retry_row.addWidget(self.hold)
+        retry_row.addStretch(1)
+        result_layout.addWidget(scroll, 1)
+        result_layout.addWidget(self.outcome)
+        result_layout.addWidget(self.reason)
+        result_layout.addLayout(retry_row)
+        result_layout.addWidget(self.retry_note)
+        result_layout.addWidget(self.corruption_note)
+
+        left = QVBoxLayout()
+        left.addWidget(setup)
+        left.addWidget(odds_box)
+        left.addStretch(1)
+        body = QHBoxLayout()
+        body.addLayout(left, 2)
+        body.addWidget(result_box, 3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(body, 1)
+
+        for combo in (self.who, self.skill, self.difficulty):
+            combo.currentIndexChanged.connect(self._controls_changed)
+        self.edge_group.buttonToggled.connect(lambda *_: self._controls_changed())
+        self.mode_group.buttonToggled.connect(lambda *_: self._controls_changed())
+        self.others.itemChanged.connect(lambda *_: self._controls_changed())
+        self.subject.textChanged.connect(lambda *_: self._render_before())
+
+    # --- reading the controls ---
+
+    def mode(self) -> str:
+        return next(key for key, button in self.mode_buttons.items() if button.isChecked())
+
+    def edge(self) -> Edge:
+        own = next(edge for edge, button in self.edge_buttons.items() if button.isChecked())
+        if self.mode() == "help" and self.helpers_done:
+            helps = [Edge.BONUS if a.result.succeeded else Edge.PENALTY for a in self.helpers_done]
+            return edge_with_help(own, helps)
+        return own
+
+    def task(self) -> str:
+        return self.subject.text().strip() or "the task"
+
+    def picked_others(self) -> list[str]:
+        names = []
+        for i in range(self.others.count()):
+            item = self.others.item(i)
+            if item.checkState() is Qt.CheckState.Checked:
+                names.append(item.text())
+        return names
+
+    def participants(self) -> list[str]:
+        """Who draws for the result: the one player, or the group in list order."""
+        who = self.who.currentText()
+        if self.mode() in ("any", "all"):
+            picked = self.picked_others()
+            return [who, *(n for n in picked if n != who)]
+        return [who]
+
+    def current_check(self, name: str | None = None) -> SkillCheck:
+        skill: Skill = self.skill.currentData()
+        base: Difficulty = self.difficulty.currentData()
+        return self.table.check_for(name or self.who.currentText(), skill, base, self.edge())
+
+    # --- actions ---
+
+    def _controls_changed(self) -> None:
+        if self.mode() != "help":
+            self.helpers_done = []
+        self.refresh()
+
+    def draw(self) -> None:
+        skill: Skill = self.skill.currentData()
+        base: Difficulty = self.difficulty.currentData()
+        mode = self.mode()
+        try:
+            if mode == "help" and not self.helpers_done:
+                helpers = [n for n in self.picked_others() if n != self.who.currentText()]
+                if not helpers:
+                    raise ValueError("Tick at least one helper.")
+                self.helpers_done = [self.table.help(name, skill, base)[0] for name in helpers]
+                self.last = list(self.helpers_done)
+                self._render_result("Helpers drew: now the main check, with their Bonus or Penalty.")
+                self.refresh()
+                self.checked.emit(self.last)
+                return
+            if mode in ("any", "all"):
+                attempts, verdict = self.table.group(
+                    self.participants(), skill, self.task(), base, self.edge(), everyone=mode == "all"
+                )
+                self.last = attempts
+                self.last_was_group = True
+                self._render_result(verdict.reason[:1].upper() + verdict.reason[1:] + ".", verdict.succeeded)
+            else:
+                attempt = self.table.attempt(self.who.currentText(), skill, self.task(), self.current_check())
+                self.last = [*self.helpers_done, attempt]
+                self.last_was_group = False
+                self.helpers_done = []
+                self._render_result()
+        except (ValueError, NotEnoughCards) as error:
+            self.refusal_label.setText(str(error))
+            return
+        self.refresh()
+        self.checked.emit(self.last)
+
+    def retry(self) -> None:
+        if not self.last:
+            return
+        try:
+            attempt = self.table.retry(self.last[-1], hold=self.hold.isChecked())
+        except (ValueError, NotEnoughCards) as error:
+            self.retry_note.setText(str(error))
+            return
+        self.last = [attempt]
+        self._render_result()
+        self.refresh()
+        self.checked.emit(self.last)
+
+    def next_day(self) -> None:
+        self.table.next_day()
+        self.refresh()
+
+    # --- rendering ---
+
+    def refresh(self) -> None:
+        group = self.mode() in ("any", "all", "help")
+        self.others.setVisible(group)
+        self.others_label.setVisible(group)
+        self.others_label.setText("Helpers" if self.mode() == "help" else "Also drawing")
+        self.day_label.setText(f"Day {self.table.day}")
+        self._render_before()
+        self._render_retry()
+
+    def _render_before(self) -> None:
+        self.refusal_label.clear()
+        skill: Skill = self.skill.currentData()
+        base: Difficulty = self.difficulty.currentData()
+        who = self.who.currentText()
+        checker = self.table.checkers[who]
+        self.faced.setText(f"{who} faces {checker.difficulty(skill, base).title}")
+        self.faced_reason.setText(checker.why_difficulty(skill, base))
+        problems: list[str] = []
+        mode = self.mode()
+        helping = mode == "help" and not self.helpers_done
+        drawers = [n for n in self.picked_others() if n != who] if helping else self.participants()
+        for name in drawers:
+            why = self.table.checkers[name].refusal(skill)
+            if why:
+                problems.append(why)
+        if helping:
+            self.draw_button.setText("Helpers draw")
+        else:
+            self.draw_button.setText("Draw" if mode == "single" or mode == "help" else "Everyone draws")
+        if problems:
+            self.refusal_label.setText("\n".join(problems))
+            self.draw_button.setEnabled(False)
+            self._show_odds(None, "")
+            return
+        ledger = None if helping else self.table.refusal(self.task())
+        if ledger:
+            self.refusal_label.setText(ledger[:1].upper() + ledger[1:] + ". Name a new task, or move to the next Day.")
+        self.draw_button.setEnabled(not ledger)
+        try:
+            lines = []
+            main: Odds | None = None
+            for name in drawers:
+                check = self.table.check_for(name, skill, base, self.edge())
+                odds = self.table.odds(name, check)
+                main = main or odds
+                lines.append(f"{name}: {float(odds.success):.1%} to succeed at {check.difficulty.title}")
+        except NotEnoughCards as error:
+            self.refusal_label.setText(str(error))
+            self.draw_button.setEnabled(False)
+            return
+        if len(drawers) == 1 and main is not None:
+            edge = self.edge()
+            with_edge = f" with {edge.value}" if edge is not Edge.NONE else ""
+            text = f"Chance of success{with_edge}: {percent(main.success)}"
+            self._show_odds(main, text)
+        else:
+            self._show_odds(main, "\n".join(lines))
+
+    def _show_odds(self, odds: Odds | None, text: str) -> None:
+        for outcome, bar in self.odds_bars.items():
+            p = odds[outcome] if odds is not None else Fraction(0)
+            bar.setValue(round(float(p) * ODDS_SCALE))
+            bar.setFormat(percent(p) if odds is not None else "–")
+        self.odds_label.setText(text)
+
+    def _render_result(self, verdict: str = "", succeeded: bool | None = None) -> None:
+        while self.cards_row.count():
+            item = self.cards_row.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+        for attempt in self.last:
+            column = QVBoxLayout()
+            holder = QWidget()
+            holder.setLayout(column)
+            who = QLabel(f"<b>{attempt.name}</b>" + (" (helping)" if attempt.subject == "helping" else ""))
+            who.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            column.addWidget(who)
+            cards = QHBoxLayout()
+            for index, card in enumerate(attempt.result.cards):
+                cards.addWidget(CardView(card, note=_card_note(attempt.result, index)))
+            column.addLayout(cards)
+            line = QLabel(attempt.result.outcome.value)
+            line.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            line.setStyleSheet(OUTCOME_STYLE[attempt.result.outcome])
+            column.addWidget(line)
+            column.addStretch(1)
+            self.cards_row.addWidget(holder)
+        self.cards_row.addStretch(1)
+        if verdict and succeeded is None:
+            self.outcome.setText("…")
+            self.outcome.setStyleSheet("")
+            self.reason.setText(verdict)
+            return
+        if verdict:
+            self.outcome.setText("The group succeeds" if succeeded else "The group fails")
+            self.outcome.setStyleSheet(OUTCOME_STYLE[Outcome.SUCCESS if succeeded else Outcome.FAILURE])
+            self.reason.setText(verdict)
+            return
+        result = self.last[-1].result
+        self.outcome.setText(result.outcome.value)
+        self.outcome.setStyleSheet(OUTCOME_STYLE[result.outcome])
+        extra = " Blind luck, not skill: narrate it as happenstance." if result.kept.happenstance else ""
+        self.reason.setText(result.reason + "." + extra if not result.reason.endswith(".") else result.reason + extra)
+
+    def _render_retry(self) -> None:
+        taken = ", ".join(f"{name} {n}" for name, n in self.table.corruption_taken.items())
+        self.corruption_note.setText(f"Corruption taken for retries: {taken}" if taken else "")
+        last = self.last[-1] if self.last else None
+        if last is None or last.subject == "helping" or self.last_was_group:
+            self.retry_button.setEnabled(False)
+            self.retry_note.setText("")
+            return
+        why = self.table.retry_refusal(last)
+        self.retry_button.setEnabled(why is None)
+        if why is not None:
+            self.retry_note.setText(why[:1].upper() + why[1:] + ("" if why.endswith(".") else "."))
+            return
+        check = last.result.check
+        faced = check.difficulty if self.hold.isChecked() else check.difficulty.easier()
+        odds = self.table.odds(last.name, SkillCheck(faced, check.arcana, check.edge, check.in_combat))
+        self.retry_note.setText(
+            f"{last.name} may try again at {faced.title} for 1 Corruption: {percent(odds.success)} to succeed."
+        )
+
+
+def _card_note(result: CheckResult, index: int) -> str:
+    """'kept' / 'not kept' under Bonus or Penalty, 'after the Wheel' for a second card."""
+    starting = result.check.edge.draws
+    if index >= starting:
+        return "after the Wheel"
+    if starting == 1:
+        return ""
+    return "counts" if result.readings[index] is result.kept else "set aside"

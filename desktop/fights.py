@@ -1,0 +1,37 @@
+"""Ready-made fights: the quick fight the title screen's "New game" opens, and test setups."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rt0table.assets import path as asset_path
+from rt0table.rules.rt0.adversaries import AdversaryKind, load_bestiary
+from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, Game, new_combat
+from rt0table.rules.rt0.traits import Trait
+
+BOOK = "adversaries/book.json"
+
+
+@cache
+def book_bestiary() -> dict[str, AdversaryKind]:
+    """The adversaries with numbers printed in the book, read once from the bundled file."""
+    file = asset_path(*BOOK.split("/"))
+    return load_bestiary(file.read_text(encoding="utf-8"), BOOK)
+
+
+def quick_fight(seed: int = 1) -> Game:
+    """Two players against two Laborers in a 3x3 room: enough to learn the table on."""
+    fighters = [
+        FighterSetup("mara", "Mara", (0, 2)),
+        FighterSetup("jun", "Jun", (1, 2)),
+    ]
+    foes = [AdversarySetup("laborer", (0, 0)), AdversarySetup("laborer", (2, 0))]
+    state, events = new_combat(seed, 3, fighters, foes, book_bestiary())
+    return Game(state, events)
+
+
+def robot_drill(seed: int = 1) -> Game:
+    """One Strong player beside a Training Attack Robot in a 1x1 room: a fight a simple policy wins."""
+    fighters = [FighterSetup("mara", "Mara", (0, 0), traits=frozenset({Trait.STRONG}))]
+    state, events = new_combat(seed, 1, fighters, [AdversarySetup("training_robot", (0, 0))], book_bestiary())
+    return Game(state, events)

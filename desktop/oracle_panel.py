@@ -1,0 +1,440 @@
+"""The Loner oracle panel: ask, pick tags, see the odds, roll or enter dice, keep the journal."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rt0table.rules.loner.dice import DiceSource
+from rt0table.rules.loner.inspiration import roll_inspiration
+from rt0table.rules.loner.journal import NoteEntry
+from rt0table.rules.loner.markdown import entry_line, to_markdown
+from rt0table.rules.loner.odds import answer_odds, twist_odds
+from rt0table.rules.loner.oracle import Answer, Edge, EdgeReading, OracleThrow, edge_from_tags, throw_oracle
+from rt0table.rules.loner.session import (
+    Asked,
+    OracleState,
+    annotate,
+    ask,
+    inspire,
+    resolve_twist,
+    set_conflict,
+)
+from rt0table.rules.loner.tables import LonerTables
+from rt0table.rules.loner.twist import TWIST_AT, Twist
+
+INSPIRE_KEY = "Ctrl+I"
+ODDS_SCALE = 1000
+
+
+def plain(markdown_line: str) -> str:
+    """A journal Markdown line as plain text for the list view."""
+    text = markdown_line.strip().replace("**", "")
+    text = re.sub(r"(?<!\\)\*", "", text)
+    return re.sub(r"\\(.)", r"\1", text).lstrip("#- ").replace("\n\n", "\n")
+
+
+def scaled_font(base: QFont, factor: float, bold: bool = False) -> QFont:
+    """A copy of ``base`` scaled by ``factor``, so sizes follow the user's font settings."""
+    font = QFont(base)
+    font.setPointSizeF(font.pointSizeF() * factor)
+    font.setBold(bold)
+    return font
+
+
+class TagList(QGroupBox):
+    """A titled list of tags the player picks by clicking, with a field to add new ones."""
+
+    changed = Signal()
+
+    def __init__(self, title: str, tags: Iterable[str], parent: QWidget | None = None) -> None:
+        super().__init__(title, parent)
+        self.list = QListWidget()
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
+        self.list.itemSelectionChanged.connect(self.changed)
+        self.field = QLineEdit()
+        self.field.setPlaceholderText("New tag, then Enter")
+        self.field.returnPressed.connect(self.add_from_field)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.list)
+        layout.addWidget(self.field)
+        for tag in tags:
+            self.add(tag, selected=False)
+
+    def add(self, tag: str, selected: bool = True) -> None:
+        """Add a tag (once) and optionally pick it."""
+        name = " ".join(tag.split())
+        if not name:
+            return
+        found = [
+            i for i in range(self.list.count()) if self.list.item(i).text().casefold() == name.casefold()
+        ]
+        item = self.list.item(found[0]) if found else QListWidgetItem(name, self.list)
+        if selected:
+            item.setSelected(True)
+
+    def add_from_field(self) -> None:
+        """Add and pick the tag typed in the field."""
+        self.add(self.field.text())
+        self.field.clear()
+
+    def picked(self) -> list[str]:
+        """The picked tags, in list order."""
+        return [self.list.item(i).text() for i in range(self.list.count()) if self.list.item(i).isSelected()]
+
+    def clear_picks(self) -> None:
+        """Unpick every tag."""
+        self.list.clearSelection()
+
+
+class OraclePanel(QWidget):
+    """A standalone Loner oracle; its state is an ``OracleState``, the panel only renders and submits."""
+
+    state_changed = Signal()
+
+    def __init__(
+        self,
+        tables: LonerTables,
+        source: DiceSource | None = None,
+        state: OracleState | None = None,
+        tags: Iterable[str] = (),
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("oracle-panel")
+        self.tables = tables
+        self.source: DiceSource = source if source is not None else random.Random()
+        self.state = state if state is not None else OracleState()
+        self.last: Asked | None = None
+        self.last_twist: Twist | None = None
+        known = list(tags)
+        self._build(known)
+        self.refresh()
+
+    # --- building ---
+
+    def _build(self, known: list[str]) -> None:
+        base = self.font()
+        self.twist_label = QLabel()
+        self.twist_label.setObjectName("twist-counter")
+        self.twist_label.setFont(scaled_font(base, 1.2, bold=True))
+        self.twist_label.setToolTip("Doubles add 1; at 3 a Twist comes and the counter starts again at 0.")
+
+        self.question = QLineEdit()
+        self.question.setPlaceholderText(
+            "A yes/no question from your Protagonist's side: Yes, and… should be the one you hope for"
+        )
+        self.question.returnPressed.connect(self.roll)
+
+        self.tags_for = TagList("Tags for (help)", known)
+        self.tags_against = TagList("Tags against (hinder)", known)
+        for tag_list in (self.tags_for, self.tags_against):
+            tag_list.changed.connect(self.refresh)
+        tags_row = QHBoxLayout()
+        tags_row.addWidget(self.tags_for)
+        tags_row.addWidget(self.tags_against)
+        self.edge_label = QLabel()
+        self.edge_label.setWordWrap(True)
+
+        self.conflict_box = QCheckBox("Harm && Luck conflict (doubles do not tick the counter)")
+        self.conflict_box.toggled.connect(self.set_conflict)
+
+        odds_box = QGroupBox("Odds before you roll")
+        odds_grid = QGridLayout(odds_box)
+        self.odds_bars: dict[Answer, QProgressBar] = {}
+        for row, answer in enumerate(Answer):
+            bar = QProgressBar()
+            bar.setRange(0, ODDS_SCALE)
+            bar.setTextVisible(True)
+            odds_grid.addWidget(QLabel(answer.label), row, 0)
+            odds_grid.addWidget(bar, row, 1)
+            self.odds_bars[answer] = bar
+        self.odds_note = QLabel()
+        self.odds_note.setWordWrap(True)
+        odds_grid.addWidget(self.odds_note, len(Answer), 0, 1, 2)
+
+        self.own_dice = QCheckBox("Use my own dice")
+        self.own_dice.toggled.connect(self.refresh)
+        self.chance_spins = [self._die_spin(f"chance-{i}") for i in (1, 2)]
+        self.risk_spins = [self._die_spin(f"risk-{i}") for i in (1, 2)]
+        self.twist_spins = [self._die_spin(f"twist-{name}") for name in ("subject", "action")]
+        self.dice_form = QWidget()
+        form = QFormLayout(self.dice_form)
+        form.addRow("Chance dice", self._pair(self.chance_spins))
+        form.addRow("Risk dice", self._pair(self.risk_spins))
+        form.addRow("Twist dice (Subject, Action)", self._pair(self.twist_spins))
+
+        self.roll_button = QPushButton("Ask the oracle")
+        self.roll_button.setObjectName("oracle-roll")
+        self.roll_button.setDefault(True)
+        self.roll_button.clicked.connect(self.roll)
+
+        result_box = QGroupBox("Answer")
+        result = QGridLayout(result_box)
+        self.chance_label = QLabel("Chance –")
+        self.risk_label = QLabel("Risk –")
+        for label in (self.chance_label, self.risk_label):
+            label.setFont(scaled_font(base, 1.3, bold=True))
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.answer_label = QLabel("Ask a question")
+        self.answer_label.setObjectName("oracle-answer")
+        self.answer_label.setFont(scaled_font(base, 2.0, bold=True))
+        self.answer_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.reason_label = QLabel()
+        self.reason_label.setWordWrap(True)
+        self.twist_result = QLabel()
+        self.twist_result.setWordWrap(True)
+        result.addWidget(self.chance_label, 0, 0)
+        result.addWidget(self.risk_label, 0, 1)
+        result.addWidget(self.answer_label, 1, 0, 1, 2)
+        result.addWidget(self.reason_label, 2, 0, 1, 2)
+        result.addWidget(self.twist_result, 3, 0, 1, 2)
+
+        self.error_label = QLabel()
+        self.error_label.setObjectName("oracle-error")
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: palette(link-visited);")
+
+        self.inspire_button = QPushButton(f"Inspire me ({INSPIRE_KEY})")
+        self.inspire_button.clicked.connect(self.inspire)
+        self.inspire_shortcut = QShortcut(QKeySequence(INSPIRE_KEY), self)
+        self.inspire_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.inspire_shortcut.activated.connect(self.inspire)
+        self.inspiration_label = QLabel()
+        self.inspiration_label.setWordWrap(True)
+        inspire_row = QHBoxLayout()
+        inspire_row.addWidget(self.inspire_button)
+        inspire_row.addWidget(self.inspiration_label, 1)
+
+        ask_side = QWidget()
+        left = QVBoxLayout(ask_side)
+        left.addWidget(self.twist_label)
+        left.addWidget(self.question)
+        left.addLayout(tags_row)
+        left.addWidget(self.edge_label)
+        left.addWidget(self.conflict_box)
+        left.addWidget(odds_box)
+        left.addWidget(self.own_dice)
+        left.addWidget(self.dice_form)
+        left.addWidget(self.roll_button)
+        left.addWidget(self.error_label)
+        left.addWidget(result_box)
+        left.addLayout(inspire_row)
+        left.addStretch(1)
+
+        journal_side = QGroupBox("Journal")
+        right = QVBoxLayout(journal_side)
+        self.journal_view = QListWidget()
+        self.journal_view.setWordWrap(True)
+        self.journal_view.setObjectName("oracle-journal")
+        self.note_edit = QLineEdit()
+        self.note_edit.setPlaceholderText("Your note; it attaches to the selected entry, if any")
+        self.note_edit.returnPressed.connect(self.add_note)
+        self.note_button = QPushButton("Add note")
+        self.note_button.clicked.connect(self.add_note)
+        note_row = QHBoxLayout()
+        note_row.addWidget(self.note_edit, 1)
+        note_row.addWidget(self.note_button)
+        right.addWidget(self.journal_view, 1)
+        right.addLayout(note_row)
+        attribution = self.tables.attribution
+        credit = QLabel(f"Oracle tables: {attribution.title}, {attribution.author}, {attribution.licence}")
+        credit.setWordWrap(True)
+        credit.setFont(scaled_font(base, 0.85))
+        right.addWidget(credit)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(ask_side)
+        splitter.addWidget(journal_side)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+
+    def _die_spin(self, name: str) -> QSpinBox:
+        spin = QSpinBox()
+        spin.setRange(1, 6)
+        spin.setObjectName(f"die-{name}")
+        return spin
+
+    def _pair(self, spins: list[QSpinBox]) -> QWidget:
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        for spin in spins:
+            row.addWidget(spin)
+        row.addStretch(1)
+        return holder
+
+    # --- reading the controls ---
+
+    def edge_reading(self) -> EdgeReading:
+        """The edge the picked tags give (raises TagError if a tag is on both sides)."""
+        return edge_from_tags(self.tags_for.picked(), self.tags_against.picked())
+
+    def entered_throw(self, edge: Edge) -> OracleThrow:
+        """The dice typed into the spin boxes, as many as the edge uses."""
+        chance = tuple(spin.value() for spin in self.chance_spins[: edge.chance_dice])
+        risk = tuple(spin.value() for spin in self.risk_spins[: edge.risk_dice])
+        return OracleThrow(chance, risk)
+
+    # --- actions ---
+
+    def roll(self) -> None:
+        """Ask the typed question with rolled or entered dice, then roll a Twist if one came due."""
+        self.error_label.clear()
+        try:
+            edge = self.edge_reading().edge
+            throw = self.entered_throw(edge) if self.own_dice.isChecked() else throw_oracle(self.source, edge)
+            self.state, asked = ask(
+                self.state, self.question.text(), self.tags_for.picked(), self.tags_against.picked(), throw
+            )
+        except ValueError as error:
+            self.error_label.setText(str(error))
+            return
+        self.last = asked
+        self.last_twist = None
+        if self.state.twist_due:
+            if self.own_dice.isChecked():
+                subject, action = (spin.value() for spin in self.twist_spins)
+            else:
+                subject, action = self.source.randint(1, 6), self.source.randint(1, 6)
+            self.state, self.last_twist = resolve_twist(self.state, self.tables, subject, action)
+        self.question.clear()
+        self.refresh()
+        self.state_changed.emit()
+
+    def inspire(self) -> None:
+        """Roll a verb, adjective and noun and log them."""
+        inspiration = roll_inspiration(self.tables, self.source)
+        self.state = inspire(self.state, inspiration)
+        dice = ", ".join(f"{d.row}-{d.column}" for d in inspiration.draws)
+        self.inspiration_label.setText(f"{inspiration.prompt}  ({dice})")
+        self.refresh()
+        self.state_changed.emit()
+
+    def add_note(self) -> None:
+        """Add the typed note, attached to the selected journal entry if there is one."""
+        item = self.journal_view.currentItem()
+        about = item.data(Qt.ItemDataRole.UserRole) if item is not None and item.isSelected() else None
+        try:
+            self.state, _ = annotate(self.state, self.note_edit.text(), about)
+        except ValueError as error:
+            self.error_label.setText(str(error))
+            return
+        self.note_edit.clear()
+        self.refresh()
+        self.state_changed.emit()
+
+    def set_conflict(self, on: bool) -> None:
+        """Enter or leave a Harm & Luck conflict."""
+        self.state = set_conflict(self.state, on)
+        self.refresh()
+
+    def markdown(self, title: str = "Loner journal") -> str:
+        """The journal as Markdown, with the tables' credit at the end."""
+        a = self.tables.attribution
+        credit = f"Oracle tables from {a.title} by {a.author}, {a.licence}, {a.licence_url}"
+        return to_markdown(self.state.journal, title, credit)
+
+    def export_markdown(self, path: Path, title: str = "Loner journal") -> str:
+        """Write the journal as Markdown to ``path`` and return the text."""
+        text = self.markdown(title)
+        path.write_text(text, encoding="utf-8")
+        return text
+
+    # --- rendering ---
+
+    def refresh(self) -> None:
+        """Redraw every view from the state and the controls."""
+        counter = self.state.counter.value
+        pips = "●" * counter + "○" * (TWIST_AT - counter)
+        self.twist_label.setText(f"Twist Counter {pips}  {counter} / {TWIST_AT}")
+        try:
+            reading = self.edge_reading()
+        except ValueError as error:
+            self.edge_label.setText(str(error))
+            self.roll_button.setEnabled(False)
+            return
+        self.roll_button.setEnabled(True)
+        edge = reading.edge
+        self.edge_label.setText(f"{edge.value}: {reading.reason}")
+        self._render_odds(edge)
+        own = self.own_dice.isChecked()
+        self.dice_form.setVisible(own)
+        self.chance_spins[1].setEnabled(edge is Edge.ADVANTAGE)
+        self.risk_spins[1].setEnabled(edge is Edge.DISADVANTAGE)
+        self.twist_spins[0].setEnabled(counter == TWIST_AT - 1)
+        self.twist_spins[1].setEnabled(counter == TWIST_AT - 1)
+        self._render_result()
+        self._render_journal()
+
+    def _render_odds(self, edge: Edge) -> None:
+        odds = answer_odds(edge)
+        for answer, probability in odds.answers:
+            bar = self.odds_bars[answer]
+            bar.setValue(round(float(probability) * ODDS_SCALE))
+            bar.setFormat(f"{float(probability):.1%}  ({probability.numerator}/{probability.denominator})")
+        twist = twist_odds(edge, self.state.counter.value, self.state.in_conflict)
+        self.odds_note.setText(
+            f"Any Yes {float(odds.any_yes):.1%} · doubles {float(odds.doubles):.1%} · "
+            f"a Twist on this roll {float(twist):.1%} · counted over {odds.outcomes} throws"
+        )
+
+    def _render_result(self) -> None:
+        if self.last is None:
+            return
+        roll = self.last.roll
+        chance_all = f"  ({', '.join(map(str, roll.throw.chance))})" if len(roll.throw.chance) > 1 else ""
+        risk_all = f"  ({', '.join(map(str, roll.throw.risk))})" if len(roll.throw.risk) > 1 else ""
+        self.chance_label.setText(f"Chance {roll.chance}{chance_all}")
+        self.risk_label.setText(f"Risk {roll.risk}{risk_all}")
+        self.answer_label.setText(roll.answer.label)
+        self.reason_label.setText(
+            f"“{self.last.entry.question}” — {roll.reason}. {self.last.tick.reason.capitalize()}."
+        )
+        if self.last_twist is not None:
+            t = self.last_twist
+            self.twist_result.setText(
+                f"Twist! {t.subject} + {t.action} (dice {t.subject_die}, {t.action_die})"
+            )
+        else:
+            self.twist_result.clear()
+
+    def _render_journal(self) -> None:
+        entries = self.state.journal.entries
+        if self.journal_view.count() > len(entries):
+            self.journal_view.clear()
+        if self.journal_view.count() == len(entries):
+            return
+        for entry in entries[self.journal_view.count() :]:
+            prefix = f"{entry.id}. "
+            if isinstance(entry, NoteEntry) and entry.about is not None:
+                prefix += "  ↳ "
+            item = QListWidgetItem(prefix + plain(entry_line(entry)))
+            item.setData(Qt.ItemDataRole.UserRole, entry.id)
+            self.journal_view.addItem(item)
+        self.journal_view.scrollToBottom()

@@ -1,0 +1,83 @@
+"""A card on the table: the one place the table draws a card, face up or as a back."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from rt0table.desktop.cards import back_pixmap, face_pixmap
+from rt0table.desktop.table.paint import LEGAL, TARGET
+from rt0table.rules.rt0.cards import CARDS, CardId
+
+
+def draw_card(painter: QPainter, rect: QRectF, card: CardId | None) -> None:
+    """Blit a cached face (or the back, for None) at the painter's device pixel ratio."""
+    dpr = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
+    # Whole logical pixels keep the cache keyed on few sizes while a window is resized.
+    size = QSize(max(1, math.floor(rect.width())), max(1, math.floor(rect.height())))
+    pixmap = back_pixmap(size, dpr) if card is None else face_pixmap(card, size, dpr)
+    painter.drawPixmap(QRectF(rect.topLeft(), size.toSizeF()), pixmap, QRectF(pixmap.rect()))
+
+
+class CardItem(QGraphicsObject):
+    """A card in the active fighter's hand: it can be picked, dragged and sent home."""
+
+    def __init__(self, card: CardId, index: int, width: float, height: float) -> None:
+        super().__init__()
+        self.card = card
+        self.index = index  # its place in the hand, for the 1–9 keys
+        self.width, self.height = width, height
+        self.home = QPointF()
+        self.picked = False
+        self.dimmed = False
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setToolTip(f"{index + 1}: {CARDS[card].name}")
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.animation = QPropertyAnimation(self, b"pos", self)  # parented, so it outlives the call
+
+    def boundingRect(self) -> QRectF:
+        grow = self.width * 0.05
+        return QRectF(-grow, -grow, self.width + 2 * grow, self.height + 2 * grow)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        draw_card(painter, QRectF(0, 0, self.width, self.height), self.card)
+        if self.picked:
+            painter.setPen(QPen(TARGET, max(2.0, self.width * 0.04)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(0, 0, self.width, self.height), self.width * 0.07, self.width * 0.07)
+        if self.dimmed:
+            painter.fillRect(QRectF(0, 0, self.width, self.height), QColor(0, 0, 0, 120))
+        # The number key that picks it, on the left edge that an overlapping hand fan leaves visible,
+        # below the rank and above the name so it hides neither.
+        side = self.width * 0.26
+        badge = QRectF(self.width * 0.02, self.height * 0.62, side, side)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 170))
+        painter.drawEllipse(badge)
+        painter.setPen(QPen(LEGAL))
+        font = painter.font()
+        font.setPixelSize(max(6, round(badge.height() * 0.6)))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(self.index + 1))
+
+    def set_home(self, pos: QPointF) -> None:
+        self.home = QPointF(pos)
+        self.setPos(pos)
+
+    def go_home(self, duration_ms: int) -> None:
+        """Fly back to its place in the hand (a refused or cancelled drop)."""
+        self.animation.stop()
+        if duration_ms <= 0:
+            self.setPos(self.home)
+            return
+        self.animation.setDuration(duration_ms)
+        self.animation.setStartValue(self.pos())
+        self.animation.setEndValue(self.home)
+        self.animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self.animation.start()
+

@@ -1,0 +1,418 @@
+"""What the player's presses, drags, clicks and keys mean on the table; everything ends in Session.
+
+Only the Session changes the fight. The controller keeps the little state a table needs on top of
+the rules: the card picked up, the replay under way, and whose hand the curtain last revealed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QGraphicsSceneMouseEvent
+
+from rt0table.desktop.session import Session
+from rt0table.desktop.table.bins import Glow
+from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.pick import CardPick, bin_at
+from rt0table.desktop.table.replay import EventReplayer
+from rt0table.desktop.table.scene import TableScene
+from rt0table.desktop.table.settings import TableSettings
+from rt0table.rules.rt0.abilities import ABILITIES
+from rt0table.rules.rt0.actions import Action, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.events import Event, IntentCarriedOut, RoundStarted
+from rt0table.rules.rt0.narration import narrate_all
+from rt0table.rules.rt0.state import GM, CombatState, Fighter, FighterKind, Phase
+
+ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class TableController(QObject):
+    closed = Signal()  # the fight is over and the player pressed on
+
+    def __init__(self, session: Session, scene: TableScene, settings: TableSettings) -> None:
+        super().__init__(scene)
+        self.session, self.scene, self.settings = session, scene, settings
+        self.pick: CardPick | None = None
+        self.dragging: CardItem | None = None
+        self.press_at: QPointF | None = None
+        self.pressed_card: CardItem | None = None
+        self.grab = QPointF()
+        self.revealed_for = ""  # the fighter whose hand the curtain last showed
+        self.viewed_id = ""
+        self.replayer = EventReplayer(self)
+        self.replayer.stepped.connect(self._replay_step)
+        self.replayer.finished.connect(self._replay_done)
+        scene.pointer = self
+        session.state_did_change.connect(self._changed)
+        session.refused.connect(self._refused)
+        scene.end_turn.clicked.connect(self.end_turn)
+        scene.undo_button.clicked.connect(self.undo)
+        scene.prompt.chosen.connect(self.choose)
+        scene.curtain.clicked.connect(self.reveal)
+        scene.result.clicked.connect(self.closed.emit)
+        scene.deck.clicked.connect(lambda: self.open_pile("deck"))
+        scene.discard.clicked.connect(lambda: self.open_pile("discard"))
+        scene.viewer.clicked.connect(lambda: scene.viewer.setVisible(False))
+        scene.bin_clicked.connect(self.bin_clicked)
+        scene.figure_clicked.connect(self.figure_clicked)
+        scene.log.add(narrate_all(session.state, session.game.opening))
+        self.show(session.state)
+
+    # --- what is on the table ------------------------------------------------------------------
+
+    @property
+    def state(self) -> CombatState:
+        return self.session.state
+
+    def viewed(self, state: CombatState) -> Fighter | None:
+        """The active fighter; while nobody is, the one deciding, else whoever was shown last."""
+        fighter = state.active_fighter
+        if fighter is None and state.pending is not None and state.pending.actor != GM:
+            fighter = state.fighter(state.pending.actor)
+        if fighter is None and self.viewed_id:
+            fighter = state.fighter(self.viewed_id)
+        if fighter is None:
+            fighter = state.fighters[0]
+        self.viewed_id = fighter.id
+        return fighter
+
+    def show(self, state: CombatState, acting: str = "") -> None:
+        scene = self.scene
+        scene.render_state(state, self.viewed(state), acting)
+        for item in scene.bin_items():
+            item.set_glow(Glow.NORMAL)
+        if self.replayer.running:
+            return
+        self._show_prompt(state)
+        self._show_curtain(state)
+        undo_reason = self.session.undo_refusal()
+        scene.undo_button.setEnabled(undo_reason is None)
+        scene.undo_button.setToolTip(undo_reason or "Take back the last step")
+        active = state.active_fighter
+        can_end = active is not None and not self.blocked and self.session.refusal(EndTurn(active.id)) is None
+        scene.end_turn.setEnabled(can_end)
+        scene.end_turn.update()
+        scene.undo_button.update()
+        if state.phase is Phase.OVER:
+            scene.result.set_label(f"{(state.result or 'over').capitalize()}! Press Enter to leave the table")
+            scene.result.setVisible(True)
+            scene.say(f"The fight is over: {state.result}.")
+        elif scene.curtain.isVisible() and active is not None:
+            scene.say(f"Waiting for {active.name}: only they should see the hand.")
+        elif state.pending is None and active is not None:
+            scene.say(f"Round {state.round}: {active.name}'s turn. Drag a card onto a bin, or press its number "
+                      "then the bin's letter and Enter.")
+
+    def _show_prompt(self, state: CombatState) -> None:
+        pending = state.pending
+        who = ""
+        if pending is not None:
+            who = "The GM" if pending.actor == GM else state.name_of(pending.actor)
+        self.scene.prompt.ask(pending, who)
+        self._mark_focused_option()
+        if pending is not None:
+            self.scene.say("Choose with Tab and Enter, a number key, or a click.")
+
+    def _mark_focused_option(self) -> None:
+        pending = self.state.pending
+        names: set[str] = set()
+        zones: set[tuple[int, int]] = set()
+        if pending is not None and self.scene.prompt.isVisible():
+            value = pending.options[self.scene.prompt.focus].value
+            if value and isinstance(value[0], str):
+                names.add(value[0])
+            if len(value) == 2 and all(isinstance(v, int) for v in value):
+                zones.add((value[0], value[1]))
+            if len(value) == 3 and value[0] == "zone":
+                zones.add((value[1], value[2]))
+        self.scene.mark_targets(names, zones)
+
+    def _show_curtain(self, state: CombatState) -> None:
+        active = state.active_fighter
+        people = [f for f in state.fighters if f.kind is FighterKind.PLAYER]
+        wanted = (
+            self.settings.hot_seat
+            and len(people) > 1
+            and active is not None
+            and active.id != self.revealed_for
+            and state.phase is not Phase.OVER
+        )
+        if wanted and active is not None:
+            self.scene.curtain.close_for(active.name)
+            for item in self.scene.hand_items:
+                item.setVisible(False)
+        else:
+            self.scene.curtain.setVisible(False)
+            for item in self.scene.hand_items:
+                item.setVisible(True)
+
+    def reveal(self) -> None:
+        active = self.state.active_fighter
+        self.revealed_for = active.id if active is not None else ""
+        self.show(self.state)
+
+    @property
+    def blocked(self) -> bool:
+        """Play waits while the adversaries' turn is shown, behind the curtain and once the fight is over."""
+        return self.replayer.running or self.scene.curtain.isVisible() or self.state.phase is Phase.OVER
+
+    # --- after every step ------------------------------------------------------------------------
+
+    def _changed(self, events: list[Event]) -> None:
+        self._drop_pick()
+        if not events:
+            self.scene.log.add(["(Undone.)"])
+            self.show(self.state)
+            return
+        paced = any(isinstance(e, (IntentCarriedOut, RoundStarted)) for e in events)
+        self.replayer.start(self.session.before, self.state, events, self.settings.replay_step_ms if paced else 0)
+
+    def _replay_step(self, display: CombatState, lines: list[str], acting: str) -> None:
+        self.scene.log.add(lines)
+        if self.replayer.running:
+            self.scene.say("The adversaries act… (Space to skip)")
+            self.show(display, acting)
+
+    def _replay_done(self) -> None:
+        self.show(self.state)
+
+    def _refused(self, reason: str, action: Action | None) -> None:
+        if isinstance(action, PlayCard) and action.ability in self.scene.bins:
+            self.scene.bins[action.ability].show_refusal(reason, self.settings.refusal_ms)
+        self.scene.say(reason, alarm=True)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def play(self, ability: str) -> bool:
+        pick = self.pick
+        if pick is None:
+            return False
+        card_item = next((i for i in self.scene.hand_items if i.card == pick.card), None)
+        if self.session.submit(pick.action(ability)):
+            return True
+        if card_item is not None:
+            card_item.go_home(self.settings.return_ms)
+        self._drop_pick()
+        return False
+
+    def end_turn(self) -> None:
+        active = self.state.active_fighter
+        if self.blocked:
+            return
+        if active is None:
+            self.scene.say("No one is taking a turn right now.", alarm=True)
+            return
+        self.session.submit(EndTurn(active.id))
+
+    def choose(self, index: int) -> None:
+        if not self.blocked:
+            self.session.submit(Choose(index))
+
+    def undo(self) -> None:
+        if not self.replayer.running:
+            self.session.undo()
+
+    def open_pile(self, which: str) -> None:
+        from rt0table.desktop.table.piles import deck_makeup, discard_listing
+
+        viewed = self.scene.viewed
+        if viewed is None or self.scene.curtain.isVisible():
+            return
+        pile = self.state.piles[viewed.pile]
+        if which == "deck":
+            self.scene.viewer.open(f"{viewed.name}'s deck: {len(pile.draw)} cards (order hidden)", [],
+                                   deck_makeup(pile.draw), False)
+        else:
+            self.scene.viewer.open(f"{viewed.name}'s discard: {len(pile.discard)} cards, newest first",
+                                   pile.discard, discard_listing(pile.discard), True)
+
+    # --- picking a card up: drag, click or number key --------------------------------------------
+
+    def pick_up(self, card_item: CardItem) -> CardPick:
+        """Ask the engine once where this card may go, and light those bins."""
+        self.pick = CardPick.begin(self.state, card_item.card)
+        for item in self.scene.hand_items:
+            item.picked = item is card_item
+            item.update()
+        for ability, item in self.scene.bins.items():
+            item.set_glow(Glow.LEGAL if ability in self.pick.legal else Glow.DIM)
+        name = ABILITIES
+        if self.pick.legal:
+            self.scene.say(f"Legal: {', '.join(name[a].name for a in self.scene.bins if a in self.pick.legal)}")
+        else:
+            self.scene.say("No bin takes this card now.", alarm=True)
+        return self.pick
+
+    def aim(self, ability: str | None) -> None:
+        pick = self.pick
+        if pick is None or ability == pick.target:
+            return
+        old = pick.target
+        line = pick.aim(ability)
+        for key in (old, ability):
+            if key is not None and key in self.scene.bins:
+                legal = key in pick.legal
+                target = key == ability and legal
+                self.scene.bins[key].set_glow(Glow.TARGET if target else Glow.LEGAL if legal else Glow.DIM)
+        if line:
+            self.scene.say(line, alarm=ability not in pick.legal)
+
+    def _drop_pick(self) -> None:
+        self.pick = None
+        self.dragging = None
+        for item in self.scene.hand_items:
+            if item.picked:
+                item.picked = False
+                item.update()
+        for item in self.scene.bin_items():
+            item.set_glow(Glow.NORMAL)
+
+    # --- pointer ---------------------------------------------------------------------------------
+
+    def press(self, event: QGraphicsSceneMouseEvent) -> bool:
+        if event.button() is not Qt.MouseButton.LeftButton or self.blocked or self.scene.viewer.isVisible():
+            return False
+        if self.state.pending is not None:
+            return False
+        card = next((i for i in self.scene.items(event.scenePos()) if isinstance(i, CardItem)), None)
+        if card is None or card not in self.scene.hand_items:
+            return False
+        self.pressed_card, self.press_at = card, event.scenePos()
+        self.grab = event.scenePos() - card.pos()
+        return True
+
+    def move(self, event: QGraphicsSceneMouseEvent) -> bool:
+        card = self.pressed_card
+        if card is None or self.press_at is None:
+            return False
+        if self.dragging is None:
+            if (event.scenePos() - self.press_at).manhattanLength() < QApplication.startDragDistance():
+                return True
+            self.pick_up(card)
+            self.dragging = card
+            card.setZValue(self.scene.drag_z)
+        card.setPos(event.scenePos() - self.grab)
+        self.aim(bin_at(event.scenePos(), self.scene.bin_rects()))
+        return True
+
+    def release(self, event: QGraphicsSceneMouseEvent) -> bool:
+        card = self.pressed_card
+        if card is None:
+            return False
+        self.pressed_card, self.press_at = None, None
+        if self.dragging is None:  # a click: pick the card (or put it back down)
+            if self.pick is not None and self.pick.card == card.card:
+                self._drop_pick()
+                self.show(self.state)
+            else:
+                self.pick_up(card)
+            return True
+        ability = bin_at(event.scenePos(), self.scene.bin_rects())
+        if ability is None:
+            card.setZValue(10 + card.index)
+            card.go_home(self.settings.return_ms)
+            self._drop_pick()
+            self.scene.say("Dropped on no bin: the card goes back to the hand.")
+            return True
+        card.setZValue(10 + card.index)
+        self.play(ability)
+        return True
+
+    def bin_clicked(self, ability: str) -> None:
+        if self.blocked:
+            return
+        if self.pick is None:
+            self.scene.say(f"{ABILITIES[ability].name}: {ABILITIES[ability].summary}")
+            return
+        self.play(ability)
+
+    def figure_clicked(self, who: str) -> None:
+        """During a decision, clicking a figure picks the option that names it (whom to hit)."""
+        pending = self.state.pending
+        if pending is None or self.blocked:
+            return
+        for index, option in enumerate(pending.options):
+            if option.value and option.value[0] == who:
+                self.choose(index)
+                return
+
+    # --- keys ------------------------------------------------------------------------------------
+
+    def key(self, event: QKeyEvent) -> bool:
+        key, mods = event.key(), event.modifiers()
+        ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
+        if self.scene.viewer.isVisible():
+            self.scene.viewer.setVisible(False)
+            return True
+        if self.scene.curtain.isVisible():
+            if key in (*ENTER, Qt.Key.Key_Space):
+                self.reveal()
+            return True
+        if self.replayer.running:
+            if key in (*ENTER, Qt.Key.Key_Space, Qt.Key.Key_Escape):
+                self.replayer.skip()
+            return True
+        if ctrl and key == Qt.Key.Key_Z:
+            self.undo()
+            return True
+        if self.state.phase is Phase.OVER:
+            if key in ENTER:
+                self.closed.emit()
+            return True
+        if (ctrl and key in ENTER) or (key == Qt.Key.Key_E and not ctrl):
+            self.end_turn()
+            return True
+        if self.state.pending is not None:
+            return self._decision_key(key)
+        return self._play_key(key)
+
+    def _decision_key(self, key: int) -> bool:
+        prompt = self.scene.prompt
+        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            prompt.move_focus(-1 if key == Qt.Key.Key_Backtab else 1)
+            self._mark_focused_option()
+            return True
+        if key in ENTER:
+            self.choose(prompt.focus)
+            return True
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and key - Qt.Key.Key_1 < len(prompt.buttons):
+            self.choose(key - Qt.Key.Key_1)
+            return True
+        return False
+
+    def _play_key(self, key: int) -> bool:
+        hand = self.scene.hand_items
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            index = key - Qt.Key.Key_1
+            if index < len(hand):
+                if self.pick is not None and self.pick.card == hand[index].card:
+                    self._drop_pick()
+                    self.show(self.state)
+                else:
+                    self._drop_pick()
+                    self.pick_up(hand[index])
+            return True
+        if key == Qt.Key.Key_Escape:
+            self._drop_pick()
+            self.show(self.state)
+            return True
+        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and self.pick is not None:
+            self.aim(self.pick.cycle(list(self.scene.bins), -1 if key == Qt.Key.Key_Backtab else 1))
+            return True
+        if key in ENTER:
+            if self.pick is None:
+                self.scene.say("Pick a card first: press its number.", alarm=True)
+            elif self.pick.target is None:
+                self.scene.say("Now choose a bin: press its letter, or Tab.", alarm=True)
+            else:
+                self.play(self.pick.target)
+            return True
+        letter = chr(key) if Qt.Key.Key_A <= key <= Qt.Key.Key_Z else ""
+        target = next((a for a, item in self.scene.bins.items() if item.letter == letter), None)
+        if target is not None:
+            if self.pick is None:
+                self.bin_clicked(target)
+            else:
+                self.aim(target)
+            return True
+        return False

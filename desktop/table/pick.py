@@ -1,0 +1,65 @@
+"""A card picked up from the hand, by drag, click or number key: where it may go and what it would do.
+
+The engine is asked once, when the card is picked (``legal_actions`` and each legal bin's preview);
+moving the pointer only hit-tests rectangles. That keeps a drag move cheap however slow the rules get.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QPointF, QRectF
+
+from rt0table.rules.rt0.abilities import ABILITIES
+from rt0table.rules.rt0.actions import PlayCard
+from rt0table.rules.rt0.cards import CardId
+from rt0table.rules.rt0.engine import legal_actions
+from rt0table.rules.rt0.state import CombatState
+
+
+@dataclass
+class CardPick:
+    fighter: str
+    card: CardId
+    legal: frozenset[str]  # ability ids the card may go on now
+    previews: dict[str, str] = field(default_factory=dict)  # ability id -> what the drop would do
+    target: str | None = None  # the bin under the pointer, or chosen by letter / Tab
+
+    @classmethod
+    def begin(cls, state: CombatState, card: CardId) -> CardPick:
+        fighter = state.active_fighter
+        assert fighter is not None
+        legal = frozenset(
+            a.ability for a in legal_actions(state) if isinstance(a, PlayCard) and a.card == card
+        )
+        previews = {ability: ABILITIES[ability].preview(state, fighter, card) for ability in legal}
+        return cls(fighter.id, card, legal, previews)
+
+    def action(self, ability: str) -> PlayCard:
+        return PlayCard(self.fighter, self.card, ability)
+
+    def aim(self, ability: str | None) -> str:
+        """Point at a bin (or nothing); returns the line to show about it."""
+        self.target = ability
+        if ability is None:
+            return ""
+        if ability in self.legal:
+            return self.previews[ability]
+        return f"{ABILITIES[ability].name} will not take this card"
+
+    def cycle(self, order: list[str], step: int) -> str | None:
+        """Tab through the legal bins in table order."""
+        legal = [a for a in order if a in self.legal]
+        if not legal:
+            return None
+        index = legal.index(self.target) + step if self.target in legal else (0 if step > 0 else -1)
+        return legal[index % len(legal)]
+
+
+def bin_at(point: QPointF, bins: Mapping[str, QRectF]) -> str | None:
+    """The bin whose scene rectangle holds the point: geometry only, no rules."""
+    for ability, rect in bins.items():
+        if rect.contains(point):
+            return ability
+    return None

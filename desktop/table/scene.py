@@ -1,0 +1,231 @@
+"""The table scene: every item, laid out from the view's size and redrawn from a state snapshot.
+
+The scene draws; ``TableController`` (controller.py) decides what a press, a drag or a key means.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar
+
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
+
+from rt0table.desktop.table.bins import BIN_KEYS, AbilityBinItem
+from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.controls import ButtonItem, CurtainItem, PromptPanelItem, StatusLineItem
+from rt0table.desktop.table.foes import AdversaryItem
+from rt0table.desktop.table.layout import TableLayout, table_layout
+from rt0table.desktop.table.log import CombatLogItem
+from rt0table.desktop.table.paint import FELT, LEGAL
+from rt0table.desktop.table.party import FighterBadgeItem
+from rt0table.desktop.table.piles import PileItem, PileViewItem
+from rt0table.desktop.table.settings import TableSettings
+from rt0table.desktop.table.zones import ZoneGridItem
+from rt0table.rules.rt0.abilities import ABILITIES
+from rt0table.rules.rt0.intents import preview_intent
+from rt0table.rules.rt0.state import CombatState, Fighter
+from rt0table.rules.rt0.zones import Zone
+
+T = TypeVar("T", bound=QGraphicsItem)
+
+
+class PointerHandler(Protocol):
+    """Who gets first say over a press, move or release; True means it took the event."""
+
+    def press(self, event: QGraphicsSceneMouseEvent) -> bool: ...
+
+    def move(self, event: QGraphicsSceneMouseEvent) -> bool: ...
+
+    def release(self, event: QGraphicsSceneMouseEvent) -> bool: ...
+
+
+class TableScene(QGraphicsScene):
+    """All the table's items. ``render_state`` shows a snapshot; ``relayout`` fits a new size."""
+
+    bin_clicked = Signal(str)  # ability id
+    figure_clicked = Signal(str)  # fighter or adversary id
+
+    def __init__(self, settings: TableSettings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.setBackgroundBrush(FELT)
+        self.layout_now: TableLayout = table_layout(1280, 800, settings.ui_scale)
+        self.state: CombatState | None = None
+        self.viewed: Fighter | None = None  # whose hand, piles and bins are on the table
+        self.party: dict[str, FighterBadgeItem] = {}
+        self.foes: dict[str, AdversaryItem] = {}
+        self.bins: dict[str, AbilityBinItem] = {}
+        self.hand_items: list[CardItem] = []
+        self.deck = self._add(PileItem("deck"))
+        self.discard = self._add(PileItem("discard"))
+        self.grid = self._add(ZoneGridItem())
+        self.log = self._add(CombatLogItem())
+        self.status = self._add(StatusLineItem())
+        self.hand_label = self._add(StatusLineItem())
+        self.end_turn = self._add(ButtonItem("End Turn (E)", LEGAL))
+        self.undo_button = self._add(ButtonItem("Undo (Ctrl+Z)"))
+        self.prompt = self._add(PromptPanelItem())
+        self.curtain = self._add(CurtainItem())
+        self.result = self._add(ButtonItem("", LEGAL))
+        self.result.setZValue(30)
+        self.result.setVisible(False)
+        self.viewer = self._add(PileViewItem())
+        self.drag_z = 60.0  # above everything while a card is dragged
+        self.pointer: PointerHandler | None = None
+
+    def _add(self, item: T) -> T:
+        self.addItem(item)
+        return item
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def relayout(self, width: float, height: float) -> None:
+        self.setSceneRect(QRectF(0, 0, width, height))
+        lay = self.layout_now = table_layout(width, height, self.settings.ui_scale)
+        u = lay.unit
+        self.deck.place(lay.deck, u)
+        self.discard.place(lay.discard, u)
+        self.grid.place(lay.grid, u)
+        self.log.place(lay.log, u)
+        self.status.place(lay.status, u)
+        self.hand_label.place(QRectF(lay.hand.x(), lay.hand.y(), lay.hand.width(), u * 1.5), u)
+        half = (lay.buttons.height() - u * 0.6) / 2
+        self.end_turn.place(QRectF(lay.buttons.x(), lay.buttons.bottom() - half, lay.buttons.width(), half), u)
+        self.undo_button.place(QRectF(lay.buttons.x(), lay.buttons.y(), lay.buttons.width(), half), u)
+        self.prompt.place(lay.bins, u)
+        self.curtain.place(QRectF(lay.deck.x(), lay.hand.y(), lay.discard.right() - lay.deck.x(), lay.hand.height()), u)
+        self.result.place(QRectF(lay.bins.center().x() - lay.bins.width() * 0.3, lay.bins.center().y() - u * 2.5,
+                                 lay.bins.width() * 0.6, u * 5), u)
+        self.viewer.place(QRectF(0, 0, width, height), u)
+        self._place_figures()
+        self._place_bins()
+        self._place_hand()
+
+    def _place_figures(self) -> None:
+        lay, u = self.layout_now, self.layout_now.unit
+        gap = u * 0.5
+        count = max(1, len(self.party))
+        height = min(u * 5.5, (lay.party.height() - gap * (count - 1)) / count)
+        for i, badge in enumerate(self.party.values()):
+            badge.place(QRectF(lay.party.x(), lay.party.y() + i * (height + gap), lay.party.width(), height), u)
+        count = max(1, len(self.foes))
+        width = min(lay.adversaries.width() * 0.6, (lay.adversaries.width() - gap * (count - 1)) / count)
+        for i, foe in enumerate(self.foes.values()):
+            foe.place(QRectF(lay.adversaries.x() + i * (width + gap), lay.adversaries.y(), width,
+                             lay.adversaries.height()), u)
+
+    def _place_bins(self) -> None:
+        lay, u = self.layout_now, self.layout_now.unit
+        count = max(1, len(self.bins))
+        gap = u * 0.5
+        width = (lay.bins.width() - gap * (count - 1)) / count
+        for i, item in enumerate(self.bins.values()):
+            item.place(QRectF(lay.bins.x() + i * (width + gap), lay.bins.y(), width, lay.bins.height()), u)
+
+    def _place_hand(self) -> None:
+        lay, u = self.layout_now, self.layout_now.unit
+        area = lay.hand
+        count = len(self.hand_items)
+        card_w, card_h = lay.card_width, lay.card_height
+        gap = u * 0.5
+        total = count * card_w + (count - 1) * gap
+        step = card_w + gap if total <= area.width() else (area.width() - card_w) / max(1, count - 1)
+        start = area.x() + max(0.0, (area.width() - (count - 1) * step - card_w) / 2)
+        for i, item in enumerate(self.hand_items):
+            item.prepareGeometryChange()
+            item.width, item.height = card_w, card_h
+            item.setZValue(10 + i)
+            item.set_home(QPointF(start + i * step, area.bottom() - card_h))
+
+    def bin_items(self) -> list[AbilityBinItem]:
+        return list(self.bins.values())
+
+    def bin_rects(self) -> dict[str, QRectF]:
+        return {ability: item.sceneBoundingRect() for ability, item in self.bins.items()}
+
+    # --- drawing a snapshot ------------------------------------------------------------------
+
+    def render_state(self, state: CombatState, viewed: Fighter | None, acting: str = "") -> None:
+        self.state, self.viewed = state, viewed
+        self._sync_figures(state, acting)
+        self.grid.refresh(state)
+        if viewed is None:
+            return
+        self._sync_bins(state, viewed)
+        pile = state.piles[viewed.pile]
+        self.deck.refresh(pile.draw)
+        self.discard.refresh(pile.discard)
+        if [item.card for item in self.hand_items] != viewed.hand:
+            for item in self.hand_items:
+                self.removeItem(item)
+            lay = self.layout_now
+            self.hand_items = [CardItem(card, i, lay.card_width, lay.card_height) for i, card in enumerate(viewed.hand)]
+            for item in self.hand_items:
+                self.addItem(item)
+            self._place_hand()
+        self.hand_label.say(f"{viewed.name}'s hand ({len(viewed.hand)})")
+
+    def _sync_figures(self, state: CombatState, acting: str) -> None:
+        if list(self.party) != [f.id for f in state.fighters] or list(self.foes) != [a.id for a in state.adversaries]:
+            for item in (*self.party.values(), *self.foes.values()):
+                self.removeItem(item)
+            self.party = {f.id: FighterBadgeItem(f.id) for f in state.fighters}
+            self.foes = {a.id: AdversaryItem(a.id, state.bestiary[a.kind].hp) for a in state.adversaries}
+            for who, item in (*self.party.items(), *self.foes.items()):
+                self.addItem(item)
+                item.clicked.connect(lambda who=who: self.figure_clicked.emit(who))
+            self._place_figures()
+        active = state.active_fighter
+        for fighter in state.fighters:
+            self.party[fighter.id].refresh(fighter, active is not None and active.id == fighter.id)
+        for foe in state.adversaries:
+            item = self.foes[foe.id]
+            item.acting = foe.id == acting
+            item.refresh(foe, preview_intent(state, foe) if foe.active else None)
+
+    def _sync_bins(self, state: CombatState, fighter: Fighter) -> None:
+        if list(self.bins) != list(fighter.abilities):
+            for item in self.bins.values():
+                self.removeItem(item)
+            self.bins = {a: AbilityBinItem(a, BIN_KEYS[i]) for i, a in enumerate(fighter.abilities)}
+            for ability, item in self.bins.items():
+                self.addItem(item)
+                item.clicked.connect(lambda ability=ability: self.bin_clicked.emit(ability))
+            self._place_bins()
+        for ability, item in self.bins.items():
+            cards = fighter.bins.get(ability, [])
+            item.show_cards(cards, str(ABILITIES[ability].progress(state, fighter, cards)))
+
+    def mark_targets(self, names: set[str], zones: set[Zone]) -> None:
+        """Outline the figures and zones the focused decision option is about."""
+        for item in (*self.party.values(), *self.foes.values()):
+            wanted = (item.fighter_id if isinstance(item, FighterBadgeItem) else item.adversary_id) in names
+            if item.targeted != wanted:
+                item.targeted = wanted
+                item.update()
+        if self.grid.marked != zones:
+            self.grid.marked = zones
+            self.grid.update()
+
+    def say(self, text: str, alarm: bool = False) -> None:
+        self.status.say(text, alarm)
+
+    # --- pointer: the controller sees presses on cards before the items do ----------------------
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.pointer is not None and self.pointer.press(event):
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.pointer is not None and self.pointer.move(event):
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.pointer is not None and self.pointer.release(event):
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)

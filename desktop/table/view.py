@@ -1,0 +1,69 @@
+"""The view that shows the table scene at the window's size, and the screen the main window stacks."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
+
+from rt0table.desktop.session import Session
+from rt0table.desktop.table.controller import TableController
+from rt0table.desktop.table.scene import TableScene
+from rt0table.desktop.table.settings import TableSettings
+
+
+class TableView(QGraphicsView):
+    """No scrolling and no scaling: the scene is laid out again for every size, so text stays crisp."""
+
+    def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.table = scene
+        self.controller: TableController | None = None
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        size = self.viewport().size()
+        self.table.relayout(size.width(), size.height())
+
+    def event(self, event: QEvent) -> bool:
+        # Tab belongs to the table (cycling options and bins), not to widget focus.
+        is_tab = isinstance(event, QKeyEvent) and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+        if event.type() == QEvent.Type.KeyPress and is_tab and self.controller is not None:
+            assert isinstance(event, QKeyEvent)
+            if self.controller.key(event):
+                return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.controller is not None and self.controller.key(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class TableScreen(QWidget):
+    """A fight on the table: the view, its scene and the controller wired to a Session."""
+
+    closed = Signal()
+
+    def __init__(self, session: Session, settings: TableSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.settings = settings or TableSettings()
+        self.scene = TableScene(self.settings)
+        self.view = TableView(self.scene, self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        self.controller = TableController(session, self.scene, self.settings)
+        self.view.controller = self.controller
+        self.controller.closed.connect(self.closed.emit)
+        self.setFocusProxy(self.view)

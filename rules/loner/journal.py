@@ -1,0 +1,342 @@
+"""The play journal: questions, twists, scenes, checks, fights and notes, as JSON-ready data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from .oracle import OracleRoll, OracleThrow, read_oracle
+from .scenes import CloseReason
+from .terms import SceneKind
+from .twist import Twist
+
+JOURNAL_FORMAT = 1
+
+
+class JournalError(ValueError):
+    """A journal dictionary that cannot be read back; names the entry and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionEntry:
+    """A question put to the oracle, the tags that set its edge, the roll and the counter after it."""
+
+    question: str
+    roll: OracleRoll
+    tags_for: tuple[str, ...] = ()
+    tags_against: tuple[str, ...] = ()
+    twist_counter: int = 0
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TwistEntry:
+    """A Twist that came due and the beat it rolled."""
+
+    twist: Twist
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SceneEntry:
+    """A scene opened (with its frame) or closed (with its reason, outcome and transition die)."""
+
+    number: int
+    kind: SceneKind
+    where: str = ""
+    who: str = ""
+    goal: str = ""
+    closed: CloseReason | None = None
+    outcome: str = ""
+    transition_die: int | None = None
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class InspirationEntry:
+    """An inspiration prompt and the row and column dice behind each word."""
+
+    words: tuple[str, ...]
+    dice: tuple[tuple[int, int], ...]
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SkillCheckEntry:
+    """A skill check from the game the oracle serves, summarised for the story."""
+
+    actor: str
+    skill: str
+    difficulty: str
+    cards: tuple[str, ...]
+    result: str
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FightEntry:
+    """A fight, summarised: who took part, how many rounds, how it ended."""
+
+    title: str
+    sides: tuple[str, ...]
+    rounds: int
+    outcome: str
+    summary: str = ""
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NoteEntry:
+    """A player's own note, on its own or about one earlier entry."""
+
+    text: str
+    about: int | None = None
+    id: int = 0
+
+
+Entry = QuestionEntry | TwistEntry | SceneEntry | InspirationEntry | SkillCheckEntry | FightEntry | NoteEntry
+E = TypeVar("E", QuestionEntry, TwistEntry, SceneEntry, InspirationEntry, SkillCheckEntry, FightEntry, NoteEntry)
+
+KINDS: dict[type[Any], str] = {
+    QuestionEntry: "question",
+    TwistEntry: "twist",
+    SceneEntry: "scene",
+    InspirationEntry: "inspiration",
+    SkillCheckEntry: "skill_check",
+    FightEntry: "fight",
+    NoteEntry: "note",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Journal:
+    """Entries in the order they happened, numbered from 1."""
+
+    entries: tuple[Entry, ...] = ()
+
+    def add(self, entry: E) -> tuple[Journal, E]:
+        """Append an entry, giving it the next id."""
+        numbered = replace(entry, id=len(self.entries) + 1)
+        return Journal((*self.entries, numbered)), numbered
+
+    def annotate(self, text: str, about: int | None = None) -> tuple[Journal, NoteEntry]:
+        """Add a player's note, optionally about an existing entry."""
+        if not text.strip():
+            raise JournalError("a note needs some text")
+        if about is not None and not 1 <= about <= len(self.entries):
+            raise JournalError(f"there is no entry {about} to annotate")
+        return self.add(NoteEntry(text.strip(), about))
+
+    def get(self, entry_id: int) -> Entry:
+        """The entry with this id."""
+        if not 1 <= entry_id <= len(self.entries):
+            raise JournalError(f"there is no entry {entry_id}")
+        return self.entries[entry_id - 1]
+
+    def notes_about(self, entry_id: int) -> tuple[NoteEntry, ...]:
+        """The notes attached to one entry."""
+        return tuple(e for e in self.entries if isinstance(e, NoteEntry) and e.about == entry_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dictionary with a format version."""
+        return {"format": JOURNAL_FORMAT, "entries": [entry_to_dict(e) for e in self.entries]}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Journal:
+        """Read back a dictionary made by ``to_dict``; raise JournalError on anything malformed."""
+        if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
+            raise JournalError(f"not a journal in format {JOURNAL_FORMAT}")
+        raw = data.get("entries")
+        if not isinstance(raw, list):
+            raise JournalError("journal: field 'entries' must be a list")
+        entries = tuple(entry_from_dict(item, i + 1) for i, item in enumerate(raw))
+        for i, entry in enumerate(entries, start=1):
+            if entry.id != i:
+                raise JournalError(f"entry {i}: field 'id' is {entry.id}, expected {i}")
+        return cls(entries)
+
+
+def roll_to_dict(roll: OracleRoll) -> dict[str, Any]:
+    """The dice of a roll plus its answer, for checking on the way back."""
+    return {"chance": list(roll.throw.chance), "risk": list(roll.throw.risk), "answer": roll.answer.name}
+
+
+def entry_to_dict(entry: Entry) -> dict[str, Any]:
+    """One entry as a dictionary tagged with its kind."""
+    out: dict[str, Any] = {"kind": KINDS[type(entry)], "id": entry.id}
+    if isinstance(entry, QuestionEntry):
+        out |= {
+            "question": entry.question,
+            "roll": roll_to_dict(entry.roll),
+            "tags_for": list(entry.tags_for),
+            "tags_against": list(entry.tags_against),
+            "twist_counter": entry.twist_counter,
+        }
+    elif isinstance(entry, TwistEntry):
+        t = entry.twist
+        out |= {
+            "subject_die": t.subject_die,
+            "action_die": t.action_die,
+            "subject": t.subject,
+            "action": t.action,
+        }
+    elif isinstance(entry, SceneEntry):
+        out |= {
+            "number": entry.number,
+            "scene_kind": entry.kind.value,
+            "where": entry.where,
+            "who": entry.who,
+            "goal": entry.goal,
+            "closed": entry.closed.value if entry.closed else None,
+            "outcome": entry.outcome,
+            "transition_die": entry.transition_die,
+        }
+    elif isinstance(entry, InspirationEntry):
+        out |= {"words": list(entry.words), "dice": [list(pair) for pair in entry.dice]}
+    elif isinstance(entry, SkillCheckEntry):
+        out |= {
+            "actor": entry.actor,
+            "skill": entry.skill,
+            "difficulty": entry.difficulty,
+            "cards": list(entry.cards),
+            "result": entry.result,
+        }
+    elif isinstance(entry, FightEntry):
+        out |= {
+            "title": entry.title,
+            "sides": list(entry.sides),
+            "rounds": entry.rounds,
+            "outcome": entry.outcome,
+            "summary": entry.summary,
+        }
+    else:
+        out |= {"text": entry.text, "about": entry.about}
+    return out
+
+
+class _Fields:
+    """Typed access to one entry dictionary, with errors naming the entry and field."""
+
+    def __init__(self, data: dict[str, Any], where: str) -> None:
+        self.data = data
+        self.where = where
+
+    def fail(self, field: str, problem: str) -> JournalError:
+        return JournalError(f"{self.where}: field '{field}' {problem}")
+
+    def raw(self, field: str) -> Any:
+        if field not in self.data:
+            raise self.fail(field, "is missing")
+        return self.data[field]
+
+    def text(self, field: str) -> str:
+        value = self.raw(field)
+        if not isinstance(value, str):
+            raise self.fail(field, f"must be text, found {value!r}")
+        return value
+
+    def integer(self, field: str) -> int:
+        value = self.raw(field)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(field, f"must be a whole number, found {value!r}")
+        return value
+
+    def optional_int(self, field: str) -> int | None:
+        return None if self.data.get(field) is None else self.integer(field)
+
+    def texts(self, field: str) -> tuple[str, ...]:
+        value = self.raw(field)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(field, "must be a list of text")
+        return tuple(value)
+
+    def ints(self, field: str, value: Any = None) -> tuple[int, ...]:
+        value = self.raw(field) if value is None else value
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise self.fail(field, "must be a list of whole numbers")
+        return tuple(value)
+
+
+def _roll(fields: _Fields) -> OracleRoll:
+    raw = fields.raw("roll")
+    if not isinstance(raw, dict):
+        raise fields.fail("roll", "must be an object")
+    inner = _Fields(raw, fields.where + ", roll")
+    try:
+        roll = read_oracle(OracleThrow(inner.ints("chance"), inner.ints("risk")))
+    except ValueError as error:
+        raise fields.fail("roll", f"holds dice the oracle cannot read: {error}") from None
+    if inner.text("answer") != roll.answer.name:
+        raise inner.fail("answer", f"says {inner.text('answer')} but the dice read {roll.answer.name}")
+    return roll
+
+
+def _enum(fields: _Fields, field: str, kind: type[SceneKind] | type[CloseReason]) -> Any:
+    value = fields.text(field)
+    try:
+        return kind(value)
+    except ValueError:
+        raise fields.fail(field, f"has the unknown value '{value}'") from None
+
+
+def entry_from_dict(data: Any, index: int) -> Entry:
+    """Read one entry dictionary back; ``index`` (from 1) names it in errors."""
+    if not isinstance(data, dict):
+        raise JournalError(f"entry {index}: must be an object")
+    f = _Fields(data, f"entry {index}")
+    kind = f.text("kind")
+    entry_id = f.integer("id")
+    if kind == "question":
+        return QuestionEntry(
+            f.text("question"),
+            _roll(f),
+            f.texts("tags_for"),
+            f.texts("tags_against"),
+            f.integer("twist_counter"),
+            entry_id,
+        )
+    if kind == "twist":
+        twist = Twist(f.integer("subject_die"), f.integer("action_die"), f.text("subject"), f.text("action"))
+        return TwistEntry(twist, entry_id)
+    if kind == "scene":
+        closed = None if data.get("closed") is None else _enum(f, "closed", CloseReason)
+        return SceneEntry(
+            f.integer("number"),
+            _enum(f, "scene_kind", SceneKind),
+            f.text("where"),
+            f.text("who"),
+            f.text("goal"),
+            closed,
+            f.text("outcome"),
+            f.optional_int("transition_die"),
+            entry_id,
+        )
+    if kind == "inspiration":
+        pairs = f.raw("dice")
+        if not isinstance(pairs, list):
+            raise f.fail("dice", "must be a list of [row, column] pairs")
+        dice = tuple(f.ints("dice", pair) for pair in pairs)
+        if any(len(pair) != 2 for pair in dice):
+            raise f.fail("dice", "must hold [row, column] pairs")
+        return InspirationEntry(f.texts("words"), tuple((p[0], p[1]) for p in dice), entry_id)
+    if kind == "skill_check":
+        return SkillCheckEntry(
+            f.text("actor"),
+            f.text("skill"),
+            f.text("difficulty"),
+            f.texts("cards"),
+            f.text("result"),
+            entry_id,
+        )
+    if kind == "fight":
+        return FightEntry(
+            f.text("title"),
+            f.texts("sides"),
+            f.integer("rounds"),
+            f.text("outcome"),
+            f.text("summary"),
+            entry_id,
+        )
+    if kind == "note":
+        return NoteEntry(f.text("text"), f.optional_int("about"), entry_id)
+    raise f.fail("kind", f"has the unknown value '{kind}'")

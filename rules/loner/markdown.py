@@ -1,0 +1,93 @@
+"""The journal as Markdown: the story with the dice behind every answer."""
+
+from __future__ import annotations
+
+from .journal import (
+    Entry,
+    FightEntry,
+    InspirationEntry,
+    Journal,
+    NoteEntry,
+    QuestionEntry,
+    SceneEntry,
+    SkillCheckEntry,
+    TwistEntry,
+)
+from .oracle import OracleRoll
+
+
+def dice_text(roll: OracleRoll) -> str:
+    """The dice in a compact form, e.g. ``Chance 5 vs Risk 2`` or ``Chance 5 (5, 1) vs Risk 2``."""
+    chance = f"Chance {roll.chance}" + (
+        f" ({', '.join(map(str, roll.throw.chance))})" if len(roll.throw.chance) > 1 else ""
+    )
+    risk = f"Risk {roll.risk}" + (f" ({', '.join(map(str, roll.throw.risk))})" if len(roll.throw.risk) > 1 else "")
+    return f"{chance} vs {risk}"
+
+
+def _escape(text: str) -> str:
+    """Keep player text from turning into Markdown markup."""
+    for char in ("\\", "*", "_", "`", "#", "[", "]"):
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def entry_line(entry: Entry) -> str:
+    """One entry as Markdown (a heading for scenes, a list item for the rest)."""
+    if isinstance(entry, QuestionEntry):
+        roll = entry.roll
+        tags = ""
+        if entry.tags_for or entry.tags_against:
+            tags = f"; for: {', '.join(entry.tags_for) or '–'}; against: {', '.join(entry.tags_against) or '–'}"
+        twist = f"; doubles, Twist Counter {entry.twist_counter}/3" if roll.doubles else ""
+        return (
+            f"- **Q{entry.id}:** {_escape(entry.question)} → **{roll.answer.label}** "
+            f"({dice_text(roll)}; {roll.edge.value}{_escape(tags)}{twist})"
+        )
+    if isinstance(entry, TwistEntry):
+        t = entry.twist
+        return f"- **Twist:** {t.subject} + {t.action} (dice {t.subject_die}, {t.action_die})"
+    if isinstance(entry, SceneEntry):
+        if entry.closed is None:
+            return (
+                f"\n## Scene {entry.number}: {entry.kind.label}\n\n"
+                f"- *Where:* {_escape(entry.where)}\n- *Who:* {_escape(entry.who)}\n"
+                f"- *Goal:* {_escape(entry.goal)}\n"
+            )
+        next_scene = f"; transition die {entry.transition_die}" if entry.transition_die else ""
+        return f"- **Scene {entry.number} closed** ({entry.closed.value}): {_escape(entry.outcome)}{next_scene}"
+    if isinstance(entry, InspirationEntry):
+        dice = ", ".join(f"{r}-{c}" for r, c in entry.dice)
+        return f"- **Inspiration:** {' '.join(entry.words)} ({dice})"
+    if isinstance(entry, SkillCheckEntry):
+        cards = ", ".join(entry.cards) or "no cards"
+        return (
+            f"- **Skill check:** {_escape(entry.actor)}, {_escape(entry.skill)} ({_escape(entry.difficulty)})"
+            f" → **{_escape(entry.result)}** ({_escape(cards)})"
+        )
+    if isinstance(entry, FightEntry):
+        summary = f" {_escape(entry.summary)}" if entry.summary else ""
+        return (
+            f"- **Fight:** {_escape(entry.title)} ({_escape(', '.join(entry.sides))}), "
+            f"{entry.rounds} round{'s' if entry.rounds != 1 else ''} → **{_escape(entry.outcome)}**.{summary}"
+        )
+    return _note_line(entry)
+
+
+def _note_line(entry: NoteEntry) -> str:
+    about = f" (on entry {entry.about})" if entry.about is not None else ""
+    return f"- *Note{about}:* {_escape(entry.text)}"
+
+
+def to_markdown(journal: Journal, title: str = "Loner journal", attribution: str = "") -> str:
+    """The whole journal as a Markdown document; notes follow the entry they are about."""
+    lines = [f"# {_escape(title)}", ""]
+    attached = {e.id for e in journal.entries if isinstance(e, NoteEntry) and e.about is not None}
+    for entry in journal.entries:
+        if entry.id in attached:
+            continue
+        lines.append(entry_line(entry))
+        lines.extend("  " + _note_line(note) for note in journal.notes_about(entry.id))
+    if attribution:
+        lines += ["", "---", "", f"*{attribution}*"]
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,1 @@
+"""The campaign between fights: injuries, corruption, items, money and the Day."""

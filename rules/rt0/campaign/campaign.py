@@ -1,0 +1,451 @@
+"""The campaign record: the party between fights, the Day, Supremacy, and everything that changes them.
+
+Every function returns a new ``Campaign`` and the events that describe the change; nothing is changed in place.
+``Campaign.to_dict`` / ``from_dict`` give the versioned JSON-friendly form the save store keeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from ..character import Character, problems
+from ..engine import FighterSetup
+from ..errors import RulesError
+from ..modifiers import friendship_circles
+from ..traits import Skill, Spell, Trait
+from ..zones import Zone
+from . import corruption as cor
+from . import day as clock
+from . import injuries as inj
+from . import items as itm
+from .events import (
+    CampaignEvent,
+    DayEnded,
+    FriendshipCirclesDrawn,
+    InjuryGained,
+    ItemExhausted,
+    MemberDied,
+    SupremacyAdded,
+)
+from .supremacy import FightSummary, supremacy_gain
+
+FORMAT_VERSION = 1
+DAY_WITHOUT_FOOD = 3  # COR-DAY
+DAY_WITHOUT_SLEEP = 3  # COR-DAY
+MORNING_START = "Morning Start"
+WITHDRAWAL = "Morning Start Withdrawal"
+SCAR = "Massive Painful Scar"
+
+
+class Meal(Enum):
+    """How a character ate today (DAY-FOOD)."""
+
+    EDIBLE = "edible"
+    INEDIBLE = "inedible"  # still food: counts as eating, gives Upset Stomach
+    NONE = "none"
+
+
+class Sleep(Enum):
+    """How a character slept tonight (DAY-SLEEP)."""
+
+    RESTFUL = "restful"
+    UNRESTFUL = "unrestful"  # counts as sleeping, gives Groggy
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One party member's record between fights."""
+
+    id: str
+    character: Character
+    corruption: cor.Corruption = field(default_factory=cor.Corruption)
+    injuries: inj.InjuryRecord = field(default_factory=inj.InjuryRecord)
+    items: tuple[str, ...] = ()
+    wallet: itm.Wallet = field(default_factory=itm.Wallet)
+    morning_starts: int = 0  # Morning Starts drunk today
+    scar_blocks: tuple[str, ...] = ()  # combat abilities the scars block today
+
+    @property
+    def traits(self) -> frozenset[Trait]:
+        """The traits in force now: the Report Card's as the injuries change them."""
+        return inj.traits_in_force(self.character.traits, self.injuries.names)
+
+    @property
+    def playable(self) -> bool:
+        """Alive and not fully corrupted."""
+        return not self.injuries.dead and not self.corruption.lost
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "character": self.character.to_dict(),
+            "corruption": self.corruption.to_dict(),
+            "injuries": self.injuries.to_dict(),
+            "items": list(self.items),
+            "wallet": self.wallet.to_dict(),
+            "morning_starts": self.morning_starts,
+            "scar_blocks": list(self.scar_blocks),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Member:
+        for name in data.get("items", []):
+            itm.item(name)
+        return cls(
+            id=str(data["id"]),
+            character=Character.from_dict(data["character"]),
+            corruption=cor.Corruption.from_dict(data.get("corruption", {})),
+            injuries=inj.InjuryRecord.from_dict(data.get("injuries", {})),
+            items=tuple(data.get("items", [])),
+            wallet=itm.Wallet.from_dict(data.get("wallet", {})),
+            morning_starts=int(data.get("morning_starts", 0)),
+            scar_blocks=tuple(data.get("scar_blocks", [])),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    members: tuple[Member, ...] = ()
+    clock: clock.DayClock = field(default_factory=clock.DayClock)
+    supremacy: int = 0
+
+    @property
+    def day(self) -> int:
+        return self.clock.day
+
+    def member(self, member_id: str) -> Member:
+        for m in self.members:
+            if m.id == member_id:
+                return m
+        raise KeyError(f"no party member {member_id!r}")
+
+    def with_member(self, member: Member) -> Campaign:
+        """The campaign with one member's record replaced."""
+        return replace(self, members=tuple(member if m.id == member.id else m for m in self.members))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT_VERSION,
+            "clock": self.clock.to_dict(),
+            "supremacy": self.supremacy,
+            "members": [m.to_dict() for m in self.members],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Campaign:
+        """Rebuild from ``to_dict`` output; raises ValueError naming what is wrong."""
+        if data.get("format") != FORMAT_VERSION:
+            raise ValueError(f"campaign format {data.get('format')!r} is not one this version reads")
+        try:
+            members = tuple(Member.from_dict(m) for m in data.get("members", []))
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"a saved party member is incomplete: {error}") from None
+        supremacy = data.get("supremacy", 0)
+        if not isinstance(supremacy, int) or supremacy < 0:
+            raise ValueError(f"the saved Supremacy should be a whole number, not {supremacy!r}")
+        return cls(members, clock.DayClock.from_dict(data.get("clock", {})), supremacy)
+
+
+Result = tuple[Campaign, list[CampaignEvent]]
+
+
+# --- injuries and corruption ----------------------------------------------------------------------------------
+
+
+def take_injury(campaign: Campaign, member_id: str, name: str, cause: str = "") -> Result:
+    """INJ-MAJOR / INJ-CRITICAL: receive an injury, escalating as the book says."""
+    m = campaign.member(member_id)
+    record, events = inj.take_injury(m.injuries, name, m.id, cause)
+    return campaign.with_member(replace(m, injuries=record)), events
+
+
+def take_corruption(campaign: Campaign, member_id: str, amount: int, reason: str) -> Result:
+    """Take Corruption points; they are owed until marked, and no room for them means COR-FULL."""
+    m = campaign.member(member_id)
+    record, events = cor.take(m.character, m.corruption, amount, reason, m.traits, m.id)
+    return campaign.with_member(replace(m, corruption=record)), events
+
+
+def mark_corruption(campaign: Campaign, member_id: str, place: str) -> Result:
+    """Mark one owed point on a place of the sheet (an upgrade, Skill, Magic or Friendship)."""
+    m = campaign.member(member_id)
+    record, events = cor.mark(m.character, m.corruption, place, m.traits, m.id)
+    return campaign.with_member(replace(m, corruption=record)), events
+
+
+def mark_all(campaign: Campaign, member_id: str, places: Sequence[str] | None = None) -> Result:
+    """Mark every owed point, on the given places in turn or on the suggested ones."""
+    m = campaign.member(member_id)
+    plan = list(places) if places is not None else cor.suggest_marks(m.character, m.corruption, m.traits)
+    events: list[CampaignEvent] = []
+    for place in plan:
+        campaign, more = mark_corruption(campaign, member_id, place)
+        events += more
+    return campaign, events
+
+
+def heal_injury(campaign: Campaign, member_id: str, name: str) -> Result:
+    """COR-HEAL: pay the injury's Corruption (2 / 4 / 6; Blinded 1) and it is gone."""
+    m = campaign.member(member_id)
+    if not m.playable:
+        raise RulesError(f"{m.character.name} can no longer be played.")
+    record, cost, events = inj.heal(m.injuries, name, m.id)
+    campaign = campaign.with_member(replace(m, injuries=record))
+    campaign, more = take_corruption(campaign, member_id, cost, f"healing {name}")
+    return campaign, events + more
+
+
+def pay_for_retry(campaign: Campaign, member_id: str) -> Result:
+    """SKL-RETRY: a failed check may be tried again, one step easier, for 1 Corruption."""
+    return take_corruption(campaign, member_id, cor.RETRY_COST, "retrying a check")
+
+
+def treat_injury(
+    campaign: Campaign,
+    member_id: str,
+    name: str,
+    succeeded: bool,
+    choice: str | None = None,
+    corruption_retry: bool = False,
+) -> Result:
+    """INJ-DOWNGRADE: apply a treatment check's result today (``choice``: the GM's Major for a Critical)."""
+    m = campaign.member(member_id)
+    record, events = inj.downgrade(m.injuries, name, succeeded, campaign.day, choice, m.id, corruption_retry)
+    return campaign.with_member(replace(m, injuries=record)), events
+
+
+def claim_skill_corruption(campaign: Campaign, member_id: str, a_plus: Skill, failed: Skill) -> Result:
+    """COR-SKILL: with Skill Corruption full, write a new A+ and a new F on the Report Card."""
+    m = campaign.member(member_id)
+    if not cor.skill_reward_due(m.corruption):
+        raise RulesError("Skill Corruption needs all three circles filled, once.")
+    character = replace(
+        m.character, extra_a_plus=(*m.character.extra_a_plus, a_plus), extra_failed=(*m.character.extra_failed, failed)
+    )
+    _check_character(campaign, m, character)
+    return campaign.with_member(
+        replace(m, character=character, corruption=replace(m.corruption, skill_claimed=True))
+    ), []
+
+
+def claim_magic_corruption(campaign: Campaign, member_id: str, spell: Spell) -> Result:
+    """COR-MAGIC: with Magic Corruption full, learn one more spell still open to this character."""
+    m = campaign.member(member_id)
+    if not cor.magic_reward_due(m.corruption):
+        raise RulesError("Magic Corruption needs all three circles filled, once.")
+    character = replace(m.character, extra_spells=(*m.character.extra_spells, spell))
+    _check_character(campaign, m, character)
+    return campaign.with_member(
+        replace(m, character=character, corruption=replace(m.corruption, magic_claimed=True))
+    ), []
+
+
+def _check_character(campaign: Campaign, m: Member, character: Character) -> None:
+    """Refuse a Report Card change that breaks the character rules."""
+    party = [o.character for o in campaign.members if o.id != m.id]
+    found = problems(character, party)
+    if found:
+        raise RulesError("; ".join(p.message for p in found))
+
+
+# --- items, money and the Day's powers -----------------------------------------------------------------------------
+
+
+def give_item(campaign: Campaign, member_id: str, name: str) -> Campaign:
+    """Add an item to a member's belongings."""
+    itm.item(name)
+    m = campaign.member(member_id)
+    return campaign.with_member(replace(m, items=(*m.items, name)))
+
+
+def drop_item(campaign: Campaign, member_id: str, name: str) -> Campaign:
+    """Give up or lose one copy of an item without using it."""
+    m = campaign.member(member_id)
+    if name not in m.items:
+        raise RulesError(f"{m.character.name} carries no {name}.")
+    index = m.items.index(name)
+    return campaign.with_member(replace(m, items=(*m.items[:index], *m.items[index + 1 :])))
+
+
+def set_bank(campaign: Campaign, member_id: str, credits: int) -> Campaign:
+    """The balance the bank's systems report for a member (ITM-CREDITS)."""
+    m = campaign.member(member_id)
+    return campaign.with_member(replace(m, wallet=itm.with_bank(m.wallet, credits)))
+
+
+def add_chit(campaign: Campaign, member_id: str, loaded: int = 0) -> Campaign:
+    """A chit comes into a member's pocket holding ``loaded`` credits (ITM-CREDITS)."""
+    m = campaign.member(member_id)
+    return campaign.with_member(replace(m, wallet=itm.add_chit(m.wallet, loaded)))
+
+
+def use_item(campaign: Campaign, member_id: str, name: str) -> Result:
+    """Use an item: Exhaust items are gone; Morning Start also works on Groggy and Withdrawal."""
+    m = campaign.member(member_id)
+    inventory, exhausted = itm.use(m.items, name)
+    events: list[CampaignEvent] = [ItemExhausted(m.id, name)] if exhausted else []
+    campaign = campaign.with_member(replace(m, items=inventory))
+    if name == MORNING_START:
+        campaign, more = _drink_morning_start(campaign, member_id)
+        events += more
+    return campaign, events
+
+
+def _drink_morning_start(campaign: Campaign, member_id: str) -> Result:
+    """Groggy goes; Withdrawal comes if absent; a second can the same Day on Withdrawal brings Heart Palpitations."""
+    m = campaign.member(member_id)
+    record, events = inj.remove_where(m.injuries, "restful sleep", m.id, keep=set(m.injuries.names) - {"Groggy"})
+    if not record.has(WITHDRAWAL):
+        record, more = inj.take_injury(record, WITHDRAWAL, m.id, MORNING_START)
+    elif m.morning_starts >= 1:
+        record, more = inj.take_injury(record, "Heart Palpitations", m.id, "a second Morning Start today")
+    else:
+        more = []
+    return campaign.with_member(replace(m, injuries=record, morning_starts=m.morning_starts + 1)), events + more
+
+
+def use_power(campaign: Campaign, member_id: str, power: str) -> Campaign:
+    """Spend a once-per-Day power (DAY-CLOCK); refused if this character lacks it or used it today."""
+    m = campaign.member(member_id)
+    owned = clock.powers_of(m.character)
+    upgrades = cor.unlocked_upgrades(m.character, m.corruption)
+    entry = clock.POWERS.get(power)
+    if entry is not None and power not in owned and entry.upgrade not in upgrades:
+        raise RulesError(f"{m.character.name} does not have {power}.")
+    return replace(campaign, clock=clock.use(campaign.clock, member_id, power))
+
+
+def choose_scar_blocks(campaign: Campaign, member_id: str, abilities: Sequence[str]) -> Campaign:
+    """Each morning every Massive Painful Scar blocks one combat ability for the Day, no two the same."""
+    m = campaign.member(member_id)
+    scars = m.injuries.names.count(SCAR)
+    if len(abilities) != scars or len(set(abilities)) != len(abilities):
+        raise RulesError(f"Choose {scars} different combat abilities, one per Massive Painful Scar.")
+    return campaign.with_member(replace(m, scar_blocks=tuple(abilities)))
+
+
+# --- the end of a Day (DAY-CLOCK, DAY-FOOD, DAY-SLEEP, COR-DAY) ----------------------------------------------------
+
+
+def _per_member(value: Any, member_id: str, default: Any) -> Any:
+    """A per-member mapping's value, or the one value given for everybody."""
+    if isinstance(value, Mapping):
+        return value.get(member_id, default)
+    return value
+
+
+def end_day(
+    campaign: Campaign, ate: Meal | Mapping[str, Meal] = Meal.EDIBLE, slept: Sleep | Mapping[str, Sleep] = Sleep.RESTFUL
+) -> Result:
+    """Close the Day: Day-long injuries end, Friendship circles are drawn, food and sleep are settled, nights of rest
+    count, and every once-per-Day power refreshes."""
+    events: list[CampaignEvent] = [DayEnded(campaign.day)]
+    for m in campaign.members:
+        if not m.playable:
+            continue
+        campaign, more = _member_day_end(
+            campaign, m.id, _per_member(ate, m.id, Meal.EDIBLE), _per_member(slept, m.id, Sleep.RESTFUL)
+        )
+        events += more
+    new_clock, more = clock.next_day(campaign.clock, [m.id for m in campaign.members])
+    return replace(campaign, clock=new_clock), events + more
+
+
+def _member_day_end(campaign: Campaign, member_id: str, ate: Meal, slept: Sleep) -> Result:
+    m = campaign.member(member_id)
+    record, events = inj.remove_where(m.injuries, "end of day", m.id)
+    if m.morning_starts == 0:
+        record, more = inj.remove_where(record, "end of day without morning start", m.id)
+        events += more
+    m = replace(m, injuries=record, morning_starts=0, scar_blocks=())
+    circles = friendship_circles(m.traits)
+    if circles:
+        m = replace(m, corruption=cor.add_friendship_circles(m.corruption, circles))
+        events.append(FriendshipCirclesDrawn(m.id, circles))
+    campaign = campaign.with_member(m)
+    if ate is Meal.NONE:
+        campaign, more = take_corruption(campaign, m.id, DAY_WITHOUT_FOOD, "a Day without food")
+        events += more
+    elif ate is Meal.INEDIBLE:
+        campaign, more = take_injury(campaign, m.id, "Upset Stomach", "eating food that was not edible")
+        events += more
+    if slept is Sleep.NONE:
+        campaign, more = take_corruption(campaign, m.id, DAY_WITHOUT_SLEEP, "a Day without sleep")
+        return campaign, events + more
+    m = campaign.member(m.id)
+    record = m.injuries
+    if slept is Sleep.RESTFUL:
+        record, more = inj.remove_where(record, "restful sleep", m.id)
+        events += more
+    record, more = inj.rest_night(record, m.id)
+    events += more
+    campaign = campaign.with_member(replace(m, injuries=record))
+    if slept is Sleep.UNRESTFUL and not record.dead:
+        campaign, more = take_injury(campaign, m.id, "Groggy", "a night without proper rest")
+        events += more
+    return campaign, events
+
+
+# --- fights ------------------------------------------------------------------------------------------------------
+
+
+def fighter_setup(campaign: Campaign, member_id: str, zone: Zone) -> FighterSetup:
+    """The FighterSetup that brings this member into a fight with their Report Card traits and injuries."""
+    m = campaign.member(member_id)
+    return FighterSetup(
+        m.id,
+        m.character.name,
+        zone,
+        m.character.traits,
+        m.character.arcana,
+        injuries=m.injuries.names,
+        upgrades=cor.upgraded_ability_ids(m.character, m.corruption),
+    )
+
+
+def injuries_before(campaign: Campaign) -> dict[str, tuple[str, ...]]:
+    """Each member's injuries, to compare with the fight's end (``supremacy.summarise``)."""
+    return {m.id: m.injuries.names for m in campaign.members}
+
+
+def conclude_fight(campaign: Campaign, summary: FightSummary) -> Result:
+    """After a fight: the Supremacy tally, the injuries and Corruption it left, deaths, and what ends with combat."""
+    gain = supremacy_gain(summary)
+    events: list[CampaignEvent] = [SupremacyAdded(gain, "fight")] if gain else []
+    campaign = replace(campaign, supremacy=campaign.supremacy + gain)
+    for outcome in summary.outcomes:
+        m = campaign.member(outcome.member)
+        record, more = _sync(m.injuries, outcome.injuries_after, outcome.injuries_taken, outcome.died, m.id)
+        record, ended = inj.remove_where(record, "end of combat", m.id)
+        campaign = campaign.with_member(replace(m, injuries=record))
+        events += more + ended
+        campaign, more = take_corruption(campaign, m.id, outcome.corruption, "the fight")
+        events += more
+        m = campaign.member(m.id)
+        trauma = sum(
+            e.amount for _, e in inj.effects_in_force(m.character.traits, record.names, "corruption_after_combat")
+        )
+        campaign, more = take_corruption(campaign, m.id, trauma, "Unresolved Trauma")
+        events += more
+    return campaign, events
+
+
+def _sync(
+    record: inj.InjuryRecord, after: Sequence[str], taken: Sequence[str], died: bool, who: str
+) -> tuple[inj.InjuryRecord, list[CampaignEvent]]:
+    """The injury record as the fight left it: nights kept for injuries that stayed, new ones fresh."""
+    remaining = list(record.held)
+    held = []
+    for name in after:
+        old = next((h for h in remaining if h.name == name), None)
+        if old is not None:
+            remaining.remove(old)
+        held.append(old or inj.HeldInjury(name))
+    events: list[CampaignEvent] = [InjuryGained(who, n, inj.injury(n).severity.value, "the fight") for n in taken]
+    if died:
+        events.append(MemberDied(who, "the fight"))
+    return replace(record, held=tuple(held), dead=record.dead or died), events

@@ -1,0 +1,108 @@
+"""The Day (DAY-CLOCK): its number and the once-per-Day powers each character has used since it began."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..character import Character
+from ..errors import RulesError
+from ..traits import Arcana, Spell
+from .events import CampaignEvent, UsesRefreshed
+
+FORESIGHT_TOOLS = ("Magic 8-Ball", "Ouija Board", "Tarot Deck", "Crystal Ball", "Fortune Cookies")
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """A named use limited to once per Day, and who has it: an Arcana, a spell, or an unlocked upgrade."""
+
+    name: str
+    arcana: Arcana | None = None
+    spell: Spell | None = None
+    upgrade: str | None = None
+
+
+def _spell(spell: Spell, use: str) -> Power:
+    return Power(f"{spell.value}: {use}", spell=spell)
+
+
+POWERS: dict[str, Power] = {
+    p.name: p
+    for p in (
+        Power("Deus Ex Machina", arcana=Arcana.FOOL),
+        Power("This Was All Part of My Plan", arcana=Arcana.MAGICIAN),
+        *(Power(f"Foresight: {tool}", arcana=Arcana.HIGH_PRIESTESS) for tool in FORESIGHT_TOOLS),
+        Power("Slaughter", arcana=Arcana.FOOL, upgrade="Slaughter"),
+        _spell(Spell.ARIES, "Agility"),
+        _spell(Spell.TAURUS, "Strength"),
+        _spell(Spell.CANCER, "Bubble"),
+        _spell(Spell.LEO, "Light"),
+        _spell(Spell.GEMINI, "Clone"),
+        _spell(Spell.SAGITTARIUS, "Arrow"),
+        _spell(Spell.CAPRICORN, "Loop"),
+        _spell(Spell.LIBRA, "Trade"),
+        _spell(Spell.SCORPIO, "Puppet"),
+        _spell(Spell.AQUARIUS, "Heal"),  # one heal a Day, in or out of combat
+        _spell(Spell.VIRGO, "Charm"),
+        _spell(Spell.OPHIUCHUS, "Improv"),
+    )
+}
+
+
+def powers_of(character: Character) -> tuple[str, ...]:
+    """The once-per-Day powers this character's Arcana and spells give (upgrades need their circles filled)."""
+    spells = set(character.all_spells)
+    return tuple(
+        p.name
+        for p in POWERS.values()
+        if (p.spell is None and p.upgrade is None and p.arcana is character.arcana) or p.spell in spells
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DayClock:
+    """The current Day (from 1) and, per party member, the once-per-Day powers used today."""
+
+    day: int = 1
+    used: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def used_by(self, member: str) -> tuple[str, ...]:
+        return self.used.get(member, ())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"day": self.day, "used": {k: list(v) for k, v in self.used.items()}}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DayClock:
+        day, used = data.get("day", 1), data.get("used", {})
+        if not isinstance(day, int) or day < 1:
+            raise ValueError(f"the saved Day should be a whole number from 1, not {day!r}")
+        for power in (p for uses in used.values() for p in uses):
+            if power not in POWERS:
+                raise ValueError(f"the saved Day lists an unknown once-per-Day power {power!r}")
+        return cls(day, {str(k): tuple(v) for k, v in used.items()})
+
+
+def use_refusal(clock: DayClock, member: str, power: str) -> str | None:
+    """Why this power cannot be used now, or None."""
+    if power not in POWERS:
+        return f"{power!r} is not a once-per-Day power."
+    if power in clock.used_by(member):
+        return f"{power} has already been used today."
+    return None
+
+
+def use(clock: DayClock, member: str, power: str) -> DayClock:
+    """Spend a once-per-Day power for today."""
+    reason = use_refusal(clock, member, power)
+    if reason is not None:
+        raise RulesError(reason)
+    return replace(clock, used={**clock.used, member: (*clock.used_by(member), power)})
+
+
+def next_day(clock: DayClock, members: Iterable[str]) -> tuple[DayClock, list[CampaignEvent]]:
+    """A new Day: every once-per-Day power is fresh again."""
+    events: list[CampaignEvent] = [UsesRefreshed(m, clock.used_by(m)) for m in members if clock.used_by(m)]
+    return DayClock(clock.day + 1, {}), events

@@ -1,0 +1,54 @@
+"""The Supremacy Worksheet (CMB-SUPREMACY): what a finished fight adds to the tally."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..state import START_HP, CombatState, FighterKind
+
+
+@dataclass(frozen=True, slots=True)
+class FighterOutcome:
+    """How one player character came out of a fight."""
+
+    member: str
+    injuries_taken: tuple[str, ...] = ()
+    corruption: int = 0
+    hp: int = START_HP
+    full_hp: int = START_HP
+    died: bool = False
+    injuries_after: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FightSummary:
+    outcomes: tuple[FighterOutcome, ...]
+
+
+def supremacy_gain(summary: FightSummary) -> int:
+    """Nothing if anyone was injured (or died) or took 2+ Corruption; else 1, and 2 if everyone ends at full HP."""
+    outcomes = summary.outcomes
+    if any(o.injuries_taken or o.died for o in outcomes):
+        return 0
+    if any(o.corruption >= 2 for o in outcomes):
+        return 0
+    return 2 if all(o.hp >= o.full_hp for o in outcomes) else 1
+
+
+def _new(before: Iterable[str], after: Iterable[str]) -> tuple[str, ...]:
+    """Names in ``after`` beyond those in ``before``, counting repeats."""
+    extra = Counter(after) - Counter(before)
+    return tuple(extra.elements())
+
+
+def summarise(state: CombatState, injuries_before: Mapping[str, Sequence[str]]) -> FightSummary:
+    """Read a finished fight: every player character's new injuries, Corruption, HP and death (Eddies left out)."""
+    outcomes = []
+    for f in state.fighters:
+        if f.kind is not FighterKind.PLAYER:
+            continue
+        taken = _new(injuries_before.get(f.id, ()), f.injuries)
+        outcomes.append(FighterOutcome(f.id, taken, f.corruption_gained, f.hp, START_HP, f.dead, tuple(f.injuries)))
+    return FightSummary(tuple(outcomes))

@@ -1,0 +1,208 @@
+"""Skill checks between fights for a whole party: each character's pile, the Eddies' shared pile, the Day.
+
+A small mutable model for the skill-check screen. Every draw goes through ``make_check`` and every chance
+through ``check_odds``, so the screen shows exactly what the rules compute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from . import rng
+from .character import Character, Eddy
+from .deck import Pile, deck_cards
+from .skill_check import (
+    CheckResult,
+    DayLedger,
+    Difficulty,
+    Edge,
+    GroupResult,
+    Odds,
+    OnceADay,
+    SkillCheck,
+    check_odds,
+    combine_edges,
+    effective_difficulty,
+    group_all,
+    group_any,
+    helper_edge,
+    make_check,
+    retry,
+)
+from .traits import Arcana, Skill
+
+EDDY_PILE = "eddies"  # EDDY-SHEET: Eddies share one plain deck
+
+
+@dataclass(frozen=True, slots=True)
+class Checker:
+    """Whoever draws: a character (own pile, A+/F, Arcana) or an Eddy (shared pile, one skill)."""
+
+    name: str
+    pile: str
+    arcana: Arcana | None = None
+    a_plus: tuple[Skill, ...] = ()
+    failed: tuple[Skill, ...] = ()
+    only_skill: Skill | None = None
+
+    def refusal(self, skill: Skill) -> str | None:
+        """Why this checker cannot make a check of this skill, or None."""
+        if self.only_skill is not None and skill is not self.only_skill:
+            return f"{self.name} is an Eddy and can only check {self.only_skill.value}."
+        return None
+
+    def difficulty(self, skill: Skill, base: Difficulty) -> Difficulty:
+        return effective_difficulty(base, skill, self.a_plus, self.failed)
+
+    def why_difficulty(self, skill: Skill, base: Difficulty) -> str:
+        """One line: why the difficulty faced differs from the one called (or that it does not)."""
+        faced = self.difficulty(skill, base)
+        if skill in self.failed and faced is not base:
+            return f"{skill.value} has an F: {base.title} becomes {faced.title}."
+        if skill in self.a_plus and faced is not base:
+            return f"{skill.value} has an A+: {base.title} becomes {faced.title}."
+        if skill in self.a_plus and base is Difficulty.IMPOSSIBLE:
+            return "An A+ does not make Impossible possible."
+        return f"{base.title}, as called."
+
+
+@dataclass(slots=True)
+class Attempt:
+    """One player's draw and the check it was made as."""
+
+    name: str
+    skill: Skill
+    subject: str
+    result: CheckResult
+
+
+@dataclass(slots=True)
+class CheckTable:
+    checkers: dict[str, Checker]
+    piles: dict[str, Pile]
+    rng_state: int
+    day: int = 1
+    ledger: DayLedger = field(default_factory=DayLedger)
+    corruption_taken: dict[str, int] = field(default_factory=dict)
+    history: list[Attempt] = field(default_factory=list)
+
+    # --- setting up ---
+
+    @classmethod
+    def for_party(cls, characters: Iterable[Character], eddies: Iterable[Eddy], seed: int) -> CheckTable:
+        """Each character gets their own shuffled deck (Lucky/Unlucky applied); Eddies share a full one."""
+        checkers: dict[str, Checker] = {}
+        piles: dict[str, Pile] = {}
+        state = seed
+        for c in characters:
+            key = f"character:{c.name}"
+            checkers[c.name] = Checker(c.name, key, c.arcana, c.a_plus_skills, c.failed_skills)
+            cards = deck_cards(c.traits)
+            state = rng.shuffle(state, cards)
+            piles[key] = Pile(cards)
+        eddy_list = list(eddies)
+        for e in eddy_list:
+            checkers[e.name] = Checker(e.name, EDDY_PILE, only_skill=e.skill)
+        if eddy_list:
+            cards = deck_cards(())
+            state = rng.shuffle(state, cards)
+            piles[EDDY_PILE] = Pile(cards)
+        return cls(checkers, piles, state)
+
+    # --- before the draw ---
+
+    def check_for(self, name: str, skill: Skill, base: Difficulty, edge: Edge) -> SkillCheck:
+        """The check this player would make: A+/F applied, their Arcana, the edge."""
+        who = self.checkers[name]
+        why = who.refusal(skill)
+        if why is not None:
+            raise ValueError(why)
+        return SkillCheck(who.difficulty(skill, base), who.arcana, edge)
+
+    def odds(self, name: str, check: SkillCheck) -> Odds:
+        """The exact chance of every outcome from this player's pile as it stands (SKL-ODDS)."""
+        return check_odds(self.piles[self.checkers[name].pile], check)
+
+    def refusal(self, subject: str, retrying: bool = False) -> str | None:
+        """Why the Day's ledger refuses this attempt (SKL-ONCE-A-DAY), in words."""
+        return self.ledger.refusal(_subject(subject), self.day, retrying)
+
+    # --- drawing ---
+
+    def _draw(self, name: str, check: SkillCheck) -> CheckResult:
+        pile = self.piles[self.checkers[name].pile]
+        self.rng_state, result = make_check(pile, self.rng_state, check)
+        return result
+
+    def attempt(self, name: str, skill: Skill, subject: str, check: SkillCheck) -> Attempt:
+        """One player makes the check; the ledger records it for the Day."""
+        why = self.refusal(subject)
+        if why is not None:
+            raise OnceADay(why)
+        result = self._draw(name, check)
+        self.ledger.record(_subject(subject), self.day, result)
+        done = Attempt(name, skill, subject, result)
+        self.history.append(done)
+        return done
+
+    def retry_refusal(self, previous: Attempt) -> str | None:
+        """Why this attempt cannot be retried for 1 Corruption, or None."""
+        if previous.result.succeeded:
+            return "Only a failed check can be retried."
+        if self.history and self.history[-1] is not previous:
+            return "Only the latest check can be retried."
+        return self.refusal(previous.subject, retrying=True)
+
+    def retry(self, previous: Attempt, hold: bool = False) -> Attempt:
+        """SKL-RETRY: 1 Corruption, one step easier unless the GM holds the difficulty."""
+        why = self.retry_refusal(previous)
+        if why is not None:
+            raise OnceADay(why)
+        result = self._draw(previous.name, retry(previous.result, hold))
+        self.ledger.record(_subject(previous.subject), self.day, result, retrying=True)
+        self.corruption_taken[previous.name] = self.corruption_taken.get(previous.name, 0) + 1
+        done = Attempt(previous.name, previous.skill, previous.subject, result)
+        self.history.append(done)
+        return done
+
+    def group(
+        self, names: Sequence[str], skill: Skill, subject: str, base: Difficulty, edge: Edge, everyone: bool
+    ) -> tuple[list[Attempt], GroupResult]:
+        """Everybody draws (SKL-GROUP-ANY when one success is enough, SKL-GROUP-ALL when all must pass)."""
+        if not names:
+            raise ValueError("Pick at least one player for a group check.")
+        why = self.refusal(subject)
+        if why is not None:
+            raise OnceADay(why)
+        checks = {name: self.check_for(name, skill, base, edge) for name in names}
+        attempts = [Attempt(name, skill, subject, self._draw(name, checks[name])) for name in names]
+        results: Mapping[str, CheckResult] = {a.name: a.result for a in attempts}
+        verdict = group_all(results) if everyone else group_any(results)
+        decisive = next((a.result for a in attempts if a.name == verdict.by), None)
+        stand_in = decisive or next(
+            (a.result for a in attempts if a.result.succeeded is verdict.succeeded), attempts[0].result
+        )
+        self.ledger.record(_subject(subject), self.day, stand_in)
+        self.history.extend(attempts)
+        return attempts, verdict
+
+    def help(self, helper: str, skill: Skill, base: Difficulty, edge: Edge = Edge.NONE) -> tuple[Attempt, Edge]:
+        """SKL-HELP: a helper's own check; success gives Bonus to the one they help, failure Penalty."""
+        check = self.check_for(helper, skill, base, edge)
+        done = Attempt(helper, skill, "helping", self._draw(helper, check))
+        self.history.append(done)
+        return done, helper_edge(done.result)
+
+    def next_day(self) -> None:
+        self.day += 1
+
+
+def edge_with_help(own: Edge, helps: Iterable[Edge]) -> Edge:
+    """The edge after helpers: Bonus and Penalty cancel and do not stack (SKL-HELP)."""
+    return combine_edges([own, *helps])
+
+
+def _subject(subject: str) -> str:
+    """Subjects are compared without case or extra spaces ("Open the vault" is "open  the vault")."""
+    return " ".join(subject.casefold().split())

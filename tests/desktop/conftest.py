@@ -1,0 +1,56 @@
+"""Fixtures for the table: a shown TableScreen at a known size, instant replays, the mouse always released."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from rt0table.desktop.fights import quick_fight, robot_drill
+from rt0table.desktop.session import Session
+from rt0table.desktop.table.settings import TableSettings
+from rt0table.desktop.table.view import TableScreen
+from rt0table.rules.rt0.engine import Game
+
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+
+MakeTable = Callable[..., TableScreen]
+
+
+@pytest.fixture
+def make_table(qtbot: QtBot) -> Iterator[MakeTable]:
+    screens: list[TableScreen] = []
+
+    def make(game: Game | None = None, hot_seat: bool = False, size: tuple[int, int] = (1280, 800),
+             **settings: object) -> TableScreen:
+        values: dict[str, object] = {"replay_step_ms": 0, "return_ms": 0, **settings}
+        chosen = TableSettings(hot_seat=hot_seat, **values)  # type: ignore[arg-type]
+        screen = TableScreen(Session(game or quick_fight(1)), chosen)
+        qtbot.addWidget(screen)
+        screen.resize(*size)
+        screen.show()
+        qtbot.waitExposed(screen)
+        screen.view.setFocus()
+        screens.append(screen)
+        return screen
+
+    yield make
+    # The test mouse's button state is process-wide: never leave it pressed for the next test.
+    for screen in screens:
+        QTest.mouseRelease(screen.view.viewport(), Qt.MouseButton.LeftButton)
+
+
+@pytest.fixture
+def robot() -> Game:
+    return robot_drill(4)
+
+
+def shoot(screen: TableScreen, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    assert screen.grab().save(str(path))
+    return path
