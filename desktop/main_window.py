@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
@@ -15,8 +16,9 @@ from rt0table.desktop.title_screen import TitleScreen
 class MainWindow(QMainWindow):
     """A stack of screens: the title screen stays, the rest come and go as the Navigator shows them."""
 
-    def __init__(self) -> None:
+    def __init__(self, save_dir: Path | None = None) -> None:
         super().__init__()
+        self.save_dir = save_dir  # where the Session opens its SaveStore (the --save-dir flag, resolved)
         self.setWindowTitle(APP_NAME)
         self.screens = QStackedWidget()
         self.title_screen = TitleScreen()
@@ -69,9 +71,9 @@ def application() -> QApplication:
     return app
 
 
-def run_app() -> int:
+def run_app(save_dir: Path | None = None) -> int:
     app = application()
-    window = MainWindow()
+    window = MainWindow(save_dir)
     window.show()
     return app.exec()
 
