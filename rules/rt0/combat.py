@@ -56,10 +56,11 @@ def settle(state: CombatState, events: list[Event]) -> None:
 
 
 def _check_end(state: CombatState, events: list[Event]) -> bool:
-    """CMB-END: every adversary out (victory), or no fighter left standing in the fight."""
-    if state.practice:
-        return False
-    if not any(a.active or (a.hp == 0 and a.fate is None) for a in state.adversaries):
+    """CMB-END: every adversary out (victory), or no fighter left standing in the fight.
+
+    A practice fight has no victory (it may have no adversary at all) but still ends when nobody can act.
+    """
+    if not state.practice and not any(a.active or (a.hp == 0 and a.fate is None) for a in state.adversaries):
         result = "victory"
     elif not any(f.in_combat for f in state.fighters):
         result = "defeat" if all(f.dead for f in state.fighters) else "escaped"
@@ -120,8 +121,8 @@ def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> No
         if state.decisions:
             return
     state.turn_closing = state.ending_turn = False
-    for ability_id, cards in fighter.bins.items():
-        if cards and not ABILITIES[ability_id].keeps_cards:
+    for ability_id in sorted(fighter.bins):  # sorted: a saved and reloaded state must discard in the same order
+        if fighter.bins[ability_id] and not ABILITIES[ability_id].keeps_cards:
             discard_ability(state, fighter, ability_id, events)
     discard_hand(state, fighter, events)
     events.append(TurnEnded(fighter.id))

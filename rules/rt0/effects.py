@@ -247,7 +247,7 @@ def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> No
     fighter.hand.remove(TOWER)
     state.piles[fighter.pile].discard.append(TOWER)
     events.append(CardsDiscarded(fighter.id, (TOWER,), "catastrophe"))
-    for ability in list(fighter.bins):
+    for ability in sorted(fighter.bins):  # sorted: independent of the order the bins were first used
         discard_ability(state, fighter, ability, events)
     pile = state.piles[fighter.pile]
     state.rng = pile.shuffle_discard_in(state.rng)
