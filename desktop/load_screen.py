@@ -48,7 +48,8 @@ def fight_words(summary: GameSummary) -> str:
 
 
 def party_words(summary: GameSummary) -> str:
-    return ", ".join(summary.players) if summary.players else summary.game_id
+    """The party's names; a file that could not be read goes by its file name."""
+    return ", ".join(summary.players) if summary.players else summary.path.name
 
 
 class LoadScreen(QWidget):
