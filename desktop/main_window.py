@@ -1,16 +1,25 @@
-"""The main window: a stack of screens, starting with the title screen."""
+"""The main window: a stack of screens, starting with the title screen, and the one save store of the app."""
 
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from rt0table.desktop.app import APP_NAME
+from rt0table.desktop.flow.autosave import Autosave
 from rt0table.desktop.flow.navigator import Navigator
+from rt0table.desktop.flow.playthrough import Playthrough
+from rt0table.desktop.flow.resume import restore
+from rt0table.desktop.load_screen import LoadScreen
+from rt0table.desktop.saves import SaveError, SaveFolderLockedError, SaveStore
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.title_screen import TitleScreen
+
+NO_SAVES = "Saved games are off in this window: {why}"
 
 
 class MainWindow(QMainWindow):
@@ -18,27 +27,141 @@ class MainWindow(QMainWindow):
 
     def __init__(self, save_dir: Path | None = None) -> None:
         super().__init__()
-        self.save_dir = save_dir  # where the Session opens its SaveStore (the --save-dir flag, resolved)
+        self.save_dir = save_dir  # the --save-dir flag, resolved; None: $RT0_SAVE_DIR, else the user's data folder
         self.setWindowTitle(APP_NAME)
         self.screens = QStackedWidget()
         self.title_screen = TitleScreen()
         self.title_screen.chosen.connect(self.on_title_choice)
-        self.title_screen.enable("new")
         self.title_screen.enable("demo")
         self.screens.addWidget(self.title_screen)
         self.table_settings = TableSettings()
-        self.navigator = Navigator(self, self.table_settings)
+        self.navigator = self._navigator()
+        self.autosave: Autosave | None = None
+        self.store: SaveStore | None = None
+        self.store_problem = ""  # why there is no store, in words
+        self.open_store()
         self.setCentralWidget(self.screens)
         self.resize(1280, 800)
+
+    # --- the save store: one per window, on the save folder ---
+
+    def open_store(self) -> None:
+        try:
+            self.store = SaveStore(self.save_dir)
+        except SaveFolderLockedError as error:
+            self.store_problem = f"{error.problem} ({error.path})."
+        except SaveError as error:
+            self.store_problem = f"{error}."
+        self.refresh_title()
+
+    def refresh_title(self) -> None:
+        title = self.title_screen
+        if self.store is None:
+            why = NO_SAVES.format(why=self.store_problem)
+            title.say(why + " The demo still works.")
+            for key in ("new", "continue", "load"):
+                title.disable(key, why)
+            return
+        title.say("")
+        title.enable("new")
+        if self.store.newest() is not None:
+            title.enable("continue")
+        else:
+            title.disable("continue", "There is no saved game to go back to yet.")
+        if self.store.list_games():
+            title.enable("load")
+        else:
+            title.disable("load", "There are no saved games in the save folder yet.")
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.close_store()
+        super().closeEvent(event)
+
+    def close_store(self) -> None:
+        """Give the save folder back (another window may open it now)."""
+        self._drop_autosave()
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+
+    def _navigator(self) -> Navigator:
+        navigator = Navigator(self, self.table_settings)
+        navigator.playthrough_started.connect(self.keep)
+        return navigator
+
+    def keep(self, playthrough: Playthrough) -> None:
+        """A new playthrough: a new save, kept up to date from now on."""
+        self._drop_autosave()
+        if self.store is None:
+            return
+        try:
+            self.autosave = Autosave.start(self.store, playthrough, self)
+        except SaveError as error:
+            self.statusBar().showMessage(f"This game is not being saved: {error}")
+            return
+        self.autosave.failed.connect(self._save_failed)
+
+    def _drop_autosave(self) -> None:
+        if self.autosave is not None:
+            self.autosave.playthrough.changed.disconnect(self.autosave.save)
+            self.autosave.playthrough.keeper = None
+            self.autosave.deleteLater()
+            self.autosave = None
+
+    def _save_failed(self, problem: str) -> None:
+        self.statusBar().showMessage(problem)
+
+    # --- the title screen's choices ---
 
     def on_title_choice(self, key: str) -> None:
         if key == "quit":
             self.close()
         elif key == "new":
-            self.navigator = Navigator(self, self.table_settings)
+            self.navigator = self._navigator()
             self.navigator.start()
+        elif key == "continue":
+            self.continue_newest()
+        elif key == "load":
+            self.open_load_screen()
         elif key == "demo":
             self.open_demo()
+
+    def continue_newest(self) -> bool:
+        """Go back to the game played last, where it stopped; the load screen says why when it cannot."""
+        newest = self.store.newest() if self.store is not None else None
+        if newest is None:
+            self.open_load_screen()
+            return False
+        return self.open_game(newest)
+
+    def open_load_screen(self) -> LoadScreen:
+        assert self.store is not None
+        screen = LoadScreen(self.store)
+        screen.load_requested.connect(self.open_game)
+        screen.back.connect(self.show_title)
+        self.show_screen(screen)
+        return screen
+
+    def open_game(self, game_id: str) -> bool:
+        """Load a game and carry on where it stopped; on failure the load screen names the file and the problem."""
+        assert self.store is not None
+        try:
+            loaded = self.store.load(game_id)
+            resumed = restore(loaded)
+        except SaveError as error:
+            current = self.screens.currentWidget()
+            screen = current if isinstance(current, LoadScreen) else self.open_load_screen()
+            screen.show_error(game_id, error)
+            return False
+        self._drop_autosave()
+        playthrough = resumed.playthrough
+        self.autosave = Autosave(self.store, game_id, playthrough, loaded.campaign, self)
+        self.autosave.failed.connect(self._save_failed)
+        if resumed.fight is not None:
+            playthrough.resume_fight(resumed.fight, self.autosave)
+        self.navigator = self._navigator()
+        self.navigator.resume(playthrough, resumed.log)
+        return True
 
     def open_demo(self) -> QWidget:
         """The lesson picker; its way out returns to the title screen."""
@@ -59,6 +182,7 @@ class MainWindow(QMainWindow):
             old.deleteLater()
 
     def show_title(self) -> None:
+        self.refresh_title()
         self.show_screen(self.title_screen)
 
 
@@ -81,13 +205,18 @@ def run_app(save_dir: Path | None = None) -> int:
 def smoke_test() -> int:
     """Build the window, render one frame, report, exit 0 (non-zero when the frame is empty)."""
     app = application()
-    window = MainWindow()
+    with tempfile.TemporaryDirectory(prefix="rt0-smoke-") as folder:  # the player's saves are never touched
+        return _smoke(app, Path(folder))
+
+
+def _smoke(app: QApplication, folder: Path) -> int:
+    window = MainWindow(folder)
     window.show()
     app.processEvents()
     frame = window.grab().toImage()
+    window.close()
     if frame.isNull() or frame.width() == 0:
         print("smoke-test: FAILED, the window rendered nothing", file=sys.stderr)
         return 1
     print(f"smoke-test: ok {frame.width()}x{frame.height()}")
-    window.close()
     return 0

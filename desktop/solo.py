@@ -167,13 +167,14 @@ def attach_solo(
     session: Session,
     dock: SoloDock | None = None,
     new_fight: bool = True,
+    journal: SoloJournal | None = None,
 ) -> SoloDock:
     """Put the solo dock beside the table and let the oracle answer for the GM in this fight.
 
-    Pass the ``dock`` used between fights to keep one journal; ``new_fight=False`` for a fight resumed from a
-    save whose opening the journal already holds.
+    Pass the ``dock`` used between fights, or the ``journal`` the playthrough keeps, to keep one journal;
+    ``new_fight=False`` for a fight resumed from a save whose opening the journal already holds.
     """
-    dock = dock if dock is not None else SoloDock()
+    dock = dock if dock is not None else SoloDock(journal)
     view = table_screen.view
     layout = table_screen.layout()
     layout.removeWidget(view)

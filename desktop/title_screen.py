@@ -1,4 +1,4 @@
-"""The first screen: Continue, New game, Demo, Quit."""
+"""The first screen: Continue, New game, Load game, Demo, Quit, and a line when the saves are unavailable."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ class TitleChoice:
 
 
 CHOICES = (
-    TitleChoice("continue", "Continue", "Saved games arrive with the save store."),
+    TitleChoice("continue", "Continue", "There is no saved game to go back to yet."),
     TitleChoice("new", "New game", ""),
+    TitleChoice("load", "Load game", "There is no saved game to go back to yet."),
     TitleChoice("demo", "Demo", "The guided lessons could not be loaded."),
     TitleChoice("quit", "Quit", ""),
 )
@@ -45,6 +46,13 @@ class TitleScreen(QWidget):
         subtitle.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(subtitle)
         layout.addStretch(1)
+        self.notice = QLabel()  # why the saves cannot be used in this window, when they cannot
+        self.notice.setObjectName("title-notice")
+        self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("color: #b3261e; font-weight: bold;")
+        self.notice.hide()
+        layout.addWidget(self.notice)
         for choice in CHOICES:
             button = QPushButton(choice.label)
             button.setObjectName(f"title-{choice.key}")
@@ -60,3 +68,12 @@ class TitleScreen(QWidget):
     def enable(self, key: str) -> None:
         self.buttons[key].setEnabled(True)
         self.buttons[key].setToolTip("")
+
+    def disable(self, key: str, why: str) -> None:
+        self.buttons[key].setEnabled(False)
+        self.buttons[key].setToolTip(why)
+
+    def say(self, text: str) -> None:
+        """A line above the buttons (empty hides it): why the saves cannot be used, for one."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))

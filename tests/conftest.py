@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.rules_coverage import KNOWN_IDS, record_outcome
+
+
+@pytest.fixture(autouse=True)
+def own_save_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test saves into a folder of its own (RT0_SAVE_DIR), never the player's data folder."""
+    folder = tmp_path_factory.mktemp("saves")
+    monkeypatch.setenv("RT0_SAVE_DIR", str(folder))
+    return folder
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

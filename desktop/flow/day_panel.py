@@ -227,7 +227,7 @@ class DayPanel(QWidget):
         campaign = p.campaign
         self.day_label.setText(f"Day {campaign.day}")
         self.supremacy_label.setText(f"Tally: {campaign.supremacy}   {tally_marks(campaign.supremacy)}")
-        fights = [f"Fight {r.number}: {r.result}, +{r.gain}" for r in p.reports]
+        fights = [f"Fight {r.number}: {r.result}, +{r.gain}" for r in p.finished]
         self.fights_label.setText("; ".join(fights) if fights else "No fights yet.")
         eddies = ", ".join(f"{e.name} ({e.skill.value})" for e in campaign.eddies)
         self.eddies_label.setText(f"Eddies with the party: {eddies}." if eddies else "")

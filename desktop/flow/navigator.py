@@ -26,6 +26,7 @@ from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.party import Party
+from rt0table.rules.solo.journal_bridge import SoloJournal
 
 
 class ScreenHost(Protocol):
@@ -34,7 +35,7 @@ class ScreenHost(Protocol):
     def show_title(self) -> None: ...
 
 
-def solo_attacher() -> Callable[[TableScreen, Session], object] | None:
+def solo_attacher() -> Callable[..., object] | None:
     """``rt0table.desktop.solo.attach_solo`` when the solo helpers are installed, else None."""
     try:
         module = importlib.import_module("rt0table.desktop.solo")
@@ -102,16 +103,37 @@ class Navigator(QObject):
     def start_fight(self, plan: fp.FightPlan) -> TableScreen:
         assert self.playthrough is not None
         session = self.playthrough.begin_fight(plan, full_bestiary())
+        return self._table(session, new_fight=True)
+
+    def _table(self, session: Session, new_fight: bool, log: list[str] | None = None) -> TableScreen:
+        assert self.playthrough is not None
+        playthrough = self.playthrough
         settings = replace(self.settings, hot_seat=self.mode is Mode.HOT_SEAT)
         table = TableScreen(session, settings)
+        if log:
+            table.scene.log.add(log)
         table.closed.connect(self.fight_over)
         if self.mode is Mode.SOLO:
             attach = solo_attacher()
             if attach is not None:
-                attach(table, session)
+                dock = attach(table, session, journal=playthrough.solo, new_fight=new_fight)
+                solo = getattr(dock, "solo", None)
+                if isinstance(solo, SoloJournal):
+                    playthrough.set_solo(solo)
+                    dock.journal_changed.connect(lambda: playthrough.set_solo(dock.solo))  # type: ignore[attr-defined]
         self._show(table)
         table.setFocus()
         return table
+
+    # --- coming back to a saved game ---
+
+    def resume(self, playthrough: Playthrough, log: list[str] | None = None) -> QWidget:
+        """Show a playthrough loaded from a save where it stopped: its fight's table, or between fights."""
+        self.playthrough = playthrough
+        self.mode = playthrough.mode
+        if playthrough.session is not None:
+            return self._table(playthrough.session, new_fight=False, log=log)
+        return self.between_fights()
 
     def fight_over(self) -> SummaryScreen:
         assert self.playthrough is not None

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.flow.wording import event_line
-from rt0table.desktop.session import Session
+from rt0table.desktop.saves.combat_setup import CombatSetup
+from rt0table.desktop.session import Recorder, Session
 from rt0table.rules.rt0.adversaries import AdversaryKind
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
@@ -22,6 +24,7 @@ from rt0table.rules.rt0.campaign.supremacy import FightSummary, gain_reason, sup
 from rt0table.rules.rt0.check_table import CheckTable
 from rt0table.rules.rt0.engine import Game
 from rt0table.rules.rt0.state import Phase
+from rt0table.rules.solo.journal_bridge import SoloJournal
 
 
 class Mode(Enum):
@@ -52,6 +55,21 @@ class FightReport:
     rounds: int = 0
 
 
+@dataclass(frozen=True)
+class FinishedFight:
+    """One line of the Day's fight record: what the save keeps of a fight once it is over."""
+
+    number: int
+    result: str
+    gain: int
+
+
+class Keeper(Protocol):
+    """Keeps fights somewhere (the save store): a fight about to start gets the recorder its Session uses."""
+
+    def begin_fight(self, setup: CombatSetup) -> Recorder: ...
+
+
 Change = Callable[[cp.Campaign], "cp.Result | cp.Campaign"]
 
 
@@ -66,15 +84,18 @@ class Playthrough(QObject):
         self.campaign = campaign
         self.session: Session | None = None
         self.plan: fp.FightPlan | None = None
-        self.reports: list[FightReport] = []
+        self.reports: list[FightReport] = []  # the fights concluded in this sitting, for their summary screens
+        self.finished: list[FinishedFight] = []  # every fight concluded in this playthrough
+        self.keeper: Keeper | None = None
+        self.solo: SoloJournal | None = None  # the solo journal, once a solo fight has written to it
         party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])
         self.log: list[str] = [f"Day {campaign.day}. The party: {party}."]
         self.seed = seed
-        self.checks = self._check_table()
+        self.checks = self.fresh_checks()
 
-    def _check_table(self) -> CheckTable:
+    def fresh_checks(self) -> CheckTable:
         c = self.campaign
-        table = CheckTable.for_party([m.character for m in c.members], c.eddies, self.seed + len(self.reports))
+        table = CheckTable.for_party([m.character for m in c.members], c.eddies, self.seed + len(self.finished))
         table.day = c.day
         return table
 
@@ -113,13 +134,32 @@ class Playthrough(QObject):
     # --- fights ---
 
     def begin_fight(self, plan: fp.FightPlan, bestiary: dict[str, AdversaryKind]) -> Session:
-        """Start the planned fight (ValueError when it cannot start) and keep its Session."""
-        state, events = fp.start_fight(self.campaign, plan, bestiary)
+        """Start the planned fight (ValueError when it cannot start) and keep its Session.
+
+        With a ``keeper`` the fight is kept from its opening on: every step and undo goes to its recorder.
+        """
+        reason = fp.plan_refusal(self.campaign, plan)
+        if reason is not None:
+            raise ValueError(reason)
+        fighters = tuple(fp.fighter_setups(self.campaign, plan))
+        setup = CombatSetup(plan.seed, plan.room_size, fighters, tuple(plan.adversaries), bestiary)
+        state, events = setup.start()
+        recorder = self.keeper.begin_fight(setup) if self.keeper is not None else None
         self.plan = plan
-        self.session = Session(Game(state, events))
+        return self.resume_fight(Game(state, events), recorder)
+
+    def resume_fight(self, game: Game, recorder: Recorder | None = None) -> Session:
+        """Put a fight on the table: a new one, or one loaded from a save where it stopped."""
+        self.session = Session(game, recorder)
         self.session.state_did_change.connect(lambda _events: self.changed.emit())
         self.changed.emit()
         return self.session
+
+    def set_solo(self, journal: SoloJournal) -> None:
+        """The solo dock's journal changed: keep it with the playthrough (and so in the save)."""
+        if journal != self.solo:
+            self.solo = journal
+            self.changed.emit()
 
     def end_fight(self) -> FightReport:
         """Read the finished fight into the campaign and forget the table; returns what the summary shows."""
@@ -130,7 +170,7 @@ class Playthrough(QObject):
         self.campaign, summary, events = fp.after_fight(self.campaign, state)
         self._note(events)
         report = FightReport(
-            len(self.reports) + 1,
+            len(self.finished) + 1,
             state.result or "over",
             summary,
             supremacy_gain(summary),
@@ -143,8 +183,9 @@ class Playthrough(QObject):
             state.round,
         )
         self.reports.append(report)
+        self.finished.append(FinishedFight(report.number, report.result, report.gain))
         if report.replacements:  # the new Eddies make their own checks
-            self.checks = self._check_table()
+            self.checks = self.fresh_checks()
         self.session = None
         self.changed.emit()
         return report

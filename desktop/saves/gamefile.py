@@ -24,7 +24,7 @@ from rt0table.rules.rt0.serialize import FORMAT as STATE_FORMAT
 from rt0table.rules.rt0.serialize import state_hash, state_to_dict
 from rt0table.rules.rt0.state import CombatState
 
-from .combat_setup import CombatSetup, setup_to_columns
+from .combat_setup import CombatSetup, setup_from_columns, setup_to_columns
 from .copies import backup, companions, publish, remove
 from .errors import DamagedSaveError, SaveError
 from .schema import check_file, migrations, open_for_writing
@@ -65,12 +65,19 @@ class LogRow:
 
 
 def create(
-    path: Path, setup: CombatSetup, players: list[str], app_version: str, campaign: dict[str, Any] | None = None
+    path: Path,
+    setup: CombatSetup | None,
+    players: list[str],
+    app_version: str,
+    campaign: dict[str, Any] | None = None,
 ) -> None:
-    """Write a new save at ``path``, which must not exist; it appears there complete or not at all."""
+    """Write a new save at ``path``, which must not exist; it appears there complete or not at all.
+
+    With a ``setup`` the save opens on fight 1 (at log position 0); without one it is a playthrough
+    whose first fight is still to come (``GameFile.begin_fight`` starts it).
+    """
     if path.exists():
         raise SaveError(path, "a save with this name already exists; it was left as it is")
-    state, _events = setup.start()
     part = path.with_name(path.name + ".part")  # a leftover .part is an unfinished creation of ours
     for leftover in companions(part):
         leftover.unlink(missing_ok=True)
@@ -86,14 +93,14 @@ def create(
                     "save_format": db.execute("PRAGMA user_version").fetchone()[0],
                     "state_format": STATE_FORMAT,
                     "ruleset": RULESET,
-                    **setup_to_columns(setup),
+                    **(setup_to_columns(setup) if setup is not None else NO_SETUP),
                     "players": players,
                     "created_at": stamp,
                     "last_played": stamp,
                 }
             )
-            opening = {"seq": 0, "ply": 0, "state": snapshot_json(state), "state_hash": state_hash(state)}
-            db.table("snapshot").insert(opening)
+            if setup is not None:
+                _open_fight(db, 1, 0, setup, stamp)
             if campaign is not None:
                 _insert_campaign(db, 0, campaign, stamp)
     finally:
@@ -102,6 +109,32 @@ def create(
         publish(part, path)
     finally:
         remove(part)  # gone already when published; never left behind when not
+
+
+# The header's setup columns of a save begun before its first fight (format 3 reads fights from `fight`).
+NO_SETUP: dict[str, Any] = {
+    "seed": 0, "room_size": 0, "practice": 0, "fighters": "[]", "adversaries": "[]", "bestiary": "{}"
+}
+
+
+def _as_sql(columns: dict[str, Any]) -> dict[str, Any]:
+    """Lists and dicts as JSON text, as sqlite-utils' insert would store them."""
+    return {k: json.dumps(v) if isinstance(v, (list, dict)) else v for k, v in columns.items()}
+
+
+def _open_fight(db: Database, number: int, seq: int, setup: CombatSetup, stamp: str) -> str:
+    """The fight's row and its opening snapshot at log position ``seq``; returns the opening state's hash."""
+    state, _events = setup.start()
+    text, digest = snapshot_and_hash(state)
+    db.execute(
+        "INSERT INTO fight (number, opened_seq, seed, room_size, practice, fighters, adversaries, bestiary, started_at)"
+        " VALUES (:number, :seq, :seed, :room_size, :practice, :fighters, :adversaries, :bestiary, :stamp)",
+        {"number": number, "seq": seq, "stamp": stamp, **_as_sql(setup_to_columns(setup))},
+    )
+    db.execute(
+        "INSERT INTO snapshot (seq, ply, state, state_hash, fight) VALUES (?, 0, ?, ?, ?)", [seq, text, digest, number]
+    )
+    return digest
 
 
 def _insert_campaign(db: Database, seq: int, doc: dict[str, Any], stamp: str) -> None:
@@ -129,16 +162,23 @@ class GameFile:
         try:
             if check.needs_migration:
                 migrations.apply(self.db)
-            rows = self.log_rows()
-            opening = self.db.execute("SELECT state_hash FROM snapshot WHERE seq = 0").fetchone()
-            if opening is None:
-                raise DamagedSaveError(path, "the save has lost its opening state")
-            # (seq, hash) of the opening and of every action in force, oldest first
-            self.live: list[tuple[int, str]] = [(0, opening[0])]
-            for row in in_force(path, rows):
-                self.live.append((row.seq, row.state_hash))
-            self.seq = rows[-1].seq if rows else 0
-            self.last_hash = rows[-1].state_hash if rows else opening[0]
+            fight = self.db.execute("SELECT number, opened_seq FROM fight ORDER BY number DESC LIMIT 1").fetchone()
+            self.fight, self.opened = (int(fight[0]), int(fight[1])) if fight else (0, 0)  # 0: no fight yet
+            self.seq = int(self.db.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0])
+            # (seq, hash) of the current fight's opening and of every action in force, oldest first
+            self.live: list[tuple[int, str]] = []
+            self.last_hash = ""
+            if self.fight:
+                opening = self.db.execute(
+                    "SELECT state_hash FROM snapshot WHERE seq = ? AND fight = ?", [self.opened, self.fight]
+                ).fetchone()
+                if opening is None:
+                    raise DamagedSaveError(path, "the save has lost the opening state of its fight")
+                rows = self.log_rows()
+                self.live = [(self.opened, opening[0])]
+                for row in in_force(path, rows):
+                    self.live.append((row.seq, row.state_hash))
+                self.last_hash = rows[-1].state_hash if rows else opening[0]
         except sqlite3.Error as error:
             self.db.close()
             raise DamagedSaveError(path, f"the save is damaged: {error}") from None
@@ -154,7 +194,11 @@ class GameFile:
         return len(self.live) - 1
 
     def log_rows(self) -> list[LogRow]:
-        cursor = self.db.execute("SELECT seq, kind, action, ply, state_hash FROM log ORDER BY seq")
+        """The current fight's actions and undos (its opening row, and earlier fights' rows, are not among them)."""
+        cursor = self.db.execute(
+            "SELECT seq, kind, action, ply, state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq",
+            [self.fight, self.opened],
+        )
         return [LogRow(*row) for row in cursor]
 
     # --- writing: one transaction per row --------------------------------------------------------
@@ -166,6 +210,25 @@ class GameFile:
     def append_undo(self, state: CombatState) -> int:
         with self._writing("this undo"):
             return self._append_undo(state)
+
+    def begin_fight(self, setup: CombatSetup) -> int:
+        """Start the next fight: its row, a ``fight`` log row and its opening snapshot, in one transaction.
+
+        The fights before it stay in the file; loading and appending see only the newest. Returns its number.
+        """
+        with self._writing("the new fight"):
+            number, seq, stamp = self.fight + 1, self.seq + 1, now()
+            with self.db.atomic():
+                digest = _open_fight(self.db, number, seq, setup, stamp)
+                self.db.execute(
+                    "INSERT INTO log (seq, kind, ply, round, state_hash, played_at, fight)"
+                    " VALUES (?, 'fight', 0, 0, ?, ?, ?)",
+                    [seq, digest, stamp, number],
+                )
+                self.db.execute("UPDATE game SET last_played = ?", [stamp])
+        self.fight, self.opened, self.seq, self.last_hash = number, seq, seq, digest
+        self.live = [(seq, digest)]
+        return number
 
     def save_campaign(self, doc: dict[str, Any]) -> None:
         with self._writing("the campaign"):
@@ -188,25 +251,32 @@ class GameFile:
             raise SaveError(self.path, problem) from error
 
     def _append(self, action: Action, state: CombatState) -> int:
+        self._need_fight()
         seq, ply, stamp = self.seq + 1, self.ply + 1, now()
         snapshot = ply % SNAPSHOT_EVERY == 0
         text, digest = snapshot_and_hash(state) if snapshot else (None, state_hash(state))
         with self.db.atomic():
             self.db.execute(
-                "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [seq, "action", json.dumps(action_to_dict(action)), ply, state.round, digest, stamp],
+                "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [seq, "action", json.dumps(action_to_dict(action)), ply, state.round, digest, stamp, self.fight],
             )
             if snapshot:
                 self.db.execute(
-                    "INSERT INTO snapshot (seq, ply, state, state_hash) VALUES (?, ?, ?, ?)",
-                    [seq, ply, text, digest],
+                    "INSERT INTO snapshot (seq, ply, state, state_hash, fight) VALUES (?, ?, ?, ?, ?)",
+                    [seq, ply, text, digest, self.fight],
                 )
             self.db.execute("UPDATE game SET last_played = ?", [stamp])
         self.seq, self.last_hash = seq, digest
         self.live.append((seq, digest))
         return seq
 
+    def _need_fight(self) -> None:
+        if not self.fight:
+            raise SaveError(self.path, "no fight has begun in this save, so there is no action to record")
+
     def _append_undo(self, state: CombatState) -> int:
+        self._need_fight()
         if self.ply == 0:
             raise SaveError(self.path, "there is no action in the save to undo; nothing was recorded")
         digest = state_hash(state)
@@ -217,8 +287,8 @@ class GameFile:
         seq, stamp = self.seq + 1, now()
         with self.db.atomic():
             self.db.execute(
-                "INSERT INTO log (seq, kind, ply, round, state_hash, played_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [seq, "undo", self.ply - 1, state.round, digest, stamp],
+                "INSERT INTO log (seq, kind, ply, round, state_hash, played_at, fight) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [seq, "undo", self.ply - 1, state.round, digest, stamp, self.fight],
             )
             self.db.execute("UPDATE game SET last_played = ?", [stamp])
         self.seq, self.last_hash = seq, digest
@@ -233,6 +303,14 @@ class GameFile:
             raise DamagedSaveError(self.path, "the save has no game header")
         columns = [d[0] for d in self.db.execute("SELECT * FROM game LIMIT 0").description]
         return dict(zip(columns, row, strict=True))
+
+    def fight_setup(self) -> CombatSetup:
+        """The current fight's setup, from its row in ``fight``."""
+        cursor = self.db.execute("SELECT * FROM fight WHERE number = ?", [self.fight])
+        row = cursor.fetchone()
+        if row is None:
+            raise DamagedSaveError(self.path, f"the save has lost the setup of fight {self.fight}")
+        return setup_from_columns(dict(zip([d[0] for d in cursor.description], row, strict=True)))
 
     def campaign(self) -> dict[str, Any] | None:
         row = self.db.execute("SELECT doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()

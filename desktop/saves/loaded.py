@@ -14,13 +14,16 @@ from .combat_setup import CombatSetup
 
 @dataclass
 class LoadedGame:
-    """A game ready to play on: ``game`` holds the current state and the recent steps for undo."""
+    """A game ready to play on: ``game`` holds the current fight's state and the recent steps for undo.
+
+    ``game`` and ``setup`` are None for a playthrough whose first fight has not begun (``fight`` is 0).
+    """
 
     game_id: str
     path: Path
-    setup: CombatSetup
+    setup: CombatSetup | None
     players: list[str]
-    game: Game
+    game: Game | None
     actions: list[Action]  # every action in force, oldest first (undone ones are left out)
     seq: int  # log rows so far (actions and undos)
     created_at: str
@@ -31,6 +34,7 @@ class LoadedGame:
     recovered_from: int | None = None
     # What the load had to work around without losing anything (e.g. a replay started from a newer snapshot).
     notes: list[str] = field(default_factory=list)
+    fight: int = 1  # the number of the fight in ``game`` (from 1); 0 before the first fight
 
     @property
     def ply(self) -> int:
@@ -50,3 +54,4 @@ class GameSummary:
     created_at: str = ""
     last_played: str = ""
     problem: str | None = None
+    fight: int = 0  # fights begun so far; the round and ply are the newest one's

@@ -17,7 +17,7 @@ from rt0table.rules.rt0.errors import RulesError
 from rt0table.rules.rt0.serialize import state_from_dict, state_hash
 from rt0table.rules.rt0.state import CombatState
 
-from .combat_setup import CombatSetup, setup_from_columns
+from .combat_setup import CombatSetup
 from .errors import DamagedSaveError, HashMismatchError
 from .gamefile import GameFile, LogRow, in_force
 from .loaded import LoadedGame
@@ -37,7 +37,9 @@ def load(save: GameFile) -> LoadedGame:
 
 def _load(save: GameFile) -> LoadedGame:
     header = save.header()
-    setup = setup_from_columns(header)
+    if not save.fight:  # a playthrough before its first fight: the campaign is all there is
+        return _loaded(save, header, None, None, [], save.seq)
+    setup = save.fight_setup()
     rows = in_force(save.path, save.log_rows())
     actions = [_action(row) for row in rows]
     notes: list[str] = []
@@ -80,7 +82,7 @@ def _starts(save: GameFile, rows: list[LogRow], setup: CombatSetup) -> Iterator[
     latest = max(0, len(rows) - UNDO_REACH)
     preferred = [ply_seq for ply_seq in usable if ply_seq[0] <= latest][-1:]
     for ply, seq in preferred + [ply_seq for ply_seq in usable if ply_seq[0] > latest]:
-        state = _opening_state(save, setup) if seq == 0 else _snapshot(save, seq)
+        state = _opening_state(save, setup) if seq == save.opened else _snapshot(save, seq)
         if state is not None:
             yield ply, state
 
@@ -88,13 +90,15 @@ def _starts(save: GameFile, rows: list[LogRow], setup: CombatSetup) -> Iterator[
 def _snapshots_in_force(save: GameFile, rows: list[LogRow]) -> list[tuple[int, int]]:
     """(ply, seq) of the opening and of every snapshot whose action was not undone, oldest first."""
     in_force = {row.seq: row.ply for row in rows}
-    found = save.db.execute("SELECT seq, ply FROM snapshot ORDER BY ply, seq").fetchall()
-    return [(ply, seq) for seq, ply in found if seq == 0 or in_force.get(seq) == ply]
+    found = save.db.execute("SELECT seq, ply FROM snapshot WHERE fight = ? ORDER BY ply, seq", [save.fight]).fetchall()
+    return [(ply, seq) for seq, ply in found if seq == save.opened or in_force.get(seq) == ply]
 
 
 def _snapshot(save: GameFile, seq: int) -> CombatState | None:
     """The snapshot's state, or None when it is damaged (another snapshot and a longer replay will do)."""
-    text, digest = save.db.execute("SELECT state, state_hash FROM snapshot WHERE seq = ?", [seq]).fetchone()
+    text, digest = save.db.execute(
+        "SELECT state, state_hash FROM snapshot WHERE seq = ? AND fight = ?", [seq, save.fight]
+    ).fetchone()
     try:
         state = state_from_dict(json.loads(text))
     except (RulesError, ValueError):
@@ -104,7 +108,7 @@ def _snapshot(save: GameFile, seq: int) -> CombatState | None:
 
 def _opening_state(save: GameFile, setup: CombatSetup) -> CombatState | None:
     """The state before any action: the opening snapshot, else the setup started again if it agrees."""
-    state = _snapshot(save, 0)
+    state = _snapshot(save, save.opened)
     if state is None:
         state = setup.start()[0]
         if state_hash(state) != save.live[0][1]:
@@ -121,10 +125,10 @@ def _mismatch(
     action that now plays out differently would otherwise cost the whole game.
     """
     for ply, seq in reversed(_snapshots_in_force(save, rows)):
-        state = _opening_state(save, setup) if seq == 0 else _snapshot(save, seq)
+        state = _opening_state(save, setup) if seq == save.opened else _snapshot(save, seq)
         if state is None or None in actions[:ply]:
             continue
-        game, good_seq = Game(state), (rows[ply - 1].seq if ply else 0)
+        game, good_seq = Game(state), (rows[ply - 1].seq if ply else save.opened)
         for row, action in zip(rows[ply:], actions[ply:], strict=True):
             try:
                 if action is None:
@@ -150,7 +154,12 @@ def _mismatch(
 
 
 def _loaded(
-    save: GameFile, header: dict[str, Any], setup: CombatSetup, game: Game, actions: list[Action], seq: int
+    save: GameFile,
+    header: dict[str, Any],
+    setup: CombatSetup | None,
+    game: Game | None,
+    actions: list[Action],
+    seq: int,
 ) -> LoadedGame:
     return LoadedGame(
         game_id=save.game_id,
@@ -164,6 +173,7 @@ def _loaded(
         last_played=header["last_played"],
         app_version=header["app_version"],
         campaign=save.campaign(),
+        fight=save.fight,
     )
 
 

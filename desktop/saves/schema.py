@@ -94,6 +94,39 @@ def m002_campaign(db: Database) -> None:
     _stamp(db, 2)
 
 
+SETUP_COLUMNS = ("seed", "room_size", "practice", "fighters", "adversaries", "bestiary")
+
+
+@migrations()
+def m003_fights(db: Database) -> None:
+    """Format 3: a save is a playthrough; each fight has a row of its own, and the log and snapshots say whose.
+
+    An older save held one fight: it becomes fight 1, opened at log position 0, with the header's setup.
+    """
+    db.table("fight").create(
+        {
+            "number": int,  # from 1; the highest is the fight in play (or the last one played)
+            "opened_seq": int,  # the log position of its opening snapshot; its actions come after it
+            "seed": int,
+            "room_size": int,
+            "practice": int,
+            "fighters": str,
+            "adversaries": str,
+            "bestiary": str,
+            "started_at": str,
+        },
+        pk="number",
+        not_null={"opened_seq", "seed", "room_size", "started_at"},
+    )
+    db.table("log").add_column("fight", int, not_null_default=1)
+    db.table("snapshot").add_column("fight", int, not_null_default=1)
+    columns = ", ".join(SETUP_COLUMNS)
+    db.execute(
+        f"INSERT INTO fight (number, opened_seq, {columns}, started_at) SELECT 1, 0, {columns}, created_at FROM game"
+    )
+    _stamp(db, 3)
+
+
 MIGRATION_NAMES = tuple(m.name for m in migrations._migrations)
 SAVE_FORMAT = len(MIGRATION_NAMES)
 

@@ -82,13 +82,21 @@ class SaveStore:
         return self.folder / f"{game_id}{SUFFIX}"
 
     def new_game(
-        self, setup: CombatSetup, players: Sequence[str] | None = None, campaign: dict[str, Any] | None = None
+        self, setup: CombatSetup | None, players: Sequence[str] | None = None, campaign: dict[str, Any] | None = None
     ) -> str:
-        """Create a save for a fight about to start; returns its game id. ``players`` default to the characters."""
+        """Create a save; returns its game id. ``players`` default to the characters.
+
+        With a ``setup`` the save opens on that fight; with None it holds a playthrough whose first fight is
+        still to come (``begin_fight`` starts each fight of it).
+        """
         game_id = self._new_id()
-        names = list(players) if players is not None else setup.character_names
+        names = list(players) if players is not None else (setup.character_names if setup is not None else [])
         gamefile.create(self.path_of(game_id), setup, names, self.app_version, campaign)
         return game_id
+
+    def begin_fight(self, game_id: str, setup: CombatSetup) -> int:
+        """Start the game's next fight (the earlier ones stay in the file); returns its number, from 1."""
+        return self._game(game_id).begin_fight(setup)
 
     def append(self, game_id: str, action: Action, state: CombatState) -> int:
         """Record an applied action and the state after it, in one transaction; returns its log position."""
@@ -162,6 +170,7 @@ class SaveStore:
                         db.execute("DELETE FROM log WHERE seq > ?", [upto])
                         db.execute("DELETE FROM snapshot WHERE seq > ?", [upto])
                         db.execute("DELETE FROM campaign WHERE seq > ?", [upto])
+                        db.execute("DELETE FROM fight WHERE opened_seq > ?", [upto])
                     db.execute("UPDATE game SET last_played = ?", [gamefile.now()])
             finally:
                 db.close()
@@ -244,10 +253,17 @@ def _read_summary(game_id: str, path: Path) -> GameSummary:
         players, created, last_played = conn.execute(
             "SELECT players, created_at, last_played FROM game WHERE id = 1"
         ).fetchone()
-        last = conn.execute("SELECT ply, round FROM log ORDER BY seq DESC LIMIT 1").fetchone()
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        fight = 1
+        if "fight" in tables:  # format 3: the newest fight's rows; older saves hold one fight
+            fight = conn.execute("SELECT coalesce(max(number), 0) FROM fight").fetchone()[0]
+            last = conn.execute(
+                "SELECT ply, round FROM log WHERE fight = ? ORDER BY seq DESC LIMIT 1", [fight]
+            ).fetchone()
+        else:
+            last = conn.execute("SELECT ply, round FROM log ORDER BY seq DESC LIMIT 1").fetchone()
         ply, round_ = last if last is not None else (0, 0)
         day = None
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "campaign" in tables:
             row = conn.execute("SELECT doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
             doc = json.loads(row[0]) if row else {}
@@ -255,7 +271,7 @@ def _read_summary(game_id: str, path: Path) -> GameSummary:
     finally:
         conn.close()
     return GameSummary(
-        game_id, path, tuple(json.loads(players or "[]")), day, round_ or 0, ply, created, last_played
+        game_id, path, tuple(json.loads(players or "[]")), day, round_ or 0, ply, created, last_played, fight=fight
     )
 
 
@@ -279,3 +295,6 @@ class Recorder:
 
     def save_campaign(self, doc: dict[str, Any]) -> None:
         self.store.save_campaign(self.game_id, doc)
+
+    def begin_fight(self, setup: CombatSetup) -> int:
+        return self.store.begin_fight(self.game_id, setup)

@@ -220,7 +220,7 @@ def test_hot_seat_puts_the_curtain_up_and_solo_calls_the_seam(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     attached: list[object] = []
-    monkeypatch.setattr(nav, "solo_attacher", lambda: lambda table, session: attached.append((table, session)))
+    monkeypatch.setattr(nav, "solo_attacher", lambda: lambda table, session, **_: attached.append((table, session)))
     for mode, curtain in ((Mode.HOT_SEAT, True), (Mode.SOLO, False)):
         window.navigator.start()
         click(qtbot, current(window).buttons[mode])  # type: ignore[attr-defined]

@@ -41,12 +41,12 @@ def test_smoke_test_in_process(qtbot: QtBot, capsys: pytest.CaptureFixture[str])
     assert "smoke-test: ok" in capsys.readouterr().out
 
 
-def test_title_screen_offers_the_four_choices(qtbot: QtBot) -> None:
+def test_title_screen_offers_the_five_choices(qtbot: QtBot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
     buttons = window.title_screen.buttons
-    assert list(buttons) == ["continue", "new", "demo", "quit"]
-    for key in ("continue", "new", "demo"):
+    assert list(buttons) == ["continue", "new", "load", "demo", "quit"]
+    for key in ("continue", "new", "load", "demo"):
         if not buttons[key].isEnabled():
             assert buttons[key].toolTip(), f"{key} is disabled without saying why"
 

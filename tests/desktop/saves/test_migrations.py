@@ -23,8 +23,9 @@ def first_schema_copy(source: Path, target: Path) -> None:
     migrations.apply(db, stop_before=MIGRATION_NAMES[1])
     db.execute("ATTACH DATABASE ? AS current", [str(source)])
     with db.atomic():
-        for table in FIRST_SCHEMA_TABLES:
-            db.execute(f"INSERT INTO {table} SELECT * FROM current.{table}")
+        for table in FIRST_SCHEMA_TABLES:  # the first schema's columns only: later formats added some
+            columns = ", ".join(db.table(table).columns_dict)
+            db.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM current.{table}")
         db.execute("UPDATE game SET save_format = 1")
     db.execute("DETACH DATABASE current")
     db.close()
