@@ -28,7 +28,7 @@ from rt0table.desktop.table.paint import (
     panel,
     ui_font,
 )
-from rt0table.rules.rt0.abilities import ABILITIES
+from rt0table.rules.rt0.abilities import ABILITIES, EDDY_ABILITIES
 from rt0table.rules.rt0.cards import CardId
 
 FED = QColor("#9a8cc8")  # the outline of a bin only other abilities put cards on
@@ -50,9 +50,10 @@ class ChipItem(BoxItem):
     def __init__(self, text: str) -> None:
         super().__init__(clickable=True)
         self.text = text
+        self.text_px = 8.0  # set by the bin that places it
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip(text)
+        self.setToolTip(f"{text} (click; or the bin's letter, then A)")
         self.setZValue(2)
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
@@ -64,9 +65,10 @@ class ChipItem(BoxItem):
         r = self.size
         painter.setPen(QPen(LEGAL, max(1.0, r.height() * 0.07)))
         painter.setBrush(QColor("#4a3d12"))
-        painter.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), r.height() * 0.3, r.height() * 0.3)
-        draw_text(painter, r.adjusted(r.height() * 0.3, 0, -r.height() * 0.2, 0), "▸ " + self.text,
-                  r.height() * 0.58, INK, True)
+        pad = self.text_px * 0.4
+        painter.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), pad * 1.5, pad * 1.5)
+        draw_text(painter, r.adjusted(pad, pad * 0.3, -pad, -pad * 0.3), "▸ " + self.text, self.text_px, INK, True,
+                  Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, wrap=True)
 
 
 class AbilityBinItem(BoxItem):
@@ -80,6 +82,7 @@ class AbilityBinItem(BoxItem):
         self.letter = letter
         self.name = rule.name
         self.fed = not rule.playable  # cards arrive only through other abilities (Unlikely Helmet)
+        self.rule_shown = ability_id in EDDY_ABILITIES  # a sheet row says what it does while empty
         self.feeders = ""  # the abilities that feed it, named under the empty bin
         self.cards: list[CardId] = []
         self.face_down: set[CardId] = set()
@@ -171,14 +174,24 @@ class AbilityBinItem(BoxItem):
         wide = QFontMetricsF(ui_font(k * 0.95, True)).horizontalAdvance(self.name)
         return wide > self.size.width() - k * 2.9
 
+    @property
+    def chip_height(self) -> float:
+        """One line, or two when any chip's text would not fit on one (the bin is narrow, the text long)."""
+        k = self.k
+        metrics = QFontMetricsF(ui_font(k * 0.78, True))
+        room = self.size.width() - k * 1.4
+        two = any(metrics.horizontalAdvance("▸ " + chip.text) > room for chip in self.chips)
+        return k * (2.6 if two else 1.55)
+
     def chip_rect(self, index: int) -> QRectF:
         k, r = self.k, self.size
-        height = k * 1.55
+        height = self.chip_height
         bottom = r.height() - k * 1.45 - (len(self.chips) - 1 - index) * (height + k * 0.2)
         return QRectF(k * 0.3, bottom - height, r.width() - k * 0.6, height)
 
     def _place_chips(self) -> None:
         for index, chip in enumerate(self.chips):
+            chip.text_px = self.k * 0.78
             chip.place(self.chip_rect(index), self.unit)
 
     # --- painting ------------------------------------------------------------------------------------
@@ -246,6 +259,9 @@ class AbilityBinItem(BoxItem):
         if area.height() <= 4 or area.width() <= 4:
             return
         if not self.cards:
+            if self.rule_shown:
+                draw_text(painter, area, ABILITIES[self.ability_id].summary, k * 0.74, MUTED, False,
+                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, wrap=True)
             if self.fed:
                 draw_text(painter, area, f"No cards from the hand: {self.fed_line}", k * 0.72, FED, False,
                           Qt.AlignmentFlag.AlignCenter, wrap=True)

@@ -24,6 +24,7 @@ from rt0table.rules.rt0.actions import Action, Activate, Choose, EndTurn, PlayCa
 from rt0table.rules.rt0.events import Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.narration import narrate_all
 from rt0table.rules.rt0.state import GM, CombatState, Fighter, FighterKind, Phase
+from rt0table.rules.rt0.zones import zone_name
 
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
@@ -176,10 +177,12 @@ class TableController(QObject):
         zones: set[tuple[int, int]] = set()
         prompt = self.scene.prompt
         if pending is not None and prompt.isVisible() and not prompt.hidden and not prompt.menu and prompt.buttons:
-            value = pending.options[self.scene.prompt.focus].value
+            option = pending.options[min(prompt.focus, len(pending.options) - 1)]
+            value = option.value
             if value and isinstance(value[0], str):
                 names.add(value[0])
-            if len(value) == 2 and all(isinstance(v, int) for v in value):
+            # Two numbers are a zone only when the label names it (Second Sight's (0, 1) are card positions).
+            if len(value) == 2 and all(isinstance(v, int) for v in value) and zone_name(value) in option.label:
                 zones.add((value[0], value[1]))
             if len(value) == 3 and value[0] == "zone":
                 zones.add((value[1], value[2]))

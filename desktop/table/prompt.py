@@ -202,7 +202,8 @@ class PromptPanelItem(BoxItem):
 
     def _arrange(self) -> None:
         u, r = self.unit, self.size
-        self.close_button.place(QRectF(r.width() - u * 7.5, u * 0.35, u * 7, u * 1.9), u)
+        close_w = QFontMetricsF(ui_font(u, True)).horizontalAdvance(self.close_button.label) + u * 1.6
+        self.close_button.place(QRectF(r.width() - close_w - u * 0.5, u * 0.35, close_w, u * 1.9), u)
         if not self.buttons:
             return
         area = self.grid_area()
@@ -224,7 +225,8 @@ class PromptPanelItem(BoxItem):
             rows = min(rows_fit, rows)
             self.per_page = columns * rows
         width = (area.width() - gap * (columns - 1)) / columns
-        height = min(u * (5.4 if detailed else 2.6 if lines == 1 else 3.2), (area.height() - gap * (rows - 1)) / rows)
+        # Summaries may take the room a short list leaves; plain labels stay button-sized.
+        height = min(u * (9.0 if detailed else 2.6 if lines == 1 else 3.2), (area.height() - gap * (rows - 1)) / rows)
         for index, button in enumerate(self.buttons):
             row, col = divmod(index % self.per_page, columns)
             button.place(QRectF(area.x() + col * (width + gap), area.y() + row * (height + gap), width, height), u)
@@ -247,7 +249,7 @@ class PromptPanelItem(BoxItem):
         painter.setPen(QPen(MUTED if self.menu else LEGAL, 2))
         painter.setBrush(FELT.darker(115))
         painter.drawRoundedRect(r.adjusted(1, 1, -1, -1), u * 0.5, u * 0.5)
-        right = r.width() - (u * 8.2 if self.menu else u * 0.6)
+        right = (self.close_button.pos().x() - u * 0.3) if self.menu else r.width() - u * 0.6
         heading = "Choose one" if self.menu else f"{self.who} decides"
         draw_text(painter, QRectF(u * 0.6, u * 0.25, right - u * 0.6, u * 1.2), heading, u * 0.85, MUTED, True)
         draw_text(painter, QRectF(u * 0.6, u * 1.35, right - u * 0.6, u * 1.6), self.prompt, u * 1.1, INK, True)

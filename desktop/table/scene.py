@@ -230,7 +230,13 @@ class TableScene(QGraphicsScene):
             self._place_bins()
         for ability, item in self.bins.items():
             cards = fighter.bins.get(ability, [])
-            item.show_cards(cards, str(ABILITIES[ability].progress(state, fighter, cards)), set(fighter.face_down))
+            progress = ABILITIES[ability].progress(state, fighter, cards)
+            line = str(progress)
+            if item.fed and progress.need <= 1:  # a bin that only holds what others put there never fills
+                line = f"holds {len(cards)} card{'' if len(cards) == 1 else 's'}"
+            elif item.rule_shown:  # an Eddy row fires on its one card
+                line = "one card fires it"
+            item.show_cards(cards, line, set(fighter.face_down))
             if item.fed:
                 item.set_feeders(", ".join(ABILITIES[a].name for a in fighter.abilities
                                            if ability in ABILITIES[a].companions))
