@@ -283,15 +283,10 @@ class GroupHeaderItem(BoxItem):
     def __init__(self, name: str) -> None:
         super().__init__()
         self.name = name
-        self.limit = 0.0  # a scene x the header stops short of (the Add button's left edge); 0: none
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size
         width = r.width()
-        if self.limit > 0:
-            width = max(0.0, min(width, self.limit - self.pos().x()))
-        if width <= u:
-            return
         text = QRectF(u * 0.2, 0, width - u * 0.2, r.height() - u * 0.3)
         draw_text(painter, text, self.name.upper(), u * 0.78, MUTED, True)
         painter.setPen(QPen(PANEL_EDGE, 1))

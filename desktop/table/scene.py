@@ -33,6 +33,15 @@ from rt0table.rules.rt0.zones import Zone
 T = TypeVar("T", bound=QGraphicsItem)
 
 
+def feeders(state: CombatState, fighter: Fighter, ability: str) -> list[str]:
+    """The fighter's abilities that put cards on this one: those that bring it along (Kitchen Sink brings Unlikely
+    Helmet) and those whose spent cards it catches (Origami Folding catches Concentrate's)."""
+    rule = ABILITIES[ability]
+    sample = fighter.hand[0] if fighter.hand else 0
+    return [a for a in fighter.abilities
+            if a != ability and (ability in ABILITIES[a].companions or rule.catches(state, fighter, a, sample))]
+
+
 class PointerHandler(Protocol):
     """Who gets first say over a press, move or release; True means it took the event."""
 
@@ -74,7 +83,7 @@ class TableScene(QGraphicsScene):
         self.hand_label = self._add(StatusLineItem())
         self.end_turn = self._add(ButtonItem("End Turn (E)", LEGAL))
         self.undo_button = self._add(ButtonItem("Undo (Ctrl+Z)"))
-        self.add_button = self._add(ButtonItem("+ Add ability (N)", LEGAL))
+        self.add_button = self._add(ButtonItem("+ Add ability, 1 Corruption (N)", LEGAL))
         self.add_button.setToolTip("Bring one more of your Arcana Abilities into this fight for 1 Corruption")
         self.add_button.setVisible(False)
         self.prompt = self._add(PromptPanelItem())
@@ -99,7 +108,7 @@ class TableScene(QGraphicsScene):
         self.deck.place(lay.deck, u)
         self.discard.place(lay.discard, u)
         self.grid.place(lay.grid, u)
-        self.log.place(lay.log, u)
+        self._place_log_and_add()
         self.status.place(lay.status, u)
         self.hand_label.place(QRectF(lay.hand.x(), lay.hand.y(), lay.hand.width(), u * 1.5), u)
         half = (lay.buttons.height() - u * 0.6) / 2
@@ -141,10 +150,17 @@ class TableScene(QGraphicsScene):
         for header, (name, rect) in zip(self.headers, arrangement.headers, strict=False):
             header.place(rect, u)
             header.name = name
-        width = min(u * 13, lay.bins.width() * 0.4)
-        self.add_button.place(QRectF(lay.bins.right() - width, lay.bins.y(), width, self.header_height - u * 0.2), u)
-        for header in self.headers:  # a header under the Add button gives it room
-            header.limit = self.add_button.pos().x() - u * 0.5 if self.add_button.isVisible() else 0.0
+
+    def _place_log_and_add(self) -> None:
+        """The Add button, when there is something to add, sits over Undo and End Turn and the log gives way."""
+        lay, u = self.layout_now, self.layout_now.unit
+        pad = u * 0.6
+        button_h = (lay.buttons.height() - pad) / 2
+        log = QRectF(lay.log)
+        if self.add_button.isVisible():
+            log.setBottom(log.bottom() - button_h - pad)
+            self.add_button.place(QRectF(log.x(), log.bottom() + pad, log.width(), button_h), u)
+        self.log.place(log, u)
 
     def _place_passives(self) -> None:
         lay, u = self.layout_now, self.layout_now.unit
@@ -238,8 +254,7 @@ class TableScene(QGraphicsScene):
                 line = "one card fires it"
             item.show_cards(cards, line, set(fighter.face_down))
             if item.fed:
-                item.set_feeders(", ".join(ABILITIES[a].name for a in fighter.abilities
-                                           if ability in ABILITIES[a].companions))
+                item.set_feeders(", ".join(ABILITIES[a].name for a in feeders(state, fighter, ability)))
 
     def _sync_passives(self, fighter: Fighter) -> None:
         wanted = passive_abilities(fighter.abilities)
@@ -264,7 +279,8 @@ class TableScene(QGraphicsScene):
         wanted = bool(offers.additions)
         if wanted != self.add_button.isVisible():
             self.add_button.setVisible(wanted)
-            self._place_bins()
+            self._place_log_and_add()
+        self._place_passives()  # a badge that now offers something is a little wider
 
     def mark_targets(self, names: set[str], zones: set[Zone]) -> None:
         """Outline the figures and zones the focused decision option is about."""
