@@ -99,12 +99,12 @@ class AbilityBinItem(BoxItem):
 
     def _tip(self) -> None:
         key = f" ({self.letter})" if self.letter else ""
-        fed = f"\nNot played on from the hand: {self.fed_line}." if self.fed else ""
+        fed = f"\n{self.fed_line}." if self.fed else ""
         self.setToolTip(f"{self.name}{key}: {ABILITIES[self.ability_id].summary}{fed}")
 
     @property
     def fed_line(self) -> str:
-        return f"fed by {self.feeders}" if self.feeders else "fed by other abilities"
+        return f"No cards from the hand: fed by {self.feeders}" if self.feeders else "No cards from the hand"
 
     def set_feeders(self, names: str) -> None:
         if names != self.feeders:
@@ -263,7 +263,7 @@ class AbilityBinItem(BoxItem):
                 draw_text(painter, area, ABILITIES[self.ability_id].summary, k * 0.74, MUTED, False,
                           Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, wrap=True)
             if self.fed:
-                draw_text(painter, area, f"No cards from the hand: {self.fed_line}", k * 0.72, FED, False,
+                draw_text(painter, area, self.fed_line, k * 0.72, FED, False,
                           Qt.AlignmentFlag.AlignCenter, wrap=True)
             return
         height = area.height()

@@ -118,8 +118,13 @@ class TableController(QObject):
         elif scene.curtain.isVisible() and active is not None:
             scene.say(f"Waiting for {active.name}: only they should see the hand.")
         elif state.pending is None and active is not None:
+            extra = ""
+            if scene.offers.activations:
+                extra += " A: things to do at will."
+            if scene.offers.additions:
+                extra += " N: add an ability."
             scene.say(f"Round {state.round}: {active.name}'s turn. Drag a card onto a bin, or press its number "
-                      "then the bin's letter and Enter.")
+                      f"then the bin's letter and Enter.{extra}")
 
     def _who(self, state: CombatState) -> str:
         pending = state.pending

@@ -79,6 +79,6 @@ class CurtainItem(BoxItem):
         painter.setBrush(QColor("#2a1e3a"))
         painter.drawRoundedRect(r.adjusted(1, 1, -1, -1), u * 0.6, u * 0.6)
         draw_text(painter, r.adjusted(u, 0, -u, -u * 1.5), self.text, u * 1.6, INK, True,
-                  Qt.AlignmentFlag.AlignCenter)
+                  Qt.AlignmentFlag.AlignCenter, wrap=True)
         draw_text(painter, r.adjusted(u, u * 2.5, -u, 0), "click, or press Enter or Space", u * 0.95, MUTED, False,
                   Qt.AlignmentFlag.AlignCenter)
