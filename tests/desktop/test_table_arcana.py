@@ -346,9 +346,10 @@ def gm_secret(game: Game) -> Game:
 
 
 def test_the_gms_secret_choice_has_its_own_curtain_in_hot_seat(qtbot: QtBot, make_table: MakeTable) -> None:
-    screen = make_table(gm_secret(fool_game()), hot_seat=True)
+    screen = make_table(gm_secret(fool_game()), hot_seat=True, size=(1024, 640))
     scene = screen.scene
     assert scene.prompt.hidden and scene.curtain.isVisible() and "look away" in scene.curtain.text
+    shoot(screen, "arcana-gm-secret-1024x640")
     scene.curtain.clicked.emit()
     assert not scene.prompt.hidden and "GM's choice" in scene.prompt.note
     assert scene.prompt.labels == ["The Laborer hits Mara", "The Laborer hits Jun"]
