@@ -1,22 +1,38 @@
-"""An ability bin: its name and key letter, the cards on it, its progress, and its reaction to a pick."""
+"""An ability bin: its name and key letter, the cards on it, its progress, its reaction to a pick, and a
+small button for each thing the ability lets the fighter do at will (its activations).
+
+Bins shrink when a fighter holds many; everything inside is sized from the bin itself (``k``), never from
+fixed pixels, so a bin 80 pixels wide still shows its letter, its name on two lines and its cards.
+"""
 
 from __future__ import annotations
 
 from enum import Enum
 
-from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
+from rt0table.desktop.table.bin_layout import BIN_KEYS as BIN_KEYS
 from rt0table.desktop.table.box import BoxItem
 from rt0table.desktop.table.card_item import draw_card
 from rt0table.desktop.table.layout import CARD_ASPECT
-from rt0table.desktop.table.paint import INK, LEGAL, MUTED, PANEL_EDGE, REFUSED, TARGET, draw_text, panel, ui_font
-from rt0table.rules.rt0.abilities import ABILITIES
+from rt0table.desktop.table.paint import (
+    INK,
+    LEGAL,
+    MUTED,
+    PANEL_EDGE,
+    REFUSED,
+    TARGET,
+    draw_text,
+    panel,
+    ui_font,
+)
+from rt0table.rules.rt0.abilities import ABILITIES, EDDY_ABILITIES
 from rt0table.rules.rt0.cards import CardId
 
-# Letters that pick a bin; E is End Turn and Z belongs to Ctrl+Z, so neither names a bin.
-BIN_KEYS = "ABCDFGHIJKLMNOPQRSTUVWXY"
+FED = QColor("#9a8cc8")  # the outline of a bin only other abilities put cards on
+SELECTED = QColor("#8fd3ff")
 
 
 class Glow(Enum):
@@ -26,29 +42,107 @@ class Glow(Enum):
     DIM = "dim"  # the picked card may not go here
 
 
+class ChipItem(BoxItem):
+    """A small button on a bin or a badge: one activation, its text cut to fit, the whole text on hover."""
+
+    hovered = Signal(str)
+
+    def __init__(self, text: str) -> None:
+        super().__init__(clickable=True)
+        self.text = text
+        self.text_px = 8.0  # set by the bin that places it
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(f"{text} (click; or the bin's letter, then A)")
+        self.setZValue(2)
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self.hovered.emit(self.text)
+        super().hoverEnterEvent(event)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self.size
+        painter.setPen(QPen(LEGAL, max(1.0, r.height() * 0.07)))
+        painter.setBrush(QColor("#4a3d12"))
+        pad = self.text_px * 0.4
+        painter.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), pad * 1.5, pad * 1.5)
+        draw_text(painter, r.adjusted(pad, pad * 0.3, -pad, -pad * 0.3), "▸ " + self.text, self.text_px, INK, True,
+                  Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, wrap=True)
+
+
 class AbilityBinItem(BoxItem):
+    activated = Signal(int)  # the index of the activation whose chip was pressed
+    hinted = Signal(str)  # a line for the status bar (a chip's whole text)
+
     def __init__(self, ability_id: str, letter: str) -> None:
         super().__init__(clickable=True)
+        rule = ABILITIES[ability_id]
         self.ability_id = ability_id
         self.letter = letter
-        self.name = ABILITIES[ability_id].name
+        self.name = rule.name
+        self.fed = not rule.playable  # cards arrive only through other abilities (Unlikely Helmet)
+        self.rule_shown = ability_id in EDDY_ABILITIES  # a sheet row says what it does while empty
+        self.feeders = ""  # the abilities that feed it, named under the empty bin
         self.cards: list[CardId] = []
+        self.face_down: set[CardId] = set()
         self.progress = ""
         self.glow = Glow.NORMAL
+        self.selected = False  # picked by its letter with no card in hand: A opens its actions
         self.refusal = ""
+        self.chips: list[ChipItem] = []
         self.setAcceptHoverEvents(True)
-        self.setToolTip(f"{self.name} ({letter}): {ABILITIES[ability_id].summary}")
+        self._tip()
         self._refusal_timer = QTimer(self)
         self._refusal_timer.setSingleShot(True)
         self._refusal_timer.timeout.connect(self.clear_refusal)
 
-    def show_cards(self, cards: list[CardId], progress: str) -> None:
+    def _tip(self) -> None:
+        key = f" ({self.letter})" if self.letter else ""
+        fed = f"\n{self.fed_line}." if self.fed else ""
+        self.setToolTip(f"{self.name}{key}: {ABILITIES[self.ability_id].summary}{fed}")
+
+    @property
+    def fed_line(self) -> str:
+        return f"No cards from the hand: fed by {self.feeders}" if self.feeders else "No cards from the hand"
+
+    def set_feeders(self, names: str) -> None:
+        if names != self.feeders:
+            self.feeders = names
+            self._tip()
+            self.update()
+
+    def show_cards(self, cards: list[CardId], progress: str, face_down: set[CardId] | None = None) -> None:
         self.cards, self.progress = list(cards), progress
+        self.face_down = set(face_down or ())
+        self.update()
+
+    def show_activations(self, labels: list[str]) -> None:
+        """One chip per activation the engine offers now; none when it offers none."""
+        if [chip.text for chip in self.chips] == labels:
+            return
+        for chip in self.chips:
+            chip.setParentItem(None)
+            if chip.scene() is not None:
+                chip.scene().removeItem(chip)
+        self.chips = []
+        for index, label in enumerate(labels):
+            chip = ChipItem(label)
+            chip.setParentItem(self)
+            chip.clicked.connect(lambda index=index: self.activated.emit(index))
+            chip.hovered.connect(self.hinted.emit)
+            self.chips.append(chip)
+        self._place_chips()
         self.update()
 
     def set_glow(self, glow: Glow) -> None:
         if glow is not self.glow:
             self.glow = glow
+            self.update()
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self.selected:
+            self.selected = selected
             self.update()
 
     def show_refusal(self, reason: str, duration_ms: int) -> None:
@@ -61,46 +155,116 @@ class AbilityBinItem(BoxItem):
         self.refusal = ""
         self.update()
 
+    # --- geometry ----------------------------------------------------------------------------------
+
+    def place(self, rect: QRectF, unit: float) -> None:
+        super().place(rect, unit)
+        self._place_chips()
+
+    @property
+    def k(self) -> float:
+        """The bin's own unit: the table's, shrunk for a small bin (never below 70 %)."""
+        r = self.size
+        return max(self.unit * 0.7, min(self.unit, r.width() / 8.5, r.height() / 8.5))
+
+    @property
+    def narrow(self) -> bool:
+        """Too narrow for the name on one line beside the letter: the name wraps under a smaller letter."""
+        k = self.k
+        wide = QFontMetricsF(ui_font(k * 0.95, True)).horizontalAdvance(self.name)
+        return wide > self.size.width() - k * 2.9
+
+    @property
+    def chip_height(self) -> float:
+        """One line, or two when any chip's text would not fit on one (the bin is narrow, the text long)."""
+        k = self.k
+        metrics = QFontMetricsF(ui_font(k * 0.78, True))
+        room = self.size.width() - k * 1.4
+        two = any(metrics.horizontalAdvance("▸ " + chip.text) > room for chip in self.chips)
+        return k * (2.6 if two else 1.55)
+
+    def chip_rect(self, index: int) -> QRectF:
+        k, r = self.k, self.size
+        height = self.chip_height
+        bottom = r.height() - k * 1.45 - (len(self.chips) - 1 - index) * (height + k * 0.2)
+        return QRectF(k * 0.3, bottom - height, r.width() - k * 0.6, height)
+
+    def _place_chips(self) -> None:
+        for index, chip in enumerate(self.chips):
+            chip.text_px = self.k * 0.78
+            chip.place(self.chip_rect(index), self.unit)
+
+    # --- painting ------------------------------------------------------------------------------------
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        u, r = self.unit, self.size
-        edge, width = PANEL_EDGE, 1.0
+        k, r = self.k, self.size
+        edge, width = (FED, 1.5) if self.fed else (PANEL_EDGE, 1.0)
+        if self.selected:
+            edge, width = SELECTED, max(2.0, k * 0.25)
         if self.glow is Glow.LEGAL:
-            edge, width = LEGAL, max(2.0, u * 0.22)
+            edge, width = LEGAL, max(2.0, k * 0.22)
         elif self.glow is Glow.TARGET:
-            edge, width = TARGET, max(3.0, u * 0.32)
+            edge, width = TARGET, max(3.0, k * 0.32)
         if self.refusal:
-            edge, width = REFUSED, max(2.0, u * 0.22)
-        panel(painter, r.adjusted(1, 1, -1, -1), u * 0.5, edge, width)
-        badge = QRectF(u * 0.4, u * 0.4, u * 1.7, u * 1.7)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(LEGAL if self.glow in (Glow.LEGAL, Glow.TARGET) else QColor("#34564c"))
-        painter.drawRoundedRect(badge, u * 0.3, u * 0.3)
-        draw_text(painter, badge, self.letter, u * 1.1, QColor("#10201b"), True, Qt.AlignmentFlag.AlignCenter)
-        title = QRectF(badge.right() + u * 0.4, badge.top(), r.width() - badge.right() - u * 0.8, badge.height())
-        # Long names shrink a little before they are cut, so narrow bins stay readable.
-        wide = QFontMetricsF(ui_font(u * 1.05, True)).horizontalAdvance(self.name)
-        title_px = max(u * 0.7, min(u * 1.05, u * 1.05 * title.width() / max(1.0, wide)))
-        draw_text(painter, title, self.name, title_px, INK, True)
-        progress = QRectF(u * 0.4, r.height() - u * 1.8, r.width() - u * 0.8, u * 1.5)
-        draw_text(painter, progress, self.progress, u * 0.9, MUTED)
-        self._paint_cards(painter, QRectF(u * 0.4, badge.bottom() + u * 0.4, r.width() - u * 0.8,
-                                          progress.top() - badge.bottom() - u * 0.8))
+            edge, width = REFUSED, max(2.0, k * 0.22)
+        panel(painter, r.adjusted(1, 1, -1, -1), k * 0.5, edge, width)
+        if self.fed and self.glow is Glow.NORMAL and not self.refusal and not self.selected:
+            painter.setPen(QPen(FED, 1.2, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(r.adjusted(k * 0.25, k * 0.25, -k * 0.25, -k * 0.25), k * 0.4, k * 0.4)
+        title_bottom = self._paint_title(painter)
+        progress = QRectF(k * 0.35, r.height() - k * 1.4, r.width() - k * 0.7, k * 1.2)
+        draw_text(painter, progress, self.progress, k * 0.82, MUTED)
+        cards_bottom = (self.chip_rect(0).top() if self.chips else progress.top()) - k * 0.25
+        self._paint_cards(painter, QRectF(k * 0.35, title_bottom + k * 0.25, r.width() - k * 0.7,
+                                          cards_bottom - title_bottom - k * 0.25))
         if self.glow is Glow.DIM:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(0, 0, 0, 130))
-            painter.drawRoundedRect(r, u * 0.5, u * 0.5)
+            painter.drawRoundedRect(r, k * 0.5, k * 0.5)
         # The refusal goes over the dimming: it is what the player must read.
         if self.refusal:
-            box = QRectF(u * 0.25, r.height() * 0.30, r.width() - u * 0.5, r.height() * 0.55)
+            box = QRectF(k * 0.2, r.height() * 0.22, r.width() - k * 0.4, r.height() * 0.7)
             painter.setPen(QPen(REFUSED, 1.5))
-            painter.setBrush(QColor(40, 8, 8, 235))
-            painter.drawRoundedRect(box, u * 0.4, u * 0.4)
-            draw_text(painter, box.adjusted(u * 0.3, u * 0.2, -u * 0.3, -u * 0.2), self.refusal, u * 0.85,
+            painter.setBrush(QColor(40, 8, 8, 240))
+            painter.drawRoundedRect(box, k * 0.4, k * 0.4)
+            draw_text(painter, box.adjusted(k * 0.25, k * 0.15, -k * 0.25, -k * 0.15), self.refusal, k * 0.8,
                       INK, False, Qt.AlignmentFlag.AlignCenter, wrap=True)
 
+    def _paint_title(self, painter: QPainter) -> float:
+        """The letter badge and the name; returns where the title ends."""
+        k, r = self.k, self.size
+        narrow = self.narrow
+        side = k * (1.35 if narrow else 1.7)
+        badge = QRectF(k * 0.35, k * 0.35, side, side)
+        if self.letter:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(LEGAL if self.glow in (Glow.LEGAL, Glow.TARGET) else QColor("#34564c"))
+            painter.drawRoundedRect(badge, k * 0.3, k * 0.3)
+            draw_text(painter, badge, self.letter, side * 0.65, QColor("#10201b"), True, Qt.AlignmentFlag.AlignCenter)
+        left = badge.right() + k * 0.35 if self.letter else k * 0.35
+        if not narrow:
+            title = QRectF(left, badge.top(), r.width() - left - k * 0.35, badge.height())
+            draw_text(painter, title, self.name, k * 0.95, INK, True)
+            return badge.bottom()
+        # Two lines beside and under the small letter, a little smaller, cut with … only past the second line.
+        title = QRectF(left, badge.top() - k * 0.1, r.width() - left - k * 0.3, k * 2.4)
+        draw_text(painter, title, self.name, k * 0.85, INK, True,
+                  Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, wrap=True)
+        return title.bottom()
+
     def _paint_cards(self, painter: QPainter, area: QRectF) -> None:
-        if not self.cards or area.height() <= 4:
+        k = self.k
+        if area.height() <= 4 or area.width() <= 4:
+            return
+        if not self.cards:
+            if self.rule_shown:
+                draw_text(painter, area, ABILITIES[self.ability_id].summary, k * 0.74, MUTED, False,
+                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, wrap=True)
+            if self.fed:
+                draw_text(painter, area, self.fed_line, k * 0.72, FED, False,
+                          Qt.AlignmentFlag.AlignCenter, wrap=True)
             return
         height = area.height()
         width = height * CARD_ASPECT
@@ -109,4 +273,24 @@ class AbilityBinItem(BoxItem):
         count = len(self.cards)
         step = width * 0.55 if count < 2 else min(width * 0.55, (area.width() - width) / (count - 1))
         for i, card in enumerate(self.cards):
-            draw_card(painter, QRectF(area.x() + i * step, area.y(), width, height), card)
+            draw_card(painter, QRectF(area.x() + i * step, area.y(), width, height),
+                      None if card in self.face_down else card)
+
+
+class GroupHeaderItem(BoxItem):
+    """The name of a group of bins ("Base", "Arcana", "Spells", "Eddy sheet") over its columns."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        u, r = self.unit, self.size
+        width = r.width()
+        text = QRectF(u * 0.2, 0, width - u * 0.2, r.height() - u * 0.3)
+        draw_text(painter, text, self.name.upper(), u * 0.78, MUTED, True)
+        painter.setPen(QPen(PANEL_EDGE, 1))
+        advance = QFontMetricsF(ui_font(u * 0.78, True)).horizontalAdvance(self.name.upper())
+        y = text.center().y()
+        if advance + u * 0.8 < width:
+            painter.drawLine(int(u * 0.2 + advance + u * 0.5), int(y), int(width - u * 0.2), int(y))

@@ -13,17 +13,22 @@ from PySide6.QtWidgets import QApplication, QGraphicsSceneMouseEvent
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.offers import ADD_COST, Offer, offers
 from rt0table.desktop.table.pick import CardPick, bin_at
+from rt0table.desktop.table.prompt import Entry
 from rt0table.desktop.table.replay import EventReplayer
 from rt0table.desktop.table.scene import TableScene
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.actions import Action, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.actions import Action, Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.events import Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.narration import narrate_all
 from rt0table.rules.rt0.state import GM, CombatState, Fighter, FighterKind, Phase
+from rt0table.rules.rt0.zones import zone_name
 
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+PAGES = {Qt.Key.Key_PageUp: -1, Qt.Key.Key_PageDown: 1}
 
 
 class TableController(QObject):
@@ -37,7 +42,9 @@ class TableController(QObject):
         self.press_at: QPointF | None = None
         self.pressed_card: CardItem | None = None
         self.grab = QPointF()
-        self.revealed_for = ""  # the fighter whose hand the curtain last showed
+        self.revealed_for = ""  # the fighter (or "gm") the curtain was last lifted for
+        self.selected = ""  # the bin picked by its letter with no card in hand: A opens its actions
+        self.menu: list[Offer] = []  # the open menu of activations or abilities to add; empty when closed
         self.viewed_id = ""
         self.gm_label = "The GM"  # who answers the GM's decisions at this table (solo: the player, for the GM)
         self.replayer = EventReplayer(self)
@@ -49,6 +56,11 @@ class TableController(QObject):
         scene.end_turn.clicked.connect(self.end_turn)
         scene.undo_button.clicked.connect(self.undo)
         scene.prompt.chosen.connect(self.choose)
+        scene.prompt.cancelled.connect(self.close_menu)
+        scene.bin_activated.connect(self.activate)
+        scene.passive_clicked.connect(self.open_activations)
+        scene.add_button.clicked.connect(self.open_additions)
+        scene.hint.connect(lambda line: scene.say(line))
         scene.curtain.clicked.connect(self.reveal)
         scene.result.clicked.connect(self.closed.emit)
         scene.deck.clicked.connect(lambda: self.open_pile("deck"))
@@ -82,8 +94,11 @@ class TableController(QObject):
         scene.render_state(state, self.viewed(state), acting)
         for item in scene.bin_items():
             item.set_glow(Glow.NORMAL)
+            item.set_selected(item.ability_id == self.selected)
         if self.replayer.running:
+            scene.show_offers(offers(state, []))
             return
+        scene.show_offers(offers(state) if state.phase is not Phase.OVER else offers(state, []))
         self._show_prompt(state)
         self._show_curtain(state)
         undo_reason = self.session.undo_refusal()
@@ -98,31 +113,81 @@ class TableController(QObject):
             scene.result.set_label(f"{(state.result or 'over').capitalize()}! Press Enter to leave the table")
             scene.result.setVisible(True)
             scene.say(f"The fight is over: {state.result}.")
+        elif scene.curtain.isVisible() and self.hidden_decision(state):
+            scene.say(f"Waiting for {self._who(state)}: a private choice only they should see.")
         elif scene.curtain.isVisible() and active is not None:
             scene.say(f"Waiting for {active.name}: only they should see the hand.")
         elif state.pending is None and active is not None:
+            extra = ""
+            if scene.offers.activations:
+                extra += " A: things to do at will."
+            if scene.offers.additions:
+                extra += " N: add an ability."
             scene.say(f"Round {state.round}: {active.name}'s turn. Drag a card onto a bin, or press its number "
-                      "then the bin's letter and Enter.")
+                      f"then the bin's letter and Enter.{extra}")
+
+    def _who(self, state: CombatState) -> str:
+        pending = state.pending
+        if pending is None:
+            return ""
+        return self.gm_label if pending.actor == GM else state.name_of(pending.actor)
 
     def _show_prompt(self, state: CombatState) -> None:
         pending = state.pending
-        who = ""
-        if pending is not None:
-            who = self.gm_label if pending.actor == GM else state.name_of(pending.actor)
-        self.scene.prompt.ask(pending, who)
+        if pending is None:
+            if not self.menu:
+                self.scene.prompt.ask(None, "")
+            self._mark_focused_option()
+            return
+        self.menu = []
+        hidden = self.hidden_decision(state)
+        self.scene.prompt.ask(pending, self._who(state), hidden, self._decision_note(state))
         self._mark_focused_option()
-        if pending is not None:
-            self.scene.say("Choose with Tab and Enter, a number key, or a click.")
+        if not hidden:
+            self.scene.say("Choose with Tab or the arrows and Enter, a number key, or a click.")
+
+    def _hot_seat_players(self, state: CombatState) -> bool:
+        """More than one person shares the screen, so a player's secrets need the curtain."""
+        people = [f for f in state.fighters if f.kind is FighterKind.PLAYER]
+        return self.settings.hot_seat and len(people) > 1
+
+    def hidden_decision(self, state: CombatState) -> bool:
+        """A private decision the curtain has not been lifted for: its options stay off the table.
+
+        In hot-seat the GM's private choices are curtained too (whoever plays the GM lifts it, the players look
+        away); in solo play the stand-in answers them, and whatever it leaves to the player is shown.
+        """
+        pending = state.pending
+        if pending is None or not pending.private or state.phase is Phase.OVER:
+            return False
+        if pending.actor == GM:
+            return self.settings.hot_seat and self.revealed_for != GM
+        return self._hot_seat_players(state) and self.revealed_for != pending.actor
+
+    def _decision_note(self, state: CombatState) -> str:
+        pending = state.pending
+        if pending is None:
+            return ""
+        if pending.actor == GM:
+            if pending.private and self.settings.hot_seat:
+                return "GM's choice, and a secret one: players, look away until it is made."
+            return "GM's choice" + (": the players do not decide this" if self.settings.hot_seat else "")
+        if pending.private and self._hot_seat_players(state):
+            return f"Private: only {state.name_of(pending.actor)} should see these options."
+        return ""
 
     def _mark_focused_option(self) -> None:
         pending = self.state.pending
         names: set[str] = set()
         zones: set[tuple[int, int]] = set()
-        if pending is not None and self.scene.prompt.isVisible():
-            value = pending.options[self.scene.prompt.focus].value
+        prompt = self.scene.prompt
+        if pending is not None and prompt.isVisible() and not prompt.hidden and not prompt.menu and prompt.buttons:
+            option = pending.options[min(prompt.focus, len(pending.options) - 1)]
+            value = option.value
             if value and isinstance(value[0], str):
                 names.add(value[0])
-            if len(value) == 2 and all(isinstance(v, int) for v in value):
+            # Two numbers are a zone only when the label names it (Second Sight's (0, 1) are card positions).
+            if len(value) == 2 and all(isinstance(v, int) for v in value) and zone_name(value) in option.label:
                 zones.add((value[0], value[1]))
             if len(value) == 3 and value[0] == "zone":
                 zones.add((value[1], value[2]))
@@ -130,15 +195,20 @@ class TableController(QObject):
 
     def _show_curtain(self, state: CombatState) -> None:
         active = state.active_fighter
-        people = [f for f in state.fighters if f.kind is FighterKind.PLAYER]
         wanted = (
-            self.settings.hot_seat
-            and len(people) > 1
+            self._hot_seat_players(state)
             and active is not None
             and active.id != self.revealed_for
             and state.phase is not Phase.OVER
         )
-        if wanted and active is not None:
+        pending = state.pending
+        if pending is not None and self.hidden_decision(state):
+            gm = pending.actor == GM
+            line = f"Secret choice for {self.gm_label}: players, look away — press to reveal" if gm else ""
+            self.scene.curtain.close_for(self._who(state), line)
+            for item in self.scene.hand_items:
+                item.setVisible(False)
+        elif wanted and active is not None:
             self.scene.curtain.close_for(active.name)
             for item in self.scene.hand_items:
                 item.setVisible(False)
@@ -148,9 +218,13 @@ class TableController(QObject):
                 item.setVisible(True)
 
     def reveal(self) -> None:
-        active = self.state.active_fighter
-        self.revealed_for = active.id if active is not None else ""
-        self.show(self.state)
+        state = self.state
+        active = state.active_fighter
+        if state.pending is not None and self.hidden_decision(state):
+            self.revealed_for = state.pending.actor
+        else:
+            self.revealed_for = active.id if active is not None else ""
+        self.show(state)
 
     @property
     def blocked(self) -> bool:
@@ -161,6 +235,8 @@ class TableController(QObject):
 
     def _changed(self, events: list[Event]) -> None:
         self._drop_pick()
+        self.menu = []
+        self.selected = ""
         if not events:
             self.scene.log.add(["(Undone.)"])
             self.show(self.state)
@@ -206,8 +282,69 @@ class TableController(QObject):
         self.session.submit(EndTurn(active.id))
 
     def choose(self, index: int) -> None:
-        if not self.blocked:
-            self.session.submit(Choose(index))
+        """An option of the panel: the decision's, or the open menu's."""
+        if self.blocked:
+            return
+        if self.menu:
+            if 0 <= index < len(self.menu):
+                self.session.submit(self.menu[index].action)
+            return
+        self.session.submit(Choose(index))
+
+    # --- at will: activations and abilities brought in ---------------------------------------------
+
+    def activate(self, ability: str, index: int) -> None:
+        """A chip on a bin: the activation it stands for, straight through the Session."""
+        if self.blocked or self.state.pending is not None:
+            return
+        active = self.state.active_fighter
+        action = Activate(active.id, ability, index) if active is not None else None
+        if action is not None and any(o.action == action for o in offers(self.state).for_ability(ability)):
+            self.session.submit(action)
+
+    def open_activations(self, ability: str = "") -> None:
+        """The menu of what one ability (or, with none named, every ability) offers at will now."""
+        if self.blocked or self.state.pending is not None:
+            return
+        found = offers(self.state)
+        chosen = found.for_ability(ability) if ability else [
+            Offer(o.action, o.label, ABILITIES[a].name) for a, listed in found.activations.items() for o in listed
+        ]
+        if not chosen:
+            rule = ABILITIES[ability] if ability else None
+            line = f"{rule.name}: {rule.summary}" if rule else "Nothing to do at will right now."
+            if rule is not None and not rule.passive:
+                line = f"{rule.name} offers nothing at will right now."
+            self.scene.say(line)
+            return
+        title = f"{ABILITIES[ability].name}: do what?" if ability else "Do what, at will?"
+        self._open_menu(title, chosen)
+
+    def open_additions(self) -> None:
+        """The menu of Arcana Abilities still to bring into the fight, each with its rule."""
+        if self.blocked or self.state.pending is not None:
+            return
+        found = offers(self.state).additions
+        if not found:
+            self.scene.say("No Arcana Ability left to bring in.", alarm=True)
+            return
+        active = self.state.active_fighter
+        note = ""
+        if active is not None and active.corruption_gained:
+            note = f"{active.name} has taken {active.corruption_gained} Corruption in this fight so far."
+        self._open_menu(f"Bring in an Arcana Ability for {ADD_COST} Corruption — its bin joins the table", found, note)
+
+    def _open_menu(self, title: str, chosen: list[Offer], note: str = "") -> None:
+        self._drop_pick()
+        self.menu = chosen
+        self.scene.prompt.open_menu(title, [Entry(o.label, o.detail) for o in chosen], note)
+        self.scene.say("Pick with a number, Tab or the arrows and Enter, or a click; Esc closes.")
+
+    def close_menu(self) -> None:
+        if self.menu:
+            self.menu = []
+            self.scene.prompt.ask(None, "")
+            self.show(self.state)
 
     def undo(self) -> None:
         if not self.replayer.running:
@@ -232,10 +369,14 @@ class TableController(QObject):
     def pick_up(self, card_item: CardItem) -> CardPick:
         """Ask the engine once where this card may go, and light those bins."""
         self.pick = CardPick.begin(self.state, card_item.card)
+        self.selected = ""
+        if self.menu:
+            self.close_menu()
         for item in self.scene.hand_items:
             item.picked = item is card_item
             item.update()
         for ability, item in self.scene.bins.items():
+            item.set_selected(False)
             item.set_glow(Glow.LEGAL if ability in self.pick.legal else Glow.DIM)
         name = ABILITIES
         if self.pick.legal:
@@ -323,7 +464,7 @@ class TableController(QObject):
         if self.blocked:
             return
         if self.pick is None:
-            self.scene.say(f"{ABILITIES[ability].name}: {ABILITIES[ability].summary}")
+            self.select(ability)
             return
         self.play(ability)
 
@@ -365,21 +506,41 @@ class TableController(QObject):
             return True
         if self.state.pending is not None:
             return self._decision_key(key)
+        if self.menu:
+            if key == Qt.Key.Key_Escape:
+                self.close_menu()
+                return True
+            return self._decision_key(key)
         return self._play_key(key)
 
     def _decision_key(self, key: int) -> bool:
+        """Keys over the panel's options, a decision's or a menu's alike."""
         prompt = self.scene.prompt
         if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
             prompt.move_focus(-1 if key == Qt.Key.Key_Backtab else 1)
-            self._mark_focused_option()
-            return True
-        if key in ENTER:
-            self.choose(prompt.focus)
-            return True
-        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and key - Qt.Key.Key_1 < len(prompt.buttons):
+        elif key in ARROWS:
+            prompt.move_focus_grid(*ARROWS[Qt.Key(key)])
+        elif key in PAGES:
+            prompt.turn_page(PAGES[Qt.Key(key)])
+        elif key in ENTER:
+            if prompt.buttons:
+                self.choose(prompt.focus)
+        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and key - Qt.Key.Key_1 < len(prompt.buttons):
             self.choose(key - Qt.Key.Key_1)
-            return True
-        return False
+        else:
+            return False
+        self._mark_focused_option()
+        return True
+
+    def select(self, ability: str) -> None:
+        """A bin picked by its letter (or a click) with no card in hand: its rule, and A for its actions."""
+        self.selected = "" if self.selected == ability else ability
+        for item in self.scene.bin_items():
+            item.set_selected(item.ability_id == self.selected)
+        rule = ABILITIES[ability]
+        count = len(offers(self.state).for_ability(ability))
+        more = f" — press A for {'its action' if count == 1 else f'its {count} actions'}" if count else ""
+        self.scene.say(f"{rule.name}: {rule.summary}{more}")
 
     def _play_key(self, key: int) -> bool:
         hand = self.scene.hand_items
@@ -395,7 +556,14 @@ class TableController(QObject):
             return True
         if key == Qt.Key.Key_Escape:
             self._drop_pick()
+            self.selected = ""
             self.show(self.state)
+            return True
+        if key == Qt.Key.Key_A:
+            self.open_activations(self.selected)
+            return True
+        if key in (Qt.Key.Key_N, Qt.Key.Key_Plus):
+            self.open_additions()
             return True
         if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and self.pick is not None:
             self.aim(self.pick.cycle(list(self.scene.bins), -1 if key == Qt.Key.Key_Backtab else 1))

@@ -21,13 +21,15 @@ class PileItem(BoxItem):
         super().__init__(clickable=True)
         self.which = which
         self.cards: list[CardId] = []
+        self.face_up: CardId | None = None  # a deck top turned face up (The Sun on the Eddy sheet)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.cache_between_changes()
 
-    def refresh(self, cards: list[CardId]) -> None:
-        self.cards = list(cards)
+    def refresh(self, cards: list[CardId], face_up: CardId | None = None) -> None:
+        self.cards, self.face_up = list(cards), face_up
         tip = "what is left in the deck (not its order)" if self.which == "deck" else "every discarded card"
-        self.setToolTip(f"{self.label}: {len(self.cards)} cards. Click to see {tip}.")
+        shown = f" The top card lies face up: {CARDS[face_up].name}." if face_up is not None else ""
+        self.setToolTip(f"{self.label}: {len(self.cards)} cards.{shown} Click to see {tip}.")
         self.update()
 
     @property
@@ -51,7 +53,13 @@ class PileItem(BoxItem):
             painter.drawRoundedRect(card, u * 0.5, u * 0.5)
             draw_text(painter, card, "empty", u * 0.9, MUTED, False, Qt.AlignmentFlag.AlignCenter)
             return
-        draw_card(painter, card, None if self.which == "deck" else self.cards[-1])
+        if self.which == "deck":
+            draw_card(painter, card, self.face_up)
+            if self.face_up is not None:
+                draw_text(painter, QRectF(card.x(), card.bottom() - u * 1.3, card.width(), u * 1.2), "top, face up",
+                          u * 0.75, LEGAL, True, Qt.AlignmentFlag.AlignCenter)
+            return
+        draw_card(painter, card, self.cards[-1])
 
 
 def deck_makeup(cards: list[CardId]) -> list[str]:

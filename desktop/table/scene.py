@@ -10,15 +10,19 @@ from typing import Protocol, TypeVar
 from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
-from rt0table.desktop.table.bins import BIN_KEYS, AbilityBinItem
+from rt0table.desktop.table.bin_layout import arrange, grouped, letters_for, passive_abilities, shown_abilities
+from rt0table.desktop.table.bins import AbilityBinItem, GroupHeaderItem
 from rt0table.desktop.table.card_item import CardItem
-from rt0table.desktop.table.controls import ButtonItem, CurtainItem, PromptPanelItem, StatusLineItem
+from rt0table.desktop.table.controls import ButtonItem, CurtainItem, StatusLineItem
 from rt0table.desktop.table.foes import AdversaryItem
 from rt0table.desktop.table.layout import TableLayout, table_layout
 from rt0table.desktop.table.log import CombatLogItem
+from rt0table.desktop.table.offers import NONE, Offers
 from rt0table.desktop.table.paint import FELT, LEGAL
 from rt0table.desktop.table.party import FighterBadgeItem
+from rt0table.desktop.table.passives import PassiveBadgeItem, place_badges
 from rt0table.desktop.table.piles import PileItem, PileViewItem
+from rt0table.desktop.table.prompt import PromptPanelItem
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.zones import ZoneGridItem
 from rt0table.rules.rt0.abilities import ABILITIES
@@ -27,6 +31,15 @@ from rt0table.rules.rt0.state import CombatState, Fighter
 from rt0table.rules.rt0.zones import Zone
 
 T = TypeVar("T", bound=QGraphicsItem)
+
+
+def feeders(state: CombatState, fighter: Fighter, ability: str) -> list[str]:
+    """The fighter's abilities that put cards on this one: those that bring it along (Kitchen Sink brings Unlikely
+    Helmet) and those whose spent cards it catches (Origami Folding catches Concentrate's)."""
+    rule = ABILITIES[ability]
+    sample = fighter.hand[0] if fighter.hand else 0
+    return [a for a in fighter.abilities
+            if a != ability and (ability in ABILITIES[a].companions or rule.catches(state, fighter, a, sample))]
 
 
 class PointerHandler(Protocol):
@@ -43,6 +56,9 @@ class TableScene(QGraphicsScene):
     """All the table's items. ``render_state`` shows a snapshot; ``relayout`` fits a new size."""
 
     bin_clicked = Signal(str)  # ability id
+    bin_activated = Signal(str, int)  # ability id, activation index: a chip on a bin was pressed
+    passive_clicked = Signal(str)  # ability id of a standing-rule badge
+    hint = Signal(str)  # a line for the status bar (hovering a chip or a badge)
     figure_clicked = Signal(str)  # fighter or adversary id
 
     def __init__(self, settings: TableSettings) -> None:
@@ -55,6 +71,9 @@ class TableScene(QGraphicsScene):
         self.party: dict[str, FighterBadgeItem] = {}
         self.foes: dict[str, AdversaryItem] = {}
         self.bins: dict[str, AbilityBinItem] = {}
+        self.headers: list[GroupHeaderItem] = []
+        self.passives: dict[str, PassiveBadgeItem] = {}
+        self.offers: Offers = NONE
         self.hand_items: list[CardItem] = []
         self.deck = self._add(PileItem("deck"))
         self.discard = self._add(PileItem("discard"))
@@ -64,6 +83,9 @@ class TableScene(QGraphicsScene):
         self.hand_label = self._add(StatusLineItem())
         self.end_turn = self._add(ButtonItem("End Turn (E)", LEGAL))
         self.undo_button = self._add(ButtonItem("Undo (Ctrl+Z)"))
+        self.add_button = self._add(ButtonItem("+ Add ability, 1 Corruption (N)", LEGAL))
+        self.add_button.setToolTip("Bring one more of your Arcana Abilities into this fight for 1 Corruption")
+        self.add_button.setVisible(False)
         self.prompt = self._add(PromptPanelItem())
         self.curtain = self._add(CurtainItem())
         self.result = self._add(ButtonItem("", LEGAL))
@@ -86,7 +108,7 @@ class TableScene(QGraphicsScene):
         self.deck.place(lay.deck, u)
         self.discard.place(lay.discard, u)
         self.grid.place(lay.grid, u)
-        self.log.place(lay.log, u)
+        self._place_log_and_add()
         self.status.place(lay.status, u)
         self.hand_label.place(QRectF(lay.hand.x(), lay.hand.y(), lay.hand.width(), u * 1.5), u)
         half = (lay.buttons.height() - u * 0.6) / 2
@@ -99,6 +121,7 @@ class TableScene(QGraphicsScene):
         self.viewer.place(QRectF(0, 0, width, height), u)
         self._place_figures()
         self._place_bins()
+        self._place_passives()
         self._place_hand()
 
     def _place_figures(self) -> None:
@@ -114,13 +137,35 @@ class TableScene(QGraphicsScene):
             foe.place(QRectF(lay.adversaries.x() + i * (width + gap), lay.adversaries.y(), width,
                              lay.adversaries.height()), u)
 
+    @property
+    def header_height(self) -> float:
+        return self.layout_now.unit * 1.5
+
     def _place_bins(self) -> None:
         lay, u = self.layout_now, self.layout_now.unit
-        count = max(1, len(self.bins))
-        gap = u * 0.5
-        width = (lay.bins.width() - gap * (count - 1)) / count
-        for i, item in enumerate(self.bins.values()):
-            item.place(QRectF(lay.bins.x() + i * (width + gap), lay.bins.y(), width, lay.bins.height()), u)
+        groups = grouped(list(self.bins))
+        arrangement = arrange(lay.bins, groups, u, self.header_height)
+        for ability, item in self.bins.items():
+            item.place(arrangement.rects[ability], u)
+        for header, (name, rect) in zip(self.headers, arrangement.headers, strict=False):
+            header.place(rect, u)
+            header.name = name
+
+    def _place_log_and_add(self) -> None:
+        """The Add button, when there is something to add, sits over Undo and End Turn and the log gives way."""
+        lay, u = self.layout_now, self.layout_now.unit
+        pad = u * 0.6
+        button_h = (lay.buttons.height() - pad) / 2
+        log = QRectF(lay.log)
+        if self.add_button.isVisible():
+            log.setBottom(log.bottom() - button_h - pad)
+            self.add_button.place(QRectF(log.x(), log.bottom() + pad, log.width(), button_h), u)
+        self.log.place(log, u)
+
+    def _place_passives(self) -> None:
+        lay, u = self.layout_now, self.layout_now.unit
+        strip = QRectF(lay.hand.x() + lay.hand.width() * 0.4, lay.hand.y() + u * 0.1, lay.hand.width() * 0.6, u * 1.3)
+        place_badges(list(self.passives.values()), strip, u)
 
     def _place_hand(self) -> None:
         lay, u = self.layout_now, self.layout_now.unit
@@ -152,8 +197,9 @@ class TableScene(QGraphicsScene):
         if viewed is None:
             return
         self._sync_bins(state, viewed)
+        self._sync_passives(viewed)
         pile = state.piles[viewed.pile]
-        self.deck.refresh(pile.draw)
+        self.deck.refresh(pile.draw, pile.face_up_top)
         self.discard.refresh(pile.discard)
         if [item.card for item in self.hand_items] != viewed.hand:
             for item in self.hand_items:
@@ -184,17 +230,57 @@ class TableScene(QGraphicsScene):
             item.refresh(foe, preview_intent(state, foe) if foe.active else None)
 
     def _sync_bins(self, state: CombatState, fighter: Fighter) -> None:
-        if list(self.bins) != list(fighter.abilities):
-            for item in self.bins.values():
+        groups = grouped(shown_abilities(fighter.abilities))
+        ordered = [ability for _, ids in groups for ability in ids]
+        if list(self.bins) != ordered:
+            for item in (*self.bins.values(), *self.headers):
                 self.removeItem(item)
-            self.bins = {a: AbilityBinItem(a, BIN_KEYS[i]) for i, a in enumerate(fighter.abilities)}
+            letters = letters_for(ordered)
+            self.bins = {a: AbilityBinItem(a, letters[a]) for a in ordered}
+            self.headers = [self._add(GroupHeaderItem(name)) for name, _ in groups]
             for ability, item in self.bins.items():
                 self.addItem(item)
                 item.clicked.connect(lambda ability=ability: self.bin_clicked.emit(ability))
+                item.activated.connect(lambda index, ability=ability: self.bin_activated.emit(ability, index))
+                item.hinted.connect(self.hint.emit)
             self._place_bins()
         for ability, item in self.bins.items():
             cards = fighter.bins.get(ability, [])
-            item.show_cards(cards, str(ABILITIES[ability].progress(state, fighter, cards)))
+            progress = ABILITIES[ability].progress(state, fighter, cards)
+            line = str(progress)
+            if item.fed and progress.need <= 1:  # a bin that only holds what others put there never fills
+                line = f"holds {len(cards)} card{'' if len(cards) == 1 else 's'}"
+            elif item.rule_shown:  # an Eddy row fires on its one card
+                line = "one card fires it"
+            item.show_cards(cards, line, set(fighter.face_down))
+            if item.fed:
+                item.set_feeders(", ".join(ABILITIES[a].name for a in feeders(state, fighter, ability)))
+
+    def _sync_passives(self, fighter: Fighter) -> None:
+        wanted = passive_abilities(fighter.abilities)
+        if list(self.passives) != wanted:
+            for badge in self.passives.values():
+                self.removeItem(badge)
+            self.passives = {a: self._add(PassiveBadgeItem(a)) for a in wanted}
+            for ability, badge in self.passives.items():
+                badge.clicked.connect(lambda ability=ability: self.passive_clicked.emit(ability))
+                badge.hovered.connect(self.hint.emit)
+            self._place_passives()
+
+    def show_offers(self, offers: Offers) -> None:
+        """Chips for the activations on their bins (or badges), and the Add button when there is something to add."""
+        self.offers = offers
+        for ability, item in self.bins.items():
+            item.show_activations([offer.label for offer in offers.for_ability(ability)])
+        for ability, badge in self.passives.items():
+            labels = [offer.label for offer in offers.for_ability(ability)]
+            if labels != badge.offers:
+                badge.set_offers(labels)
+        wanted = bool(offers.additions)
+        if wanted != self.add_button.isVisible():
+            self.add_button.setVisible(wanted)
+            self._place_log_and_add()
+        self._place_passives()  # a badge that now offers something is a little wider
 
     def mark_targets(self, names: set[str], zones: set[Zone]) -> None:
         """Outline the figures and zones the focused decision option is about."""
