@@ -34,6 +34,7 @@ from .identity import forget, is_wild
 from .modifiers import catastrophe_shield
 from .registry import ABILITIES, hooked
 from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
+from .traits import Spell
 from .zones import Zone
 
 MAJOR_INJURIES = (
@@ -127,7 +128,43 @@ def discard_ability(
     if fired:
         for hook in hooked(fighter.abilities, "on_fire"):
             hook.on_fire(state, fighter, ability, events)
+        spell = ABILITIES[ability].spell
+        if spell is not None:
+            cast_spell(state, fighter, spell, events)
     return taken
+
+
+def discard_cards(state: CombatState, fighter: Fighter, ability: str, cards: list[CardId], events: list[Event]) -> None:
+    """Some of a bin's cards go to the discard pile, the rest stay (Magic Wand, Disappearing Act)."""
+    bin_cards = fighter.bins.get(ability, [])
+    gone = [card for card in cards if card in bin_cards]
+    if not gone:
+        return
+    for card in gone:
+        bin_cards.remove(card)
+    forget(fighter, gone)
+    state.piles[fighter.pile].discard.extend(gone)
+    events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
+    for hook in hooked(fighter.abilities, "on_discard"):
+        hook.on_discard(state, fighter, ability, gone, events)
+
+
+def cast_spell(state: CombatState, fighter: Fighter, spell: Spell, events: list[Event]) -> None:
+    """The fighter casts a spell: it is remembered for the fight and ``on_cast`` hooks hear of it.
+
+    A bin whose ``spell`` is set casts it whenever it fires (through ``discard_ability(..., fired=True)``);
+    a spell cast some other way calls this itself.
+    """
+    key = cast_mark(spell)
+    first = not fighter.marks.get(key)
+    fighter.marks[key] = fighter.marks.get(key, 0) + 1
+    for hook in hooked(fighter.abilities, "on_cast"):
+        hook.on_cast(state, fighter, spell, first, events)
+
+
+def cast_mark(spell: Spell) -> str:
+    """The ``fighter.marks`` key counting how often a spell was cast this fight."""
+    return f"cast:{spell.value}"
 
 
 @resolver("catch")
@@ -145,10 +182,14 @@ def discard_hand(state: CombatState, fighter: Fighter, events: list[Event]) -> N
 
 
 def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-    """CMB-CATASTROPHE: The Tower and every card on every ability go, the deck is reshuffled, the turn ends."""
-    fighter.hand.remove(TOWER)
-    state.piles[fighter.pile].discard.append(TOWER)
-    events.append(CardsDiscarded(fighter.id, (TOWER,), "catastrophe"))
+    """CMB-CATASTROPHE: The Tower and every card on every ability go, the deck is reshuffled, the turn ends.
+
+    The Tower is usually in the hand; one shown but never drawn (MAG-THREE-CARD-MONTE) is shuffled in where it is.
+    """
+    if TOWER in fighter.hand:
+        fighter.hand.remove(TOWER)
+        state.piles[fighter.pile].discard.append(TOWER)
+        events.append(CardsDiscarded(fighter.id, (TOWER,), "catastrophe"))
     for ability in list(fighter.bins):
         discard_ability(state, fighter, ability, events)
     pile = state.piles[fighter.pile]

@@ -25,7 +25,7 @@ from .events import AbilityAdded, CombatStarted, Event
 from .modifiers import must_honk
 from .registry import hooked
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
-from .traits import Arcana, Skill, Trait
+from .traits import Arcana, Skill, Spell, Trait
 from .zones import Room, Zone
 
 EDDY_PILE = "eddies"
@@ -47,6 +47,7 @@ class FighterSetup:
     a_plus: tuple[Skill, ...] = ()
     failed: tuple[Skill, ...] = ()
     upgrades: frozenset[str] = frozenset()  # Arcana Abilities whose Corruption Upgrade is unlocked
+    spells: tuple[Spell, ...] = ()  # the spells the character has learned (CHR-SPELL)
 
 
 CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
@@ -144,6 +145,7 @@ def new_combat(
                 a_plus=setup.a_plus,
                 failed=setup.failed,
                 upgrades=setup.upgrades,
+                spells=setup.spells,
             )
         )
     piles[GM] = Pile(list(ALL_IDS))

@@ -338,3 +338,42 @@ class HarmUndone(Event):
     fighter: str
     hp: int
     injuries_removed: tuple[str, ...]
+
+
+# --- The Magician ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpellBorrowed(Event):
+    """A fighter may cast a spell nobody learned for the rest of the fight (MAG-SPELLBOOK)."""
+
+    fighter: str
+    spell: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCardShown(Event):
+    """The GM showed one of the three face-down cards of Three Card Monte (MAG-THREE-CARD-MONTE)."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class TrickGuessed(Event):
+    """The fighter picked one of Three Card Monte's mixed cards; ``right`` when it was the one shown."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    card: CardId
+    right: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DamageAvoided(Event):
+    """Damage that would have hit the fighter never landed (MAG-DISAPPEARING-ACT)."""
+
+    fighter: str
+    source: str
+    amount: int

@@ -196,6 +196,8 @@ def run_steps(
 ) -> None:
     steps = _steps_of(state, adversary, which)
     for index in range(start, len(steps)):
+        if not adversary.active:
+            return  # struck down in the middle of its own plan (MAG-SMOKE-AND-MIRRORS turns a hit back)
         step = steps[index]
         if step.do == "move":
             _advance(state, adversary, step.amount, events)

@@ -24,6 +24,7 @@ from .events import (
     CombatEnded,
     CombatStarted,
     CorruptionTaken,
+    DamageAvoided,
     DamageDealt,
     DamageWasted,
     DecisionMade,
@@ -53,6 +54,9 @@ from .events import (
     ShieldDropped,
     ShieldGained,
     SkillCheckMade,
+    SpellBorrowed,
+    TrickCardShown,
+    TrickGuessed,
     TurnEnded,
     TurnStarted,
 )
@@ -176,6 +180,15 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(by)} pins {name(adversary)} in place for the round."
         case DeckTopShown(pile, card):
             return f"The top card of {name(pile)}'s deck is turned face up: {CARDS[card].name}."
+        case SpellBorrowed(fighter, spell):
+            return f"{name(fighter)} finds {spell} in the Spellbook and may cast it for the rest of the fight."
+        case TrickCardShown(fighter, card):
+            return f"The GM shows {name(fighter)} {CARDS[card].name}, then mixes the cards."
+        case TrickGuessed(fighter, _card, right):  # which card stays secret: it goes to the hand or the deck
+            verdict = "the card they were shown!" if right else "not the card they were shown."
+            return f"{name(fighter)} picks a card: {verdict}"
+        case DamageAvoided(fighter, source, amount):
+            return f"{name(fighter)} vanishes: {name(source)}'s {amount} damage never lands."
         case CombatEnded(result):
             return RESULTS.get(result, f"The fight ends: {result}.")
     return ""

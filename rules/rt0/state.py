@@ -13,7 +13,7 @@ from typing import Any
 from .adversaries import AdversaryKind
 from .cards import CardId
 from .deck import Pile
-from .traits import Arcana, Skill, Trait
+from .traits import Arcana, Skill, Spell, Trait
 from .zones import Room, Zone
 
 START_HP = 20  # CHR-HP
@@ -78,6 +78,7 @@ class Fighter:
     upgrades: frozenset[str] = frozenset()  # abilities whose Corruption Upgrade is unlocked (COR-UPGRADE)
     counts_as: dict[CardId, CardId] = field(default_factory=dict)  # card -> the card it counts as now
     marks: dict[str, int] = field(default_factory=dict)  # per-fight counters and switches abilities keep
+    spells: tuple[Spell, ...] = ()  # spells learned (CHR-SPELL), for rules that ask who knows what (MAG-SPELLBOOK)
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -102,6 +103,7 @@ class Fighter:
             self.upgrades,
             self.counts_as.copy(),
             self.marks.copy(),
+            self.spells,
         )
 
     @property

@@ -8,7 +8,7 @@ from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 from .basic import BASE_ABILITIES
 from .eddy import EDDY_ABILITIES
-from .magician import CheckBehindYourEars
+from .magician import MAGICIAN_ABILITIES, CheckBehindYourEars
 from .priestess import PRIESTESS_ABILITIES
 
 
@@ -27,6 +27,7 @@ __all__ = [
     "ABILITIES",
     "BASE_ABILITIES",
     "EDDY_ABILITIES",
+    "MAGICIAN_ABILITIES",
     "PRIESTESS_ABILITIES",
     "Ability",
     "CheckBehindYourEars",

@@ -18,12 +18,13 @@ from ..identity import face, is_wild
 from ..registry import ABILITIES as ABILITIES
 from ..registry import hooked
 from ..state import CombatState, Fighter
-from ..traits import Arcana
+from ..traits import Arcana, Spell
 
 HOOKS = (
     "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
     "damage_bonus", "shield_bonus", "extra_suits", "permits",
     "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
+    "on_cast",
 )  # fmt: skip
 
 
@@ -54,6 +55,7 @@ class Ability:
     playable: ClassVar[bool] = True  # False: cards only arrive through other effects (Unlikely Helmet)
     passive: ClassVar[bool] = False  # True: a standing rule, not a bin (no cards; UIs need not draw it)
     innate: ClassVar[Arcana | None] = None  # every fighter of this Arcana carries it (HP-PEEK), unchosen
+    spell: ClassVar[Spell | None] = None  # the spell this bin casts: firing it is a cast (``effects.cast_spell``)
 
     accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
 
@@ -183,6 +185,9 @@ class Ability:
         self, state: CombatState, fighter: Fighter, ability: str, cards: list[CardId], events: list[Event]
     ) -> None:
         """Cards left one of the fighter's bins for the discard pile (fired, end of turn, The Tower …)."""
+
+    def on_cast(self, state: CombatState, fighter: Fighter, spell: Spell, first: bool, events: list[Event]) -> None:
+        """The fighter just cast ``spell``; ``first``: not cast before in this fight (MAG-NEXT-TRICK)."""
 
     def damage_kind(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
         """What the fighter's damage counts as: (ranged, magic)."""

@@ -375,7 +375,16 @@ def _member_day_end(campaign: Campaign, member_id: str, ate: Meal, slept: Sleep)
 def fighter_setup(campaign: Campaign, member_id: str, zone: Zone) -> FighterSetup:
     """The FighterSetup that brings this member into a fight with their Report Card traits and injuries."""
     m = campaign.member(member_id)
-    return FighterSetup(m.id, m.character.name, zone, m.character.traits, m.character.arcana, injuries=m.injuries.names)
+    character = m.character
+    return FighterSetup(
+        m.id,
+        character.name,
+        zone,
+        character.traits,
+        character.arcana,
+        injuries=m.injuries.names,
+        spells=character.all_spells,
+    )
 
 
 def injuries_before(campaign: Campaign) -> dict[str, tuple[str, ...]]:
