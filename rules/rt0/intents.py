@@ -10,6 +10,7 @@ from .cards import CARDS, CardId
 from .decisions import ask, continuation, resolver
 from .effects import damage_fighter, gain_shield, heal, move
 from .events import (
+    DamageAvoided,
     DamageDealt,
     DeckShuffled,
     Event,
@@ -356,7 +357,10 @@ def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | 
         parts.append(f"hits {state.name_of(hit.target)} for {hit.amount}{soaked} → {hit.hp_after} HP")
     if gm_chooses:
         parts.append("the GM picks whom it hits: " + " or ".join(state.name_of(f) for f in gm_chooses))
-    if any(step.do == "damage" for step in plan.steps) and not hits and not gm_chooses:
+    avoided = [e for e in events if isinstance(e, DamageAvoided) and e.source == adversary.id]
+    for miss in avoided:
+        parts.append(f"{state.name_of(miss.fighter)} avoids its {miss.amount} damage")
+    if any(step.do == "damage" for step in plan.steps) and not hits and not gm_chooses and not avoided:
         parts.append("nobody in reach to hit")
     for event in events:
         if isinstance(event, HealthRegained) and event.who == adversary.id:

@@ -36,6 +36,7 @@ from rt0table.rules.rt0.events import (
     TurnEnded,
 )
 from rt0table.rules.rt0.identity import face
+from rt0table.rules.rt0.intents import preview_intent
 from rt0table.rules.rt0.state import GM, CombatState, Fighter
 from rt0table.rules.rt0.traits import Arcana, Spell, Trait
 from tests.rules.helpers import give
@@ -570,6 +571,16 @@ def test_each_card_stops_one_hit_and_the_attack_goes_on_after_the_move() -> None
     state, _ = apply(state, EndTurn("mo"))
     state, events = choose(state, "Reappear in A1")  # out of reach: the second cut finds nobody
     assert state.fighter("mo").hp == 20 and not any(isinstance(e, DamageDealt) for e in events)
+
+
+@pytest.mark.rule("MAG-DISAPPEARING-ACT", "ADV-INTENT")
+def test_the_intent_preview_shows_the_hit_missing() -> None:
+    state = start("disappearing_act", intents=SWORDS_INTENT)
+    state, _ = play_card(state, "The Moon", "disappearing_act")
+    preview = preview_intent(state, state.adversary("training_robot-1"))
+    assert preview is not None and not preview.hits
+    assert preview.text == "move 1, 6 damage: Mo avoids its 6 damage"
+    assert names(state.fighter("mo").bins["disappearing_act"]) == ["The Moon"], "a preview changes nothing"
 
 
 @pytest.mark.rule("MAG-DISAPPEARING-ACT")
