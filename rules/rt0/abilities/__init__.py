@@ -10,6 +10,7 @@ from .basic import BASE_ABILITIES
 from .eddy import EDDY_ABILITIES
 from .magician import CheckBehindYourEars
 from .priestess import PRIESTESS_ABILITIES
+from .spells import SPELL_ABILITIES
 
 
 @functools.cache
@@ -28,6 +29,7 @@ __all__ = [
     "BASE_ABILITIES",
     "EDDY_ABILITIES",
     "PRIESTESS_ABILITIES",
+    "SPELL_ABILITIES",
     "Ability",
     "CheckBehindYourEars",
     "Progress",
