@@ -48,6 +48,7 @@ from ..events import (
 from ..identity import face, is_wild
 from ..intents import discard_intent, redraw_intent
 from ..modifiers import can_cast_spells
+from ..spell_skills import HEAL_MARK, HEALED_INTO
 from ..state import GM, START_HP, Adversary, CombatState, Fighter, Option, PendingDecision
 from ..traits import OPPOSITE, Spell, Trait
 from ..zones import zone_name
@@ -583,7 +584,7 @@ def _hook(state: CombatState, decision: PendingDecision, option: Option, events:
 
 # --- SPL-AQUARIUS: Heal -----------------------------------------------------------------------------------
 
-HEALED = "aquarius_healed"  # marks: Heal was used this fight (it is once a Day, in or out of combat)
+HEALED = HEAL_MARK  # marks: Heal was used this fight (it is once a Day, in or out of combat: spell_skills)
 
 
 class Aquarius(SpellAbility):
@@ -650,6 +651,8 @@ def _heal(state: CombatState, decision: PendingDecision, option: Option, events:
     index = target.injuries.index(what)
     if becomes:
         target.injuries[index] = becomes
+        mark = HEALED_INTO + becomes  # so the fight's summary does not count it as a new injury
+        target.marks[mark] = target.marks.get(mark, 0) + 1
     else:
         del target.injuries[index]
     events.append(InjuryTreated(target.id, what, becomes))
