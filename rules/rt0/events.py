@@ -340,6 +340,33 @@ class HarmUndone(Event):
     injuries_removed: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class CardsSearched(Event):
+    """Cards were looked for in a deck and put in the hand (Fishing); not a draw."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IntentDiscarded(Event):
+    """An adversary's intent was thrown away before it acted (Charm); it does nothing this round."""
+
+    adversary: str
+    card: CardId
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryTreated(Event):
+    """An injury was removed (``becomes`` empty) or downgraded to ``becomes`` mid-fight (Heal)."""
+
+    fighter: str
+    injury: str
+    becomes: str
+
+
 # --- The Magician ---------------------------------------------------------------------------------------
 
 

@@ -23,7 +23,7 @@ from .events import (
     IntentsOffered,
     ShieldGained,
 )
-from .registry import hooked
+from .registry import everyone_hooked, hooked
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
 from .zones import Zone, distance, step_toward, zone_name
 
@@ -86,6 +86,8 @@ def _set_intent(
         return
     adversary.intent, adversary.intent_hidden = card, hidden
     events.append(IntentDrawn(adversary.id, None if hidden else card))
+    for watcher, ability in everyone_hooked(state, "intent_drawn"):
+        ability.intent_drawn(state, watcher, adversary, events)
 
 
 def next_intent(state: CombatState, adversary: Adversary, events: list[Event]) -> None:

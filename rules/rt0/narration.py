@@ -20,6 +20,7 @@ from .events import (
     CardsDiscarded,
     CardsDrawn,
     CardsPeeked,
+    CardsSearched,
     CatastropheStruck,
     CombatEnded,
     CombatStarted,
@@ -42,7 +43,9 @@ from .events import (
     HealthRegained,
     Honked,
     InjuryTaken,
+    InjuryTreated,
     IntentCarriedOut,
+    IntentDiscarded,
     IntentDrawn,
     IntentQueued,
     IntentReplaced,
@@ -172,6 +175,13 @@ def narrate(state: CombatState, event: Event) -> str:
         case HarmUndone(fighter, hp, injuries_removed):
             healed = f" and loses {', '.join(injuries_removed)}" if injuries_removed else ""
             return f"{name(fighter)}'s wounds are undone: back to {hp} HP{healed}."
+        case CardsSearched(fighter, cards):
+            return f"{name(fighter)} searches their deck and takes {_plural(len(cards), 'card')} into their hand."
+        case IntentDiscarded(adversary, _card, why):
+            return f"{name(adversary)} throws its intent away ({why}) and will do nothing with it."
+        case InjuryTreated(fighter, injury, becomes):
+            healed = f"becomes {becomes}" if becomes else "is healed"
+            return f"{name(fighter)}'s {injury} {healed}."
         case EffectWasted(source, effect, reason):
             return f"{name(source)}'s {effect} comes to nothing: {reason}."
         case EddyDestroyed(fighter):

@@ -122,10 +122,20 @@ class Adversary:
     intent: CardId | None = None
     intent_hidden: bool = False
     fate: str | None = None  # set once out of the fight: "killed", "incapacitated", "scared", "fled"
+    marks: dict[str, int] = field(default_factory=dict)  # per-fight switches effects leave on it (grounded)
 
     def clone(self) -> Adversary:
         return Adversary(
-            self.id, self.name, self.kind, self.hp, self.zone, self.shield, self.intent, self.intent_hidden, self.fate
+            self.id,
+            self.name,
+            self.kind,
+            self.hp,
+            self.zone,
+            self.shield,
+            self.intent,
+            self.intent_hidden,
+            self.fate,
+            self.marks.copy(),
         )
 
     @property

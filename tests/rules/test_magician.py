@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rt0table.rules.rt0.abilities import ABILITIES, MAGICIAN_ABILITIES
-from rt0table.rules.rt0.abilities.base import Ability, Progress
 from rt0table.rules.rt0.abilities.magician import spell_bin, usable_spells
 from rt0table.rules.rt0.actions import Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.campaign.day import POWERS, DayClock, use, use_refusal
 from rt0table.rules.rt0.cards import CARDS, MAGICIAN, TOWER, CardId, by_name
-from rt0table.rules.rt0.effects import cast_spell, discard_ability
+from rt0table.rules.rt0.effects import cast_spell
 from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, Preparation, apply, legal_actions, new_combat
 from rt0table.rules.rt0.errors import IllegalAction
 from rt0table.rules.rt0.events import (
@@ -269,36 +266,26 @@ def test_spellbook_with_every_spell_taken_does_nothing() -> None:
     assert any(isinstance(e, EffectWasted) and e.effect == "Spellbook" for e in events)
 
 
-class _TestCancerBin(Ability):
-    """A stand-in spell bin (any card fires it) for the generic cast hook, until the spells land."""
-
-    id = "test_cancer_bin"
-    name = "Cancer (test)"
-    summary = "test only"
-    spell: ClassVar[Spell | None] = Spell.CANCER
-
-    def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
-        return Progress(len(cards), 1, "cards")
-
-    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        discard_ability(state, fighter, self.id, events, fired=True)
-
-
-@pytest.mark.rule("MAG-SPELLBOOK")
-def test_a_found_spell_brings_its_bin_when_the_spell_is_a_bin() -> None:
+@pytest.mark.rule("MAG-SPELLBOOK", "SPL-MAGICIAN")
+def test_a_found_spell_is_cast_like_a_learned_one() -> None:
     state = start("spellbook")
+    assert "spell_aries" not in state.fighter("mo").abilities
     state, _ = play_card(state, "Page of Wands", "spellbook")
-    state, events = choose(state, "Learn Cancer")
-    cancer = spell_bin(Spell.CANCER)
-    assert cancer is not None and cancer in state.fighter("mo").abilities
-    assert AbilityAdded("mo", cancer) in events
+    state, events = choose(state, "Learn Aries")
+    assert spell_bin(Spell.ARIES) == "spell_aries" and "spell_aries" in state.fighter("mo").abilities
+    assert AbilityAdded("mo", "spell_aries") in events
+    state, events = play_card(state, "The Magician", "spell_aries")
+    assert state.fighter("mo").marks["cast:Aries"] == 1
+    state, events = play_card(state, "9 of Cups", "defend")
+    state, events = play_card(state, "Ace of Cups", "defend")
+    assert [e.amount for e in events if isinstance(e, ShieldGained)] == [3 * 3], "Slow 3 Shield, Dodge x3 (Clever)"
 
 
 @pytest.mark.rule("MAG-NEXT-TRICK")
 def test_next_trick_draws_five_on_the_first_cast_of_each_spell() -> None:
     state = start(upgrades=("spellbook",))
     mo_ = state.fighter("mo")
-    mo_.abilities = (*mo_.abilities, "test_cancer_bin")
+    mo_.abilities = (*mo_.abilities, "spell_aries", "spell_taurus")  # as if found in the Spellbook
     events: list[Event] = []
     cast_spell(state, mo_, Spell.LEO, events)  # cast before the upgrade is paid: it still counts as cast
     assert len(mo_.hand) == 5 and mo_.marks["cast:Leo"] == 1
@@ -307,18 +294,21 @@ def test_next_trick_draws_five_on_the_first_cast_of_each_spell() -> None:
     state, events = apply(state, trick)
     assert CorruptionTaken("mo", 1, "And For My Next Trick") in events
     assert trick not in legal_actions(state)
-    first, second = give(state, state.fighter("mo"), "2 of Cups", "3 of Cups")
+    magician, fool = give(state, state.fighter("mo"), "The Magician", "The Fool")
     before = len(state.fighter("mo").hand)
-    state, _ = apply(state, PlayCard("mo", first, "test_cancer_bin"))  # the bin fires: Cancer is cast
-    mo_ = state.fighter("mo")
-    assert mo_.marks["cast:Cancer"] == 1 and len(mo_.hand) == before - 1 + 5
-    state, _ = apply(state, PlayCard("mo", second, "test_cancer_bin"))
-    assert state.fighter("mo").marks["cast:Cancer"] == 2 and len(state.fighter("mo").hand) == before + 3
+    state, events = apply(state, PlayCard("mo", magician, "spell_aries"))  # Dodge is cast for the first time
+    assert state.fighter("mo").marks["cast:Aries"] == 1 and len(state.fighter("mo").hand) == before - 1 + 5
+    state, _ = apply(state, Activate("mo", "spell_aries"))  # take The Magician off, then cast Dodge again
+    give(state, state.fighter("mo"), "The Magician")
+    before = len(state.fighter("mo").hand)
+    state, _ = apply(state, PlayCard("mo", magician, "spell_aries"))
+    assert state.fighter("mo").marks["cast:Aries"] == 2 and len(state.fighter("mo").hand) == before - 1, "not new"
+    before = len(state.fighter("mo").hand)
+    state, _ = apply(state, PlayCard("mo", fool, "spell_taurus"))  # the Magician's Fool casts Rage: a new spell
+    assert state.fighter("mo").marks["cast:Taurus"] == 1 and len(state.fighter("mo").hand) == before - 1 + 5
     events = []
     cast_spell(state, state.fighter("mo"), Spell.LEO, events)
-    assert len(state.fighter("mo").hand) == before + 3, "Leo was cast before the trick was paid for"
-    cast_spell(state, state.fighter("mo"), Spell.ARIES, events)
-    assert len(state.fighter("mo").hand) == before + 3 + 5
+    assert len(state.fighter("mo").hand) == before - 1 + 5, "Leo was cast before the trick was paid for"
 
 
 @pytest.mark.rule("MAG-NEXT-TRICK")

@@ -10,6 +10,7 @@ from .basic import BASE_ABILITIES
 from .eddy import EDDY_ABILITIES
 from .magician import MAGICIAN_ABILITIES, CheckBehindYourEars
 from .priestess import PRIESTESS_ABILITIES
+from .spells import SPELL_ABILITIES
 
 
 @functools.cache
@@ -29,6 +30,7 @@ __all__ = [
     "EDDY_ABILITIES",
     "MAGICIAN_ABILITIES",
     "PRIESTESS_ABILITIES",
+    "SPELL_ABILITIES",
     "Ability",
     "CheckBehindYourEars",
     "Progress",

@@ -39,7 +39,8 @@ from ..intents import redraw_intent
 from ..state import GM, CombatState, Fighter, Option, PendingDecision
 from ..traits import SPELL_REQUIRES, Arcana, Spell
 from ..zones import zone_name
-from .base import ABILITIES, Ability, Progress, suits_of
+from .base import Ability, Progress, suits_of
+from .spells import SPELL_ABILITIES
 
 MAG = Arcana.MAGICIAN
 CHITS = "chits"  # marks key: empty Credit chits gained this fight (ITM-CREDITS)
@@ -220,8 +221,8 @@ def usable_spells(fighter: Fighter) -> tuple[Spell, ...]:
 
 
 def spell_bin(spell: Spell) -> str | None:
-    """The bin that casts this spell, once the spells are built as bins (``Ability.spell``)."""
-    return next((a.id for a in ABILITIES.values() if a.spell is spell), None)
+    """The bin that casts this spell (``abilities.spells``)."""
+    return SPELL_ABILITIES.get(spell)
 
 
 def open_spells(state: CombatState, fighter: Fighter) -> list[Spell]:

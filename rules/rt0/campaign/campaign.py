@@ -15,6 +15,7 @@ from ..character import Character, problems
 from ..engine import FighterSetup
 from ..errors import RulesError
 from ..modifiers import friendship_circles
+from ..spell_skills import castable_today
 from ..traits import Skill, Spell, Trait
 from ..zones import Zone
 from . import corruption as cor
@@ -375,15 +376,9 @@ def _member_day_end(campaign: Campaign, member_id: str, ate: Meal, slept: Sleep)
 def fighter_setup(campaign: Campaign, member_id: str, zone: Zone) -> FighterSetup:
     """The FighterSetup that brings this member into a fight with their Report Card traits and injuries."""
     m = campaign.member(member_id)
-    character = m.character
+    spells = castable_today(m.character.all_spells, campaign.clock.used_by(m.id))  # SPL-AQUARIUS: one Heal a Day
     return FighterSetup(
-        m.id,
-        character.name,
-        zone,
-        character.traits,
-        character.arcana,
-        injuries=m.injuries.names,
-        spells=character.all_spells,
+        m.id, m.character.name, zone, m.character.traits, m.character.arcana, injuries=m.injuries.names, spells=spells
     )
 
 
@@ -403,6 +398,9 @@ def conclude_fight(campaign: Campaign, summary: FightSummary) -> Result:
         record, ended = inj.remove_where(record, "end of combat", m.id)
         campaign = campaign.with_member(replace(m, injuries=record))
         events += more + ended
+        for power in outcome.day_uses:  # SPL-AQUARIUS: a Heal cast in the fight is the Day's Heal
+            if clock.use_refusal(campaign.clock, m.id, power) is None:
+                campaign = replace(campaign, clock=clock.use(campaign.clock, m.id, power))
         campaign, more = take_corruption(campaign, m.id, outcome.corruption, "the fight")
         events += more
         m = campaign.member(m.id)
