@@ -477,6 +477,17 @@ def test_is_this_your_card_keeps_only_the_found_card_as_the_magician() -> None:
     assert nine not in state.fighter("mo").counts_as, "a discarded card is itself again"
 
 
+@pytest.mark.rule("MAG-IS-THIS-YOUR-CARD", "CMB-CATASTROPHE")
+def test_is_this_your_card_finding_the_tower_is_catastrophe_not_a_magician() -> None:
+    state = start(upgrades=("three_card_monte",))
+    state = monte(state, ("The Tower", "9 of Cups", "2 of Swords"), "The Tower")
+    state, events = guess(state, right=True)
+    this_turn = events[: next(i for i, e in enumerate(events) if isinstance(e, TurnEnded))]
+    assert sum(isinstance(e, CatastropheStruck) for e in this_turn) == 1
+    assert not any(isinstance(e, CardDeclared) for e in this_turn) and TOWER not in state.fighter("mo").counts_as
+    assert state.fighter("mo").corruption_gained == 0, "a hit costs nothing"
+
+
 @pytest.mark.rule("MAG-IS-THIS-YOUR-CARD")
 def test_is_this_your_card_a_miss_with_the_tower_among_them_costs_one_corruption() -> None:
     state = start(upgrades=("three_card_monte",))
