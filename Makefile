@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest coverage bench bench-start package smoke-frozen clean
+.PHONY: run test lint typecheck pytest coverage bench bench-start bench-saves package smoke-frozen clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,10 @@ smoke-frozen:
 BENCH_RUNS ?= 10
 bench-start: $(STAMP) package
 	$(BIN)/python bench/startup.py --runs $(BENCH_RUNS) --write docs/benchmarks.md
+
+# Save store: autosave time per action, load time of a 1,000-action game, file size; updates docs/benchmarks.md.
+bench-saves: $(STAMP)
+	$(BIN)/python bench/saves.py --write docs/benchmarks.md
 
 clean:
 	rm -rf $(VENV) build dist

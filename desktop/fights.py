@@ -35,3 +35,18 @@ def robot_drill(seed: int = 1) -> Game:
     fighters = [FighterSetup("mara", "Mara", (0, 0), traits=frozenset({Trait.STRONG}))]
     state, events = new_combat(seed, 1, fighters, [AdversarySetup("training_robot", (0, 0))], book_bestiary())
     return Game(state, events)
+
+
+HOUSE = "adversaries/house.json"
+
+
+@cache
+def house_bestiary() -> dict[str, AdversaryKind]:
+    """The adversaries the book sketches without numbers, with RT:0 Table's own numbers."""
+    file = asset_path(*HOUSE.split("/"))
+    return load_bestiary(file.read_text(encoding="utf-8"), HOUSE)
+
+
+def full_bestiary() -> dict[str, AdversaryKind]:
+    """Book and house adversaries together (each kind keeps its ``source``)."""
+    return {**book_bestiary(), **house_bestiary()}

@@ -3,29 +3,31 @@
 from __future__ import annotations
 
 import sys
-import time
+from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from rt0table.desktop.app import APP_NAME
-from rt0table.desktop.fights import quick_fight
-from rt0table.desktop.session import Session
+from rt0table.desktop.flow.navigator import Navigator
 from rt0table.desktop.table.settings import TableSettings
-from rt0table.desktop.table.view import TableScreen
 from rt0table.desktop.title_screen import TitleScreen
 
 
 class MainWindow(QMainWindow):
-    def __init__(self) -> None:
+    """A stack of screens: the title screen stays, the rest come and go as the Navigator shows them."""
+
+    def __init__(self, save_dir: Path | None = None) -> None:
         super().__init__()
+        self.save_dir = save_dir  # where the Session opens its SaveStore (the --save-dir flag, resolved)
         self.setWindowTitle(APP_NAME)
         self.screens = QStackedWidget()
         self.title_screen = TitleScreen()
         self.title_screen.chosen.connect(self.on_title_choice)
         self.title_screen.enable("new")
+        self.title_screen.enable("demo")
         self.screens.addWidget(self.title_screen)
         self.table_settings = TableSettings()
-        self.table: TableScreen | None = None
+        self.navigator = Navigator(self, self.table_settings)
         self.setCentralWidget(self.screens)
         self.resize(1280, 800)
 
@@ -33,24 +35,31 @@ class MainWindow(QMainWindow):
         if key == "quit":
             self.close()
         elif key == "new":
-            self.open_table(Session(quick_fight(seed=int(time.time()))))
+            self.navigator = Navigator(self, self.table_settings)
+            self.navigator.start()
+        elif key == "demo":
+            self.open_demo()
 
-    def open_table(self, session: Session) -> TableScreen:
-        """Put a fight on the table; leaving it returns to the title screen."""
-        self.close_table()
-        self.table = TableScreen(session, self.table_settings)
-        self.table.closed.connect(self.close_table)
-        self.screens.addWidget(self.table)
-        self.screens.setCurrentWidget(self.table)
-        self.table.setFocus()
-        return self.table
+    def open_demo(self) -> QWidget:
+        """The lesson picker; its way out returns to the title screen."""
+        from rt0table.desktop.demo.screen import DemoScreen
 
-    def close_table(self) -> None:
-        if self.table is not None:
-            self.screens.removeWidget(self.table)
-            self.table.deleteLater()
-            self.table = None
-        self.screens.setCurrentWidget(self.title_screen)
+        demo = DemoScreen(self.table_settings)
+        demo.closed.connect(self.show_title)
+        self.show_screen(demo)
+        return demo
+
+    def show_screen(self, screen: QWidget) -> None:
+        """Show ``screen`` in place of the current one (the title screen is kept)."""
+        old = self.screens.currentWidget()
+        self.screens.addWidget(screen)
+        self.screens.setCurrentWidget(screen)
+        if old is not None and old is not self.title_screen:
+            self.screens.removeWidget(old)
+            old.deleteLater()
+
+    def show_title(self) -> None:
+        self.show_screen(self.title_screen)
 
 
 def application() -> QApplication:
@@ -62,9 +71,9 @@ def application() -> QApplication:
     return app
 
 
-def run_app() -> int:
+def run_app(save_dir: Path | None = None) -> int:
     app = application()
-    window = MainWindow()
+    window = MainWindow(save_dir)
     window.show()
     return app.exec()
 

@@ -12,7 +12,9 @@ from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,8 +24,10 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -34,16 +38,20 @@ from rt0table.rules.loner.journal import NoteEntry
 from rt0table.rules.loner.markdown import entry_line, to_markdown
 from rt0table.rules.loner.odds import answer_odds, twist_odds
 from rt0table.rules.loner.oracle import Answer, Edge, EdgeReading, OracleThrow, edge_from_tags, throw_oracle
+from rt0table.rules.loner.scenes import CloseReason, SceneFrame, roll_transition
 from rt0table.rules.loner.session import (
     Asked,
     OracleState,
     annotate,
     ask,
+    begin_scene,
+    end_scene,
     inspire,
     resolve_twist,
     set_conflict,
 )
 from rt0table.rules.loner.tables import LonerTables
+from rt0table.rules.loner.terms import SceneKind
 from rt0table.rules.loner.twist import TWIST_AT, Twist
 
 INSPIRE_KEY = "Ctrl+I"
@@ -122,8 +130,10 @@ class OraclePanel(QWidget):
         state: OracleState | None = None,
         tags: Iterable[str] = (),
         parent: QWidget | None = None,
+        compact: bool = False,
     ) -> None:
         super().__init__(parent)
+        self.compact = compact  # one narrow column (beside the table): tabs for asking and the journal
         self.setObjectName("oracle-panel")
         self.tables = tables
         self.source: DiceSource = source if source is not None else random.Random()
@@ -229,9 +239,12 @@ class OraclePanel(QWidget):
         inspire_row.addWidget(self.inspire_button)
         inspire_row.addWidget(self.inspiration_label, 1)
 
+        scene_box = self._build_scene_box()
+
         ask_side = QWidget()
         left = QVBoxLayout(ask_side)
-        left.addWidget(self.twist_label)
+        if not self.compact:
+            left.addWidget(self.twist_label)
         left.addWidget(self.question)
         left.addLayout(tags_row)
         left.addWidget(self.edge_label)
@@ -243,6 +256,8 @@ class OraclePanel(QWidget):
         left.addWidget(self.error_label)
         left.addWidget(result_box)
         left.addLayout(inspire_row)
+        if not self.compact:
+            left.addWidget(scene_box)
         left.addStretch(1)
 
         journal_side = QGroupBox("Journal")
@@ -266,13 +281,76 @@ class OraclePanel(QWidget):
         credit.setFont(scaled_font(base, 0.85))
         right.addWidget(credit)
 
+        self.ask_side, self.journal_side = ask_side, journal_side
+        layout = QVBoxLayout(self)
+        if self.compact:
+            # Narrow: the Twist Counter stays above the tabs; asking scrolls rather than squeezing.
+            for tag_list in (self.tags_for, self.tags_against):
+                tag_list.list.setMaximumHeight(self.fontMetrics().lineSpacing() * 6)
+            scroller = QScrollArea()
+            scroller.setWidget(ask_side)
+            scroller.setWidgetResizable(True)
+            scroller.setFrameShape(QFrame.Shape.NoFrame)
+            scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            self.tabs = QTabWidget()
+            self.tabs.addTab(scroller, "Oracle")
+            self.tabs.addTab(journal_side, "Journal")
+            scene_tab = QWidget()
+            scene_layout = QVBoxLayout(scene_tab)
+            scene_layout.addWidget(scene_box)
+            scene_layout.addStretch(1)
+            self.tabs.addTab(scene_tab, "Scene")
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.addWidget(self.twist_label)
+            layout.addWidget(self.tabs, 1)
+            return
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(ask_side)
         splitter.addWidget(journal_side)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
-        layout = QVBoxLayout(self)
         layout.addWidget(splitter)
+
+    def _build_scene_box(self) -> QGroupBox:
+        """Frame a scene (where, who, goal) and close it (why, what came of it, the transition die)."""
+        box = QGroupBox("Scene")
+        self.scene_label = QLabel()
+        self.scene_label.setWordWrap(True)
+        self.scene_kind = QComboBox()
+        for kind in SceneKind:
+            self.scene_kind.addItem(kind.label, kind)
+        self.scene_where, self.scene_who, self.scene_goal = QLineEdit(), QLineEdit(), QLineEdit()
+        self.scene_where.setPlaceholderText("Where, and how it feels")
+        self.scene_who.setPlaceholderText("Who is here, or on the way")
+        self.scene_goal.setPlaceholderText("What your Protagonist wants here")
+        self.open_scene_button = QPushButton("Open the scene")
+        self.open_scene_button.clicked.connect(self.open_scene)
+        self.scene_reason = QComboBox()
+        for reason in CloseReason:
+            self.scene_reason.addItem(reason.value.capitalize(), reason)
+        self.scene_outcome = QLineEdit()
+        self.scene_outcome.setPlaceholderText("What came of it")
+        self.close_scene_button = QPushButton("Close it and roll the next scene")
+        self.close_scene_button.clicked.connect(self.close_scene)
+        self.scene_opening = QWidget()
+        opening = QFormLayout(self.scene_opening)
+        opening.setContentsMargins(0, 0, 0, 0)
+        opening.addRow("Kind", self.scene_kind)
+        opening.addRow("Where", self.scene_where)
+        opening.addRow("Who", self.scene_who)
+        opening.addRow("Goal", self.scene_goal)
+        opening.addRow(self.open_scene_button)
+        self.scene_closing = QWidget()
+        closing = QFormLayout(self.scene_closing)
+        closing.setContentsMargins(0, 0, 0, 0)
+        closing.addRow("Why it ends", self.scene_reason)
+        closing.addRow("Outcome", self.scene_outcome)
+        closing.addRow(self.close_scene_button)
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.scene_label)
+        layout.addWidget(self.scene_opening)
+        layout.addWidget(self.scene_closing)
+        return box
 
     def _die_spin(self, name: str) -> QSpinBox:
         spin = QSpinBox()
@@ -349,6 +427,36 @@ class OraclePanel(QWidget):
         self.refresh()
         self.state_changed.emit()
 
+    def open_scene(self) -> None:
+        """Open the framed scene and log it."""
+        self.error_label.clear()
+        try:
+            frame = SceneFrame(self.scene_where.text(), self.scene_who.text(), self.scene_goal.text())
+            self.state = begin_scene(self.state, self.scene_kind.currentData(), frame)
+        except ValueError as error:
+            self.error_label.setText(str(error))
+            return
+        for field in (self.scene_where, self.scene_who, self.scene_goal):
+            field.clear()
+        self.refresh()
+        self.state_changed.emit()
+
+    def close_scene(self) -> None:
+        """Close the open scene, roll the transition die and offer the kind it gives for the next one."""
+        self.error_label.clear()
+        try:
+            transition = roll_transition(self.tables, self.source)
+            self.state, kind = end_scene(
+                self.state, self.scene_reason.currentData(), self.scene_outcome.text(), transition
+            )
+        except ValueError as error:
+            self.error_label.setText(str(error))
+            return
+        self.scene_outcome.clear()
+        self.scene_kind.setCurrentIndex(list(SceneKind).index(kind))
+        self.refresh()
+        self.state_changed.emit()
+
     def set_conflict(self, on: bool) -> None:
         """Enter or leave a Harm & Luck conflict."""
         self.state = set_conflict(self.state, on)
@@ -365,6 +473,12 @@ class OraclePanel(QWidget):
         text = self.markdown(title)
         path.write_text(text, encoding="utf-8")
         return text
+
+    def reload(self, state: OracleState) -> None:
+        """Show a state changed from outside (the game wrote or took back journal entries)."""
+        self.state = state
+        self.journal_view.clear()
+        self.refresh()
 
     # --- rendering ---
 
@@ -390,6 +504,7 @@ class OraclePanel(QWidget):
         self.twist_spins[0].setEnabled(counter == TWIST_AT - 1)
         self.twist_spins[1].setEnabled(counter == TWIST_AT - 1)
         self._render_result()
+        self._render_scene()
         self._render_journal()
 
     def _render_odds(self, edge: Edge) -> None:
@@ -403,6 +518,20 @@ class OraclePanel(QWidget):
             f"Any Yes {float(odds.any_yes):.1%} · doubles {float(odds.doubles):.1%} · "
             f"a Twist on this roll {float(twist):.1%} · counted over {odds.outcomes} throws"
         )
+
+    def _render_scene(self) -> None:
+        scene = self.state.scene
+        is_open = scene is not None and scene.is_open
+        self.scene_opening.setVisible(not is_open)
+        self.scene_closing.setVisible(is_open)
+        if scene is not None and is_open:
+            self.scene_label.setText(f"Scene {scene.number}, {scene.kind.label}: {scene.frame.where}. "
+                                     f"Goal: {scene.frame.goal}")
+        elif scene is not None:
+            self.scene_label.setText(f"Scene {scene.number} closed ({scene.closed.value if scene.closed else ''}). "
+                                     f"Next: {self.scene_kind.currentText()}")
+        else:
+            self.scene_label.setText("No scene yet: frame the first one.")
 
     def _render_result(self) -> None:
         if self.last is None:

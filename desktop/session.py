@@ -2,6 +2,11 @@
 
 Views never change the state: they call ``submit`` or ``undo`` and redraw when ``state_did_change``
 fires with the events. A refusal leaves the state as it was and says why through ``refused``.
+
+A ``Responder`` (solo play's GM stand-in) may answer decisions that nobody at the table makes: after
+every submit, while it has an answer, the answer is submitted like any other step (recorded, undoable,
+signalled), with a ``StandInChose`` event in front for the log. Undo then takes back the answers together
+with the step that called for them, so one undo is one move of the player's.
 """
 
 from __future__ import annotations
@@ -11,10 +16,12 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.rules.rt0.actions import Action
-from rt0table.rules.rt0.engine import Game, refusal
+from rt0table.rules.rt0.engine import Game, refusal, undoable
 from rt0table.rules.rt0.errors import IllegalAction
-from rt0table.rules.rt0.events import Event
+from rt0table.rules.rt0.events import Event, StandInChose
 from rt0table.rules.rt0.state import CombatState
+
+MAX_ANSWERS = 64  # a responder that never stops answering is a bug; stop rather than hang
 
 
 class Recorder(Protocol):
@@ -23,6 +30,23 @@ class Recorder(Protocol):
     def record(self, action: Action, state: CombatState) -> None: ...
 
     def record_undo(self, state: CombatState) -> None: ...
+
+
+class Answer(Protocol):
+    """A responder's answer: the action to submit, and the decision's kind, choice and reason for the log."""
+
+    @property
+    def action(self) -> Action: ...
+
+    kind: str
+    label: str
+    reason: str
+
+
+class Responder(Protocol):
+    """Answers decisions on someone's behalf (the GM in solo play); None when it has nothing to say."""
+
+    def respond(self, state: CombatState) -> Answer | None: ...
 
 
 class Session(QObject):
@@ -36,6 +60,9 @@ class Session(QObject):
         self.game = game
         self.recorder = recorder
         self.before: CombatState = game.state  # the state before the last change, for replaying its events
+        self.responder: Responder | None = None
+        self.answered: set[int] = set()  # step numbers (1-based) the responder took
+        self._responding = False
 
     @property
     def state(self) -> CombatState:
@@ -46,6 +73,12 @@ class Session(QObject):
 
     def submit(self, action: Action) -> bool:
         """Push the action; on a refusal emit ``refused`` and leave everything as it was."""
+        if not self._step(action, []):
+            return False
+        self.respond()
+        return True
+
+    def _step(self, action: Action, preface: list[Event]) -> bool:
         before = self.game.state
         try:
             events: list[Event] = self.game.push(action)
@@ -55,20 +88,58 @@ class Session(QObject):
         self.before = before
         if self.recorder is not None:
             self.recorder.record(action, self.game.state)
-        self.state_did_change.emit(events)
+        self.state_did_change.emit([*preface, *events])
         return True
 
+    def set_responder(self, responder: Responder | None) -> None:
+        """Install (or remove) the responder, and let it answer anything already waiting for it."""
+        self.responder = responder
+        self.respond()
+
+    def respond(self) -> None:
+        """Let the responder answer, step after step, while it has answers."""
+        if self.responder is None or self._responding:
+            return
+        self._responding = True
+        try:
+            for _ in range(MAX_ANSWERS):
+                answer = self.responder.respond(self.game.state)
+                if answer is None:
+                    return
+                preface: list[Event] = [StandInChose(answer.kind, answer.label, answer.reason)]
+                if not self._step(answer.action, preface):
+                    return
+                self.answered.add(len(self.game.steps))
+        finally:
+            self._responding = False
+
+    def _undo_chain(self) -> int:
+        """How many steps one undo takes back: the responder's answers on top, and the step before them."""
+        steps = len(self.game.steps)
+        count = 0
+        while steps - count in self.answered:
+            count += 1
+        return min(count + 1, steps)
+
     def undo_refusal(self) -> str | None:
-        return self.game.undo_refusal()
+        reason = self.game.undo_refusal()
+        if reason is not None:
+            return reason
+        chain = self.game.steps[len(self.game.steps) - self._undo_chain() :]
+        if not all(undoable(step.events) for step in chain):
+            return "The oracle answered for the GM after a step that showed hidden cards, so it stands."
+        return None
 
     def undo(self) -> bool:
-        reason = self.game.undo_refusal()
+        reason = self.undo_refusal()
         if reason is not None:
             self.refused.emit(reason, None)
             return False
         self.before = self.game.state
-        self.game.undo()
-        if self.recorder is not None:
-            self.recorder.record_undo(self.game.state)
+        for _ in range(self._undo_chain()):
+            self.answered.discard(len(self.game.steps))
+            self.game.undo()
+            if self.recorder is not None:
+                self.recorder.record_undo(self.game.state)
         self.state_did_change.emit([])
         return True

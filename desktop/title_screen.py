@@ -18,8 +18,8 @@ class TitleChoice:
 
 CHOICES = (
     TitleChoice("continue", "Continue", "Saved games arrive with the save store."),
-    TitleChoice("new", "New game", "Character creation is not built yet."),
-    TitleChoice("demo", "Demo", "The guided lessons are not built yet."),
+    TitleChoice("new", "New game", ""),
+    TitleChoice("demo", "Demo", "The guided lessons could not be loaded."),
     TitleChoice("quit", "Quit", ""),
 )
 

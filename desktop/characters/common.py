@@ -1,4 +1,4 @@
-"""Small pieces the character screens share: fonts, problem labels, card views."""
+"""Small pieces the character screens share: fonts, problem labels, card views, Corruption place names."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
+from rt0table.rules.rt0.campaign.corruption import FRIENDSHIP, MAGIC, SKILL, arcana_abilities
 from rt0table.rules.rt0.cards import CARDS, CardId
+from rt0table.rules.rt0.traits import Arcana
 
 PROBLEM_STYLE = "color: #b3261e;"
 HINT_STYLE = "color: palette(mid);"
@@ -26,6 +28,17 @@ def scaled_font(base: QFont, factor: float, bold: bool = False) -> QFont:
     font.setPointSizeF(font.pointSizeF() * factor)
     font.setBold(bold)
     return font
+
+
+def wrapped_label(name: str = "", style: str = "") -> QLabel:
+    """An empty word-wrapping label, named for tests and styled when asked."""
+    label = QLabel()
+    if name:
+        label.setObjectName(name)
+    label.setWordWrap(True)
+    if style:
+        label.setStyleSheet(style)
+    return label
 
 
 def problem_label(name: str) -> QLabel:
@@ -74,3 +87,21 @@ class CardView(QFrame):
         self.name.setFont(scaled_font(self.font(), 1.0, bold=True))
         layout.addWidget(self.face)
         layout.addWidget(self.name)
+
+
+def place_title(arcana: Arcana, place: str) -> str:
+    """A Corruption place as the sheet names it: an upgrade also names the Arcana Ability it improves."""
+    ability = next((a for a in arcana_abilities(arcana) if a.upgrade == place), None)
+    return f"{ability.name} → {ability.upgrade}" if ability is not None else place
+
+
+def place_unlocks(arcana: Arcana, place: str) -> str:
+    """What three marks on a place give, in words (Friendship gives nothing)."""
+    if place == SKILL:
+        return "a new A+ skill, and a new F"
+    if place == MAGIC:
+        return "a new spell"
+    if place == FRIENDSHIP:
+        return "nothing: a safe place for Corruption"
+    ability = next(a for a in arcana_abilities(arcana) if a.upgrade == place)
+    return f"{ability.upgrade}, and {ability.name} in every combat for free"

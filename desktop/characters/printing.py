@@ -7,11 +7,13 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 
+from rt0table.desktop.characters.common import place_title, place_unlocks
+from rt0table.rules.rt0.campaign import corruption as cor
+from rt0table.rules.rt0.campaign import injuries as inj
+from rt0table.rules.rt0.campaign import items as itm
+from rt0table.rules.rt0.campaign.campaign import Member
 from rt0table.rules.rt0.character import COMBAT_HP
-from rt0table.rules.rt0.corruption import TrackKind, tracks
 from rt0table.rules.rt0.descriptions import ARCANA_INFO, SKILL_SUMMARY, SPELL_SUMMARY, TRAIT_SUMMARY
-from rt0table.rules.rt0.injuries import injury
-from rt0table.rules.rt0.sheet import ITEMS, CharacterSheet
 from rt0table.rules.rt0.traits import ABILITIES, SKILL_ABILITIES, WEAKNESSES, Skill
 
 DPI = 300
@@ -90,8 +92,8 @@ class Page:
         self.y += 1.5
 
 
-def export_pdf(sheet: CharacterSheet, path: Path) -> Path:
-    """Write the Report Card and the sheet to ``path`` (two A4 pages) and return the path."""
+def export_pdf(sheet: Member, path: Path) -> Path:
+    """Write a party member's Report Card and sheet to ``path`` (two A4 pages) and return the path."""
     path = Path(path)
     writer = QPdfWriter(str(path))
     writer.setResolution(DPI)
@@ -119,7 +121,7 @@ def export_pdf(sheet: CharacterSheet, path: Path) -> Path:
     return path
 
 
-def _report_card(page: Page, sheet: CharacterSheet) -> None:
+def _report_card(page: Page, sheet: Member) -> None:
     c = sheet.character
     info = ARCANA_INFO[c.arcana]
     w = page.w
@@ -189,47 +191,48 @@ def _report_card(page: Page, sheet: CharacterSheet) -> None:
         page.y += 1
 
 
-def _sheet_page(page: Page, sheet: CharacterSheet) -> None:
+def _sheet_page(page: Page, sheet: Member) -> None:
     c = sheet.character
     w = page.w
-    cor = sheet.corruption
+    record = sheet.corruption
     page.text(0, w, f"{c.name} — character sheet", 18, bold=True)
 
-    page.heading(0, w, f"Hit points (start every fight at {COMBAT_HP})")
+    page.heading(0, w, f"Hit points (start every fight at {COMBAT_HP}; all come back when it ends)")
     for i in range(COMBAT_HP):
-        page.square(i * 8.6, page.y, 6.5, "" if i < sheet.hp else "/")
+        page.square(i * 8.6, page.y, 6.5)
     page.y += 9
 
     page.heading(0, w, "Corruption")
     page.text(
         0,
         w,
-        f"{cor.total} marked. Fill three circles to unlock a box; marks never come off. "
-        "Nowhere left to mark means the character is lost.",
+        f"{record.total} taken, {record.owed} still to mark. Fill three circles to unlock a box; marks never come "
+        "off. Corruption with nowhere left to mark means the character is lost.",
         9,
         color=SOFT,
     )
     page.y += 1
-    for box in tracks(c.arcana):
+    for place in cor.places(c.arcana):
         y = page.y
-        closed = cor.closed_reason(box.key, sheet.traits)
-        count = max(cor.capacity(box.key), FRIENDSHIP_ON_PAPER) if box.kind is TrackKind.FRIENDSHIP else 3
+        closed = cor.closed_reason(c, place, sheet.traits)
+        friendship = place == cor.FRIENDSHIP
+        count = max(record.friendship_circles, FRIENDSHIP_ON_PAPER) if friendship else cor.CIRCLES
         for i in range(count):
-            page.circle(i * 6, y + 0.4, 4.2, i < cor.filled(box.key))
-        if box.kind is TrackKind.FRIENDSHIP:
+            page.circle(i * 6, y + 0.4, 4.2, i < record.filled(place))
+        if friendship:
             note = closed or "new circles each Day: draw them in"
         else:
-            note = closed or f"unlocks {box.unlocks}"
-        title_height = page.text(38, 62, box.title, 10, bold=True, advance=False)
+            note = closed or f"unlocks {place_unlocks(c.arcana, place)}"
+        title_height = page.text(38, 62, place_title(c.arcana, place), 10, bold=True, advance=False)
         note_height = page.text(102, w - 102, note, 8.5, color=SOFT, advance=False)
         page.y = y + max(title_height, note_height, 5.0) + 1.6
 
-    page.heading(0, w, "Injuries — cure any time: Minor 2, Major 4, Critical 6 Corruption")
-    if not sheet.injuries:
+    page.heading(0, w, "Injuries — cure any one at any time for its Corruption")
+    if not sheet.injuries.names:
         page.text(0, w, "None yet.", 9.5, color=SOFT)
-    for name in sheet.injuries:
-        kind = injury(name)
-        page.text(0, w, f"{kind.name} ({kind.severity.value}, cure {kind.cure_cost}): {kind.effect}", 9.5)
+    for name in sheet.injuries.names:
+        entry = inj.injury(name)
+        page.text(0, w, f"{entry.name} ({entry.severity.value}, cure {inj.cure_cost(name)}): {entry.summary}", 9.5)
     for _ in range(3):
         page.y += 6
         page.rule(0, w)
@@ -238,17 +241,18 @@ def _sheet_page(page: Page, sheet: CharacterSheet) -> None:
     top = page.y
     page.heading(0, half, "Items")
     for item in sheet.items:
-        page.text(0, half, f"• {item}" + (f" — {ITEMS[item]}" if item in ITEMS else ""), 9)
+        page.text(0, half, f"• {item} — {itm.item(item).summary}", 9)
     for _ in range(4):
         page.y += 6
         page.rule(0, half)
     left = page.y
     page.y = top
+    wallet = sheet.wallet
     page.heading(half + 8, half, "Credits")
-    page.text(half + 8, half, f"Bank: {sheet.credits}", 11)
-    chits = ", ".join(str(max(1, n)) for n in sheet.chits) or "—"
-    page.text(half + 8, half, f"Chits: {chits} (an empty chit is worth 1)", 10)
-    page.text(half + 8, half, f"Total: {sheet.credits + sheet.chit_value}", 11, bold=True)
+    page.text(half + 8, half, f"Bank: {wallet.bank}", 11)
+    chits = ", ".join(str(itm.chit_value(n)) for n in wallet.chits) or "—"
+    page.text(half + 8, half, f"Chits: {chits} (an empty chit is worth {itm.CHIT_MINIMUM})", 10)
+    page.text(half + 8, half, f"Total: {wallet.worth}", 11, bold=True)
     page.y = max(page.y, left)
     page.heading(0, w, "Notes")
     while page.y < page.h - 8:

@@ -1,11 +1,12 @@
-"""The character sheet: HP, Corruption circles, injuries and cures, items, credits, spells; prints to PDF.
+"""The character sheet: Corruption circles, injuries and cures, items, credits, spells, the Day; prints to PDF.
 
-The widget holds a pure ``CharacterSheet`` and replaces it on every click; refusals are shown in words.
+The widget shows one ``campaign.Member`` of a ``Campaign`` and replaces the campaign on every click through the
+campaign's own functions; refusals are shown in words, and what changed in the log line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -16,8 +17,8 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -26,103 +27,130 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font
-from rt0table.rules.rt0.character import COMBAT_HP, Character, open_spells
-from rt0table.rules.rt0.corruption import FRIENDSHIP, TrackKind, tracks
-from rt0table.rules.rt0.descriptions import SPELL_SUMMARY
-from rt0table.rules.rt0.injuries import INJURIES, injury
-from rt0table.rules.rt0.sheet import (
-    ITEMS,
-    CharacterSheet,
-    add_chit,
-    add_injury,
-    add_item,
-    claim_skill_grades,
-    claim_spell,
-    end_of_day,
-    heal,
-    mark,
-    overridden,
-    remove_item,
-    set_credits,
-    set_hp,
+from rt0table.desktop.characters.common import (
+    HINT_STYLE,
+    PROBLEM_STYLE,
+    place_title,
+    place_unlocks,
+    scaled_font,
+    wrapped_label,
 )
+from rt0table.rules.rt0.campaign import campaign as cp
+from rt0table.rules.rt0.campaign import corruption as cor
+from rt0table.rules.rt0.campaign import injuries as inj
+from rt0table.rules.rt0.campaign import items as itm
+from rt0table.rules.rt0.campaign.events import CampaignEvent
+from rt0table.rules.rt0.character import COMBAT_HP, open_spells
+from rt0table.rules.rt0.descriptions import SPELL_SUMMARY
+from rt0table.rules.rt0.errors import RulesError
 from rt0table.rules.rt0.traits import SKILL_ABILITIES, Skill
 
 FILLED, EMPTY = "●", "○"
+Change = Callable[[cp.Campaign], "cp.Campaign | cp.Result"]
+MEALS = ((cp.Meal.EDIBLE, "ate"), (cp.Meal.INEDIBLE, "ate something inedible"), (cp.Meal.NONE, "no food"))
+SLEEPS = ((cp.Sleep.RESTFUL, "slept well"), (cp.Sleep.UNRESTFUL, "slept badly"), (cp.Sleep.NONE, "no sleep"))
+
+
+def describe(event: CampaignEvent) -> str:
+    """One event in a few words for the sheet's log line."""
+    fields = {k: v for k, v in event.to_dict().items() if k not in ("kind", "member")}
+    words = ", ".join(str(v) for v in fields.values() if v not in ("", (), None))
+    kind = "".join(f" {c.lower()}" if c.isupper() else c for c in type(event).__name__).strip().capitalize()
+    return f"{kind}: {words}" if words else kind
 
 
 class CharacterSheetView(QWidget):
-    """One character's sheet; ``sheet_changed`` fires with the new ``CharacterSheet`` after every change."""
+    """One member's sheet; ``campaign_changed`` fires with the new ``Campaign`` after every change."""
 
-    sheet_changed = Signal(object)
+    campaign_changed = Signal(object)
+    events_made = Signal(list)  # the CampaignEvents of the change, fired just before campaign_changed
 
-    def __init__(self, sheet: CharacterSheet, party: Sequence[Character] = (), parent: QWidget | None = None) -> None:
+    def __init__(self, campaign: cp.Campaign, member_id: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("character-sheet")
-        self.sheet = sheet
-        self.party = tuple(party)
+        self.campaign = campaign
+        self.member_id = member_id
         self._build()
         self.refresh()
+
+    @property
+    def member(self) -> cp.Member:
+        return self.campaign.member(self.member_id)
 
     # --- building ---
 
     def _build(self) -> None:
         self.header = QLabel()
         self.header.setFont(scaled_font(self.font(), 1.5, bold=True))
-        self.traits_label = QLabel()
-        self.traits_label.setWordWrap(True)
-        self.error = QLabel()
-        self.error.setObjectName("sheet-error")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet(PROBLEM_STYLE)
+        self.traits_label = wrapped_label()
+        self.error = wrapped_label("sheet-error", style=PROBLEM_STYLE)
+        self.log = wrapped_label("sheet-log", style=HINT_STYLE)
 
-        hp_box = QGroupBox("Hit points")
-        hp_row = QHBoxLayout(hp_box)
-        self.hp_spin = QSpinBox()
-        self.hp_spin.setObjectName("sheet-hp")
-        self.hp_spin.setRange(0, COMBAT_HP)
-        self.hp_spin.valueChanged.connect(lambda v: self._apply(lambda s: set_hp(s, v)))
-        self.hp_bar = QProgressBar()
-        self.hp_bar.setRange(0, COMBAT_HP)
-        hp_row.addWidget(self.hp_spin)
-        hp_row.addWidget(self.hp_bar, 1)
+        day_box = QGroupBox("The Day")
+        day = QVBoxLayout(day_box)
+        self.day_label = wrapped_label("sheet-day")
+        day_row = QHBoxLayout()
+        self.meal_pick = QComboBox()
+        self.meal_pick.setObjectName("sheet-meal")
+        for meal, text in MEALS:
+            self.meal_pick.addItem(text, meal)
+        self.sleep_pick = QComboBox()
+        self.sleep_pick.setObjectName("sheet-sleep")
+        for sleep, text in SLEEPS:
+            self.sleep_pick.addItem(text, sleep)
+        self.end_day_button = QPushButton("End the Day")
+        self.end_day_button.setObjectName("sheet-end-day")
+        self.end_day_button.clicked.connect(self._end_day)
+        day_row.addWidget(self.meal_pick)
+        day_row.addWidget(self.sleep_pick)
+        day_row.addWidget(self.end_day_button)
+        day_row.addStretch(1)
+        day.addWidget(self.day_label)
+        day.addLayout(day_row)
 
         cor_box = QGroupBox("Corruption")
-        cor = QVBoxLayout(cor_box)
-        self.owed_label = QLabel()
-        self.owed_label.setObjectName("sheet-owed")
-        self.owed_label.setWordWrap(True)
-        cor.addWidget(self.owed_label)
+        cor_layout = QVBoxLayout(cor_box)
+        self.owed_label = wrapped_label("sheet-owed")
+        cor_layout.addWidget(self.owed_label)
+        take_row = QHBoxLayout()
+        self.take_spin = QSpinBox()
+        self.take_spin.setObjectName("sheet-take-amount")
+        self.take_spin.setRange(1, 24)
+        self.take_reason = QLineEdit()
+        self.take_reason.setObjectName("sheet-take-reason")
+        self.take_reason.setPlaceholderText("why (a fight, an ability…)")
+        self.take_button = QPushButton("Take Corruption")
+        self.take_button.setObjectName("sheet-take-corruption")
+        self.take_button.clicked.connect(self._take_corruption)
+        self.suggest_button = QPushButton("Mark where suggested")
+        self.suggest_button.setObjectName("sheet-mark-suggested")
+        self.suggest_button.clicked.connect(lambda: self._apply(lambda c: cp.mark_all(c, self.member_id)))
+        take_row.addWidget(self.take_spin)
+        take_row.addWidget(self.take_reason, 1)
+        take_row.addWidget(self.take_button)
+        take_row.addWidget(self.suggest_button)
+        cor_layout.addLayout(take_row)
         grid = QGridLayout()
         self.circles: dict[str, list[QPushButton]] = {}
         self.track_notes: dict[str, QLabel] = {}
         self.circle_rows: dict[str, QHBoxLayout] = {}
-        for row, box in enumerate(tracks(self.sheet.character.arcana)):
-            title = QLabel(box.title)
+        arcana = self.member.character.arcana
+        for row, place in enumerate(cor.places(arcana)):
+            title = QLabel(place_title(arcana, place))
             title.setWordWrap(True)
             circles = QHBoxLayout()
             circles.setSpacing(0)
             circles.addStretch(1)
-            self.circle_rows[box.key] = circles
-            self.circles[box.key] = []
-            note = QLabel()
-            note.setWordWrap(True)
-            note.setStyleSheet(HINT_STYLE)
-            self.track_notes[box.key] = note
+            self.circle_rows[place] = circles
+            self.circles[place] = []
+            note = wrapped_label(style=HINT_STYLE)
+            self.track_notes[place] = note
             grid.addWidget(title, row, 0)
             grid.addLayout(circles, row, 1)
             grid.addWidget(note, row, 2)
         grid.setColumnStretch(0, 2)
         grid.setColumnStretch(2, 3)
-        cor.addLayout(grid)
-        day_row = QHBoxLayout()
-        self.end_day_button = QPushButton("End of Day: draw Friendship circles")
-        self.end_day_button.setObjectName("sheet-end-day")
-        self.end_day_button.clicked.connect(lambda: self._apply(end_of_day))
-        day_row.addWidget(self.end_day_button)
-        day_row.addStretch(1)
-        cor.addLayout(day_row)
+        cor_layout.addLayout(grid)
         self.reward_box = QWidget()
         reward = QGridLayout(self.reward_box)
         reward.setContentsMargins(0, 0, 0, 0)
@@ -147,25 +175,25 @@ class CharacterSheetView(QWidget):
         reward.addWidget(self.spell_label, 1, 0)
         reward.addWidget(self.new_spell, 1, 1, 1, 2)
         reward.addWidget(self.learn_spell, 1, 3)
-        cor.addWidget(self.reward_box)
+        cor_layout.addWidget(self.reward_box)
 
         inj_box = QGroupBox("Injuries")
-        inj = QVBoxLayout(inj_box)
+        inj_layout = QVBoxLayout(inj_box)
+        self.injury_warning = wrapped_label("sheet-injury-warning", style=PROBLEM_STYLE)
+        inj_layout.addWidget(self.injury_warning)
         self.injury_rows = QVBoxLayout()
-        inj.addLayout(self.injury_rows)
+        inj_layout.addLayout(self.injury_rows)
         add_row = QHBoxLayout()
         self.injury_pick = QComboBox()
         self.injury_pick.setObjectName("sheet-injury-pick")
-        for kind in INJURIES.values():
-            self.injury_pick.addItem(f"{kind.name} ({kind.severity.value})", kind.name)
+        for entry in inj.INJURIES.values():
+            self.injury_pick.addItem(f"{entry.name} ({entry.severity.value})", entry.name)
         self.add_injury_button = QPushButton("Add injury")
         self.add_injury_button.setObjectName("sheet-add-injury")
-        self.add_injury_button.clicked.connect(
-            lambda: self._apply(lambda s: add_injury(s, self.injury_pick.currentData()))
-        )
+        self.add_injury_button.clicked.connect(lambda: self.add_injury(self.injury_pick.currentData()))
         add_row.addWidget(self.injury_pick, 1)
         add_row.addWidget(self.add_injury_button)
-        inj.addLayout(add_row)
+        inj_layout.addLayout(add_row)
 
         items_box = QGroupBox("Items and credits")
         items = QVBoxLayout(items_box)
@@ -176,35 +204,42 @@ class CharacterSheetView(QWidget):
         item_row = QHBoxLayout()
         self.item_pick = QComboBox()
         self.item_pick.setObjectName("sheet-item-pick")
-        self.item_pick.setEditable(True)
-        self.item_pick.addItems(list(ITEMS))
+        self.item_pick.addItems(list(itm.ITEMS))
         add_item_button = QPushButton("Add")
-        add_item_button.clicked.connect(lambda: self._apply(lambda s: add_item(s, self.item_pick.currentText())))
-        drop_button = QPushButton("Use up / drop")
-        drop_button.clicked.connect(self._drop_item)
+        add_item_button.setObjectName("sheet-add-item")
+        add_item_button.clicked.connect(
+            lambda: self._apply(lambda c: cp.give_item(c, self.member_id, self.item_pick.currentText()))
+        )
+        use_button = QPushButton("Use")
+        use_button.setObjectName("sheet-use-item")
+        use_button.clicked.connect(lambda: self._on_selected_item(cp.use_item))
+        drop_button = QPushButton("Drop")
+        drop_button.setObjectName("sheet-drop-item")
+        drop_button.clicked.connect(lambda: self._on_selected_item(cp.drop_item))
         item_row.addWidget(self.item_pick, 1)
         item_row.addWidget(add_item_button)
+        item_row.addWidget(use_button)
         item_row.addWidget(drop_button)
         money = QHBoxLayout()
         self.bank = QSpinBox()
         self.bank.setObjectName("sheet-credits")
         self.bank.setRange(0, 10_000_000)
         self.bank.setSuffix(" credits")
-        self.bank.valueChanged.connect(lambda v: self._apply(lambda s: set_credits(s, v)))
+        self.bank.valueChanged.connect(lambda v: self._apply(lambda c: cp.set_bank(c, self.member_id, v)))
         self.chit_spin = QSpinBox()
-        self.chit_spin.setRange(0, 199)
+        self.chit_spin.setRange(0, itm.CHIT_LIMIT)
         add_chit_button = QPushButton("Add chit")
         add_chit_button.setObjectName("sheet-add-chit")
-        add_chit_button.clicked.connect(lambda: self._apply(lambda s: add_chit(s, self.chit_spin.value())))
+        add_chit_button.clicked.connect(
+            lambda: self._apply(lambda c: cp.add_chit(c, self.member_id, self.chit_spin.value()))
+        )
         money.addWidget(QLabel("Bank"))
         money.addWidget(self.bank)
         money.addStretch(1)
         money.addWidget(QLabel("New chit holding"))
         money.addWidget(self.chit_spin)
         money.addWidget(add_chit_button)
-        self.chits_label = QLabel()
-        self.chits_label.setObjectName("sheet-chits")
-        self.chits_label.setWordWrap(True)
+        self.chits_label = wrapped_label("sheet-chits")
         items.addWidget(self.items_list)
         items.addLayout(item_row)
         items.addLayout(money)
@@ -212,8 +247,7 @@ class CharacterSheetView(QWidget):
 
         spells_box = QGroupBox("Spells")
         spells = QVBoxLayout(spells_box)
-        self.spells_label = QLabel()
-        self.spells_label.setWordWrap(True)
+        self.spells_label = wrapped_label()
         spells.addWidget(self.spells_label)
 
         self.export_button = QPushButton("Print to PDF…")
@@ -221,7 +255,7 @@ class CharacterSheetView(QWidget):
         self.export_button.clicked.connect(self._ask_export)
 
         left = QVBoxLayout()
-        left.addWidget(hp_box)
+        left.addWidget(day_box)
         left.addWidget(cor_box)
         left.addStretch(1)
         right = QVBoxLayout()
@@ -240,6 +274,7 @@ class CharacterSheetView(QWidget):
         page_layout.addLayout(top)
         page_layout.addWidget(self.traits_label)
         page_layout.addWidget(self.error)
+        page_layout.addWidget(self.log)
         page_layout.addLayout(body, 1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -250,59 +285,80 @@ class CharacterSheetView(QWidget):
 
     # --- changing ---
 
-    def _apply(self, change: Callable[[CharacterSheet], CharacterSheet]) -> bool:
+    def _apply(self, change: Change) -> bool:
+        """Run one campaign function; a refusal is shown in words and changes nothing."""
         if getattr(self, "_rendering", False):
             return False
         try:
-            self.sheet = change(self.sheet)
-        except (ValueError, KeyError) as error:
+            result = change(self.campaign)
+        except (RulesError, ValueError, KeyError) as error:
             self.error.setText(str(error).strip("'\""))
-            self.refresh(keep_error=True)
+            self.refresh()
             return False
+        self.campaign, events = result if isinstance(result, tuple) else (result, [])
         self.error.clear()
+        self.log.setText(" · ".join(describe(e) for e in events))
         self.refresh()
-        self.sheet_changed.emit(self.sheet)
+        self.events_made.emit(list(events))
+        self.campaign_changed.emit(self.campaign)
         return True
 
-    def mark_circle(self, key: str) -> bool:
-        """Mark the next empty circle of a box (what clicking any of its empty circles does)."""
-        return self._apply(lambda s: mark(s, key))
+    def mark_circle(self, place: str) -> bool:
+        """Mark one owed point on the next empty circle of a place (what clicking any of its empty circles does)."""
+        return self._apply(lambda c: cp.mark_corruption(c, self.member_id, place))
 
-    def _circle_clicked(self, key: str, index: int) -> None:
-        if index < self.sheet.corruption.filled(key):
+    def _circle_clicked(self, place: str, index: int) -> None:
+        if index < self.member.corruption.filled(place):
             self.error.setText("That circle is already marked; Corruption never comes off.")
             return
-        self.mark_circle(key)
+        self.mark_circle(place)
+
+    def take_corruption(self, amount: int, reason: str = "") -> bool:
+        return self._apply(lambda c: cp.take_corruption(c, self.member_id, amount, reason or "taken at the table"))
+
+    def _take_corruption(self) -> None:
+        self.take_corruption(self.take_spin.value(), self.take_reason.text().strip())
+
+    def add_injury(self, name: str) -> bool:
+        """Write an injury down; it escalates as the book says (a second Major is Critical, a second Critical kills)."""
+        return self._apply(lambda c: cp.take_injury(c, self.member_id, name, "written on the sheet"))
+
+    def _end_day(self) -> None:
+        """End the Day for the whole party: this member's meal and sleep as picked, everyone else fed and rested."""
+        meal, sleep = self.meal_pick.currentData(), self.sleep_pick.currentData()
+        self._apply(lambda c: cp.end_day(c, {self.member_id: meal}, {self.member_id: sleep}))
 
     def cure(self, name: str) -> bool:
-        return self._apply(lambda s: heal(s, name))
+        return self._apply(lambda c: cp.heal_injury(c, self.member_id, name))
 
     def _take_grades(self) -> None:
-        self._apply(lambda s: claim_skill_grades(s, self.new_a_plus.currentData(), self.new_failed.currentData()))
+        a_plus, failed = self.new_a_plus.currentData(), self.new_failed.currentData()
+        self._apply(lambda c: cp.claim_skill_corruption(c, self.member_id, a_plus, failed))
 
     def _learn_spell(self) -> None:
-        self._apply(lambda s: claim_spell(s, self.new_spell.currentData(), self.party))
+        spell = self.new_spell.currentData()
+        self._apply(lambda c: cp.claim_magic_corruption(c, self.member_id, spell))
 
-    def _drop_item(self) -> None:
+    def _on_selected_item(self, action: Callable[[cp.Campaign, str, str], cp.Campaign | cp.Result]) -> None:
         row = self.items_list.currentRow()
         if row >= 0:
-            name = self.sheet.items[row]
-            self._apply(lambda s: remove_item(s, name))
+            name = self.member.items[row]
+            self._apply(lambda c: action(c, self.member_id, name))
 
     def export_pdf(self, path: Path) -> Path:
         from rt0table.desktop.characters.printing import export_pdf
 
-        return export_pdf(self.sheet, path)
+        return export_pdf(self.member, path)
 
     def _ask_export(self) -> None:  # pragma: no cover - a modal file dialog
-        name = f"{self.sheet.character.name or 'character'}.pdf"
+        name = f"{self.member.character.name or 'character'}.pdf"
         chosen, _ = QFileDialog.getSaveFileName(self, "Print the Report Card and sheet", name, "PDF (*.pdf)")
         if chosen:
             self.export_pdf(Path(chosen))
 
     # --- rendering ---
 
-    def refresh(self, keep_error: bool = False) -> None:
+    def refresh(self) -> None:
         self._rendering = True
         try:
             self._render()
@@ -310,31 +366,32 @@ class CharacterSheetView(QWidget):
             self._rendering = False
 
     def _render(self) -> None:
-        s = self.sheet
-        c = s.character
-        self.header.setText(f"{c.name} — {c.arcana.title}")
-        over = overridden(s)
-        over_text = f"  (injury overrides: {', '.join(t.value for t in over)})" if over else ""
+        m = self.member
+        c = m.character
+        state = "" if m.playable else (" — dead" if m.injuries.dead else " — lost to Corruption")
+        self.header.setText(f"{c.name} — {c.arcana.title}{state}")
+        lost = sorted(t.value for t in c.abilities - m.traits)
+        gained = sorted(t.value for t in m.traits - c.traits)
+        changes = [f"no {t}" for t in lost] + gained
+        over_text = f"  (injuries now: {', '.join(changes)})" if changes else ""
         self.traits_label.setText(
             f"{c.ability.value}, {c.free_ability.value} (free) · weakness {c.weakness.value}{over_text} · "
-            f"A+ {', '.join(k.value for k in c.a_plus_skills)} · F {', '.join(k.value for k in c.failed_skills)}"
+            f"A+ {', '.join(k.value for k in c.a_plus_skills)} · F {', '.join(k.value for k in c.failed_skills)} · "
+            f"{COMBAT_HP} HP at the start of every fight"
         )
-        if self.hp_spin.value() != s.hp:
-            self.hp_spin.setValue(s.hp)
-        self.hp_bar.setValue(s.hp)
-        self.hp_bar.setFormat(f"{s.hp} / {COMBAT_HP}")
+        used = ", ".join(self.campaign.clock.used_by(m.id)) or "nothing yet"
+        self.day_label.setText(f"Day {self.campaign.day}. Once-a-Day powers used today: {used}.")
         self._render_corruption()
         self._render_injuries()
         self.items_list.clear()
-        for item in s.items:
-            self.items_list.addItem(f"{item} — {ITEMS[item]}" if item in ITEMS else item)
-        self.items_list.setMaximumHeight(self.fontMetrics().height() * (2 * max(1, len(s.items)) + 1))
-        if self.bank.value() != s.credits:
-            self.bank.setValue(s.credits)
-        chits = ", ".join(str(max(1, n)) for n in s.chits) or "none"
+        for item in m.items:
+            self.items_list.addItem(f"{item} — {itm.item(item).summary}")
+        self.items_list.setMaximumHeight(self.fontMetrics().height() * (2 * max(1, len(m.items)) + 1))
+        if self.bank.value() != m.wallet.bank:
+            self.bank.setValue(m.wallet.bank)
+        chits = ", ".join(str(itm.chit_value(n)) for n in m.wallet.chits) or "none"
         self.chits_label.setText(
-            f"Chits: {chits} (worth {s.chit_value}; an empty chit is still worth 1). "
-            f"Total {s.credits + s.chit_value} credits."
+            f"Chits: {chits} (an empty chit is still worth {itm.CHIT_MINIMUM}). Total {m.wallet.worth} credits."
         )
         lines = []
         for spell in c.all_spells:
@@ -343,60 +400,65 @@ class CharacterSheetView(QWidget):
         self.spells_label.setText("<br>".join(lines) or "No spells.")
 
     def _render_corruption(self) -> None:
-        s = self.sheet
-        cor = s.corruption
-        traits = s.traits
-        for box in tracks(s.character.arcana):
-            row = self.circle_rows[box.key]
-            wanted = cor.capacity(box.key)
-            buttons = self.circles[box.key]
+        m = self.member
+        c = m.character
+        record = m.corruption
+        traits = m.traits
+        for place in cor.places(c.arcana):
+            row = self.circle_rows[place]
+            filled = record.filled(place)
+            size = record.friendship_circles if place == cor.FRIENDSHIP else cor.CIRCLES
+            wanted = max(size, filled)
+            buttons = self.circles[place]
             while len(buttons) < wanted:
                 index = len(buttons)
                 button = QPushButton()
                 button.setFlat(True)
-                button.setObjectName(f"circle-{box.key}-{len(buttons)}")
+                button.setObjectName(f"circle-{place}-{index}")
                 button.setFont(scaled_font(self.font(), 1.4))
                 button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-                button.clicked.connect(lambda _=False, k=box.key, i=index: self._circle_clicked(k, i))
+                button.clicked.connect(lambda _=False, k=place, i=index: self._circle_clicked(k, i))
                 row.insertWidget(index, button)
                 buttons.append(button)
-            filled = cor.filled(box.key)
-            why = cor.refusal(box.key, traits)
+            why = cor.mark_refusal(c, record, place, traits)
             for index, button in enumerate(buttons):
                 button.setText(FILLED if index < filled else EMPTY)
                 button.setEnabled(index < filled or why is None)
                 button.setToolTip("Marked; Corruption never comes off." if index < filled else (why or "Mark"))
-            note = self.track_notes[box.key]
-            closed = cor.closed_reason(box.key, traits)
+            note = self.track_notes[place]
+            closed = cor.closed_reason(c, place, traits)
+            unlocks = place_unlocks(c.arcana, place)
             if closed:
                 note.setText(closed)
-            elif box.kind is TrackKind.FRIENDSHIP:
-                note.setText(f"{filled} of {wanted} circles marked; more each Day.")
-            elif cor.unlocked(box.key):
-                note.setText(f"Unlocked: {box.unlocks}.")
+            elif place == cor.FRIENDSHIP:
+                note.setText(f"{filled} of {size} circles marked; more each Day.")
+            elif filled >= cor.CIRCLES:
+                note.setText(f"Unlocked: {unlocks}.")
             else:
-                note.setText(f"Three give {box.unlocks}.")
-        free = cor.free_circles(traits)
-        if cor.out_of_room(traits):
+                note.setText(f"Three give {unlocks}.")
+        room = cor.room_left(c, record, traits)
+        if record.lost:
             self.owed_label.setStyleSheet(PROBLEM_STYLE)
             self.owed_label.setText(
-                f"{cor.owed} Corruption to mark but only {free} empty circles: this character is lost to the "
-                "Corruption and can no longer be played (ask the GM what becomes of them)."
+                "No circle was left for the Corruption taken: this character is lost to it and can no longer be "
+                "played (ask the GM what becomes of them)."
             )
-        elif cor.owed:
+        elif record.owed:
             self.owed_label.setStyleSheet(PROBLEM_STYLE)
-            self.owed_label.setText(f"{cor.owed} Corruption to mark: click an empty circle for each point.")
+            self.owed_label.setText(
+                f"{record.owed} Corruption to mark: click an empty circle for each point ({room} empty)."
+            )
         else:
             self.owed_label.setStyleSheet("")
-            self.owed_label.setText(f"{cor.total} marked, {free} empty circles left.")
-        self.end_day_button.setEnabled(cor.closed_reason(FRIENDSHIP, traits) is None)
+            self.owed_label.setText(f"{record.total} Corruption taken so far, {room} empty circles left.")
+        self.suggest_button.setEnabled(record.owed > 0 and not record.lost)
         self._render_rewards()
 
     def _render_rewards(self) -> None:
-        s = self.sheet
-        c = s.character
-        grades = s.pending_skill_grades > 0
-        spells = s.pending_spells > 0
+        m = self.member
+        c = m.character
+        grades = cor.skill_reward_due(m.corruption)
+        spells = cor.magic_reward_due(m.corruption)
         self.reward_box.setVisible(grades or spells)
         for widget in (self.grades_label, self.new_a_plus, self.new_failed, self.take_grades):
             widget.setVisible(grades)
@@ -414,7 +476,8 @@ class CharacterSheetView(QWidget):
                 self.new_failed.addItem(f"F {skill.value}", skill)
         if spells:
             self.new_spell.clear()
-            for spell, closed in open_spells(c, self.party):
+            party = [o.character for o in self.campaign.members if o.id != m.id]
+            for spell, closed in open_spells(c, party):
                 if closed is None and spell not in c.all_spells:
                     self.new_spell.addItem(spell.value, spell)
 
@@ -424,18 +487,29 @@ class CharacterSheetView(QWidget):
             widget = item.widget()
             if widget is not None:
                 widget.deleteLater()
-        if not self.sheet.injuries:
+        held = self.member.injuries
+        if held.of_severity(inj.Severity.CRITICAL):
+            self.injury_warning.setText(
+                f"Another Critical Injury (or a Major) kills: cure this one first "
+                f"({inj.cure_cost(inj.CRITICAL)} Corruption)."
+            )
+        else:
+            self.injury_warning.clear()
+        self.injury_warning.setVisible(bool(self.injury_warning.text()))
+        if not held.names:
             none = QLabel("No injuries.")
             none.setStyleSheet(HINT_STYLE)
             self.injury_rows.addWidget(none)
-        for name in self.sheet.injuries:
-            kind = injury(name)
+        for name in held.names:
+            entry = inj.injury(name)
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            text = QLabel(f"<b>{kind.name}</b> ({kind.severity.value}): {kind.effect}<br><i>{kind.mends}</i>")
+            text = QLabel(
+                f"<b>{entry.name}</b> ({entry.severity.value}): {entry.summary}<br><i>{inj.mending(entry)}</i>"
+            )
             text.setWordWrap(True)
-            button = QPushButton(f"Cure: {kind.cure_cost} Corruption")
+            button = QPushButton(f"Cure: {inj.cure_cost(name)} Corruption")
             button.setObjectName(f"cure-{name.lower().replace(' ', '-')}")
             button.clicked.connect(lambda _=False, n=name: self.cure(n))
             line.addWidget(text, 1)

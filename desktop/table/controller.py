@@ -39,6 +39,7 @@ class TableController(QObject):
         self.grab = QPointF()
         self.revealed_for = ""  # the fighter whose hand the curtain last showed
         self.viewed_id = ""
+        self.gm_label = "The GM"  # who answers the GM's decisions at this table (solo: the player, for the GM)
         self.replayer = EventReplayer(self)
         self.replayer.stepped.connect(self._replay_step)
         self.replayer.finished.connect(self._replay_done)
@@ -107,7 +108,7 @@ class TableController(QObject):
         pending = state.pending
         who = ""
         if pending is not None:
-            who = "The GM" if pending.actor == GM else state.name_of(pending.actor)
+            who = self.gm_label if pending.actor == GM else state.name_of(pending.actor)
         self.scene.prompt.ask(pending, who)
         self._mark_focused_option()
         if pending is not None:

@@ -56,7 +56,8 @@ class AdversaryItem(BoxItem):
         self.name, self.hp, self.shield = adversary.name, adversary.hp, adversary.shield
         self.zone, self.fate = zone_name(adversary.zone), adversary.fate
         self.preview = preview.text if preview else ""
-        self.intent.show_intent(adversary.intent if adversary.active else None, adversary.intent_hidden)
+        self.intent.show_intent(adversary.intent if adversary.active else None,
+                                adversary.intent_hidden and adversary.active)
         self.setToolTip(f"{self.name}: {self.hp}/{self.top_hp} HP, {self.shield} Shield. {self.preview}")
         self.update()
 

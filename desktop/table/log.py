@@ -14,6 +14,7 @@ class CombatLogItem(BoxItem):
     def __init__(self) -> None:
         super().__init__()
         self.lines: list[str] = []
+        self.text_scale = 1.0  # presenter mode reads the log from across a room
         self.cache_between_changes()
 
     def add(self, lines: list[str]) -> None:
@@ -31,7 +32,7 @@ class CombatLogItem(BoxItem):
         u, r = self.unit, self.size
         panel(painter, r, u * 0.4)
         draw_text(painter, QRectF(u * 0.5, u * 0.2, r.width() - u, u * 1.5), "Log", u * 0.95, MUTED, True)
-        text_px = u * 0.82
+        text_px = u * 0.82 * self.text_scale
         font = ui_font(text_px)
         metrics = QFontMetricsF(font)
         width = r.width() - u

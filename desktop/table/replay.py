@@ -112,6 +112,11 @@ class EventReplayer(QObject):
         return self.display is not None
 
     def start(self, before: CombatState, after: CombatState, events: list[Event], step_ms: int) -> None:
+        if self.running and self.step_ms > 0:
+            # A step that follows at once (the solo GM's answer mid-turn) joins the beats still to show.
+            self.names = after
+            self.queue.extend(events)
+            return
         self.skip()
         self.display, self.names = before.clone(), after
         self.queue = deque(events)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -132,6 +133,22 @@ class Journal:
         if not 1 <= entry_id <= len(self.entries):
             raise JournalError(f"there is no entry {entry_id}")
         return self.entries[entry_id - 1]
+
+    def without(self, entry_ids: Iterable[int]) -> Journal:
+        """The journal with these entries, and the notes about them, taken out; the rest renumbered in order."""
+        gone = set(entry_ids)
+        gone |= {e.id for e in self.entries if isinstance(e, NoteEntry) and e.about in gone}
+        if not gone:
+            return self
+        kept = [e for e in self.entries if e.id not in gone]
+        new_id = {e.id: i for i, e in enumerate(kept, start=1)}
+        renumbered: list[Entry] = []
+        for i, entry in enumerate(kept, start=1):
+            if isinstance(entry, NoteEntry) and entry.about is not None:
+                renumbered.append(replace(entry, id=i, about=new_id[entry.about]))
+            else:
+                renumbered.append(replace(entry, id=i))
+        return Journal(tuple(renumbered))
 
     def notes_about(self, entry_id: int) -> tuple[NoteEntry, ...]:
         """The notes attached to one entry."""

@@ -67,9 +67,10 @@ def entry_line(entry: Entry) -> str:
         )
     if isinstance(entry, FightEntry):
         summary = f" {_escape(entry.summary)}" if entry.summary else ""
+        rounds = f"{entry.rounds} round{'s' if entry.rounds != 1 else ''} → " if entry.rounds else ""
         return (
-            f"- **Fight:** {_escape(entry.title)} ({_escape(', '.join(entry.sides))}), "
-            f"{entry.rounds} round{'s' if entry.rounds != 1 else ''} → **{_escape(entry.outcome)}**.{summary}"
+            f"- **Fight:** {_escape(entry.title)} ({_escape(' vs '.join(entry.sides))}), "
+            f"{rounds}**{_escape(entry.outcome)}**.{summary}"
         )
     return _note_line(entry)
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .abilities import ABILITIES
 from .campaign.injuries import turn_start_hp_loss
-from .effects import discard_ability, discard_hand, draw, knocked_down
-from .events import CombatEnded, Event, HealthLost, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
+from .effects import discard_ability, discard_hand, draw, lose_hp
+from .events import CombatEnded, Event, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
 from .intents import carry_out, discard_intent, next_intent
 from .modifiers import draws_per_turn
 from .registry import hooked
@@ -56,10 +56,11 @@ def settle(state: CombatState, events: list[Event]) -> None:
 
 
 def _check_end(state: CombatState, events: list[Event]) -> bool:
-    """CMB-END: every adversary out (victory), or no fighter left standing in the fight."""
-    if state.practice:
-        return False
-    if not any(a.active or (a.hp == 0 and a.fate is None) for a in state.adversaries):
+    """CMB-END: every adversary out (victory), or no fighter left standing in the fight.
+
+    A practice fight has no victory (it may have no adversary at all) but still ends when nobody can act.
+    """
+    if not state.practice and not any(a.active or (a.hp == 0 and a.fate is None) for a in state.adversaries):
         result = "victory"
     elif not any(f.in_combat for f in state.fighters):
         result = "defeat" if all(f.dead for f in state.fighters) else "escaped"
@@ -104,19 +105,24 @@ def _lose_hp_at_turn_start(state: CombatState, fighter: Fighter, events: list[Ev
     for injury, amount in turn_start_hp_loss(fighter.injuries):
         if fighter.hp == 0 or not fighter.in_combat:
             return
-        fighter.hp = max(0, fighter.hp - amount)
-        events.append(HealthLost(fighter.id, amount, fighter.hp, injury))
-        if fighter.hp == 0:
-            knocked_down(state, fighter, events)
+        lose_hp(state, fighter, amount, injury, events)
 
 
 def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-    """Cards left in hand and on bins that do not keep cards are discarded (ruling CMB-TURN)."""
-    state.ending_turn = False
-    for ability in hooked(fighter.abilities, "at_turn_end"):
-        ability.at_turn_end(state, fighter, events)
-    for ability_id, cards in fighter.bins.items():
-        if cards and not ABILITIES[ability_id].keeps_cards:
+    """Cards left in hand and on bins that do not keep cards are discarded (ruling CMB-TURN).
+
+    The at_turn_end hooks run first, once; when they ask something, the turn waits (``ending_turn``) and
+    ``settle`` comes back here once every answer is in.
+    """
+    if not state.turn_closing:
+        state.turn_closing = state.ending_turn = True
+        for ability in hooked(fighter.abilities, "at_turn_end"):
+            ability.at_turn_end(state, fighter, events)
+        if state.decisions:
+            return
+    state.turn_closing = state.ending_turn = False
+    for ability_id in sorted(fighter.bins):  # sorted: a saved and reloaded state must discard in the same order
+        if fighter.bins[ability_id] and not ABILITIES[ability_id].keeps_cards:
             discard_ability(state, fighter, ability_id, events)
     discard_hand(state, fighter, events)
     events.append(TurnEnded(fighter.id))

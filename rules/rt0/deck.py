@@ -33,18 +33,29 @@ def deck_cards(traits: Iterable[Trait], cursed: bool = False) -> list[CardId]:
 
 @dataclass(slots=True)
 class Pile:
-    """A draw pile (top card last) and its discard pile.
+    """A draw pile (top card last), its discard pile, and the cards taken out of the deck mid-fight.
 
     ``shown`` is a card turned face up on top of the draw pile (The Sun on the Eddy sheet); it stays
     visible while it is the top card, and a shuffle turns it face down again.
+
+    ``removed_for_day`` (Laughter) and ``removed_for_good`` (Slaughter) hold cards that left the deck during
+    this fight; they are in no other pile, and the campaign layer reads them once the fight is over.
     """
 
     draw: list[CardId] = field(default_factory=list)
     discard: list[CardId] = field(default_factory=list)
     shown: CardId | None = None
+    removed_for_day: list[CardId] = field(default_factory=list)
+    removed_for_good: list[CardId] = field(default_factory=list)
 
     def clone(self) -> Pile:
-        return Pile(self.draw.copy(), self.discard.copy(), self.shown)
+        return Pile(
+            self.draw.copy(),
+            self.discard.copy(),
+            self.shown,
+            self.removed_for_day.copy(),
+            self.removed_for_good.copy(),
+        )
 
     def __len__(self) -> int:
         return len(self.draw)

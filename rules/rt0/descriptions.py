@@ -1,7 +1,8 @@
 """Short player-facing descriptions of the Report Card's choices, written for the app (not quoted).
 
 Character creation, the sheet and the printed Report Card read these; the rules they summarise live in
-``character.py``, ``modifiers.py``, ``deck.py`` and the ability modules.
+``character.py``, ``modifiers.py``, ``deck.py`` and the ability modules. Arcana Abilities and their Corruption
+Upgrades are named once, in ``campaign.corruption.arcana_abilities``.
 """
 
 from __future__ import annotations
@@ -9,16 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .traits import Arcana, Skill, Spell, Trait
-
-
-@dataclass(frozen=True, slots=True)
-class ArcanaAbility:
-    """One Arcana Ability and the Corruption Upgrade three circles unlock (COR-UPGRADE)."""
-
-    name: str
-    upgrade: str
-    rule_id: str  # the inventory ID of the base ability
-    upgrade_rule_id: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +21,6 @@ class ArcanaInfo:
     changes: tuple[str, ...]
     skill: str
     skill_summary: str
-    abilities: tuple[ArcanaAbility, ...]
 
 
 ARCANA_INFO: dict[Arcana, ArcanaInfo] = {
@@ -44,14 +34,6 @@ ARCANA_INFO: dict[Arcana, ArcanaInfo] = {
         ),
         "Deus Ex Machina",
         "Once a Day, ask the GM for a lucky break from the universe.",
-        (
-            ArcanaAbility("Kitchen Sink", "No More Mister Knife Guy", "FOOL-KITCHEN-SINK", "FOOL-KNIFE-GUY"),
-            ArcanaAbility("Laughter", "Slaughter", "FOOL-LAUGHTER", "FOOL-SLAUGHTER"),
-            ArcanaAbility("Blackjack", "Hit Me", "FOOL-BLACKJACK", "FOOL-HIT-ME"),
-            ArcanaAbility("Everyone Loves a Parade", "You're Driving Me Crazy", "FOOL-PARADE", "FOOL-DRIVING-CRAZY"),
-            ArcanaAbility("Throwaway Joke", "Surprise Twist", "FOOL-THROWAWAY-JOKE", "FOOL-SURPRISE-TWIST"),
-            ArcanaAbility("Crisis Averted", "Happy Accident", "FOOL-CRISIS-AVERTED", "FOOL-HAPPY-ACCIDENT"),
-        ),
     ),
     Arcana.MAGICIAN: ArcanaInfo(
         Arcana.MAGICIAN,
@@ -64,14 +46,6 @@ ARCANA_INFO: dict[Arcana, ArcanaInfo] = {
         ),
         "This Was All Part of My Plan",
         "Once a Day, reveal that you prepared for this moment all along (the GM may haggle).",
-        (
-            ArcanaAbility("Rabbit Out of a Hat", "Saw in Half", "MAG-RABBIT", "MAG-SAW-IN-HALF"),
-            ArcanaAbility("Spellbook", "And For My Next Trick", "MAG-SPELLBOOK", "MAG-NEXT-TRICK"),
-            ArcanaAbility("Check Behind Your Ears", "Miser's Dream", "MAG-CHECK-EARS", "MAG-MISERS-DREAM"),
-            ArcanaAbility("Magic Wand", "Cups and Balls", "MAG-MAGIC-WAND", "MAG-CUPS-AND-BALLS"),
-            ArcanaAbility("Three Card Monte", "Is This Your Card", "MAG-THREE-CARD-MONTE", "MAG-IS-THIS-YOUR-CARD"),
-            ArcanaAbility("Disappearing Act", "Smoke & Mirrors", "MAG-DISAPPEARING-ACT", "MAG-SMOKE-AND-MIRRORS"),
-        ),
     ),
     Arcana.HIGH_PRIESTESS: ArcanaInfo(
         Arcana.HIGH_PRIESTESS,
@@ -83,16 +57,6 @@ ARCANA_INFO: dict[Arcana, ArcanaInfo] = {
         ),
         "Foresight",
         "Fortune-telling kit that really works; each tool can be used once a Day.",
-        (
-            ArcanaAbility("All Signs Point to Yes", "Better Not Tell You Now", "HP-ALL-SIGNS", "HP-BETTER-NOT-TELL"),
-            ArcanaAbility("YES NO", "GOOD BYE", "HP-YES-NO", "HP-GOOD-BYE"),
-            ArcanaAbility("Origami Folding", "Rolling Bones", "HP-ORIGAMI", "HP-ROLLING-BONES"),
-            ArcanaAbility(
-                "Lucky Numbers", "A Mistake Will Soon Be Corrected", "HP-LUCKY-NUMBERS", "HP-MISTAKE-CORRECTED"
-            ),
-            ArcanaAbility("Palm Reading", "Cold Reading", "HP-PALM-READING", "HP-COLD-READING"),
-            ArcanaAbility("Ballistics", "Astronomy", "HP-BALLISTICS", "HP-ASTRONOMY"),
-        ),
     ),
 }
 

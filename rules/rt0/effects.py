@@ -7,13 +7,17 @@ Every ability and every adversary goes through these, so numbers, events and edg
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from . import rng
+from .campaign.injuries import CRITICAL, MAJORS, Severity, escalation
 from .cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
 from .decisions import ask, carry_on, resolver
 from .events import (
     AdversaryDefeated,
     CardDeclared,
     CardPlaced,
+    CardReturned,
     CardsDiscarded,
     CardsDrawn,
     CatastropheStruck,
@@ -25,6 +29,7 @@ from .events import (
     Event,
     FateChosen,
     FighterDied,
+    HealthLost,
     HealthRegained,
     InjuryTaken,
     Moved,
@@ -37,18 +42,6 @@ from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, Fighter
 from .traits import Spell
 from .zones import Zone
 
-MAJOR_INJURIES = (
-    "Bleeding Out",
-    "Broken Arm",
-    "Broken Leg",
-    "Concussion",
-    "Curse",
-    "Delerium",
-    "Disease",
-    "Heart Palpitations",
-    "Unresolved Trauma",
-)
-CRITICAL_INJURY = "Critical Injury"
 FATES = ("killed", "incapacitated", "scared")
 GROUNDED = "grounded"  # adversary.marks: it has lost Flying for the rest of the fight
 
@@ -69,25 +62,130 @@ def tower_rule(kind: FighterKind) -> Callable[[TowerRule], TowerRule]:
 # --- cards -----------------------------------------------------------------------------------
 
 
-def draw(state: CombatState, fighter: Fighter, count: int, events: list[Event]) -> list[CardId]:
+FollowUp = Callable[[CombatState, Fighter, list[CardId], tuple[Any, ...], list[Event]], None]
+FOLLOW_UPS: dict[str, FollowUp] = {}
+AVERT_HP = 2  # FOOL-CRISIS-AVERTED: HP paid to shuffle a drawn card back
+
+
+def after_draw(kind: str) -> Callable[[FollowUp], FollowUp]:
+    """Register what an effect does with the cards it drew (``draw(..., then=kind)``)."""
+
+    def register(function: FollowUp) -> FollowUp:
+        FOLLOW_UPS[kind] = function
+        return function
+
+    return register
+
+
+def draw(
+    state: CombatState,
+    fighter: Fighter,
+    count: int,
+    events: list[Event],
+    then: str = "",
+    context: tuple[Any, ...] = (),
+) -> list[CardId]:
     """Draw into the fighter's hand, reshuffling when the pile runs short; The Tower strikes at once.
 
     CMB-TOWER: for a player The Tower is Catastrophe; other kinds register their own rule (EDDY-SHEET: it explodes).
+    ``then`` names a follow-up (``after_draw``) that acts on the drawn cards. A drawn card that does something
+    the moment it is drawn (The Tower, or any card with a follow-up) may first be refused through an
+    ``intercepts_draw`` hook (Crisis Averted); the rest of the draw then waits for that decision.
     """
     pile = state.piles[fighter.pile]
     if len(pile.draw) < count and pile.discard:
         state.rng = pile.shuffle_discard_in(state.rng)
         events.append(DeckShuffled(fighter.pile))
     drawn = [pile.draw.pop() for _ in range(min(count, len(pile.draw)))]
-    take_into_hand(state, fighter, drawn, events)
+    fighter.hand.extend(drawn)
+    events.append(CardsDrawn(fighter.id, tuple(drawn)))
+    live = drawn if then else [card for card in drawn if card == TOWER]
+    if live and _may_avert(state, fighter):
+        _offer_avert(state, fighter, drawn, live, then, context, events)
+    else:
+        _drawn(state, fighter, drawn, then, context, events)
     return drawn
+
+
+def _drawn(
+    state: CombatState, fighter: Fighter, drawn: list[CardId], then: str, context: tuple[Any, ...], events: list[Event]
+) -> None:
+    """What the cards kept from a draw do: what any drawn card does (``arrived``), then the drawing effect's
+    follow-up on them."""
+    arrived(state, fighter, drawn, events)
+    if then:
+        FOLLOW_UPS[then](state, fighter, drawn, context, events)
+
+
+def _may_avert(state: CombatState, drawer: Fighter) -> bool:
+    return any(
+        ability.intercepts_draw(state, owner, drawer)
+        for owner in state.fighters
+        for ability in hooked(owner.abilities, "intercepts_draw")
+    )
+
+
+def _offer_avert(
+    state: CombatState,
+    fighter: Fighter,
+    drawn: list[CardId],
+    live: list[CardId],
+    then: str,
+    context: tuple[Any, ...],
+    events: list[Event],
+) -> None:
+    options = [Option(f"Shuffle {CARDS[c].name} back for {AVERT_HP} HP", (c,)) for c in live if c in fighter.hand]
+    options.append(Option("Keep what was drawn", (None,)))
+    prompt = "Crisis Averted: shuffle a card you just drew back into your deck?"
+    ask(state, "avert", fighter.id, prompt, options, events, (tuple(drawn), tuple(live), then, context))
+
+
+@resolver("avert")
+def _avert(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter = state.fighter(decision.actor)
+    drawn, live, then, context = decision.context
+    drawn, live = list(drawn), list(live)
+    card = option.value[0]
+    if card is None:
+        _drawn(state, fighter, drawn, then, tuple(context), events)
+        return
+    lose_hp(state, fighter, AVERT_HP, "Crisis Averted", events)  # not the card: the log is on screen for all
+    fighter.hand.remove(card)
+    forget(fighter, [card])
+    pile = state.piles[fighter.pile]
+    pile.draw.append(card)
+    state.rng = rng.shuffle(state.rng, pile.draw)
+    events.append(CardReturned(fighter.id, card, "shuffled"))
+    events.append(DeckShuffled(fighter.pile))
+    drawn.remove(card)
+    live.remove(card)
+    if live:
+        _offer_avert(state, fighter, drawn, live, then, tuple(context), events)
+    else:
+        _drawn(state, fighter, drawn, then, tuple(context), events)
+
+
+def lose_hp(state: CombatState, fighter: Fighter, amount: int, why: str, events: list[Event]) -> None:
+    """HP lost without Damage (a cost such as Crisis Averted's, an injury's bleeding): Shield does not take it
+    and no after_damage hooks hear of it."""
+    fighter.hp = max(0, fighter.hp - amount)
+    events.append(HealthLost(fighter.id, amount, fighter.hp, why))
+    if fighter.hp == 0:
+        knocked_down(state, fighter, events)
 
 
 def take_into_hand(state: CombatState, fighter: Fighter, drawn: list[CardId], events: list[Event]) -> None:
     """Cards reach the hand as a draw: The Tower strikes, ``on_draw`` hooks react (HP-PEEK, HP-LUCKY-NUMBERS)."""
     fighter.hand.extend(drawn)
     events.append(CardsDrawn(fighter.id, tuple(drawn)))
-    if TOWER in drawn:
+    arrived(state, fighter, drawn, events)
+
+
+def arrived(state: CombatState, fighter: Fighter, drawn: list[CardId], events: list[Event]) -> None:
+    """What cards just drawn into the hand do at once: The Tower strikes by fighter kind (``TOWER_RULES``),
+    then ``on_draw`` hooks react. ``draw`` calls it only for the cards kept (not shuffled back by Crisis
+    Averted), once the choice is made."""
+    if TOWER in drawn and TOWER in fighter.hand:
         TOWER_RULES.get(fighter.kind, catastrophe)(state, fighter, events)
     for ability in hooked(fighter.abilities, "on_draw"):
         for card in drawn:
@@ -187,7 +285,7 @@ def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> No
         fighter.hand.remove(TOWER)
         state.piles[fighter.pile].discard.append(TOWER)
         events.append(CardsDiscarded(fighter.id, (TOWER,), "catastrophe"))
-    for ability in list(fighter.bins):
+    for ability in sorted(fighter.bins):  # sorted: independent of the order the bins were first used
         discard_ability(state, fighter, ability, events)
     pile = state.piles[fighter.pile]
     state.rng = pile.shuffle_discard_in(state.rng)
@@ -445,21 +543,22 @@ def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> N
         fighter.dead = True
         events.append(EddyDestroyed(fighter.id))
         return
-    if CRITICAL_INJURY in fighter.injuries:
+    received = escalation(fighter.injuries, Severity.MAJOR)  # the campaign's one escalation rule
+    if received is None:
         fighter.dead = True
         events.append(FighterDied(fighter.id))
         return
-    if any(injury in MAJOR_INJURIES for injury in fighter.injuries):
-        take_injury(fighter, CRITICAL_INJURY, "critical", events)
+    if received is Severity.CRITICAL:
+        take_injury(fighter, CRITICAL, received.value, events)
         return
-    options = [Option(name, (fighter.id, name)) for name in MAJOR_INJURIES if name not in fighter.injuries]
+    options = [Option(name, (fighter.id, name)) for name in MAJORS if name not in fighter.injuries]
     ask(state, "injury", GM, f"{fighter.name} is at 0 HP. Choose a Major Injury.", options, events)
 
 
 @resolver("injury")
 def _injury(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter_id, name = option.value
-    take_injury(state.fighter(fighter_id), name, "major", events)
+    take_injury(state.fighter(fighter_id), name, Severity.MAJOR.value, events)
     carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
 
 

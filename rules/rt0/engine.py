@@ -48,6 +48,8 @@ class FighterSetup:
     failed: tuple[Skill, ...] = ()
     upgrades: frozenset[str] = frozenset()  # Arcana Abilities whose Corruption Upgrade is unlocked
     spells: tuple[Spell, ...] = ()  # spells learned (CHR-SPELL, SPL-MAGICIAN): each is a bin of its own
+    removed: tuple[CardId, ...] = ()  # cards out of this deck (Laughter's for the Day, Slaughter's for good)
+    day_uses: tuple[tuple[str, int], ...] = ()  # once-per-Day uses so far: (use name, Day used), see daily.py
 
 
 CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
@@ -55,7 +57,8 @@ CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
 
 def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
     """The bins a fighter brings: the base six, the Arcana's standing rules (``innate``: HP-PEEK), the chosen
-    Arcana Abilities, every fully upgraded one free, then one bin per spell known (none while Dull)."""
+    Arcana Abilities, every fully upgraded one free, each followed by its ``companions`` (Kitchen Sink's gear),
+    then one bin per spell known (none while Dull)."""
     if setup.kind is not FighterKind.PLAYER:
         return (*EDDY_ABILITIES, *setup.abilities)
     unknown = [a for a in (*setup.abilities, *setup.upgrades) if a not in ABILITIES]
@@ -74,7 +77,7 @@ def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
         )
     upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
     innate = innate_abilities(setup.arcana) if setup.arcana else []
-    return tuple(dict.fromkeys((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded, *_spell_bins(setup))))
+    return with_companions((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded, *_spell_bins(setup)))
 
 
 def _spell_bins(setup: FighterSetup) -> tuple[str, ...]:
@@ -82,6 +85,11 @@ def _spell_bins(setup: FighterSetup) -> tuple[str, ...]:
     if not can_cast_spells(traits_in_force(setup.traits, setup.injuries)):
         return ()
     return tuple(SPELL_ABILITIES[spell] for spell in setup.spells)
+
+
+def with_companions(abilities: Iterable[str]) -> tuple[str, ...]:
+    """The abilities, each followed by the bins it brings along (Kitchen Sink's Unlikely Helmet …), once each."""
+    return tuple(dict.fromkeys(b for a in abilities for b in (a, *ABILITIES[a].companions)))
 
 
 @dataclass(frozen=True)
@@ -118,11 +126,13 @@ def new_combat(
     bestiary: dict[str, AdversaryKind],
     practice: bool = False,
     prepared: Preparation | None = None,
+    day: int = 0,
 ) -> tuple[CombatState, list[Event]]:
     """Shuffle every deck, place everyone, draw the first intents and the first hand.
 
     With ``prepared``, the stacked cards, hands, bins, intents and numbers are put in place after the
     shuffle and before anything is drawn; it raises ValueError when a card or an id does not fit.
+    ``day`` is the campaign Day; once-per-Day uses made in the fight are stamped with it.
     """
     room = Room(room_size)
     seed_state = seed & ((1 << 64) - 1)
@@ -136,6 +146,7 @@ def new_combat(
             cursed = setup.cursed or deck_changes(setup.injuries).cursed  # DECK-CURSE
             deck = deck_cards(deck_traits(setup.traits, setup.injuries), cursed)
             cards = deck if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
+            cards = [card for card in cards if card not in setup.removed]  # Laughter's and Slaughter's, after injuries
             piles[pile_key] = Pile(cards)
         abilities = fight_abilities(setup)
         roster.append(
@@ -153,6 +164,7 @@ def new_combat(
                 failed=setup.failed,
                 upgrades=setup.upgrades,
                 spells=setup.spells,
+                day_uses=dict(setup.day_uses),
             )
         )
     piles[GM] = Pile(list(ALL_IDS))
@@ -160,7 +172,7 @@ def new_combat(
         seed_state = rng.shuffle(seed_state, piles[key].draw)
     foes = _place_adversaries(room, adversaries, bestiary)
     in_play = {foe.kind: bestiary[foe.kind] for foe in foes}  # saves and hashes carry only the kinds in the fight
-    state = CombatState(room, roster, foes, piles, in_play, seed_state, practice=practice)
+    state = CombatState(room, roster, foes, piles, in_play, seed_state, practice=practice, day=day)
     if prepared is not None:
         _prepare(state, prepared)
     events: list[Event] = [CombatStarted(room_size)]
@@ -407,7 +419,7 @@ def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
     elif isinstance(action, AddAbility):
         fighter = state.fighter(action.fighter)
         take_corruption(fighter, 1, f"brought in {_ability_name(action.ability)}", events)
-        fighter.abilities = (*fighter.abilities, action.ability)
+        fighter.abilities = with_companions((*fighter.abilities, action.ability))
         events.append(AbilityAdded(fighter.id, action.ability))
     else:
         play_from_hand(state, state.fighter(action.fighter), action.card, action.ability, events)

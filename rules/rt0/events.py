@@ -198,7 +198,10 @@ class InjuryTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class HealthLost(Event):
-    """HP lost to an injury (not damage: Shield does not help)."""
+    """HP lost without Damage, so Shield does not help: an injury's bleeding, or a cost such as Crisis Averted's.
+
+    ``cause`` names the injury or the ability, never a card drawn in secret.
+    """
 
     fighter: str
     amount: int
@@ -250,6 +253,16 @@ class DecisionMade(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StandInChose(Event):
+    """In solo play the oracle answered a GM decision (rules/solo/gm_stand_in.py). The engine never emits it:
+    the solo session puts it before the events of the step that carried the answer out, for the log."""
+
+    kind: str
+    choice: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class SkillCheckMade(Event):
     """A check made mid-fight through Movement / Skill (SKL-IN-COMBAT)."""
 
@@ -284,6 +297,33 @@ class CardDeclared(Event):
     fighter: str
     card: CardId
     counts_as: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRemoved(Event):
+    """Cards taken out of the fighter's deck: for the rest of the Day (Laughter) or for good (Slaughter)."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+    for_good: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardsToHand(Event):
+    """Cards moved from an ability (or the table) into the fighter's hand."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardReturned(Event):
+    """A card went back into the fighter's deck: on top, or shuffled in."""
+
+    fighter: str
+    card: CardId
+    where: str  # "top" or "shuffled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +391,9 @@ class CardsSearched(Event):
 
 @dataclass(frozen=True, slots=True)
 class IntentDiscarded(Event):
-    """An adversary's intent was thrown away before it acted (Charm); it does nothing this round."""
+    """An adversary's intent was thrown away before it acted; it does nothing this round.
+
+    ``why`` says what did it, for the log: "charmed" (Charm), "driven crazy" (You're Driving Me Crazy)."""
 
     adversary: str
     card: CardId

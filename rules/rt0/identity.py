@@ -36,7 +36,9 @@ def plain_suit(fighter: Fighter, card: CardId) -> Suit:
 
 
 def forget(fighter: Fighter, cards: list[CardId] | tuple[CardId, ...]) -> None:
-    """Cards leaving play lose whatever they were declared to be."""
+    """Cards leaving play lose whatever they were declared to be, and are no longer face down."""
     if fighter.counts_as:
         for card in cards:
             fighter.counts_as.pop(card, None)
+    if fighter.face_down:
+        fighter.face_down[:] = [card for card in fighter.face_down if card not in cards]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .abilities import ABILITIES
-from .cards import CARDS
+from .cards import CARDS, TOWER
 from .events import (
     AbilityAdded,
     AbilityResolved,
@@ -17,10 +17,13 @@ from .events import (
     AdversaryHeld,
     CardDeclared,
     CardPlaced,
+    CardReturned,
     CardsDiscarded,
     CardsDrawn,
     CardsPeeked,
+    CardsRemoved,
     CardsSearched,
+    CardsToHand,
     CatastropheStruck,
     CombatEnded,
     CombatStarted,
@@ -58,6 +61,7 @@ from .events import (
     ShieldGained,
     SkillCheckMade,
     SpellBorrowed,
+    StandInChose,
     TrickCardShown,
     TrickGuessed,
     TurnEnded,
@@ -152,6 +156,8 @@ def narrate(state: CombatState, event: Event) -> str:
         case DecisionMade(actor, _kind, choice):
             who = "The GM" if actor == GM else name(actor)
             return f"{who} chooses: {choice}."
+        case StandInChose(_kind, _choice, reason):
+            return f"The oracle decides for the GM: {reason}."
         case SkillCheckMade(fighter, skill, difficulty, cards, outcome, reason):
             verdict = outcome.replace("_", " ")
             return f"{name(fighter)} makes a {difficulty} {skill} check: {verdict} ({reason})."
@@ -161,8 +167,8 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(fighter)} brings {_ability(ability)} into the fight."
         case CardDeclared(fighter, card, counts_as):
             return f"{name(fighter)} names {CARDS[card].name} as {CARDS[counts_as].name}."
-        case HealthLost(fighter, amount, hp_after, injury):
-            return f"{name(fighter)} loses {amount} HP to {injury} ({hp_after} HP left)."
+        case HealthLost(fighter, amount, hp_after, cause):
+            return f"{name(fighter)} loses {amount} HP to {cause} ({hp_after} HP left)."
         case CardsPeeked(fighter, cards):
             return f"{name(fighter)} looks at the top {_plural(len(cards), 'card')} of their deck."
         case DeckStacked(fighter, top, bottom):
@@ -178,7 +184,7 @@ def narrate(state: CombatState, event: Event) -> str:
         case CardsSearched(fighter, cards):
             return f"{name(fighter)} searches their deck and takes {_plural(len(cards), 'card')} into their hand."
         case IntentDiscarded(adversary, _card, why):
-            return f"{name(adversary)} throws its intent away ({why}) and will do nothing with it."
+            return f"{name(adversary)} loses its intent ({why}) and does nothing this round."
         case InjuryTreated(fighter, injury, becomes):
             healed = f"becomes {becomes}" if becomes else "is healed"
             return f"{name(fighter)}'s {injury} {healed}."
@@ -193,12 +199,26 @@ def narrate(state: CombatState, event: Event) -> str:
         case SpellBorrowed(fighter, spell):
             return f"{name(fighter)} finds {spell} in the Spellbook and may cast it for the rest of the fight."
         case TrickCardShown(fighter, card):
-            return f"The GM shows {name(fighter)} {CARDS[card].name}, then mixes the cards."
+            # Not named: a right guess takes it into the hand. The Tower is, as its Catastrophe tells all anyway.
+            if card == TOWER:
+                return f"The GM shows {name(fighter)} The Tower from the top of their deck, then mixes the cards."
+            return f"The GM shows {name(fighter)} one of the three cards, then mixes them."
         case TrickGuessed(fighter, _card, right):  # which card stays secret: it goes to the hand or the deck
             verdict = "the card they were shown!" if right else "not the card they were shown."
             return f"{name(fighter)} picks a card: {verdict}"
         case DamageAvoided(fighter, source, amount):
             return f"{name(fighter)} vanishes: {name(source)}'s {amount} damage never lands."
+        case CardsRemoved(fighter, cards, for_good):
+            # Cards that fired an ability in plain sight (Laughter, Slaughter): naming them gives nothing away.
+            until = "for good" if for_good else "for the rest of the Day"
+            return f"{name(fighter)}'s {_cards(cards)} leave their deck {until}."
+        case CardsToHand(fighter, cards, origin):
+            return f"{name(fighter)} takes {_plural(len(cards), 'card')} from {_ability(origin)} into their hand."
+        case CardReturned(fighter, _card, where):
+            # Never named: the card was drawn, and drawn cards stay secret.
+            if where == "top":
+                return f"{name(fighter)} puts a card they drew back on top of their deck."
+            return f"{name(fighter)} shuffles a card they drew back into their deck."
         case CombatEnded(result):
             return RESULTS.get(result, f"The fight ends: {result}.")
     return ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, parse_action
@@ -151,12 +151,17 @@ def parse_scenario(text: str, filename: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(f"{filename}: not valid TOML: {error}") from None
+    return parse_scenario_data(data, filename)
+
+
+def parse_scenario_data(data: dict[str, Any], filename: str) -> Scenario:
+    """The same from TOML already read (lesson files carry a scenario among their own tables)."""
     top = _Reader(filename, "", data)
     top.only(*_TOP_KEYS)
     room = top.get("room", int, 3)
     if room not in (1, 3, 5):
         raise top.error("room", f"a room is 1, 3 or 5 zones wide, not {room}")
-    prep = _PrepBuilder()
+    prep = Preparation()  # frozen, but its tables fill in as the file is read
     fighters = tuple(
         _fighter(top.sub(f"fighters[{i}]", raw), room, prep) for i, raw in enumerate(top.get("fighters", list, []))
     )
@@ -180,7 +185,7 @@ def parse_scenario(text: str, filename: str) -> Scenario:
         room=room,
         fighters=fighters,
         adversaries=adversaries,
-        prepared=prep.build(),
+        prepared=prep,
         steps=tuple(_step(top.sub(f"steps[{i}]", raw), i + 1) for i, raw in enumerate(top.get("steps", list, []))),
         opening=_expectations(top, "expect"),
         description=top.get("description", str, ""),
@@ -190,21 +195,7 @@ def parse_scenario(text: str, filename: str) -> Scenario:
     )
 
 
-@dataclass
-class _PrepBuilder:
-    tops: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
-    discards: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
-    hands: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
-    bins: dict[str, dict[str, tuple[CardId, ...]]] = field(default_factory=dict)
-    intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
-    hp: dict[str, int] = field(default_factory=dict)
-    shield: dict[str, int] = field(default_factory=dict)
-
-    def build(self) -> Preparation:
-        return Preparation(self.tops, self.discards, self.hands, self.bins, self.intents, self.hp, self.shield)
-
-
-def _fighter(reader: _Reader, room: int, prep: _PrepBuilder) -> FighterSetup:
+def _fighter(reader: _Reader, room: int, prep: Preparation) -> FighterSetup:
     reader.only(*_FIGHTER_KEYS, *_FIGHTER_KEYS_MORE)
     fighter_id = reader.get("id", str, required=True)
     kind_text = reader.get("kind", str, "player")
@@ -264,13 +255,13 @@ def _adversary(reader: _Reader, room: int) -> AdversarySetup:
     )
 
 
-def _adversary_prep(reader: _Reader, adversary_id: str, prep: _PrepBuilder) -> None:
+def _adversary_prep(reader: _Reader, adversary_id: str, prep: Preparation) -> None:
     if "intent" in reader.table:
         prep.intents[adversary_id] = (reader.card("intent"), reader.get("intent_hidden", bool, False))
     _numbers(reader, adversary_id, prep)
 
 
-def _numbers(reader: _Reader, who: str, prep: _PrepBuilder) -> None:
+def _numbers(reader: _Reader, who: str, prep: Preparation) -> None:
     if "hp" in reader.table:
         prep.hp[who] = reader.get("hp", int)
     if "shield" in reader.table:

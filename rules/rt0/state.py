@@ -12,11 +12,12 @@ from typing import Any
 
 from .adversaries import AdversaryKind
 from .cards import CardId
+from .character import COMBAT_HP
 from .deck import Pile
 from .traits import Arcana, Skill, Spell, Trait
 from .zones import Room, Zone
 
-START_HP = 20  # CHR-HP
+START_HP = COMBAT_HP  # CHR-HP
 HP_AFTER_INJURY = 15  # CMB-ZERO-HP
 GM = "gm"  # the actor of the GM's decisions
 
@@ -79,6 +80,8 @@ class Fighter:
     counts_as: dict[CardId, CardId] = field(default_factory=dict)  # card -> the card it counts as now
     marks: dict[str, int] = field(default_factory=dict)  # per-fight counters and switches abilities keep
     spells: tuple[Spell, ...] = ()  # spells learned (CHR-SPELL), for rules that ask who knows what (MAG-SPELLBOOK)
+    face_down: list[CardId] = field(default_factory=list)  # cards lying face down on the fighter's bins
+    day_uses: dict[str, int] = field(default_factory=dict)  # once-per-Day use -> the Day it was used (daily.py)
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -104,6 +107,8 @@ class Fighter:
             self.counts_as.copy(),
             self.marks.copy(),
             self.spells,
+            self.face_down.copy(),
+            self.day_uses.copy(),
         )
 
     @property
@@ -173,6 +178,8 @@ class CombatState:
     queued_intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
     # fighter id -> player id -> HP and injuries when that fighter's last turn ended (HP-MISTAKE-CORRECTED)
     checkpoints: dict[str, dict[str, Checkpoint]] = field(default_factory=dict)
+    day: int = 0  # the campaign Day this fight happens on (once-per-Day uses are stamped with it)
+    turn_closing: bool = False  # the active turn's at_turn_end hooks have run; it ends once their choices are made
 
     def clone(self) -> CombatState:
         return CombatState(
@@ -194,6 +201,8 @@ class CombatState:
             self.practice,
             self.queued_intents.copy(),
             {k: v.copy() for k, v in self.checkpoints.items()},
+            self.day,
+            self.turn_closing,
         )
 
     @property

@@ -19,12 +19,12 @@ from rt0table.desktop.characters.creation import CharacterCreation
 from rt0table.desktop.characters.printing import export_pdf
 from rt0table.desktop.characters.sheet import CharacterSheetView
 from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
+from rt0table.rules.rt0.campaign import campaign as cp
+from rt0table.rules.rt0.campaign.corruption import MAGIC, SKILL
 from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.character import Character, Eddy, validate
 from rt0table.rules.rt0.check_table import CheckTable
-from rt0table.rules.rt0.corruption import SKILL
 from rt0table.rules.rt0.party import Party
-from rt0table.rules.rt0.sheet import CharacterSheet, add_item, new_sheet, set_credits
 from rt0table.rules.rt0.skill_check import Difficulty, Edge, Outcome, SkillCheck, check_odds
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 
@@ -241,46 +241,95 @@ def test_bonus_an_eddys_one_skill_and_help(qtbot: QtBot, check_screen: SkillChec
     assert screen.last[-1].result.check.edge is Edge.BONUS
 
 
-@pytest.mark.rule("COR-UPGRADE", "COR-SKILL", "COR-HEAL")
+def mira_campaign(item: str, credits: int) -> cp.Campaign:
+    """Mira alone in a campaign, carrying one item, with some credits in the bank."""
+    game = cp.give_item(cp.Campaign((cp.Member("mira", MIRA),)), "mira", item)
+    return cp.set_bank(game, "mira", credits)
+
+
+@pytest.mark.rule("COR-UPGRADE", "COR-SKILL", "COR-HEAL", "CMB-FRIENDSHIP", "INJ-CRITICAL")
 def test_marking_corruption_circles_and_curing(qtbot: QtBot) -> None:
-    view = CharacterSheetView(set_credits(add_item(new_sheet(MIRA), "Backpack"), 40))
+    view = CharacterSheetView(mira_campaign("Backpack", 40), "mira")
     view.resize(1280, 860)
     qtbot.addWidget(view)
     view.show()
     qtbot.waitExposed(view)
+    click(qtbot, named(view, f"circle-{SKILL}-0"))
+    assert "No Corruption is waiting" in named(view, f"circle-{SKILL}-0").toolTip()
+    assert view.member.corruption.filled(SKILL) == 0  # nothing owed: nothing to mark
+    view.take_spin.setValue(6)
+    qtbot.keyClicks(view.take_reason, "a rough fight")
+    click(qtbot, view.take_button)
+    assert view.member.corruption.owed == 6 and "6 Corruption to mark" in view.owed_label.text()
+    assert "a rough fight" in view.log.text()
     for i in range(3):
         click(qtbot, named(view, f"circle-{SKILL}-{i}"))
-    assert view.sheet.corruption.filled(SKILL) == 3
+    assert view.member.corruption.filled(SKILL) == 3
     assert view.reward_box.isVisible()
     view.new_a_plus.setCurrentIndex(view.new_a_plus.findData(Skill.LAW))
     view.new_failed.setCurrentIndex(view.new_failed.findData(Skill.ART))
     click(qtbot, view.take_grades)
-    assert view.sheet.character.extra_a_plus == (Skill.LAW,)
-    assert view.sheet.character.extra_failed == (Skill.ART,)
-    upgrade = "circle-upgrade:Rabbit Out of a Hat"
+    assert view.member.character.extra_a_plus == (Skill.LAW,)
+    assert view.member.character.extra_failed == (Skill.ART,)
+    upgrade = "circle-Saw in Half"
     for i in range(3):
         click(qtbot, named(view, f"{upgrade}-{i}"))
-    assert view.sheet.corruption.unlocked("upgrade:Rabbit Out of a Hat")
-    assert "Unlocked" in view.track_notes["upgrade:Rabbit Out of a Hat"].text()
+    assert view.member.corruption.filled("Saw in Half") == 3 and view.member.corruption.owed == 0
+    assert "Unlocked" in view.track_notes["Saw in Half"].text()
     click(qtbot, named(view, f"{upgrade}-0"))
     assert "never comes off" in view.error.text()
+    assert "more each Day" in view.track_notes["Friendship"].text()
+    click(qtbot, view.end_day_button)
+    assert len(view.circles["Friendship"]) == 2 and view.campaign.day == 2  # Charming: two circles a Day
     view.injury_pick.setCurrentIndex(view.injury_pick.findData("Broken Leg"))
     click(qtbot, view.add_injury_button)
-    assert view.sheet.injuries == ("Broken Leg",)
+    assert view.member.injuries.names == ("Broken Leg",)
+    assert "Slow" in view.traits_label.text()
     cure = named(view, "cure-broken-leg")
     assert cure.text() == "Cure: 4 Corruption"  # type: ignore[attr-defined]
     click(qtbot, cure)
-    assert view.sheet.injuries == () and view.sheet.corruption.owed == 4
+    assert view.member.injuries.names == () and view.member.corruption.owed == 4
     assert "4 Corruption to mark" in view.owed_label.text()
-    click(qtbot, named(view, "circle-magic-0"))
-    assert view.sheet.corruption.owed == 3
+    click(qtbot, named(view, f"circle-{MAGIC}-0"))
+    assert view.member.corruption.owed == 3
+    view.add_injury("Critical Injury")
+    assert "kills" in view.injury_warning.text()
     qtbot.wait(20)  # let the injury rows settle before the screenshot
     shoot(view, "sheet")
-    assert CharacterSheet.from_dict(json.loads(json.dumps(view.sheet.to_dict()))) == view.sheet
+    view.add_injury("Critical Injury")
+    assert not view.member.playable and "dead" in view.header.text()
+    view.cure("Critical Injury")
+    assert "can no longer be played" in view.error.text()
+    game = view.campaign
+    assert cp.Campaign.from_dict(json.loads(json.dumps(game.to_dict()))) == game
+
+
+@pytest.mark.rule("ITM-LIST", "ITM-CREDITS")
+def test_items_and_credits_on_the_sheet(qtbot: QtBot) -> None:
+    view = CharacterSheetView(mira_campaign("Trash Can Lid", 40), "mira")
+    qtbot.addWidget(view)
+    view.item_pick.setCurrentText("Cast Iron Pan")
+    click(qtbot, named(view, "sheet-add-item"))
+    assert view.member.items == ("Trash Can Lid", "Cast Iron Pan")
+    view.items_list.setCurrentRow(1)
+    click(qtbot, named(view, "sheet-use-item"))
+    assert view.member.items == ("Trash Can Lid", "Cast Iron Pan")  # a pan is not used up
+    view.items_list.setCurrentRow(0)
+    click(qtbot, named(view, "sheet-use-item"))
+    assert view.member.items == ("Cast Iron Pan",) and "Trash Can Lid" in view.log.text()
+    view.items_list.setCurrentRow(0)
+    click(qtbot, named(view, "sheet-drop-item"))
+    assert view.member.items == ()
+    view.chit_spin.setValue(0)
+    click(qtbot, named(view, "sheet-add-chit"))
+    view.bank.setValue(55)
+    assert view.member.wallet.bank == 55 and view.member.wallet.worth == 56
+    assert "Total 56 credits" in view.chits_label.text()
 
 
 def test_pdf_export_writes_a_report_card_and_a_sheet(tmp_path: Path) -> None:
-    path = export_pdf(set_credits(add_item(new_sheet(MIRA), "Trash Can Lid"), 12), tmp_path / "mira.pdf")
+    member = mira_campaign("Trash Can Lid", 12).member("mira")
+    path = export_pdf(member, tmp_path / "mira.pdf")
     data = path.read_bytes()
     assert data.startswith(b"%PDF") and len(data) > 5000
     assert data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") + data.count(b"/Type/Page") >= 2 or (

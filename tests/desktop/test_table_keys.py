@@ -185,13 +185,12 @@ def test_clicking_an_adversary_during_a_strike_decision_hits_it(
     assert session.state.adversaries[0].hp < hp
 
 
-def test_new_game_on_the_title_screen_opens_a_playable_table(qtbot: QtBot) -> None:
+def test_new_game_on_the_title_screen_asks_how_you_play(qtbot: QtBot) -> None:
+    from rt0table.desktop.flow.mode_screen import ModeScreen
     from rt0table.desktop.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)
-    window.table_settings.replay_step_ms = 0
     window.show()
     qtbot.mouseClick(window.title_screen.buttons["new"], Qt.MouseButton.LeftButton)
-    assert window.table is not None and window.screens.currentWidget() is window.table
-    assert window.table.scene.hand_items and window.table.scene.curtain.isVisible()  # two players: hot-seat
+    assert isinstance(window.screens.currentWidget(), ModeScreen)  # the whole path: tests/desktop/test_flow.py

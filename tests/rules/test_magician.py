@@ -116,7 +116,7 @@ def test_the_magician_has_six_arcana_abilities_each_with_its_upgrade() -> None:
         "Check Behind Your Ears": "Miser's Dream",
         "Magic Wand": "Cups and Balls",
         "Three Card Monte": "Is This Your Card",
-        "Disappearing Act": "Smoke & Mirrors",
+        "Disappearing Act": "Smoke and Mirrors",
     }
     assert all(ABILITIES[a].arcana is Arcana.MAGICIAN and ABILITIES[a].summary for a in MAGICIAN_ABILITIES)
 
@@ -599,7 +599,7 @@ def test_smoke_and_mirrors_turns_the_hit_on_the_attacker() -> None:
     state, _ = play_card(state, "The Devil", "disappearing_act")
     smoke = Activate("mo", "disappearing_act")
     state, events = apply(state, smoke)
-    assert CorruptionTaken("mo", 1, "Smoke & Mirrors") in events and smoke not in legal_actions(state)
+    assert CorruptionTaken("mo", 1, "Smoke and Mirrors") in events and smoke not in legal_actions(state)
     state, events = apply(state, EndTurn("mo"))
     hit = next(e for e in events if isinstance(e, DamageDealt))
     assert (hit.source, hit.target, hit.amount, hit.ranged) == ("mo", "training_robot-1", 6, True)

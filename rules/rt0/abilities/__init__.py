@@ -8,6 +8,7 @@ from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 from .basic import BASE_ABILITIES
 from .eddy import EDDY_ABILITIES
+from .fool import FOOL_ABILITIES
 from .magician import MAGICIAN_ABILITIES, CheckBehindYourEars
 from .priestess import PRIESTESS_ABILITIES
 from .spells import SPELL_ABILITIES
@@ -28,6 +29,7 @@ __all__ = [
     "ABILITIES",
     "BASE_ABILITIES",
     "EDDY_ABILITIES",
+    "FOOL_ABILITIES",
     "MAGICIAN_ABILITIES",
     "PRIESTESS_ABILITIES",
     "SPELL_ABILITIES",

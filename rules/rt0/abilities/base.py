@@ -25,7 +25,7 @@ HOOKS = (
     "damage_bonus", "shield_bonus", "extra_suits", "permits",
     "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
     "damage_multiplier", "shield_multiplier", "shield_generated", "adversary_damaged", "intent_drawn",
-    "on_cast",
+    "on_cast", "intercepts_draw",
 )  # fmt: skip
 
 
@@ -57,6 +57,7 @@ class Ability:
     passive: ClassVar[bool] = False  # True: a standing rule, not a bin (no cards; UIs need not draw it)
     innate: ClassVar[Arcana | None] = None  # every fighter of this Arcana carries it (HP-PEEK), unchosen
     spell: ClassVar[Spell | None] = None  # the spell this bin casts (``SpellAbility``); None for every other bin
+    companions: ClassVar[tuple[str, ...]] = ()  # bins that come into the fight with this one (Kitchen Sink's)
 
     accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
 
@@ -226,6 +227,13 @@ class Ability:
 
     def intent_drawn(self, state: CombatState, fighter: Fighter, adversary: Adversary, events: list[Event]) -> None:
         """An adversary just took a new intent for this round (heard by every fighter in the fight)."""
+
+    def intercepts_draw(self, state: CombatState, owner: Fighter, drawer: Fighter) -> bool:
+        """Whether ``drawer`` may refuse a card they just drew, through this ability ``owner`` holds.
+
+        Asked of every fighter's abilities (Happy Accident lends Crisis Averted to the others).
+        """
+        return False
 
 
 def permission(state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:

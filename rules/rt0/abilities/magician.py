@@ -12,6 +12,7 @@ from .. import rng
 from ..cards import CARDS, DEVIL, MAGICIAN, TOWER, CardId, Suit, by_name
 from ..decisions import ask, carry_on, resolver
 from ..effects import (
+    after_draw,
     catastrophe,
     damage_adversary,
     discard_ability,
@@ -44,56 +45,6 @@ from .spells import SPELL_ABILITIES
 
 MAG = Arcana.MAGICIAN
 CHITS = "chits"  # marks key: empty Credit chits gained this fight (ITM-CREDITS)
-
-
-class CheckBehindYourEars(Ability):
-    """MAG-CHECK-EARS, upgraded by Miser's Dream (MAG-MISERS-DREAM)."""
-
-    id = "check_behind_your_ears"
-    name = "Check Behind Your Ears"
-    summary = (
-        "Any Pentacle, discarded at once: 1 damage to an adversary in your zone, which must redraw its intent, "
-        "and you pocket an empty Credit chit. Miser's Dream: you may also draw a card (The Tower costs 1 Corruption)."
-    )
-    suits = (Suit.PENTACLES,)
-    arcana = MAG
-    upgrade = "Miser's Dream"
-
-    def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
-        return Progress(len(cards), 1, "cards")
-
-    def effect_text(self, fighter: Fighter) -> str:
-        return "1 damage and a redrawn intent, plus a Credit chit"
-
-    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        cards = discard_ability(state, fighter, self.id, events, fired=True)
-        self.announce(fighter, cards, events)
-        fighter.marks[CHITS] = fighter.marks.get(CHITS, 0) + 1
-        targets = [a for a in state.adversaries if a.active and a.zone == fighter.zone]
-        options = [Option(f"1 damage to {a.name}; it redraws its intent", (a.id,)) for a in targets]
-        ask(state, "ears", fighter.id, "Whose ear hides the coin?", options, events)
-        if self.id in fighter.upgrades:
-            options = [Option("Draw a card", (True,)), Option("Don't draw", (False,))]
-            ask(state, "misers-dream", fighter.id, "Miser's Dream: draw a card?", options, events)
-
-
-@resolver("ears")
-def _ears(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    fighter = state.fighter(decision.actor)
-    adversary = state.adversary(option.value[0])
-    damage_adversary(state, fighter, adversary, 1, False, False, events)
-    if adversary.active:
-        redraw_intent(state, adversary, events)
-
-
-@resolver("misers-dream")
-def _misers_dream(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    if not option.value[0]:
-        return
-    fighter = state.fighter(decision.actor)
-    drawn = draw(state, fighter, 1, events)
-    if TOWER in drawn:
-        take_corruption(fighter, 1, "Miser's Dream drew The Tower", events)
 
 
 def _yes_no(options: tuple[str, str]) -> list[Option]:
@@ -298,6 +249,65 @@ def _spellbook(state: CombatState, decision: PendingDecision, option: Option, ev
         events.append(AbilityAdded(fighter.id, bin_id))
 
 
+# --- MAG-CHECK-EARS / MAG-MISERS-DREAM ------------------------------------------------------------------
+
+
+class CheckBehindYourEars(Ability):
+    """MAG-CHECK-EARS, upgraded by Miser's Dream (MAG-MISERS-DREAM)."""
+
+    id = "check_behind_your_ears"
+    name = "Check Behind Your Ears"
+    summary = (
+        "Any Pentacle, discarded at once: 1 damage to an adversary in your zone, which must redraw its intent, "
+        "and you pocket an empty Credit chit. Miser's Dream: you may also draw a card (The Tower costs 1 Corruption)."
+    )
+    suits = (Suit.PENTACLES,)
+    arcana = MAG
+    upgrade = "Miser's Dream"
+
+    def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
+        return Progress(len(cards), 1, "cards")
+
+    def effect_text(self, fighter: Fighter) -> str:
+        return "1 damage and a redrawn intent, plus a Credit chit"
+
+    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
+        self.announce(fighter, cards, events)
+        fighter.marks[CHITS] = fighter.marks.get(CHITS, 0) + 1
+        targets = [a for a in state.adversaries if a.active and a.zone == fighter.zone]
+        options = [Option(f"1 damage to {a.name}; it redraws its intent", (a.id,)) for a in targets]
+        ask(state, "ears", fighter.id, "Whose ear hides the coin?", options, events)
+        if self.id in fighter.upgrades:
+            options = [Option("Draw a card", (True,)), Option("Don't draw", (False,))]
+            ask(state, "misers-dream", fighter.id, "Miser's Dream: draw a card?", options, events)
+
+
+@resolver("ears")
+def _ears(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter = state.fighter(decision.actor)
+    adversary = state.adversary(option.value[0])
+    damage_adversary(state, fighter, adversary, 1, False, False, events)
+    if adversary.active:
+        redraw_intent(state, adversary, events)
+
+
+@resolver("misers-dream")
+def _misers_dream(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    if not option.value[0]:
+        return
+    draw(state, state.fighter(decision.actor), 1, events, then="misers-dream")
+
+
+@after_draw("misers-dream")
+def _misers_draw(
+    state: CombatState, fighter: Fighter, drawn: list[CardId], context: tuple[object, ...], events: list[Event]
+) -> None:
+    """The Tower costs 1 Corruption, unless it was shuffled back first (Crisis Averted)."""
+    if TOWER in drawn:
+        take_corruption(fighter, 1, "Miser's Dream drew The Tower", events)
+
+
 # --- MAG-MAGIC-WAND / MAG-CUPS-AND-BALLS -----------------------------------------------------------------
 
 
@@ -461,21 +471,21 @@ def _shuffle_in(state: CombatState, fighter: Fighter, cards: list[CardId], event
 
 MOON = by_name("The Moon")
 VANISHING = (MOON, DEVIL)
-SMOKE_AND_MIRRORS = "smoke_and_mirrors"  # marks: Smoke & Mirrors is paid for
+SMOKE_AND_MIRRORS = "smoke_and_mirrors"  # marks: Smoke and Mirrors is paid for
 
 
 class DisappearingAct(Ability):
-    """MAG-DISAPPEARING-ACT, upgraded by Smoke & Mirrors (MAG-SMOKE-AND-MIRRORS)."""
+    """MAG-DISAPPEARING-ACT, upgraded by Smoke and Mirrors (MAG-SMOKE-AND-MIRRORS)."""
 
     id = "disappearing_act"
     name = "Disappearing Act"
     summary = (
         "The Moon or The Devil; it stays. The next time you would take damage, discard it instead: no damage, and "
-        "you reappear in any zone. Smoke & Mirrors (1 Corruption to switch on): the damage hits the attacker instead."
+        "you reappear in any zone. Smoke and Mirrors (1 Corruption to switch on): the damage hits the attacker instead."
     )
     keeps_cards = True
     arcana = MAG
-    upgrade = "Smoke & Mirrors"
+    upgrade = "Smoke and Mirrors"
 
     def takes(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
         return face(fighter, card).id in VANISHING
@@ -511,10 +521,10 @@ class DisappearingAct(Ability):
     def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
         if not _switch_on(fighter, self.id, SMOKE_AND_MIRRORS):
             return []
-        return ["Smoke & Mirrors: take 1 Corruption; damage Disappearing Act stops hits the attacker instead"]
+        return ["Smoke and Mirrors: take 1 Corruption; damage Disappearing Act stops hits the attacker instead"]
 
     def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        take_corruption(fighter, 1, "Smoke & Mirrors", events)
+        take_corruption(fighter, 1, "Smoke and Mirrors", events)
         fighter.marks[SMOKE_AND_MIRRORS] = 1
 
 

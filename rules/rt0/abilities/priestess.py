@@ -97,6 +97,8 @@ class SecondSight(_Passive):
 @resolver("second-sight")
 def _second_sight(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
+    if state.ending_turn:  # The Tower was kept while this waited (Crisis Averted asked first): the turn is over
+        return
     pile = state.piles[fighter.pile]
     chosen = [decision.context[i] for i in option.value if decision.context[i] in pile.draw]
     for card in chosen:

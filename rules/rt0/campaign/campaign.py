@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from ..character import Character, problems
+from ..character import Character, Eddy, problems
 from ..engine import FighterSetup
 from ..errors import RulesError
 from ..modifiers import friendship_circles
@@ -113,6 +113,8 @@ class Campaign:
     members: tuple[Member, ...] = ()
     clock: clock.DayClock = field(default_factory=clock.DayClock)
     supremacy: int = 0
+    eddies: tuple[Eddy, ...] = ()  # the Eddies rolling with the party now
+    eddy_names: tuple[str, ...] = ()  # every Eddy name used this game, so a number is never reused (EDDY-RESPAWN)
 
     @property
     def day(self) -> int:
@@ -134,6 +136,8 @@ class Campaign:
             "clock": self.clock.to_dict(),
             "supremacy": self.supremacy,
             "members": [m.to_dict() for m in self.members],
+            "eddies": [e.to_dict() for e in self.eddies],
+            "eddy_names": list(self.eddy_names),
         }
 
     @classmethod
@@ -148,7 +152,12 @@ class Campaign:
         supremacy = data.get("supremacy", 0)
         if not isinstance(supremacy, int) or supremacy < 0:
             raise ValueError(f"the saved Supremacy should be a whole number, not {supremacy!r}")
-        return cls(members, clock.DayClock.from_dict(data.get("clock", {})), supremacy)
+        try:
+            eddies = tuple(Eddy.from_dict(e) for e in data.get("eddies", []))
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"a saved Eddy is incomplete: {error}") from None
+        names = tuple(str(n) for n in data.get("eddy_names", [e.name for e in eddies]))
+        return cls(members, clock.DayClock.from_dict(data.get("clock", {})), supremacy, eddies, names)
 
 
 Result = tuple[Campaign, list[CampaignEvent]]
@@ -263,6 +272,27 @@ def give_item(campaign: Campaign, member_id: str, name: str) -> Campaign:
     return campaign.with_member(replace(m, items=(*m.items, name)))
 
 
+def drop_item(campaign: Campaign, member_id: str, name: str) -> Campaign:
+    """Give up or lose one copy of an item without using it."""
+    m = campaign.member(member_id)
+    if name not in m.items:
+        raise RulesError(f"{m.character.name} carries no {name}.")
+    index = m.items.index(name)
+    return campaign.with_member(replace(m, items=(*m.items[:index], *m.items[index + 1 :])))
+
+
+def set_bank(campaign: Campaign, member_id: str, credits: int) -> Campaign:
+    """The balance the bank's systems report for a member (ITM-CREDITS)."""
+    m = campaign.member(member_id)
+    return campaign.with_member(replace(m, wallet=itm.with_bank(m.wallet, credits)))
+
+
+def add_chit(campaign: Campaign, member_id: str, loaded: int = 0) -> Campaign:
+    """A chit comes into a member's pocket holding ``loaded`` credits (ITM-CREDITS)."""
+    m = campaign.member(member_id)
+    return campaign.with_member(replace(m, wallet=itm.add_chit(m.wallet, loaded)))
+
+
 def use_item(campaign: Campaign, member_id: str, name: str) -> Result:
     """Use an item: Exhaust items are gone; Morning Start also works on Groggy and Withdrawal."""
     m = campaign.member(member_id)
@@ -373,12 +403,21 @@ def _member_day_end(campaign: Campaign, member_id: str, ate: Meal, slept: Sleep)
 # --- fights ------------------------------------------------------------------------------------------------------
 
 
-def fighter_setup(campaign: Campaign, member_id: str, zone: Zone) -> FighterSetup:
-    """The FighterSetup that brings this member into a fight with their Report Card traits and injuries."""
+def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Sequence[str] = ()) -> FighterSetup:
+    """The FighterSetup that brings this member into a fight with their Report Card traits and injuries, and the
+    Arcana Abilities chosen for it (CMB-CHOOSE-ABILITIES; fully upgraded ones come free without choosing)."""
     m = campaign.member(member_id)
     spells = castable_today(m.character.all_spells, campaign.clock.used_by(m.id))  # SPL-AQUARIUS: one Heal a Day
     return FighterSetup(
-        m.id, m.character.name, zone, m.character.traits, m.character.arcana, injuries=m.injuries.names, spells=spells
+        m.id,
+        m.character.name,
+        zone,
+        m.character.traits,
+        m.character.arcana,
+        abilities=tuple(abilities),
+        injuries=m.injuries.names,
+        upgrades=cor.upgraded_ability_ids(m.character, m.corruption),
+        spells=spells,
     )
 
 

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..abilities import ABILITIES
+from ..abilities import arcana_abilities as registered_arcana_abilities
 from ..character import Character
 from ..errors import RulesError
 from ..modifiers import can_use_friendship
@@ -23,38 +25,43 @@ FRIENDSHIP = "Friendship"
 RETRY_COST = 1  # SKL-RETRY
 EXTRA_ABILITY_COST = 1  # CMB-CHOOSE-ABILITIES: one more Arcana Ability mid-fight
 
-# Each Arcana's six Arcana Abilities with the Corruption Upgrade printed under it (the upgrade is where circles go).
-ARCANA_ABILITIES: dict[Arcana, tuple[tuple[str, str], ...]] = {
-    Arcana.FOOL: (
-        ("Kitchen Sink", "No More Mister Knife Guy"),
-        ("Laughter", "Slaughter"),
-        ("Blackjack", "Hit Me"),
-        ("Everyone Loves a Parade", "You're Driving Me Crazy"),
-        ("Throwaway Joke", "Surprise Twist"),
-        ("Crisis Averted", "Happy Accident"),
-    ),
-    Arcana.MAGICIAN: (
-        ("Rabbit Out of a Hat", "Saw in Half"),
-        ("Spellbook", "And For My Next Trick"),
-        ("Check Behind Your Ears", "Miser's Dream"),
-        ("Magic Wand", "Cups and Balls"),
-        ("Three Card Monte", "Is This Your Card"),
-        ("Disappearing Act", "Smoke and Mirrors"),
-    ),
-    Arcana.HIGH_PRIESTESS: (
-        ("All Signs Point to Yes", "Better Not Tell You Now"),
-        ("YES NO", "GOOD BYE"),
-        ("Origami Folding", "Rolling Bones"),
-        ("Lucky Numbers", "A Mistake Will Soon Be Corrected"),
-        ("Palm Reading", "Cold Reading"),
-        ("Ballistics", "Astronomy"),
-    ),
+# Arcana Abilities the combat engine does not implement yet, in the book's order: (name, Corruption Upgrade).
+# An ability registered in ``rules/rt0/abilities`` takes its name and upgrade from the registry instead: once one is
+# implemented there, delete its row here (tests/rules/campaign/test_corruption.py fails until that is done).
+PENDING_ARCANA_ABILITIES: dict[Arcana, tuple[tuple[str, str], ...]] = {
+    Arcana.FOOL: (),
+    Arcana.MAGICIAN: (),
+    Arcana.HIGH_PRIESTESS: (),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class ArcanaAbility:
+    """One Arcana Ability and the Corruption Upgrade printed under it; ``ability_id`` once the engine has it."""
+
+    name: str
+    upgrade: str
+    ability_id: str | None = None
+
+
+def arcana_abilities(arcana: Arcana) -> tuple[ArcanaAbility, ...]:
+    """This Arcana's six Arcana Abilities: the engine's registered ones first, then those still pending."""
+    registered = [
+        ArcanaAbility(ABILITIES[a].name, ABILITIES[a].upgrade, a) for a in registered_arcana_abilities(arcana)
+    ]
+    known = {a.name for a in registered}
+    pending = [ArcanaAbility(name, upgrade) for name, upgrade in PENDING_ARCANA_ABILITIES[arcana] if name not in known]
+    return (*registered, *pending)
 
 
 def upgrades(arcana: Arcana) -> tuple[str, ...]:
     """The six Corruption Upgrades on this Arcana's sheet, in sheet order."""
-    return tuple(upgrade for _, upgrade in ARCANA_ABILITIES[arcana])
+    return tuple(a.upgrade for a in arcana_abilities(arcana))
+
+
+def places(arcana: Arcana) -> tuple[str, ...]:
+    """Every place on this Arcana's sheet that takes Corruption, in sheet order."""
+    return (SKILL, MAGIC, FRIENDSHIP, *upgrades(arcana))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +107,16 @@ class Corruption:
 
 
 def capacity(character: Character, record: Corruption, traits: Iterable[Trait]) -> dict[str, int]:
-    """How many circles each place holds now; Magic is closed to a Dull Report Card, Friendship while Strange."""
-    places = {upgrade: CIRCLES for upgrade in upgrades(character.arcana)}
-    places[SKILL] = CIRCLES
-    places[MAGIC] = 0 if character.weakness is Trait.DULL else CIRCLES
-    places[FRIENDSHIP] = record.friendship_circles if can_use_friendship(frozenset(traits)) else 0
-    return places
+    """How many circles each place holds now, in sheet order; a closed place holds none (``closed_reason``)."""
+    traits = frozenset(traits)
+    return {
+        place: 0
+        if closed_reason(character, place, traits) is not None
+        else record.friendship_circles
+        if place == FRIENDSHIP
+        else CIRCLES
+        for place in places(character.arcana)
+    }
 
 
 def open_circles(character: Character, record: Corruption, traits: Iterable[Trait]) -> dict[str, int]:
@@ -142,21 +153,36 @@ def _check_full(
     return record, events
 
 
-def mark_refusal(character: Character, record: Corruption, place: str, traits: Iterable[Trait]) -> str | None:
-    """Why a point cannot be marked there now, or None."""
+def closed_reason(character: Character, place: str, traits: Iterable[Trait]) -> str | None:
+    """Why a place takes no marks at all now, whatever is owed, or None (COR-MAGIC, CMB-FRIENDSHIP)."""
+    if place == MAGIC and character.weakness is Trait.DULL:
+        return "Dull characters can never learn spells, so Magic Corruption stays closed."
+    if place == FRIENDSHIP and not can_use_friendship(frozenset(traits)):
+        return "A Strange character cannot use Friendship."
+    return None
+
+
+def place_refusal(character: Character, record: Corruption, place: str, traits: Iterable[Trait]) -> str | None:
+    """Why the next circle of this place cannot take a mark, owed points aside, or None."""
     if record.lost:
         return f"{character.name} is fully corrupted."
-    if record.owed <= 0:
-        return "No Corruption is waiting to be marked."
-    if place not in capacity(character, record, traits):
+    if place not in places(character.arcana):
         return f"{character.name}'s sheet has no place called {place!r}."
+    closed = closed_reason(character, place, traits)
+    if closed is not None:
+        return closed
     if place not in open_circles(character, record, traits):
-        if place == MAGIC and character.weakness is Trait.DULL:
-            return "Dull characters can never learn spells, so Magic Corruption stays closed."
-        if place == FRIENDSHIP and not can_use_friendship(frozenset(traits)):
-            return "A Strange character cannot use Friendship."
+        if place == FRIENDSHIP:
+            return "No empty Friendship circle: more are drawn at the end of each Day."
         return f"Every circle on {place} is already filled."
     return None
+
+
+def mark_refusal(character: Character, record: Corruption, place: str, traits: Iterable[Trait]) -> str | None:
+    """Why a point cannot be marked there now, or None."""
+    if record.owed <= 0 and not record.lost:
+        return "No Corruption is waiting to be marked."
+    return place_refusal(character, record, place, traits)
 
 
 def mark(
@@ -197,7 +223,13 @@ def unlocked_upgrades(character: Character, record: Corruption) -> tuple[str, ..
 def free_abilities(character: Character, record: Corruption) -> tuple[str, ...]:
     """Arcana Abilities every fight gets for free because their upgrade is unlocked (COR-UPGRADE)."""
     done = set(unlocked_upgrades(character, record))
-    return tuple(ability for ability, upgrade in ARCANA_ABILITIES[character.arcana] if upgrade in done)
+    return tuple(a.name for a in arcana_abilities(character.arcana) if a.upgrade in done)
+
+
+def upgraded_ability_ids(character: Character, record: Corruption) -> frozenset[str]:
+    """The engine ids of the Arcana Abilities whose upgrade is unlocked (those the engine implements)."""
+    done = set(unlocked_upgrades(character, record))
+    return frozenset(a.ability_id for a in arcana_abilities(character.arcana) if a.upgrade in done and a.ability_id)
 
 
 def skill_reward_due(record: Corruption) -> bool:

@@ -106,3 +106,11 @@ class SupremacyAdded(CampaignEvent):
 class ItemExhausted(CampaignEvent):
     member: str
     item: str
+
+
+@dataclass(frozen=True, slots=True)
+class EddyReplaced(CampaignEvent):
+    """EDDY-RESPAWN: a destroyed Eddy's replacement rolls up in the next scene."""
+
+    old: str
+    new: str

@@ -349,6 +349,32 @@ def is_incapacitated(injuries: Iterable[str]) -> bool:
     return bool(effects_in_force((), injuries, "incapacitated"))
 
 
+_ENDINGS = {
+    "end of combat": "Gone when the fight ends.",
+    "end of day": "Gone at the end of the Day.",
+    "restful sleep": "A restful night clears it.",
+    "end of day without morning start": "Fades at the end of a Day without a Morning Start.",
+    "medical care": "Only a doctor can treat it.",
+}
+
+
+def mending(entry: Injury) -> str:
+    """How an injury gets better without Corruption, in words, from its catalogue entry."""
+    parts = []
+    rule = entry.downgrade
+    if rule is not None:
+        target = rule.to or "gone"
+        if rule.to_any is not None:
+            target = f"a {rule.to_any.value} injury of the GM's choice"
+        retry = " (retries allowed)" if rule.retry else ""
+        parts.append(f"{rule.difficulty.title} {rule.skill.value} check{retry}: {target}.")
+    if entry.rest is not None:
+        nights = f"{entry.rest.nights} night{'s' if entry.rest.nights > 1 else ''} of rest"
+        parts.append("Sleeping on it kills." if entry.rest.dies else f"{nights}: {entry.rest.to or 'gone'}.")
+    parts += [_ENDINGS[end] for end in entry.ends]
+    return " ".join(parts) or "It stays until Corruption cures it."
+
+
 def cure_cost(name: str) -> int:
     """Corruption that heals this injury at once (COR-HEAL: Minor 2, Major 4, Critical 6; Blinded 1)."""
     return injury(name).cost

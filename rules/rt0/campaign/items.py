@@ -193,6 +193,20 @@ class Wallet:
         return cls(bank, tuple(chits))
 
 
+def with_bank(wallet: Wallet, credits: int) -> Wallet:
+    """The wallet with the bank balance set (the bank's systems keep the number)."""
+    if credits < 0:
+        raise RulesError("A bank balance cannot go below 0 credits.")
+    return Wallet(credits, wallet.chits)
+
+
+def add_chit(wallet: Wallet, loaded: int = 0) -> Wallet:
+    """One more chit in the pocket, holding ``loaded`` credits (0 to 199)."""
+    if not 0 <= loaded <= CHIT_LIMIT:
+        raise RulesError(f"A chit holds less than 200 credits, not {loaded}.")
+    return Wallet(wallet.bank, (*wallet.chits, loaded))
+
+
 def load_chit(wallet: Wallet, index: int, amount: int) -> Wallet:
     """Move credits from the bank onto a chit (a chit holds at most 199)."""
     if amount < 0 or amount > wallet.bank:

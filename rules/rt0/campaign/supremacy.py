@@ -39,6 +39,23 @@ def supremacy_gain(summary: FightSummary) -> int:
     return 2 if all(o.hp >= o.full_hp for o in outcomes) else 1
 
 
+def gain_reason(summary: FightSummary, names: Mapping[str, str] | None = None) -> str:
+    """Why the worksheet gets what ``supremacy_gain`` gives, in words, naming (by ``names``) who stopped it."""
+
+    def who(member: str) -> str:
+        return (names or {}).get(member, member)
+
+    hurt = [who(o.member) for o in summary.outcomes if o.injuries_taken or o.died]
+    if hurt:
+        return f"Nothing added: {', '.join(hurt)} took an injury."
+    corrupted = [who(o.member) for o in summary.outcomes if o.corruption >= 2]
+    if corrupted:
+        return f"Nothing added: {', '.join(corrupted)} took 2 or more Corruption."
+    if all(o.hp >= o.full_hp for o in summary.outcomes):
+        return "Two tallies: nobody was injured or badly corrupted, and everyone ended at full HP."
+    return "One tally: nobody was injured or took 2 or more Corruption, but not everyone ended at full HP."
+
+
 def _new(before: Iterable[str], after: Iterable[str]) -> tuple[str, ...]:
     """Names in ``after`` beyond those in ``before``, counting repeats."""
     extra = Counter(after) - Counter(before)

@@ -215,6 +215,22 @@ def test_critical_downgrades_to_a_major_of_the_gms_choice() -> None:
     assert inj.is_incapacitated(["Critical Injury"]) and not inj.is_incapacitated(after.names)
 
 
+@pytest.mark.rule("INJ-DOWNGRADE")
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("Broken Arm", "Hard AID check (retries allowed): Splinted Arm. 2 nights of rest: Massive Painful Scar."),
+        ("Broken Leg", "Hard AID check: Splinted Leg. 2 nights of rest: Massive Painful Scar."),
+        ("Bleeding Out", "Hard AID check (retries allowed): Bandaged Wound. Sleeping on it kills."),
+        ("Critical Injury", "Hard AID check: a major injury of the GM's choice."),
+        ("Groggy", "A restful night clears it."),
+        ("Massive Painful Scar", "It stays until Corruption cures it."),
+    ],
+)
+def test_how_an_injury_mends_is_read_from_its_entry(name: str, words: str) -> None:
+    assert inj.mending(inj.injury(name)) == words
+
+
 # (injury, nights, what follows: a name, None for gone, "death")
 REST = [
     ("Bleeding Out", 1, "death"),

@@ -102,6 +102,27 @@ def test_chits_are_worth_at_least_one_credit() -> None:
         itm.Wallet.from_dict({"bank": 1, "chits": [250]})
 
 
+@pytest.mark.rule("ITM-CREDITS")
+def test_a_member_gets_a_bank_balance_and_new_chits() -> None:
+    game = cp.add_chit(cp.add_chit(cp.set_bank(party(fool()), "a", 40), "a", 0), "a", 15)
+    assert game.member("a").wallet == itm.Wallet(40, (0, 15)) and game.member("a").wallet.worth == 56
+    with pytest.raises(RulesError, match="less than 200"):
+        cp.add_chit(game, "a", 200)
+    with pytest.raises(RulesError, match="below 0"):
+        cp.set_bank(game, "a", -1)
+
+
+@pytest.mark.rule("ITM-LIST")
+def test_dropping_an_item_removes_one_copy_whatever_it_is() -> None:
+    game = cp.give_item(cp.give_item(party(fool()), "a", "Cast Iron Pan"), "a", "Cast Iron Pan")
+    game = cp.drop_item(game, "a", "Cast Iron Pan")
+    assert game.member("a").items == ("Cast Iron Pan",)
+    with pytest.raises(RulesError, match="carries no Backpack"):
+        cp.drop_item(game, "a", "Backpack")
+    with pytest.raises(KeyError, match="no item called"):
+        cp.give_item(game, "a", "Lucky Sock")  # only the book's items (ITM-LIST)
+
+
 @pytest.mark.rule("ITM-LIST", "DAY-SLEEP")
 def test_morning_start_clears_groggy_and_starts_the_habit() -> None:
     game, _ = cp.take_injury(party(fool()), "a", "Groggy")

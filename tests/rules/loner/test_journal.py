@@ -119,7 +119,7 @@ def test_markdown_export() -> None:
     assert "- **Twist:** A third party + Changes the goal (dice 1, 5)" in lines
     assert "- **Inspiration:** multiply motion (2-4, 3-2)" in lines
     assert "- **Skill check:** Zahra, Streetwise (Hard) → **pass** (7 of Cups, Page of Swords)" in lines
-    assert "- **Fight:** Alley fight (Zahra, Thug), 3 rounds → **Zahra wins**. close call" in lines
+    assert "- **Fight:** Alley fight (Zahra vs Thug), 3 rounds → **Zahra wins**. close call" in lines
     assert "- *Note:* Session ends here." in lines
     assert "- **Scene 1 closed** (resolved): safe; transition die 4" in lines
     assert lines[-1] == "*Oracle tables: Loner 4e, CC BY-SA 4.0*"

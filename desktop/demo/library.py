@@ -1,0 +1,52 @@
+"""Reading the bundled lesson files: each parsed and validated against the engine when the picker opens.
+
+A file that fails validation is listed with its error (and the error is printed), never half-played.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from rt0table.assets import path as asset_path
+from rt0table.rules.rt0.adversaries import AdversaryKind, BestiaryError
+from rt0table.rules.rt0.errors import RulesError
+from rt0table.rules.rt0.lesson import Lesson, parse_lesson, validate_lesson
+from rt0table.rules.rt0.scenario import bestiary_from_texts
+from rt0table.rules.rt0.scenario_cli import bestiary_texts
+
+LESSONS = asset_path("lessons")
+
+
+@dataclass(frozen=True)
+class LessonEntry:
+    """One lesson file: the lesson and its bestiary, or why it cannot be used."""
+
+    path: Path
+    lesson: Lesson | None
+    bestiary: dict[str, AdversaryKind]
+    error: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.lesson.title if self.lesson else self.path.stem
+
+
+def load_entry(path: Path) -> LessonEntry:
+    try:
+        lesson = parse_lesson(path.read_text(encoding="utf-8"), path.name)
+        bestiary = bestiary_from_texts(bestiary_texts(lesson.scenario, path.parent))
+        validate_lesson(lesson, bestiary)
+    except (OSError, RulesError, BestiaryError) as error:
+        return LessonEntry(path, None, {}, str(error))
+    return LessonEntry(path, lesson, bestiary)
+
+
+def load_lessons(folder: Path = LESSONS) -> list[LessonEntry]:
+    """Every lesson file in the folder, in lesson-number order; broken ones carry their error."""
+    entries = [load_entry(path) for path in sorted(folder.glob("*.toml"))]
+    for entry in entries:
+        if entry.error:
+            print(f"lesson file not used: {entry.error}", file=sys.stderr)
+    return sorted(entries, key=lambda e: (e.lesson.number if e.lesson else 999, e.path.name))

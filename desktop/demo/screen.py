@@ -1,0 +1,308 @@
+"""The lesson on screen: a banner over the real table, and the lesson picker the title screen's Demo opens.
+
+The banner never takes keyboard focus, so the table's keys (1–9, letters, Enter, Tab, E) keep working.
+Extra keys for a lesson: Right or Page Down steps forward (presentation clickers send these), Left or
+Page Up steps back, Enter or Space moves past a step that only explains, F5 switches presenter mode.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QResizeEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rt0table.desktop.demo.library import LessonEntry, load_lessons
+from rt0table.desktop.demo.runner import LessonRunner, Tone
+from rt0table.desktop.table.settings import REPLAY_SPEEDS, TableSettings
+from rt0table.desktop.table.view import TableScreen
+from rt0table.rules.rt0.state import Phase
+
+PRESENTER_UI_SCALE = 1.35  # on top of the player's own scale
+PRESENTER_LOG_SCALE = 1.5
+PRESENTER_BANNER_SCALE = 1.6
+TONE_COLOURS = {Tone.AFTER: "#9fe8a8", Tone.OFF: "#ffb36b", Tone.NOTE: "#a9bdb5"}
+FORWARD_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_PageDown)
+BACK_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_PageUp)
+
+
+def _button(label: str, name: str) -> QPushButton:
+    button = QPushButton(label)
+    button.setObjectName(name)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    return button
+
+
+class LessonBanner(QFrame):
+    """The lesson's words: where we are, what just happened, what to do now; and its buttons."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lesson-banner")
+        self.setStyleSheet("#lesson-banner { background: #14241f; border-bottom: 2px solid #4fd8ff; }"
+                           "QLabel { color: #eef3ee; }")
+        self.where = QLabel()
+        self.feedback = QLabel()
+        self.instruction = QLabel()
+        for label in (self.feedback, self.instruction):
+            label.setWordWrap(True)
+        self.instruction.setObjectName("lesson-instruction")
+        self.feedback.setObjectName("lesson-feedback")
+        self.back = _button("◀ Back", "lesson-back")
+        self.back.setToolTip("Set the table back to the previous step (Left or Page Up)")
+        self.forward = _button("Show me ▶", "lesson-forward")
+        self.hint = _button("Hint", "lesson-hint")
+        self.hint.setToolTip("Point at a card and a bin worth trying")
+        self.presenter = _button("Presenter", "lesson-presenter")
+        self.presenter.setCheckable(True)
+        self.presenter.setToolTip("Bigger cards and type, slower adversary turns (F5)")
+        self.leave = _button("Lessons", "lesson-leave")
+        self.leave.setToolTip("Back to the list of lessons")
+        words = QVBoxLayout()
+        words.addWidget(self.where)
+        words.addWidget(self.feedback)
+        words.addWidget(self.instruction)
+        self.buttons = QWidget()
+        buttons = QVBoxLayout(self.buttons)
+        buttons.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        for button in (self.back, self.forward, self.hint):
+            row.addWidget(button)
+        buttons.addLayout(row)
+        row = QHBoxLayout()
+        row.addWidget(self.presenter)
+        row.addWidget(self.leave)
+        buttons.addLayout(row)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(14, 8, 14, 8)
+        layout.addLayout(words, 1)
+        layout.addWidget(self.buttons, 0, Qt.AlignmentFlag.AlignTop)
+        self.set_scale(1.0)
+
+    def set_scale(self, scale: float) -> None:
+        base = QFont().pointSizeF()
+        for label, factor, bold in ((self.where, 0.95, False), (self.feedback, 1.1, False),
+                                    (self.instruction, 1.35, True)):
+            font = QFont(label.font())
+            font.setPointSizeF(base * factor * scale)
+            font.setBold(bold)
+            label.setFont(font)
+        for button in (self.back, self.forward, self.hint, self.presenter, self.leave):
+            font = QFont(button.font())
+            font.setPointSizeF(base * scale)
+            button.setFont(font)
+        self.fit()
+
+    def show_runner(self, runner: LessonRunner) -> None:
+        lesson = runner.lesson
+        self.where.setText(f"Lesson {lesson.number} · {lesson.title} — {runner.progress}")
+        self.where.setStyleSheet("color: #a9bdb5;")
+        feedback = "The adversaries act… (Space skips)" if runner.watching else runner.feedback
+        self.feedback.setText(feedback)
+        self.feedback.setVisible(bool(feedback))
+        self.feedback.setStyleSheet(f"color: {TONE_COLOURS[runner.tone]};")
+        self.instruction.setText(runner.instruction)
+        step = runner.step
+        self.forward.setText("Next ▶" if step is not None and step.explain_only else "Show me ▶")
+        self.forward.setToolTip("Move on (Right or Page Down)" if step is not None and step.explain_only
+                                else "Do this step for me (Right or Page Down)")
+        self.forward.setEnabled(step is not None and not runner.free_play)
+        self.forward.setVisible(not runner.free_play)
+        self.back.setEnabled(runner.index > 0 or bool(runner.done))
+        self.hint.setVisible(runner.lesson.sandbox)
+        self.hint.setEnabled(runner.free_play and runner.session.state.phase is not Phase.OVER)
+        self.fit()
+
+    def fit(self) -> None:
+        """Wrapped labels in nested layouts do not get the height they need by themselves: measure it."""
+        room = max(200, self.width() - self.buttons.sizeHint().width() - 60)
+        for label in (self.feedback, self.instruction):
+            metrics = QFontMetrics(label.font())
+            box = metrics.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), label.text())
+            label.setMinimumHeight(box.height() + 4 if label.text() else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+
+class LessonScreen(QWidget):
+    """One lesson: the banner, and under it the real table the runner plays on."""
+
+    closed = Signal()
+
+    def __init__(self, entry: LessonEntry, base: TableSettings, presenter: bool = False,
+                 seed: int | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.base = base
+        self.settings = TableSettings(**vars(base))
+        self.settings.hot_seat = False  # one screen, one learner: no curtain between Sam's and Jun's turns
+        self.presenter = presenter
+        self._apply_settings()
+        self.banner = LessonBanner()
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.setSpacing(0)
+        self.layout_.addWidget(self.banner)
+        self.table: TableScreen | None = None
+        self.runner = LessonRunner(entry, self.settings, seed, self)
+        self.runner.changed.connect(lambda: self.banner.show_runner(self.runner))
+        self.runner.screen_replaced.connect(self._place)
+        self._place(self.runner.screen)
+        self.banner.back.clicked.connect(self.runner.back)
+        self.banner.forward.clicked.connect(self.runner.forward)
+        self.banner.hint.clicked.connect(self.runner.show_hint)
+        self.banner.leave.clicked.connect(self.closed.emit)
+        self.banner.presenter.setChecked(presenter)
+        self.banner.presenter.toggled.connect(self.set_presenter)
+        self.banner.set_scale(PRESENTER_BANNER_SCALE if presenter else 1.0)
+        self.banner.show_runner(self.runner)
+
+    def _apply_settings(self) -> None:
+        self.settings.ui_scale = self.base.ui_scale * (PRESENTER_UI_SCALE if self.presenter else 1.0)
+        self.settings.replay_step_ms = REPLAY_SPEEDS["slow"] if self.presenter else self.base.replay_step_ms
+
+    def _place(self, screen: object) -> None:
+        assert isinstance(screen, TableScreen)
+        if self.table is not None:
+            self.layout_.removeWidget(self.table)
+            self.table.hide()
+            self.table.deleteLater()
+        self.table = screen
+        screen.scene.log.text_scale = PRESENTER_LOG_SCALE if self.presenter else 1.0
+        screen.closed.connect(self.closed.emit)
+        screen.view.installEventFilter(self)
+        self.layout_.addWidget(screen, 1)
+        screen.show()
+        screen.view.setFocus()
+
+    def set_presenter(self, on: bool) -> None:
+        self.presenter = on
+        self._apply_settings()
+        self.banner.set_scale(PRESENTER_BANNER_SCALE if on else 1.0)
+        if self.banner.presenter.isChecked() != on:
+            self.banner.presenter.setChecked(on)
+        if self.table is not None:
+            self.table.scene.log.text_scale = PRESENTER_LOG_SCALE if on else 1.0
+            size = self.table.view.viewport().size()
+            self.table.scene.relayout(size.width(), size.height())
+            self.table.view.setFocus()
+        self.runner.refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        key = event.key()
+        controller = self.table.controller if self.table is not None else None
+        if key in FORWARD_KEYS:
+            self.runner.forward()
+            return True
+        if key in BACK_KEYS:
+            self.runner.back()
+            return True
+        if key == Qt.Key.Key_F5:
+            self.set_presenter(not self.presenter)
+            return True
+        step = self.runner.step
+        quiet = controller is not None and controller.pick is None and not controller.blocked
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and step is not None and step.explain_only \
+                and quiet and self.runner.session.state.pending is None:
+            self.runner.next()
+            return True
+        return False
+
+
+class LessonPicker(QWidget):
+    """The list of lessons; a broken lesson file is shown greyed out with its error."""
+
+    chosen = Signal(object)  # a LessonEntry
+    closed = Signal()
+
+    def __init__(self, entries: list[LessonEntry], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(40, 30, 40, 30)
+        title = QLabel("Learn to fight")
+        font = QFont(title.font())
+        font.setPointSizeF(font.pointSizeF() * 2.4)
+        font.setBold(True)
+        title.setFont(font)
+        layout.addWidget(title)
+        intro = QLabel("Short guided fights on the real table: each one asks you to play a few cards, "
+                       "then explains what happened. Play them in order, or jump to the one you need.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.presenter = QCheckBox("Presenter mode: bigger cards and type, slower adversary turns")
+        self.presenter.setObjectName("demo-presenter")
+        layout.addWidget(self.presenter)
+        listing = QWidget()
+        rows = QVBoxLayout(listing)
+        self.buttons: list[QPushButton] = []
+        for entry in entries:
+            lesson = entry.lesson
+            label = f"{lesson.number}. {lesson.title}" if lesson else f"{entry.title} (cannot be used)"
+            button = QPushButton(label)
+            button.setObjectName(f"lesson-{entry.path.stem}")
+            button.setStyleSheet("text-align: left; padding: 8px;")
+            if lesson is None:
+                button.setEnabled(False)
+                button.setToolTip(entry.error)
+            button.clicked.connect(lambda _=False, entry=entry: self.chosen.emit(entry))
+            rows.addWidget(button)
+            summary = QLabel(lesson.summary if lesson else entry.error)
+            summary.setWordWrap(True)
+            summary.setContentsMargins(12, 0, 0, 8)
+            rows.addWidget(summary)
+            self.buttons.append(button)
+        rows.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(listing)
+        layout.addWidget(scroll, 1)
+        back = QPushButton("Back to the title screen")
+        back.setObjectName("demo-back")
+        back.clicked.connect(self.closed.emit)
+        layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)
+
+
+class DemoScreen(QStackedWidget):
+    """What the title screen's Demo opens: the picker, and the lesson chosen from it."""
+
+    closed = Signal()
+
+    def __init__(self, settings: TableSettings, entries: list[LessonEntry] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.picker = LessonPicker(load_lessons() if entries is None else entries)
+        self.picker.chosen.connect(self.open_lesson)
+        self.picker.closed.connect(self.closed.emit)
+        self.addWidget(self.picker)
+        self.lesson: LessonScreen | None = None
+
+    def open_lesson(self, entry: LessonEntry) -> LessonScreen:
+        self.close_lesson()
+        self.lesson = LessonScreen(entry, self.settings, self.picker.presenter.isChecked())
+        self.lesson.closed.connect(self.close_lesson)
+        self.addWidget(self.lesson)
+        self.setCurrentWidget(self.lesson)
+        if self.lesson.table is not None:
+            self.lesson.table.view.setFocus()
+        return self.lesson
+
+    def close_lesson(self) -> None:
+        if self.lesson is not None:
+            self.removeWidget(self.lesson)
+            self.lesson.deleteLater()
+            self.lesson = None
+        self.setCurrentWidget(self.picker)

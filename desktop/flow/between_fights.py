@@ -1,0 +1,79 @@
+"""Between fights: the Day, the character sheets and skill checks, as tabs over one Playthrough."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+
+from rt0table.desktop.characters.sheet import CharacterSheetView
+from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
+from rt0table.desktop.flow.day_panel import DayPanel
+from rt0table.desktop.flow.playthrough import Playthrough
+from rt0table.rules.rt0.campaign import campaign as cp
+from rt0table.rules.rt0.campaign.events import CampaignEvent
+from rt0table.rules.rt0.errors import RulesError
+
+
+class BetweenFightsScreen(QWidget):
+    """Renders the Playthrough; every change goes through campaign functions. ``next_fight`` opens the set-up."""
+
+    next_fight = Signal()
+
+    def __init__(self, playthrough: Playthrough, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("between-fights")
+        self.playthrough = playthrough
+        self.tabs = QTabWidget()
+        self.day = DayPanel(playthrough)
+        self.day.next_fight.connect(self.next_fight.emit)
+        self.tabs.addTab(self.day, "The Day")
+        self.sheets: dict[str, CharacterSheetView] = {}
+        self._pending_events: list[CampaignEvent] = []
+        sheet_tabs = QTabWidget()
+        for m in playthrough.campaign.members:
+            view = CharacterSheetView(playthrough.campaign, m.id)
+            for widget in (view.end_day_button, view.meal_pick, view.sleep_pick):
+                widget.hide()  # the Day ends for everyone at once, on the Day tab
+            view.events_made.connect(self._sheet_events)
+            view.campaign_changed.connect(self._sheet_changed)
+            sheet_tabs.addTab(view, m.character.name)
+            self.sheets[m.id] = view
+        self.tabs.addTab(sheet_tabs, "Character sheets")
+        self.checks = SkillCheckScreen(playthrough.checks)
+        self.checks.next_day_button.hide()  # the Day clock belongs to the campaign
+        self.checks.checked.connect(self._checked)
+        self.tabs.addTab(self.checks, "Skill checks")
+        self._retries_seen = dict(playthrough.checks.corruption_taken)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        playthrough.changed.connect(self.refresh)
+        self.refresh()
+
+    def _sheet_events(self, events: list[CampaignEvent]) -> None:
+        self._pending_events = events
+
+    def _sheet_changed(self, campaign: cp.Campaign) -> None:
+        events, self._pending_events = self._pending_events, []
+        self.playthrough.replace_campaign(campaign, events)
+
+    def _checked(self, _attempts: object) -> None:
+        """A retry's Corruption (SKL-RETRY) goes onto the campaign through ``pay_for_retry``."""
+        by_name = {m.character.name: m.id for m in self.playthrough.campaign.members}
+        taken = self.playthrough.checks.corruption_taken
+        for name, count in taken.items():
+            for _ in range(count - self._retries_seen.get(name, 0)):
+                if name in by_name:
+                    try:
+                        self.playthrough.change(lambda c, who=by_name[name]: cp.pay_for_retry(c, who))
+                    except RulesError as error:
+                        self.day.error.setText(str(error))
+        self._retries_seen = dict(taken)
+
+    def refresh(self) -> None:
+        campaign = self.playthrough.campaign
+        self.day.refresh()
+        for view in self.sheets.values():
+            if view.campaign is not campaign:
+                view.campaign = campaign
+                view.refresh()
+        self.checks.refresh()

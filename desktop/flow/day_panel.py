@@ -1,0 +1,242 @@
+"""The Day between fights: its number, each member's once-per-Day powers, food, sleep and rest, Corruption owed,
+the Supremacy Worksheet and the log. It renders the Playthrough's Campaign and changes it only through
+campaign functions."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
+from rt0table.desktop.characters.sheet import MEALS, SLEEPS
+from rt0table.desktop.flow.playthrough import Change, Playthrough
+from rt0table.desktop.flow.summary_screen import tally_marks
+from rt0table.rules.rt0.campaign import campaign as cp
+from rt0table.rules.rt0.campaign import corruption as cor
+from rt0table.rules.rt0.campaign import day as clock
+from rt0table.rules.rt0.campaign import injuries as inj
+from rt0table.rules.rt0.errors import RulesError
+
+POWER_COLUMNS = 3
+
+
+def powers(member: cp.Member) -> tuple[str, ...]:
+    """Every once-per-Day power this member has now: Arcana, spells, and unlocked upgrades that are powers."""
+    unlocked = set(cor.unlocked_upgrades(member.character, member.corruption))
+    extra = tuple(p.name for p in clock.POWERS.values() if p.upgrade is not None and p.upgrade in unlocked)
+    return (*clock.powers_of(member.character), *extra)
+
+
+def rest_line(held: inj.HeldInjury) -> str:
+    """One held injury and what rest does for it: "Injured Arm (Minor): 1 of 2 nights of rest, then gone."""
+    entry = inj.injury(held.name)
+    head = f"{held.name} ({entry.severity.value})"
+    if entry.rest is None:
+        return f"{head}: {inj.mending(entry)}"
+    if entry.rest.dies:
+        return f"{head}: sleeping with it kills. Treat it or cure it first."
+    after = entry.rest.to or "gone"
+    return f"{head}: {held.nights} of {entry.rest.nights} nights of rest, then {after}."
+
+
+class MemberDay(QGroupBox):
+    """One member's Day: injuries and rest, powers, owed Corruption, and tonight's food and sleep."""
+
+    def __init__(self, panel: DayPanel, member_id: str) -> None:
+        super().__init__()
+        self.panel = panel
+        self.member_id = member_id
+        self.setObjectName(f"day-{member_id}")
+        self.status = wrapped_label(f"day-status-{member_id}")
+        self.rest = wrapped_label(f"day-rest-{member_id}")
+        self.powers_title = QLabel()
+        self.powers_grid = QGridLayout()
+        self.owed = wrapped_label(f"day-owed-{member_id}")
+        self.mark_button = QPushButton("Mark as suggested")
+        self.mark_button.setObjectName(f"day-mark-{member_id}")
+        self.mark_button.setToolTip("Friendship first, then the upgrade nearest to full. The sheet lets you choose.")
+        self.mark_button.clicked.connect(lambda: panel.run(lambda c: cp.mark_all(c, member_id)))
+        owed_row = QHBoxLayout()
+        owed_row.addWidget(self.owed, 1)
+        owed_row.addWidget(self.mark_button)
+        self.meal = QComboBox()
+        self.meal.setObjectName(f"day-meal-{member_id}")
+        for meal, text in MEALS:
+            self.meal.addItem(text, meal)
+        self.sleep = QComboBox()
+        self.sleep.setObjectName(f"day-sleep-{member_id}")
+        for sleep, text in SLEEPS:
+            self.sleep.addItem(text, sleep)
+        tonight = QHBoxLayout()
+        tonight.addWidget(QLabel("Today they"))
+        tonight.addWidget(self.meal)
+        tonight.addWidget(QLabel("and"))
+        tonight.addWidget(self.sleep)
+        tonight.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.status)
+        layout.addWidget(self.rest)
+        layout.addWidget(self.powers_title)
+        layout.addLayout(self.powers_grid)
+        layout.addLayout(owed_row)
+        layout.addLayout(tonight)
+
+    def refresh(self, campaign: cp.Campaign) -> None:
+        m = campaign.member(self.member_id)
+        self.setTitle(f"{m.character.name} — {m.character.arcana.title}")
+        state = "dead" if m.injuries.dead else ("lost to Corruption" if m.corruption.lost else "")
+        traits = ", ".join(sorted(t.value for t in m.traits))
+        self.status.setText(f"{state.capitalize()}." if state else f"Traits in force: {traits}.")
+        self.status.setStyleSheet(PROBLEM_STYLE if state else "")
+        lines = [rest_line(h) for h in m.injuries.held]
+        self.rest.setText("\n".join(lines) if lines else "No injuries.")
+        self.rest.setStyleSheet("" if lines else HINT_STYLE)
+        while self.powers_grid.count():
+            item = self.powers_grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.setParent(None)
+                widget.deleteLater()
+        used = campaign.clock.used_by(m.id)
+        names = powers(m)
+        spent = sum(1 for p in names if p in used)
+        self.powers_title.setText(
+            f"Once-per-Day powers: {len(names) - spent} of {len(names)} still fresh today. Click one to use it."
+            if names
+            else "No once-per-Day powers."
+        )
+        for i, power in enumerate(names):
+            button = QPushButton(f"{power} — used" if power in used else power)
+            button.setObjectName(f"power-{self.member_id}-{power}")
+            button.setEnabled(power not in used and m.playable)
+            button.setToolTip("Already used today; fresh tomorrow." if power in used else "Mark it used for today.")
+            button.clicked.connect(lambda _=False, p=power: self.use_power(p))
+            self.powers_grid.addWidget(button, i // POWER_COLUMNS, i % POWER_COLUMNS)
+        owed = m.corruption.owed
+        self.owed.setText(f"{owed} Corruption to mark on the sheet." if owed else "No Corruption waiting to be marked.")
+        self.owed.setStyleSheet("" if owed else HINT_STYLE)
+        self.mark_button.setVisible(owed > 0)
+        for w in (self.meal, self.sleep):
+            w.setEnabled(m.playable)
+
+    def use_power(self, power: str) -> bool:
+        return self.panel.run(lambda c: cp.use_power(c, self.member_id, power))
+
+    def choice(self) -> tuple[cp.Meal, cp.Sleep]:
+        return self.meal.currentData(), self.sleep.currentData()
+
+
+class DayPanel(QWidget):
+    """The Day tab; ``next_fight`` asks for the fight set-up."""
+
+    next_fight = Signal()
+
+    def __init__(self, playthrough: Playthrough, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("day-panel")
+        self.playthrough = playthrough
+        self.day_label = QLabel()
+        self.day_label.setObjectName("day-number")
+        self.day_label.setFont(scaled_font(self.font(), 1.8, bold=True))
+        self.supremacy_label = wrapped_label("day-supremacy")
+        self.fights_label = wrapped_label("day-fights", style=HINT_STYLE)
+        self.eddies_label = wrapped_label("day-eddies")
+        self.error = wrapped_label("day-error", style=PROBLEM_STYLE)
+        self.members: dict[str, MemberDay] = {}
+        holder = QWidget()
+        column = QVBoxLayout(holder)
+        for m in playthrough.campaign.members:
+            box = MemberDay(self, m.id)
+            column.addWidget(box)
+            self.members[m.id] = box
+        column.addWidget(self.eddies_label)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(holder)
+
+        self.end_day_button = QPushButton("End the Day")
+        self.end_day_button.setObjectName("day-end")
+        self.end_day_button.setToolTip("Settle food and sleep as chosen above; nights of rest count; powers refresh.")
+        self.end_day_button.clicked.connect(self.end_day)
+        self.next_button = QPushButton("Next fight")
+        self.next_button.setObjectName("day-next-fight")
+        self.next_button.clicked.connect(self.next_fight.emit)
+        rule = wrapped_label(style=HINT_STYLE)
+        rule.setText(
+            "Everyone eats and sleeps every Day. No food or no sleep: 3 Corruption. Inedible food: Upset Stomach. "
+            "Bad sleep still counts as a night of rest but leaves you Groggy; restful sleep clears Groggy."
+        )
+
+        worksheet = QGroupBox("Supremacy Worksheet")
+        sheet_layout = QVBoxLayout(worksheet)
+        sheet_layout.addWidget(self.supremacy_label)
+        sheet_layout.addWidget(self.fights_label)
+        log_box = QGroupBox("What happened")
+        self.log = QListWidget()
+        self.log.setObjectName("day-log")
+        self.log.setWordWrap(True)
+        QVBoxLayout(log_box).addWidget(self.log)
+
+        side = QVBoxLayout()
+        side.addWidget(worksheet)
+        side.addWidget(log_box, 1)
+        side.addWidget(self.next_button)
+        main = QVBoxLayout()
+        main.addWidget(scroll, 1)
+        main.addWidget(rule)
+        main.addWidget(self.error)
+        main.addWidget(self.end_day_button, alignment=Qt.AlignmentFlag.AlignLeft)
+        grid = QGridLayout(self)
+        grid.addWidget(self.day_label, 0, 0, 1, 2)
+        grid.addLayout(main, 1, 0)
+        grid.addLayout(side, 1, 1)
+        grid.setColumnStretch(0, 3)
+        grid.setColumnStretch(1, 2)
+        self.refresh()
+
+    def run(self, change: Change) -> bool:
+        """One campaign function through the Playthrough; a refusal is shown and changes nothing."""
+        try:
+            self.playthrough.change(change)
+        except (RulesError, ValueError, KeyError) as error:
+            self.error.setText(str(error).strip("'\""))
+            return False
+        self.error.clear()
+        return True
+
+    def end_day(self) -> bool:
+        ate = {mid: box.choice()[0] for mid, box in self.members.items()}
+        slept = {mid: box.choice()[1] for mid, box in self.members.items()}
+        return self.run(lambda c: cp.end_day(c, ate, slept))
+
+    def refresh(self) -> None:
+        p = self.playthrough
+        campaign = p.campaign
+        self.day_label.setText(f"Day {campaign.day}")
+        self.supremacy_label.setText(f"Tally: {campaign.supremacy}   {tally_marks(campaign.supremacy)}")
+        fights = [f"Fight {r.number}: {r.result}, +{r.gain}" for r in p.reports]
+        self.fights_label.setText("; ".join(fights) if fights else "No fights yet.")
+        eddies = ", ".join(f"{e.name} ({e.skill.value})" for e in campaign.eddies)
+        self.eddies_label.setText(f"Eddies with the party: {eddies}." if eddies else "")
+        self.eddies_label.setVisible(bool(eddies))
+        for box in self.members.values():
+            box.refresh(campaign)
+        self.log.clear()
+        self.log.addItems(p.log)
+        self.log.scrollToBottom()
+        playable = any(m.playable for m in campaign.members)
+        self.next_button.setEnabled(playable)
+        self.next_button.setToolTip("" if playable else "Nobody in the party can fight any more.")

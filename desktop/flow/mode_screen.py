@@ -1,0 +1,62 @@
+"""New game, first question: one person at the table, or several sharing it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from rt0table.desktop.characters.common import scaled_font
+from rt0table.desktop.flow.playthrough import Mode
+
+BLURBS = {
+    Mode.SOLO: (
+        "You play every character yourself. Hands stay open between turns, since there is nobody to hide them "
+        "from, and the GM's choices are left to you (or to the solo helpers, when they are installed)."
+    ),
+    Mode.HOT_SEAT: (
+        "One to four players pass the screen around. Between two people's turns a curtain covers the table, so "
+        "nobody sees a hand that is not theirs. Eddies can join for anyone dropping in."
+    ),
+}
+
+
+class ModeScreen(QWidget):
+    """Two big choices; ``chosen`` carries the Mode, ``back`` returns to the title screen."""
+
+    chosen = Signal(object)  # Mode
+    back = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mode-screen")
+        self.buttons: dict[Mode, QPushButton] = {}
+        title = QLabel("How are you playing?")
+        title.setFont(scaled_font(self.font(), 2.0, bold=True))
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        for mode in Mode:
+            box = QGroupBox()
+            column = QVBoxLayout(box)
+            button = QPushButton(mode.title)
+            button.setObjectName(f"mode-{mode.value}")
+            button.setFont(scaled_font(self.font(), 1.4, bold=True))
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            button.clicked.connect(lambda _=False, m=mode: self.chosen.emit(m))
+            blurb = QLabel(BLURBS[mode])
+            blurb.setWordWrap(True)
+            column.addWidget(button)
+            column.addWidget(blurb)
+            row.addWidget(box, 3)
+            self.buttons[mode] = button
+        row.addStretch(1)
+        back = QPushButton("Back to the title")
+        back.setObjectName("mode-back")
+        back.clicked.connect(self.back.emit)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addWidget(title)
+        layout.addSpacing(self.fontMetrics().height())
+        layout.addLayout(row)
+        layout.addStretch(1)
+        layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)

@@ -1,0 +1,150 @@
+"""One game in progress: the mode, the Campaign, the fight on the table and what the last fight left.
+
+Every change goes through a rules function (``change``) so the campaign's events reach the log; ``changed`` fires
+after each one and after every step of a fight, the one signal an autosave needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from PySide6.QtCore import QObject, Signal
+
+from rt0table.desktop.flow.wording import event_line
+from rt0table.desktop.session import Session
+from rt0table.rules.rt0.adversaries import AdversaryKind
+from rt0table.rules.rt0.campaign import campaign as cp
+from rt0table.rules.rt0.campaign import fight_plan as fp
+from rt0table.rules.rt0.campaign.events import CampaignEvent, EddyReplaced
+from rt0table.rules.rt0.campaign.supremacy import FightSummary, gain_reason, supremacy_gain
+from rt0table.rules.rt0.check_table import CheckTable
+from rt0table.rules.rt0.engine import Game
+from rt0table.rules.rt0.state import Phase
+
+
+class Mode(Enum):
+    """Who sits at the table."""
+
+    SOLO = "solo"  # one person runs every character; the GM's choices are answered for them when helpers exist
+    HOT_SEAT = "hot-seat"  # 1–4 players share the screen; a curtain hides each hand between turns
+
+    @property
+    def title(self) -> str:
+        return "Solo" if self is Mode.SOLO else "Hot-seat co-op"
+
+
+@dataclass(frozen=True)
+class FightReport:
+    """What a finished fight left: read by the summary screen."""
+
+    number: int
+    result: str
+    summary: FightSummary
+    gain: int
+    reason: str
+    supremacy: int  # the tally after this fight
+    events: tuple[CampaignEvent, ...]
+    replacements: tuple[EddyReplaced, ...]
+    names: dict[str, str]
+    foes: tuple[str, ...] = ()  # each adversary and what became of it
+    rounds: int = 0
+
+
+Change = Callable[[cp.Campaign], "cp.Result | cp.Campaign"]
+
+
+class Playthrough(QObject):
+    """The mode, the Campaign, the current fight, the history of fights and a readable log."""
+
+    changed = Signal()
+
+    def __init__(self, mode: Mode, campaign: cp.Campaign, seed: int = 1, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.mode = mode
+        self.campaign = campaign
+        self.session: Session | None = None
+        self.plan: fp.FightPlan | None = None
+        self.reports: list[FightReport] = []
+        party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])
+        self.log: list[str] = [f"Day {campaign.day}. The party: {party}."]
+        self.seed = seed
+        self.checks = self._check_table()
+
+    def _check_table(self) -> CheckTable:
+        c = self.campaign
+        table = CheckTable.for_party([m.character for m in c.members], c.eddies, self.seed + len(self.reports))
+        table.day = c.day
+        return table
+
+    # --- reading ---
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game if self.session is not None else None
+
+    def names(self) -> dict[str, str]:
+        """Member id to character name, for putting events into words."""
+        return {m.id: m.character.name for m in self.campaign.members}
+
+    # --- changing the campaign ---
+
+    def change(self, change: Change) -> list[CampaignEvent]:
+        """Run one campaign function; its events go to the log. A RulesError or ValueError leaves everything as was."""
+        result = change(self.campaign)
+        self.campaign, events = result if isinstance(result, tuple) else (result, [])
+        self.checks.day = self.campaign.day
+        self._note(events)
+        self.changed.emit()
+        return events
+
+    def replace_campaign(self, campaign: cp.Campaign, events: list[CampaignEvent] | None = None) -> None:
+        """Take a campaign a character sheet already changed through the campaign functions, and its events."""
+        self.campaign = campaign
+        self.checks.day = campaign.day
+        self._note(events or [])
+        self.changed.emit()
+
+    def _note(self, events: list[CampaignEvent]) -> None:
+        names = self.names()
+        self.log += [event_line(e, names) for e in events]
+
+    # --- fights ---
+
+    def begin_fight(self, plan: fp.FightPlan, bestiary: dict[str, AdversaryKind]) -> Session:
+        """Start the planned fight (ValueError when it cannot start) and keep its Session."""
+        state, events = fp.start_fight(self.campaign, plan, bestiary)
+        self.plan = plan
+        self.session = Session(Game(state, events))
+        self.session.state_did_change.connect(lambda _events: self.changed.emit())
+        self.changed.emit()
+        return self.session
+
+    def end_fight(self) -> FightReport:
+        """Read the finished fight into the campaign and forget the table; returns what the summary shows."""
+        if self.session is None or self.session.state.phase is not Phase.OVER:
+            raise ValueError("There is no finished fight to conclude.")
+        state = self.session.state
+        names = self.names()
+        self.campaign, summary, events = fp.after_fight(self.campaign, state)
+        self._note(events)
+        report = FightReport(
+            len(self.reports) + 1,
+            state.result or "over",
+            summary,
+            supremacy_gain(summary),
+            gain_reason(summary, names),
+            self.campaign.supremacy,
+            tuple(events),
+            tuple(e for e in events if isinstance(e, EddyReplaced)),
+            names,
+            tuple(f"{a.name}: {a.fate or ('down' if a.hp <= 0 else 'still standing')}" for a in state.adversaries),
+            state.round,
+        )
+        self.reports.append(report)
+        if report.replacements:  # the new Eddies make their own checks
+            self.checks = self._check_table()
+        self.session = None
+        self.changed.emit()
+        return report

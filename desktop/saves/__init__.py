@@ -1,0 +1,37 @@
+"""The save store: every action kept in SQLite, resume anywhere, nothing lost. Qt-free.
+
+Start with ``SaveStore`` (docs/save-format.md describes the files it writes).
+"""
+
+from .combat_setup import CombatSetup
+from .errors import (
+    DamagedSaveError,
+    HashMismatchError,
+    NewerSaveError,
+    NotASaveError,
+    SaveError,
+    SaveFolderLockedError,
+    UnknownGameError,
+)
+from .loaded import GameSummary, LoadedGame
+from .location import ENV_VAR, resolve_save_dir
+from .schema import SAVE_FORMAT
+from .store import Recorder, SaveStore
+
+__all__ = [
+    "ENV_VAR",
+    "SAVE_FORMAT",
+    "CombatSetup",
+    "DamagedSaveError",
+    "GameSummary",
+    "HashMismatchError",
+    "LoadedGame",
+    "NewerSaveError",
+    "NotASaveError",
+    "Recorder",
+    "SaveError",
+    "SaveFolderLockedError",
+    "SaveStore",
+    "UnknownGameError",
+    "resolve_save_dir",
+]

@@ -1,0 +1,55 @@
+"""Everything ``new_combat`` needs, kept in the save header so a game can be started again exactly."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from rt0table.rules.rt0.adversaries import AdversaryKind
+from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, new_combat
+from rt0table.rules.rt0.events import Event
+from rt0table.rules.rt0.serialize import decode, encode
+from rt0table.rules.rt0.state import CombatState, FighterKind
+
+
+@dataclass(frozen=True)
+class CombatSetup:
+    seed: int
+    room_size: int
+    fighters: tuple[FighterSetup, ...]
+    adversaries: tuple[AdversarySetup, ...]
+    bestiary: dict[str, AdversaryKind] = field(hash=False)
+    practice: bool = False
+
+    def start(self) -> tuple[CombatState, list[Event]]:
+        return new_combat(self.seed, self.room_size, self.fighters, self.adversaries, self.bestiary, self.practice)
+
+    @property
+    def character_names(self) -> list[str]:
+        """The player characters' names: the default for the players shown on the load screen."""
+        return [f.name for f in self.fighters if f.kind is FighterKind.PLAYER]
+
+
+def setup_to_columns(setup: CombatSetup) -> dict[str, Any]:
+    """The header columns; the lists go through the engine's own codec so new fields need no code here."""
+    return {
+        "seed": setup.seed,
+        "room_size": setup.room_size,
+        "practice": int(setup.practice),
+        "fighters": encode(setup.fighters),
+        "adversaries": encode(setup.adversaries),
+        "bestiary": encode(setup.bestiary),
+    }
+
+
+def setup_from_columns(row: dict[str, Any]) -> CombatSetup:
+    """Inverse of ``setup_to_columns``; sqlite-utils hands JSON columns back as text."""
+    return CombatSetup(
+        seed=int(row["seed"]),
+        room_size=int(row["room_size"]),
+        fighters=decode(tuple[FighterSetup, ...], json.loads(row["fighters"])),
+        adversaries=decode(tuple[AdversarySetup, ...], json.loads(row["adversaries"])),
+        bestiary=decode(dict[str, AdversaryKind], json.loads(row["bestiary"])),
+        practice=bool(row["practice"]),
+    )

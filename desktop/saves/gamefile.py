@@ -1,0 +1,259 @@
+"""One game's save file: create it and append to its log (replay.py reads it back).
+
+The log is append-only. An undo is a row of its own ("undo", with the state hash after it), not a
+deletion: the history stays whole, a crash mid-undo cannot lose an older action, and loading walks
+the log as a stack (an action pushes, an undo pops) to find the actions in force.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from rt0table.rules.rt0.actions import Action, action_to_dict
+from rt0table.rules.rt0.serialize import FORMAT as STATE_FORMAT
+from rt0table.rules.rt0.serialize import state_hash, state_to_dict
+from rt0table.rules.rt0.state import CombatState
+
+from .combat_setup import CombatSetup, setup_to_columns
+from .copies import backup, companions, publish, remove
+from .errors import DamagedSaveError, SaveError
+from .schema import check_file, migrations, open_for_writing
+
+RULESET = "rt0"
+SNAPSHOT_EVERY = 25  # actions in force between snapshots: bounds the replay on load
+
+
+def snapshot_json(state: CombatState) -> str:
+    """The state as JSON with its dicts in their own order, not sorted as ``state_json`` does for hashing."""
+    return snapshot_and_hash(state)[0]
+
+
+def snapshot_and_hash(state: CombatState) -> tuple[str, str]:
+    """A snapshot's JSON and ``state_hash(state)`` from one walk over the state (the slowest autosaves are these).
+
+    The order matters: the engine walks a fighter's ``bins`` in the order the abilities were first
+    used (e.g. discarding at the end of a turn), so a snapshot with sorted keys replays to a
+    different deck order after the next reshuffle, although its hash matched. The hash is
+    ``serialize.state_hash``'s recipe; a test holds the two equal.
+    """
+    data = state_to_dict(state)
+    hashed = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return json.dumps(data, separators=(",", ":")), hashlib.sha256(hashed.encode()).hexdigest()[:16]
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class LogRow:
+    seq: int
+    kind: str
+    action: str | None
+    ply: int
+    state_hash: str
+
+
+def create(
+    path: Path, setup: CombatSetup, players: list[str], app_version: str, campaign: dict[str, Any] | None = None
+) -> None:
+    """Write a new save at ``path``, which must not exist; it appears there complete or not at all."""
+    if path.exists():
+        raise SaveError(path, "a save with this name already exists; it was left as it is")
+    state, _events = setup.start()
+    part = path.with_name(path.name + ".part")  # a leftover .part is an unfinished creation of ours
+    for leftover in companions(part):
+        leftover.unlink(missing_ok=True)
+    db = open_for_writing(part)
+    try:
+        migrations.apply(db)
+        stamp = now()
+        with db.atomic():
+            db.table("game").insert(
+                {
+                    "id": 1,
+                    "app_version": app_version,
+                    "save_format": db.execute("PRAGMA user_version").fetchone()[0],
+                    "state_format": STATE_FORMAT,
+                    "ruleset": RULESET,
+                    **setup_to_columns(setup),
+                    "players": players,
+                    "created_at": stamp,
+                    "last_played": stamp,
+                }
+            )
+            opening = {"seq": 0, "ply": 0, "state": snapshot_json(state), "state_hash": state_hash(state)}
+            db.table("snapshot").insert(opening)
+            if campaign is not None:
+                _insert_campaign(db, 0, campaign, stamp)
+    finally:
+        db.close()
+    try:
+        publish(part, path)
+    finally:
+        remove(part)  # gone already when published; never left behind when not
+
+
+def _insert_campaign(db: Database, seq: int, doc: dict[str, Any], stamp: str) -> None:
+    version = doc.get("version") if isinstance(doc, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("a campaign document is a dict with an int 'version'")
+    db.execute(
+        "INSERT INTO campaign (seq, version, doc, saved_at) VALUES (?, ?, ?, ?)",
+        [seq, version, json.dumps(doc), stamp],  # key order kept: the campaign code may rely on it
+    )
+
+
+class GameFile:
+    """An open save: one writable connection, and the log's stack of hashes kept in memory for appends."""
+
+    def __init__(self, game_id: str, path: Path, keep_backup: bool = True) -> None:
+        check = check_file(path)
+        kept = path.with_name(f"{path.name}.format-{check.save_format}.bak")
+        if check.needs_migration and keep_backup and not kept.exists():  # an earlier try already kept the original
+            backup(path, kept)  # the file as it was, before this version changes it
+        self.game_id = game_id
+        self.path = path
+        self.failed = False  # a write failed: refuse more until the game is loaded again
+        self.db = open_for_writing(path)
+        try:
+            if check.needs_migration:
+                migrations.apply(self.db)
+            rows = self.log_rows()
+            opening = self.db.execute("SELECT state_hash FROM snapshot WHERE seq = 0").fetchone()
+            if opening is None:
+                raise DamagedSaveError(path, "the save has lost its opening state")
+            # (seq, hash) of the opening and of every action in force, oldest first
+            self.live: list[tuple[int, str]] = [(0, opening[0])]
+            for row in in_force(path, rows):
+                self.live.append((row.seq, row.state_hash))
+            self.seq = rows[-1].seq if rows else 0
+            self.last_hash = rows[-1].state_hash if rows else opening[0]
+        except sqlite3.Error as error:
+            self.db.close()
+            raise DamagedSaveError(path, f"the save is damaged: {error}") from None
+        except BaseException:
+            self.db.close()
+            raise
+
+    def close(self) -> None:
+        self.db.close()
+
+    @property
+    def ply(self) -> int:
+        return len(self.live) - 1
+
+    def log_rows(self) -> list[LogRow]:
+        cursor = self.db.execute("SELECT seq, kind, action, ply, state_hash FROM log ORDER BY seq")
+        return [LogRow(*row) for row in cursor]
+
+    # --- writing: one transaction per row --------------------------------------------------------
+
+    def append(self, action: Action, state: CombatState) -> int:
+        with self._writing("this action"):
+            return self._append(action, state)
+
+    def append_undo(self, state: CombatState) -> int:
+        with self._writing("this undo"):
+            return self._append_undo(state)
+
+    def save_campaign(self, doc: dict[str, Any]) -> None:
+        with self._writing("the campaign"):
+            stamp = now()
+            with self.db.atomic():
+                _insert_campaign(self.db, self.seq, doc, stamp)
+                self.db.execute("UPDATE game SET last_played = ?", [stamp])
+
+    @contextlib.contextmanager
+    def _writing(self, what: str) -> Iterator[None]:
+        """SQLite's errors (disk full, file gone read-only) as a SaveError; the transaction was rolled back."""
+        if self.failed:
+            # the game in memory is ahead of the log now: a later row would not follow on from the log
+            raise SaveError(self.path, f"{what} was not saved: an earlier step could not be; load the game again")
+        try:
+            yield
+        except sqlite3.Error as error:
+            self.failed = True
+            problem = f"{what} could not be saved ({error}); the save still holds everything before it"
+            raise SaveError(self.path, problem) from error
+
+    def _append(self, action: Action, state: CombatState) -> int:
+        seq, ply, stamp = self.seq + 1, self.ply + 1, now()
+        snapshot = ply % SNAPSHOT_EVERY == 0
+        text, digest = snapshot_and_hash(state) if snapshot else (None, state_hash(state))
+        with self.db.atomic():
+            self.db.execute(
+                "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [seq, "action", json.dumps(action_to_dict(action)), ply, state.round, digest, stamp],
+            )
+            if snapshot:
+                self.db.execute(
+                    "INSERT INTO snapshot (seq, ply, state, state_hash) VALUES (?, ?, ?, ?)",
+                    [seq, ply, text, digest],
+                )
+            self.db.execute("UPDATE game SET last_played = ?", [stamp])
+        self.seq, self.last_hash = seq, digest
+        self.live.append((seq, digest))
+        return seq
+
+    def _append_undo(self, state: CombatState) -> int:
+        if self.ply == 0:
+            raise SaveError(self.path, "there is no action in the save to undo; nothing was recorded")
+        digest = state_hash(state)
+        if digest != self.live[-2][1]:
+            raise SaveError(
+                self.path, "the state after undo is not the state before the last saved action; nothing was recorded"
+            )
+        seq, stamp = self.seq + 1, now()
+        with self.db.atomic():
+            self.db.execute(
+                "INSERT INTO log (seq, kind, ply, round, state_hash, played_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [seq, "undo", self.ply - 1, state.round, digest, stamp],
+            )
+            self.db.execute("UPDATE game SET last_played = ?", [stamp])
+        self.seq, self.last_hash = seq, digest
+        self.live.pop()
+        return seq
+
+    # --- reading -----------------------------------------------------------------------------------
+
+    def header(self) -> dict[str, Any]:
+        row = self.db.execute("SELECT * FROM game WHERE id = 1").fetchone()
+        if row is None:
+            raise DamagedSaveError(self.path, "the save has no game header")
+        columns = [d[0] for d in self.db.execute("SELECT * FROM game LIMIT 0").description]
+        return dict(zip(columns, row, strict=True))
+
+    def campaign(self) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        doc = json.loads(row[0])
+        if not isinstance(doc, dict):
+            raise DamagedSaveError(self.path, "the campaign document is damaged")
+        return doc
+
+
+def in_force(path: Path, rows: list[LogRow]) -> list[LogRow]:
+    """Walk the log as a stack: an action pushes, an undo pops. Checks each row's ply as it goes."""
+    stack: list[LogRow] = []
+    for row in rows:
+        if row.kind == "action":
+            stack.append(row)
+        elif row.kind == "undo" and stack:
+            stack.pop()
+        else:
+            raise DamagedSaveError(path, f"log entry {row.seq} is damaged (kind {row.kind!r})")
+        if row.ply != len(stack):
+            raise DamagedSaveError(path, f"log entry {row.seq} is out of step (ply {row.ply}, expected {len(stack)})")
+    return stack

@@ -1,0 +1,52 @@
+"""What loading a save hands back, and what the load screen lists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rt0table.rules.rt0.actions import Action
+from rt0table.rules.rt0.engine import Game
+
+from .combat_setup import CombatSetup
+
+
+@dataclass
+class LoadedGame:
+    """A game ready to play on: ``game`` holds the current state and the recent steps for undo."""
+
+    game_id: str
+    path: Path
+    setup: CombatSetup
+    players: list[str]
+    game: Game
+    actions: list[Action]  # every action in force, oldest first (undone ones are left out)
+    seq: int  # log rows so far (actions and undos)
+    created_at: str
+    last_played: str
+    app_version: str
+    campaign: dict[str, Any] | None = None
+    # Set only on the partial game a HashMismatchError offers: the last log row whose hash matched.
+    recovered_from: int | None = None
+    # What the load had to work around without losing anything (e.g. a replay started from a newer snapshot).
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ply(self) -> int:
+        return len(self.actions)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of the load screen. ``problem`` is set (and the rest may be blank) for a save that cannot be read."""
+
+    game_id: str
+    path: Path
+    players: tuple[str, ...] = ()
+    day: int | None = None
+    round: int = 0
+    ply: int = 0
+    created_at: str = ""
+    last_played: str = ""
+    problem: str | None = None

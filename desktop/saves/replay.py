@@ -1,0 +1,180 @@
+"""Reading a save back: the newest good snapshot, a replay of the actions after it, every hash checked.
+
+When the replay does not give the recorded states, the game is recovered up to the last row that
+still matches, starting from the newest snapshot that can be trusted, and offered with the error.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from typing import Any
+
+from rt0table.rules.rt0.actions import Action, action_from_dict
+from rt0table.rules.rt0.engine import Game
+from rt0table.rules.rt0.errors import RulesError
+from rt0table.rules.rt0.serialize import state_from_dict, state_hash
+from rt0table.rules.rt0.state import CombatState
+
+from .combat_setup import CombatSetup, setup_from_columns
+from .errors import DamagedSaveError, HashMismatchError
+from .gamefile import GameFile, LogRow, in_force
+from .loaded import LoadedGame
+
+UNDO_REACH = 20  # a loaded game can undo at least this far back (the rules stop undo at any reveal anyway)
+
+
+def load(save: GameFile) -> LoadedGame:
+    """The game as the log leaves it: newest usable snapshot, then replay, then the hash checks."""
+    try:
+        return _load(save)
+    except sqlite3.Error as error:
+        raise DamagedSaveError(save.path, f"the save is damaged: {error}") from None
+    except (ValueError, KeyError, TypeError) as error:
+        raise DamagedSaveError(save.path, f"the save is damaged: {error!r}") from None
+
+
+def _load(save: GameFile) -> LoadedGame:
+    header = save.header()
+    setup = setup_from_columns(header)
+    rows = in_force(save.path, save.log_rows())
+    actions = [_action(row) for row in rows]
+    notes: list[str] = []
+    for base_ply, state in _starts(save, rows, setup):
+        game = Game(state)
+        if None not in actions[:base_ply] and _replays(save, game, rows[base_ply:], actions[base_ply:]):
+            if not rows:  # nothing played yet: hand the table the opening events to show, as new_combat would
+                opening, events = setup.start()
+                if state_hash(opening) == save.last_hash:
+                    game = Game(opening, events)
+            loaded = _loaded(save, header, setup, game, _readable(actions), save.seq)
+            loaded.notes = notes
+            return loaded
+        notes.append(
+            f"the log no longer replays from the state after {base_ply} actions (damaged, or the rules changed); "
+            "a newer snapshot was used, so undo reaches less far back"
+        )
+    raise _mismatch(save, setup, header, rows, actions)
+
+
+def _replays(save: GameFile, game: Game, rows: list[LogRow], actions: list[Action | None]) -> bool:
+    """Push the actions, checking each row's hash (a few dozen at most) and the log's last hash."""
+    try:
+        for row, action in zip(rows, actions, strict=True):
+            if action is None:
+                return False
+            game.push(action)
+            if state_hash(game.state) != row.state_hash:
+                return False
+    except RulesError:
+        return False
+    return state_hash(game.state) == save.last_hash
+
+
+def _starts(save: GameFile, rows: list[LogRow], setup: CombatSetup) -> Iterator[tuple[int, CombatState]]:
+    """Where a replay may start, best first: the newest good snapshot at least UNDO_REACH actions back
+    (so the loaded game can undo), then the newer ones (should the replay from there not match,
+    e.g. a rules change since: less undo, nothing lost). Only snapshots still in force count."""
+    usable = _snapshots_in_force(save, rows)
+    latest = max(0, len(rows) - UNDO_REACH)
+    preferred = [ply_seq for ply_seq in usable if ply_seq[0] <= latest][-1:]
+    for ply, seq in preferred + [ply_seq for ply_seq in usable if ply_seq[0] > latest]:
+        state = _opening_state(save, setup) if seq == 0 else _snapshot(save, seq)
+        if state is not None:
+            yield ply, state
+
+
+def _snapshots_in_force(save: GameFile, rows: list[LogRow]) -> list[tuple[int, int]]:
+    """(ply, seq) of the opening and of every snapshot whose action was not undone, oldest first."""
+    in_force = {row.seq: row.ply for row in rows}
+    found = save.db.execute("SELECT seq, ply FROM snapshot ORDER BY ply, seq").fetchall()
+    return [(ply, seq) for seq, ply in found if seq == 0 or in_force.get(seq) == ply]
+
+
+def _snapshot(save: GameFile, seq: int) -> CombatState | None:
+    """The snapshot's state, or None when it is damaged (another snapshot and a longer replay will do)."""
+    text, digest = save.db.execute("SELECT state, state_hash FROM snapshot WHERE seq = ?", [seq]).fetchone()
+    try:
+        state = state_from_dict(json.loads(text))
+    except (RulesError, ValueError):
+        return None
+    return state if state_hash(state) == digest else None
+
+
+def _opening_state(save: GameFile, setup: CombatSetup) -> CombatState | None:
+    """The state before any action: the opening snapshot, else the setup started again if it agrees."""
+    state = _snapshot(save, 0)
+    if state is None:
+        state = setup.start()[0]
+        if state_hash(state) != save.live[0][1]:
+            return None
+    return state
+
+
+def _mismatch(
+    save: GameFile, setup: CombatSetup, header: dict[str, Any], rows: list[LogRow], actions: list[Action | None]
+) -> HashMismatchError:
+    """Offer the game up to the last row that still matches, replaying from the newest good snapshot.
+
+    Starting from the newest snapshot rather than the opening matters after a rules change: an early
+    action that now plays out differently would otherwise cost the whole game.
+    """
+    for ply, seq in reversed(_snapshots_in_force(save, rows)):
+        state = _opening_state(save, setup) if seq == 0 else _snapshot(save, seq)
+        if state is None or None in actions[:ply]:
+            continue
+        game, good_seq = Game(state), (rows[ply - 1].seq if ply else 0)
+        for row, action in zip(rows[ply:], actions[ply:], strict=True):
+            try:
+                if action is None:
+                    break
+                game.push(action)
+            except RulesError:
+                break
+            if state_hash(game.state) != row.state_hash:
+                game.state = game.steps.pop().before
+                break
+            good_seq = row.seq
+        kept = ply + len(game.steps)
+        recovered = _loaded(save, header, setup, game, _readable(actions[:kept]), good_seq)
+        recovered.recovered_from = good_seq
+        problem = (
+            "replaying the save does not give the states its log recorded (the file was changed or damaged, "
+            f"or the rules changed since); it can be recovered as it stood at log entry {good_seq} "
+            f"({kept} actions in force)"
+        )
+        return HashMismatchError(save.path, problem, recovered)
+    problem = "no state in the save can be trusted (its snapshots are damaged and its setup no longer agrees)"
+    return HashMismatchError(save.path, problem + "; nothing could be recovered", None)
+
+
+def _loaded(
+    save: GameFile, header: dict[str, Any], setup: CombatSetup, game: Game, actions: list[Action], seq: int
+) -> LoadedGame:
+    return LoadedGame(
+        game_id=save.game_id,
+        path=save.path,
+        setup=setup,
+        players=list(json.loads(header["players"] or "[]")),
+        game=game,
+        actions=actions,
+        seq=seq,
+        created_at=header["created_at"],
+        last_played=header["last_played"],
+        app_version=header["app_version"],
+        campaign=save.campaign(),
+    )
+
+
+def _action(row: LogRow) -> Action | None:
+    """The row's action, or None when it cannot be read (the replay then stops there)."""
+    try:
+        return action_from_dict(json.loads(row.action or ""))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _readable(actions: list[Action | None]) -> list[Action]:
+    """The actions of a replay that went through: every one was read, or it could not have been pushed."""
+    return [action for action in actions if action is not None]

@@ -1,0 +1,174 @@
+"""The save file's tables, their migrations, and the read-only check a file passes before anything writes to it.
+
+Every migration ends by stamping its number into ``PRAGMA user_version`` and the header's ``save_format`` in
+the same transaction, so the number always tells which tables a file has; the ``_sqlite_migrations`` table
+that sqlite-utils keeps is the record of what ran.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from sqlite_utils import Database, Migrations
+
+from .errors import DamagedSaveError, NewerSaveError, NotASaveError, UnknownGameError
+
+MIGRATION_SET = "rt0-table-save"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+migrations = Migrations(MIGRATION_SET)
+
+
+def _stamp(db: Database, version: int) -> None:
+    db.execute(f"PRAGMA user_version = {version}")
+    if db.table("game").exists():
+        db.execute("UPDATE game SET save_format = ?", [version])
+
+
+@migrations()
+def m001_game_log_snapshots(db: Database) -> None:
+    """Format 1: the header, the append-only log and the snapshots."""
+    db.table("game").create(
+        {
+            "id": int,  # always 1: one game per file
+            "app_version": str,
+            "save_format": int,
+            "state_format": int,  # serialize.FORMAT of the engine that wrote the snapshots
+            "ruleset": str,
+            "seed": int,
+            "room_size": int,
+            "practice": int,
+            "fighters": str,
+            "adversaries": str,
+            "bestiary": str,
+            "players": str,
+            "created_at": str,
+            "last_played": str,
+        },
+        pk="id",
+        not_null={"app_version", "save_format", "ruleset", "seed", "room_size", "created_at", "last_played"},
+    )
+    db.table("log").create(
+        {
+            "seq": int,  # position in the log, from 1, never reused
+            "kind": str,  # "action" or "undo"
+            "action": str,  # action_to_dict JSON; NULL for an undo
+            "ply": int,  # actions in force after this row (an undo takes one away)
+            "round": int,
+            "state_hash": str,  # serialize.state_hash after this row
+            "played_at": str,
+        },
+        pk="seq",
+        not_null={"kind", "ply", "state_hash", "played_at"},
+    )
+    db.table("snapshot").create(
+        {
+            "seq": int,  # the log row it follows; 0 is the opening state
+            "ply": int,
+            "state": str,  # serialize.state_to_dict JSON
+            "state_hash": str,
+        },
+        pk="seq",
+        not_null={"ply", "state", "state_hash"},
+    )
+    _stamp(db, 1)
+
+
+@migrations()
+def m002_campaign(db: Database) -> None:
+    """Format 2: the campaign between fights, one JSON document per save, newest row wins."""
+    db.table("campaign").create(
+        {
+            "id": int,
+            "seq": int,  # the log position when it was saved
+            "version": int,  # the document's own format, owned by the campaign code
+            "doc": str,
+            "saved_at": str,
+        },
+        pk="id",
+        not_null={"seq", "version", "doc", "saved_at"},
+    )
+    _stamp(db, 2)
+
+
+MIGRATION_NAMES = tuple(m.name for m in migrations._migrations)
+SAVE_FORMAT = len(MIGRATION_NAMES)
+
+
+@dataclass(frozen=True)
+class FileCheck:
+    path: Path
+    save_format: int
+
+    @property
+    def needs_migration(self) -> bool:
+        return self.save_format < SAVE_FORMAT
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write to the file, whatever goes wrong after it opens."""
+    return sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+
+
+def check_file(path: Path, thorough: bool = False) -> FileCheck:
+    """Is this a save this version can open? Read-only; raises a ``SaveError`` naming the file if not.
+
+    ``thorough`` adds SQLite's ``quick_check`` over every page (milliseconds for a game's file).
+    """
+    if not path.is_file():
+        raise UnknownGameError(path, "there is no save file here")
+    with path.open("rb") as file:
+        magic = file.read(len(SQLITE_MAGIC))
+    if magic != SQLITE_MAGIC:
+        problem = "the file is empty" if not magic else "the file is not an SQLite database"
+        raise NotASaveError(path, f"this is not an RT:0 Table save ({problem})")
+    try:
+        conn = connect_read_only(path)
+    except sqlite3.Error as error:
+        raise DamagedSaveError(path, f"the save cannot be opened: {error}") from None
+    try:
+        return _check_open(path, conn, thorough)
+    except sqlite3.Error as error:
+        raise DamagedSaveError(path, f"the save is damaged: {error}") from None
+    finally:
+        conn.close()
+
+
+def _check_open(path: Path, conn: sqlite3.Connection, thorough: bool) -> FileCheck:
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "_sqlite_migrations" not in tables or "game" not in tables:
+        raise NotASaveError(path, "this is an SQLite database, but not an RT:0 Table save")
+    applied = [
+        row[0]
+        for row in conn.execute(
+            "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid", [MIGRATION_SET]
+        )
+    ]
+    if not applied:
+        raise NotASaveError(path, "this is an SQLite database, but not an RT:0 Table save")
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    unknown = [name for name in applied if name not in MIGRATION_NAMES]
+    if unknown or version > SAVE_FORMAT:
+        raise NewerSaveError(path, version if version > SAVE_FORMAT else len(applied), SAVE_FORMAT)
+    if applied != list(MIGRATION_NAMES[: len(applied)]) or version != len(applied):
+        raise DamagedSaveError(path, f"the save's format record is inconsistent (format {version}, steps {applied})")
+    if thorough:
+        verdict = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        if verdict != ["ok"]:
+            raise DamagedSaveError(path, f"SQLite finds the save damaged: {'; '.join(verdict[:3])}")
+    if conn.execute("SELECT count(*) FROM game").fetchone()[0] != 1:
+        raise DamagedSaveError(path, "the save has no game header (it was never finished being created)")
+    return FileCheck(path, version)
+
+
+def open_for_writing(path: Path) -> Database:
+    """Open a checked (or brand-new) save for writing: WAL, and durability set for this connection."""
+    db = Database(path, execute_plugins=False)
+    db.enable_wal()
+    # WAL + NORMAL: a commit survives the app being killed; only a power cut may lose the last
+    # moves, never consistency (sqlite.org pragma docs). FULL costs an fsync per action.
+    db.execute("PRAGMA synchronous = NORMAL")
+    return db

@@ -1,0 +1,43 @@
+"""Shared by the tests and their child processes: a fight from the bundled book, played at random."""
+
+from __future__ import annotations
+
+import random
+
+from rt0table.assets import path
+from rt0table.desktop.saves import CombatSetup, Recorder
+from rt0table.rules.rt0.adversaries import load_bestiary
+from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, Game
+from rt0table.rules.rt0.traits import Trait
+
+
+def book_setup(seed: int = 7) -> CombatSetup:
+    bestiary = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")
+    return CombatSetup(
+        seed=seed,
+        room_size=3,
+        fighters=(
+            FighterSetup("mara", "Mara", (0, 0), frozenset({Trait.STRONG})),
+            FighterSetup("jo", "Jo", (1, 1)),
+        ),
+        adversaries=(AdversarySetup("laborer", (2, 2)), AdversarySetup("training_robot", (2, 1))),
+        bestiary=bestiary,
+    )
+
+
+def play_random(game: Game, recorder: Recorder, rnd: random.Random, steps: int, undo_rate: float = 0.15) -> int:
+    """Play up to ``steps`` random legal actions (sometimes undoing one), recording each; returns rows written."""
+    written = 0
+    for _ in range(steps):
+        if game.can_undo() and rnd.random() < undo_rate:
+            game.undo()
+            recorder.record_undo(game.state)
+        else:
+            actions = game.legal_actions()
+            if not actions:
+                break
+            action = rnd.choice(actions)
+            game.push(action)
+            recorder.record(action, game.state)
+        written += 1
+    return written

@@ -1,0 +1,359 @@
+"""Demo mode on real widgets: every lesson played to its end by drags, clicks and keys; off-script moves;
+presenter mode's step back and forward; the title screen's way in and out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from rt0table.desktop.demo.library import load_entry, load_lessons
+from rt0table.desktop.demo.screen import DemoScreen, LessonScreen
+from rt0table.desktop.table.settings import TableSettings
+from rt0table.desktop.table.view import TableScreen
+from rt0table.rules.rt0.actions import Action, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.lesson import remaining
+from rt0table.rules.rt0.scenario import observe
+from rt0table.rules.rt0.state import Phase
+from tests.desktop.conftest import SCREENSHOTS
+
+LEFT = Qt.MouseButton.LeftButton
+ENTRIES = {entry.path.stem: entry for entry in load_lessons()}
+SCRIPTED = sorted(name for name, entry in ENTRIES.items() if entry.lesson and not entry.lesson.sandbox)
+
+MakeLesson = Callable[..., LessonScreen]
+
+
+@pytest.fixture
+def make_lesson(qtbot: QtBot) -> Iterator[MakeLesson]:
+    screens: list[LessonScreen] = []
+
+    def make(
+        name: str, presenter: bool = False, size: tuple[int, int] = (1280, 860), **settings: object
+    ) -> LessonScreen:
+        values: dict[str, object] = {"replay_step_ms": 0, "return_ms": 0, **settings}
+        base = TableSettings(**values)  # type: ignore[arg-type]
+        screen = LessonScreen(ENTRIES[name], base, presenter, seed=7)
+        qtbot.addWidget(screen)
+        screen.resize(*size)
+        screen.show()
+        qtbot.waitExposed(screen)
+        qtbot.wait(5)  # the highlight follows the first layout on the next turn of the event loop
+        assert screen.table is not None
+        screen.table.view.setFocus()
+        screens.append(screen)
+        return screen
+
+    yield make
+    for screen in screens:
+        if screen.table is not None:
+            QTest.mouseRelease(screen.table.view.viewport(), LEFT)
+
+
+def table(screen: LessonScreen) -> TableScreen:
+    assert screen.table is not None
+    return screen.table
+
+
+def at(screen: LessonScreen, point: QPointF):  # type: ignore[no-untyped-def]
+    return table(screen).view.mapFromScene(point)
+
+
+def card_item(screen: LessonScreen, card: int):  # type: ignore[no-untyped-def]
+    return next(item for item in table(screen).scene.hand_items if item.card == card)
+
+
+def perform(qtbot: QtBot, screen: LessonScreen, action: Action, how: str) -> None:
+    """Carry out an action the way a player would: by a drag, by clicks, or by keys."""
+    view = table(screen).view
+    viewport = view.viewport()
+    scene = table(screen).scene
+    if isinstance(action, PlayCard):
+        item = card_item(screen, action.card)
+        target = scene.bins[action.ability].sceneBoundingRect().center()
+        start = item.sceneBoundingRect().center()
+        if how == "drag":
+            qtbot.mousePress(viewport, LEFT, pos=at(screen, start))
+            qtbot.mouseMove(viewport, pos=at(screen, start + QPointF(0, -30)))
+            qtbot.mouseMove(viewport, pos=at(screen, target))
+            qtbot.mouseRelease(viewport, LEFT, pos=at(screen, target))
+        elif how == "click":
+            qtbot.mouseClick(viewport, LEFT, pos=at(screen, start))
+            qtbot.mouseClick(viewport, LEFT, pos=at(screen, target))
+        else:
+            qtbot.keyClick(view, Qt.Key(Qt.Key.Key_1 + scene.hand_items.index(item)))
+            qtbot.keyClick(view, Qt.Key(ord(scene.bins[action.ability].letter)))
+            qtbot.keyClick(view, Qt.Key.Key_Return)
+    elif isinstance(action, Choose):
+        if how == "keys" and action.option < 9:
+            qtbot.keyClick(view, Qt.Key(Qt.Key.Key_1 + action.option))
+        elif how == "keys":
+            for _ in range(action.option):
+                qtbot.keyClick(view, Qt.Key.Key_Tab)
+            qtbot.keyClick(view, Qt.Key.Key_Return)
+        else:
+            button = scene.prompt.buttons[action.option]
+            qtbot.mouseClick(viewport, LEFT, pos=at(screen, button.sceneBoundingRect().center()))
+    elif isinstance(action, EndTurn):
+        if how == "keys":
+            qtbot.keyClick(view, Qt.Key.Key_E)
+        else:
+            qtbot.mouseClick(viewport, LEFT, pos=at(screen, scene.end_turn.sceneBoundingRect().center()))
+    else:
+        raise AssertionError(f"no way to perform {action}")
+    qtbot.wait(1)
+
+
+WAYS = ("drag", "click", "keys")
+
+
+def play_through(qtbot: QtBot, screen: LessonScreen, shots: str = "") -> list[str]:
+    """Play the lesson to its end as a player would; returns the banner's texts in the order shown."""
+    runner = screen.runner
+    transcript = [screen.banner.instruction.text()]
+    turns = 0
+    while runner.step is not None:
+        step = runner.step
+        turns += 1
+        assert turns < 100, "the lesson never ended"
+        if shots and step.highlight:
+            qtbot.wait(1)
+            shoot(screen, f"{shots}-step{step.number:02d}")
+        if step.explain_only:
+            if step.number % 2:
+                qtbot.mouseClick(screen.banner.forward, LEFT)
+            else:
+                qtbot.keyClick(table(screen).view, Qt.Key.Key_Return)
+        else:
+            for action in remaining(step, runner.done):
+                perform(qtbot, screen, action, WAYS[(step.number + len(runner.done)) % 3])
+        assert runner.step is not step, f"step {step.number} did not finish: {screen.banner.feedback.text()}"
+        if screen.banner.feedback.text():
+            transcript.append("  → " + screen.banner.feedback.text())
+        transcript.append(screen.banner.instruction.text())
+    return transcript
+
+
+def shoot(screen: LessonScreen, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    assert screen.grab().save(str(path))
+    return path
+
+
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_every_lesson_plays_to_its_end_through_the_table(qtbot: QtBot, make_lesson: MakeLesson, name: str) -> None:
+    screen = make_lesson(name)
+    transcript = play_through(qtbot, screen, shots=name)
+    lesson = screen.runner.lesson
+    state = table(screen).session.state
+    for expectation in lesson.finish:
+        assert observe(state, expectation.path) == expectation.value, expectation.path
+    assert screen.runner.finished
+    assert "Lesson complete" in screen.banner.instruction.text()
+    assert not screen.banner.forward.isEnabled()
+    SCREENSHOTS.mkdir(exist_ok=True)
+    (SCREENSHOTS / f"{name}.txt").write_text("\n".join(transcript) + "\n", encoding="utf-8")
+    shoot(screen, f"{name}-end")
+
+
+def test_the_lessons_cover_the_brief() -> None:
+    lessons = [entry.lesson for entry in ENTRIES.values()]
+    assert all(lesson is not None for lesson in lessons), [e.error for e in ENTRIES.values()]
+    titles = " / ".join(lesson.title for lesson in lessons if lesson)
+    for words in ("Unarmed Strike and Defend", "Zones", "Intents", "Catastrophe", "Arcana", "Sandbox"):
+        assert words in titles
+    assert sum(1 for lesson in lessons if lesson and lesson.sandbox) == 1
+
+
+def test_a_highlight_outlines_the_card_and_the_bin(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    qtbot.mouseClick(screen.banner.forward, LEFT)  # past the welcome
+    highlight = screen.runner.highlight
+    assert highlight is not None and highlight.isVisible()
+    scene = table(screen).scene
+    seven = next(i for i in scene.hand_items if _name(i.card) == "7 of Wands")
+    assert highlight.rects == [seven.sceneBoundingRect(), scene.bins["unarmed_strike"].sceneBoundingRect()]
+    assert "7 of Wands" in screen.banner.instruction.text()
+
+
+def test_an_off_script_move_is_taken_back_and_explained(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    qtbot.mouseClick(screen.banner.forward, LEFT)
+    runner = screen.runner
+    before = table(screen).session.state
+    # The step wants the 7 of Wands on Unarmed Strike; the player drags the 3 of Swords there instead.
+    three = next(i.card for i in table(screen).scene.hand_items if _name(i.card) == "3 of Swords")
+    perform(qtbot, screen, PlayCard("sam", three, "unarmed_strike"), "drag")
+    assert table(screen).session.state.fighter("sam").hand == before.fighter("sam").hand
+    assert table(screen).session.state.fighter("sam").bins.get("unarmed_strike", []) == []
+    assert runner.index == 1
+    feedback = screen.banner.feedback.text()
+    assert "Unarmed Strike takes Wands and Swords" in feedback and "taken back" in feedback
+    assert "(Undone.)" in table(screen).scene.log.lines
+    # … and the scripted move still works afterwards.
+    seven = next(i.card for i in table(screen).scene.hand_items if _name(i.card) == "7 of Wands")
+    perform(qtbot, screen, PlayCard("sam", seven, "unarmed_strike"), "click")
+    assert runner.index == 2
+
+
+def test_an_off_script_move_that_cannot_be_undone_resets_the_step(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    qtbot.mouseClick(screen.banner.forward, LEFT)
+    old = table(screen)
+    qtbot.keyClick(old.view, Qt.Key.Key_E)  # End Turn draws new cards: the rules will not take it back
+    qtbot.waitUntil(lambda: screen.table is not old)
+    state = table(screen).session.state
+    assert (state.round, state.fighter("sam").hp) == (1, 20)
+    assert screen.runner.index == 1
+    assert "set back to the start of this step" in screen.banner.feedback.text()
+
+
+def test_an_off_script_move_that_cannot_be_undone_but_fits_the_script_stands(
+    qtbot: QtBot, make_lesson: MakeLesson
+) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    runner = screen.runner
+    for _ in range(8):  # through the script to its last step, which only explains
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_Right)
+    assert runner.index == 8 and table(screen).session.state.round == 2
+    old = table(screen)
+    qtbot.keyClick(old.view, Qt.Key.Key_E)  # ends round 2's turn: drawn cards, no undo, but no script is left
+    assert screen.table is old and table(screen).session.state.round == 3
+    assert runner.index == 8
+    assert "it stands; the lesson goes on from here" in screen.banner.feedback.text()
+
+
+def test_any_play_on_a_bin_counts(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("02_zones_and_movement")
+    runner = screen.runner
+    qtbot.mouseClick(screen.banner.forward, LEFT)
+    qtbot.mouseClick(screen.banner.forward, LEFT)  # the King, played for us
+    assert runner.index == 2
+    page = next(i.card for i in table(screen).scene.hand_items if _name(i.card) == "Page of Cups")
+    perform(qtbot, screen, PlayCard("sam", page, "move_skill"), "drag")  # not the card named, but the bin is right
+    assert runner.index == 3
+    assert screen.banner.feedback.text() == "One card down on Movement / Skill, one to go."
+
+
+def test_the_tables_undo_walks_the_lesson_back(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    runner = screen.runner
+    qtbot.mouseClick(screen.banner.forward, LEFT)
+    qtbot.mouseClick(screen.banner.forward, LEFT)
+    assert runner.index == 2
+    qtbot.keyClick(table(screen).view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert runner.index == 1
+    assert table(screen).session.state.fighter("sam").bins.get("unarmed_strike", []) == []
+
+
+def test_presenter_steps_back_and_forward(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("03_intents_and_shield", presenter=True, size=(1920, 1080))
+    runner = screen.runner
+    view = table(screen).view
+    assert screen.settings.ui_scale > 1.3 and screen.settings.replay_step_ms >= 1000
+    assert table(screen).scene.log.text_scale > 1
+    for _ in range(4):  # two explanations, then the two Defend cards played for us
+        qtbot.keyClick(view, Qt.Key.Key_PageDown)
+        view = table(screen).view
+    assert runner.index == 4
+    assert table(screen).session.state.fighter("sam").shield == 5
+    qtbot.keyClick(view, Qt.Key.Key_PageDown)  # End Turn: the adversaries wait for Jun, no replay yet
+    assert table(screen).session.state.active_fighter.id == "jun"  # type: ignore[union-attr]
+    shoot(screen, "presenter-03-jun")
+    qtbot.mouseClick(screen.banner.back, LEFT)  # rebuilt from the seed at the start of step 5
+    assert runner.index == 4
+    state = table(screen).session.state
+    assert state.active_fighter.id == "sam" and state.fighter("sam").shield == 5  # type: ignore[union-attr]
+    qtbot.keyClick(table(screen).view, Qt.Key.Key_Left)
+    assert runner.index == 3 and table(screen).session.state.fighter("sam").shield == 0
+    # Forward through Jun's strike and End Turn: the slow replay runs, and Page Down skips it.
+    for _ in range(5):
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_PageDown)
+    assert runner.index == 8 or runner.watching
+    if runner.watching:
+        assert "adversaries act" in screen.banner.feedback.text()
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_PageDown)
+    assert table(screen).session.state.round == 2
+    qtbot.mouseClick(screen.banner.presenter, LEFT)
+    assert screen.settings.ui_scale == pytest.approx(1.0) and table(screen).scene.log.text_scale == 1.0
+
+
+def test_the_sandbox_plays_to_the_end_on_hints(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("06_sandbox")
+    runner = screen.runner
+    assert not screen.banner.hint.isEnabled()
+    qtbot.mouseClick(screen.banner.forward, LEFT)
+    qtbot.keyClick(table(screen).view, Qt.Key.Key_Return)
+    assert runner.free_play and screen.banner.hint.isEnabled()
+    moves = 0
+    while table(screen).session.state.phase is not Phase.OVER:
+        moves += 1
+        assert moves < 600, "the sandbox fight never ended"
+        qtbot.mouseClick(screen.banner.hint, LEFT)
+        hint = runner.hint
+        assert hint is not None and hint.text == screen.banner.feedback.text()
+        if moves == 3:
+            assert runner.highlight is not None and runner.highlight.rects
+            shoot(screen, "06_sandbox-hint")
+        perform(qtbot, screen, hint.action, WAYS[moves % 3])
+    assert table(screen).session.state.result in ("victory", "defeat", "escaped")
+    assert "The fight is over" in screen.banner.instruction.text()
+    shoot(screen, "06_sandbox-end")
+
+
+def test_the_title_screens_demo_opens_the_picker_and_comes_back(qtbot: QtBot) -> None:
+    from rt0table.desktop.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    demo_button = window.title_screen.buttons["demo"]
+    assert demo_button.isEnabled()
+    qtbot.mouseClick(demo_button, LEFT)
+    demo = window.screens.currentWidget()
+    assert isinstance(demo, DemoScreen)
+    assert len(demo.picker.buttons) == len(ENTRIES) and all(b.isEnabled() for b in demo.picker.buttons)
+    qtbot.mouseClick(demo.picker.buttons[0], LEFT)
+    assert demo.lesson is not None and demo.currentWidget() is demo.lesson
+    shoot(demo.lesson, "picker-opened-lesson")
+    qtbot.mouseClick(demo.lesson.banner.leave, LEFT)
+    assert demo.currentWidget() is demo.picker
+    shoot_widget(demo.picker, "picker")
+    back = demo.picker.findChild(type(demo_button), "demo-back")
+    qtbot.mouseClick(back, LEFT)
+    assert window.screens.currentWidget() is window.title_screen
+
+
+def shoot_widget(widget, name: str) -> None:  # type: ignore[no-untyped-def]
+    SCREENSHOTS.mkdir(exist_ok=True)
+    assert widget.grab().save(str(SCREENSHOTS / f"{name}.png"))
+
+
+def test_a_broken_lesson_file_is_listed_with_its_error(tmp_path: Path, qtbot: QtBot) -> None:
+    broken = tmp_path / "09_broken.toml"
+    broken.write_text(
+        'seed = 1\n[lesson]\ntitle = "Broken"\n[[fighters]]\nid = "sam"\nzone = "B2"\n'
+        '[[adversaries]]\nkind = "laborer"\nzone = "B2"\n'
+        '[[teach]]\nsay = "Defend with a Wand."\ndo = \'play sam "7 of Wands" defend\'\n'
+        '[deck]\nsam = ["7 of Wands"]\n',
+        encoding="utf-8",
+    )
+    entry = load_entry(broken)
+    assert entry.lesson is None
+    assert entry.error.startswith("09_broken.toml: step 1: do:")
+    demo = DemoScreen(TableSettings(), [entry])
+    qtbot.addWidget(demo)
+    assert not demo.picker.buttons[0].isEnabled()
+    assert "is not legal at this point" in demo.picker.buttons[0].toolTip()
+
+
+def _name(card: int) -> str:
+    from rt0table.rules.rt0.cards import CARDS
+
+    return CARDS[card].name
+
