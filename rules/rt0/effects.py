@@ -37,11 +37,13 @@ from .events import (
 )
 from .identity import forget, is_wild
 from .modifiers import catastrophe_shield
-from .registry import ABILITIES, hooked
+from .registry import ABILITIES, everyone_hooked, hooked
 from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
+from .traits import Spell
 from .zones import Zone
 
 FATES = ("killed", "incapacitated", "scared")
+GROUNDED = "grounded"  # adversary.marks: it has lost Flying for the rest of the fight
 
 TowerRule = Callable[[CombatState, Fighter, list[Event]], None]
 TOWER_RULES: dict[FighterKind, TowerRule] = {}
@@ -228,6 +230,38 @@ def discard_ability(
     return taken
 
 
+def discard_cards(state: CombatState, fighter: Fighter, ability: str, cards: list[CardId], events: list[Event]) -> None:
+    """Some of a bin's cards go to the discard pile, the rest stay (Magic Wand, Disappearing Act)."""
+    bin_cards = fighter.bins.get(ability, [])
+    gone = [card for card in cards if card in bin_cards]
+    if not gone:
+        return
+    for card in gone:
+        bin_cards.remove(card)
+    forget(fighter, gone)
+    state.piles[fighter.pile].discard.extend(gone)
+    events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
+    for hook in hooked(fighter.abilities, "on_discard"):
+        hook.on_discard(state, fighter, ability, gone, events)
+
+
+def cast_spell(state: CombatState, fighter: Fighter, spell: Spell, events: list[Event]) -> None:
+    """The fighter casts a spell: it is counted for the fight and ``on_cast`` hooks hear of it.
+
+    Every spell bin calls it as it casts (``SpellAbility.resolve``); anything else that casts a spell does too.
+    """
+    key = cast_mark(spell)
+    first = not fighter.marks.get(key)
+    fighter.marks[key] = fighter.marks.get(key, 0) + 1
+    for hook in hooked(fighter.abilities, "on_cast"):
+        hook.on_cast(state, fighter, spell, first, events)
+
+
+def cast_mark(spell: Spell) -> str:
+    """The ``fighter.marks`` key counting how often a spell was cast this fight."""
+    return f"cast:{spell.value}"
+
+
 @resolver("catch")
 def _catch(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     card, ability = option.value
@@ -243,10 +277,14 @@ def discard_hand(state: CombatState, fighter: Fighter, events: list[Event]) -> N
 
 
 def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-    """CMB-CATASTROPHE: The Tower and every card on every ability go, the deck is reshuffled, the turn ends."""
-    fighter.hand.remove(TOWER)
-    state.piles[fighter.pile].discard.append(TOWER)
-    events.append(CardsDiscarded(fighter.id, (TOWER,), "catastrophe"))
+    """CMB-CATASTROPHE: The Tower and every card on every ability go, the deck is reshuffled, the turn ends.
+
+    The Tower is usually in the hand; one shown but never drawn (MAG-THREE-CARD-MONTE) is shuffled in where it is.
+    """
+    if TOWER in fighter.hand:
+        fighter.hand.remove(TOWER)
+        state.piles[fighter.pile].discard.append(TOWER)
+        events.append(CardsDiscarded(fighter.id, (TOWER,), "catastrophe"))
     for ability in sorted(fighter.bins):  # sorted: independent of the order the bins were first used
         discard_ability(state, fighter, ability, events)
     pile = state.piles[fighter.pile]
@@ -322,13 +360,23 @@ def gain_shield(who: Fighter | Adversary, amount: int, events: list[Event]) -> N
 def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: list[Event]) -> None:
     """Shield a fighter's own ability makes: abilities such as Unlikely Helmet add to it; Astronomy
     (``shares_shield``) gives the same amount to every player in the fight instead."""
-    amount += sum(a.shield_bonus(state, fighter) for a in hooked(fighter.abilities, "shield_bonus"))
+    amount = shield_amount(state, fighter, amount)
     if any(a.shares_shield(state, fighter) for a in hooked(fighter.abilities, "shares_shield")):
         for player in state.fighters:
             if player.kind is FighterKind.PLAYER and player.in_combat:
                 gain_shield(player, amount, events)
-        return
-    gain_shield(fighter, amount, events)
+    else:
+        gain_shield(fighter, amount, events)
+    for ability in hooked(fighter.abilities, "shield_generated"):
+        ability.shield_generated(state, fighter, amount, events)
+
+
+def shield_amount(state: CombatState, fighter: Fighter, amount: int) -> int:
+    """Shield a fighter's ability generates, bonuses added and then multipliers (Dodge) applied."""
+    amount += sum(a.shield_bonus(state, fighter) for a in hooked(fighter.abilities, "shield_bonus"))
+    for ability in hooked(fighter.abilities, "shield_multiplier"):
+        amount *= ability.shield_multiplier(state, fighter)
+    return amount
 
 
 def take_corruption(fighter: Fighter, amount: int, why: str, events: list[Event]) -> None:
@@ -371,9 +419,8 @@ def offer_strike(
     """Ask where damage goes; each mode is (amount, ranged, magic). Unreachable damage is wasted."""
     if hooked(fighter.abilities, "damage_kind"):
         modes = [(amount, *damage_kind(state, fighter, ranged, magic)) for amount, ranged, magic in modes]
-    bonuses = hooked(fighter.abilities, "damage_bonus")
-    if bonuses:
-        modes = [(amount + sum(b.damage_bonus(state, fighter, r, m) for b in bonuses), r, m) for amount, r, m in modes]
+    if hooked(fighter.abilities, "damage_bonus") or hooked(fighter.abilities, "damage_multiplier"):
+        modes = [(damage_amount(state, fighter, amount, r, m), r, m) for amount, r, m in modes]
     options = [opt for amount, ranged, magic in modes for opt in strike_options(state, fighter, amount, ranged, magic)]
     if not options:
         best = max(amount for amount, _, _ in modes)
@@ -381,6 +428,14 @@ def offer_strike(
         events.append(DamageWasted(fighter.id, best, reason))
         return
     ask(state, "strike", fighter.id, f"{source}: where does the damage go?", options, events)
+
+
+def damage_amount(state: CombatState, fighter: Fighter, amount: int, ranged: bool, magic: bool) -> int:
+    """Damage of this kind the fighter deals, bonuses added and then multipliers (Rage) applied."""
+    amount += sum(b.damage_bonus(state, fighter, ranged, magic) for b in hooked(fighter.abilities, "damage_bonus"))
+    for ability in hooked(fighter.abilities, "damage_multiplier"):
+        amount *= ability.damage_multiplier(state, fighter, ranged, magic)
+    return amount
 
 
 @resolver("strike")
@@ -398,14 +453,17 @@ def damage_adversary(
     magic: bool,
     events: list[Event],
 ) -> None:
-    """Shield absorbs first; a Flying adversary takes at most 1 from anything but Ranged (ZON-FLYING)."""
+    """Shield absorbs first; a Flying adversary takes at most 1 from anything but Ranged (ZON-FLYING) unless an
+    effect grounded it (``adversary.marks[GROUNDED]``: Fishing). Every fighter's ``adversary_damaged`` hears of it."""
     if hooked(fighter.abilities, "damage_kind"):
         ranged, magic = damage_kind(state, fighter, ranged, magic)
-    if state.bestiary[adversary.kind].flying and not ranged:
+    if state.bestiary[adversary.kind].flying and not ranged and not adversary.marks.get(GROUNDED):
         amount = min(amount, 1)
     blocked = _absorb(adversary, amount)
     adversary.hp = max(0, adversary.hp - (amount - blocked))
     events.append(DamageDealt(fighter.id, adversary.id, amount, blocked, adversary.hp, ranged, magic))
+    for watcher, ability in everyone_hooked(state, "adversary_damaged"):
+        ability.adversary_damaged(state, watcher, adversary, fighter.id, amount, events)
     if adversary.hp == 0:
         events.append(AdversaryDefeated(adversary.id, fighter.id))
         options = [Option(f"{adversary.name} is {fate}", (adversary.id, fate)) for fate in FATES]
@@ -436,7 +494,7 @@ def area_damage(
 ) -> None:
     """The same damage to every adversary in the fighter's zone (``everywhere``: to every adversary)."""
     ranged, magic = damage_kind(state, fighter, ranged, magic)
-    amount += sum(b.damage_bonus(state, fighter, ranged, magic) for b in hooked(fighter.abilities, "damage_bonus"))
+    amount = damage_amount(state, fighter, amount, ranged, magic)
     if amount <= 0:
         return
     targets = [a for a in state.adversaries if a.active] if everywhere else adversaries_near(state, fighter)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
-from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, arcana_abilities, innate_abilities
+from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, SPELL_ABILITIES, arcana_abilities, innate_abilities
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
 from .campaign.injuries import deck_changes, deck_traits, traits_in_force
@@ -22,10 +22,10 @@ from .deck import Pile, deck_cards
 from .effects import play_from_hand, take_corruption
 from .errors import IllegalAction
 from .events import AbilityAdded, CombatStarted, Event
-from .modifiers import must_honk
+from .modifiers import can_cast_spells, must_honk
 from .registry import hooked
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
-from .traits import Arcana, Skill, Trait
+from .traits import Arcana, Skill, Spell, Trait
 from .zones import Room, Zone
 
 EDDY_PILE = "eddies"
@@ -47,6 +47,7 @@ class FighterSetup:
     a_plus: tuple[Skill, ...] = ()
     failed: tuple[Skill, ...] = ()
     upgrades: frozenset[str] = frozenset()  # Arcana Abilities whose Corruption Upgrade is unlocked
+    spells: tuple[Spell, ...] = ()  # spells learned (CHR-SPELL, SPL-MAGICIAN): each is a bin of its own
     removed: tuple[CardId, ...] = ()  # cards out of this deck (Laughter's for the Day, Slaughter's for good)
     day_uses: tuple[tuple[str, int], ...] = ()  # once-per-Day uses so far: (use name, Day used), see daily.py
 
@@ -56,7 +57,8 @@ CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
 
 def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
     """The bins a fighter brings: the base six, the Arcana's standing rules (``innate``: HP-PEEK), the chosen
-    Arcana Abilities, every fully upgraded one free, each followed by its ``companions`` (Kitchen Sink's gear)."""
+    Arcana Abilities, every fully upgraded one free, each followed by its ``companions`` (Kitchen Sink's gear),
+    then one bin per spell known (none while Dull)."""
     if setup.kind is not FighterKind.PLAYER:
         return (*EDDY_ABILITIES, *setup.abilities)
     unknown = [a for a in (*setup.abilities, *setup.upgrades) if a not in ABILITIES]
@@ -75,7 +77,14 @@ def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
         )
     upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
     innate = innate_abilities(setup.arcana) if setup.arcana else []
-    return with_companions((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded))
+    return with_companions((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded, *_spell_bins(setup)))
+
+
+def _spell_bins(setup: FighterSetup) -> tuple[str, ...]:
+    """SPL-MAGICIAN: a bin per spell known; a Dull fighter (Report Card or injury) casts none."""
+    if not can_cast_spells(traits_in_force(setup.traits, setup.injuries)):
+        return ()
+    return tuple(SPELL_ABILITIES[spell] for spell in setup.spells)
 
 
 def with_companions(abilities: Iterable[str]) -> tuple[str, ...]:
@@ -154,6 +163,7 @@ def new_combat(
                 a_plus=setup.a_plus,
                 failed=setup.failed,
                 upgrades=setup.upgrades,
+                spells=setup.spells,
                 day_uses=dict(setup.day_uses),
             )
         )

@@ -327,14 +327,6 @@ class CardReturned(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class IntentDiscarded(Event):
-    """An adversary lost its intent: it does nothing this round."""
-
-    adversary: str
-    card: CardId
-
-
-@dataclass(frozen=True, slots=True)
 class CombatEnded(Event):
     result: str  # "victory", "defeat" or "escaped"
 
@@ -386,3 +378,71 @@ class HarmUndone(Event):
     fighter: str
     hp: int
     injuries_removed: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsSearched(Event):
+    """Cards were looked for in a deck and put in the hand (Fishing); not a draw."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IntentDiscarded(Event):
+    """An adversary's intent was thrown away before it acted; it does nothing this round.
+
+    ``why`` says what did it, for the log: "charmed" (Charm), "driven crazy" (You're Driving Me Crazy)."""
+
+    adversary: str
+    card: CardId
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryTreated(Event):
+    """An injury was removed (``becomes`` empty) or downgraded to ``becomes`` mid-fight (Heal)."""
+
+    fighter: str
+    injury: str
+    becomes: str
+
+
+# --- The Magician ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpellBorrowed(Event):
+    """A fighter may cast a spell nobody learned for the rest of the fight (MAG-SPELLBOOK)."""
+
+    fighter: str
+    spell: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCardShown(Event):
+    """The GM showed one of the three face-down cards of Three Card Monte (MAG-THREE-CARD-MONTE)."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class TrickGuessed(Event):
+    """The fighter picked one of Three Card Monte's mixed cards; ``right`` when it was the one shown."""
+
+    reveals: ClassVar[bool] = True
+    fighter: str
+    card: CardId
+    right: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DamageAvoided(Event):
+    """Damage that would have hit the fighter never landed (MAG-DISAPPEARING-ACT)."""
+
+    fighter: str
+    source: str
+    amount: int

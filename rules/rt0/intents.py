@@ -10,6 +10,7 @@ from .cards import CARDS, CardId
 from .decisions import ask, continuation, resolver
 from .effects import damage_fighter, gain_shield, heal, move
 from .events import (
+    DamageAvoided,
     DamageDealt,
     DeckShuffled,
     Event,
@@ -22,7 +23,7 @@ from .events import (
     IntentsOffered,
     ShieldGained,
 )
-from .registry import hooked
+from .registry import everyone_hooked, hooked
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
 from .zones import Zone, distance, step_toward, zone_name
 
@@ -85,6 +86,8 @@ def _set_intent(
         return
     adversary.intent, adversary.intent_hidden = card, hidden
     events.append(IntentDrawn(adversary.id, None if hidden else card))
+    for watcher, ability in everyone_hooked(state, "intent_drawn"):
+        ability.intent_drawn(state, watcher, adversary, events)
 
 
 def next_intent(state: CombatState, adversary: Adversary, events: list[Event]) -> None:
@@ -196,6 +199,8 @@ def run_steps(
 ) -> None:
     steps = _steps_of(state, adversary, which)
     for index in range(start, len(steps)):
+        if not adversary.active:
+            return  # struck down in the middle of its own plan (MAG-SMOKE-AND-MIRRORS turns a hit back)
         step = steps[index]
         if step.do == "move":
             _advance(state, adversary, step.amount, events)
@@ -354,7 +359,10 @@ def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | 
         parts.append(f"hits {state.name_of(hit.target)} for {hit.amount}{soaked} → {hit.hp_after} HP")
     if gm_chooses:
         parts.append("the GM picks whom it hits: " + " or ".join(state.name_of(f) for f in gm_chooses))
-    if any(step.do == "damage" for step in plan.steps) and not hits and not gm_chooses:
+    avoided = [e for e in events if isinstance(e, DamageAvoided) and e.source == adversary.id]
+    for miss in avoided:
+        parts.append(f"{state.name_of(miss.fighter)} avoids its {miss.amount} damage")
+    if any(step.do == "damage" for step in plan.steps) and not hits and not gm_chooses and not avoided:
         parts.append("nobody in reach to hit")
     for event in events:
         if isinstance(event, HealthRegained) and event.who == adversary.id:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .abilities import ABILITIES
-from .cards import CARDS
+from .cards import CARDS, TOWER
 from .events import (
     AbilityAdded,
     AbilityResolved,
@@ -22,11 +22,13 @@ from .events import (
     CardsDrawn,
     CardsPeeked,
     CardsRemoved,
+    CardsSearched,
     CardsToHand,
     CatastropheStruck,
     CombatEnded,
     CombatStarted,
     CorruptionTaken,
+    DamageAvoided,
     DamageDealt,
     DamageWasted,
     DecisionMade,
@@ -44,6 +46,7 @@ from .events import (
     HealthRegained,
     Honked,
     InjuryTaken,
+    InjuryTreated,
     IntentCarriedOut,
     IntentDiscarded,
     IntentDrawn,
@@ -57,7 +60,10 @@ from .events import (
     ShieldDropped,
     ShieldGained,
     SkillCheckMade,
+    SpellBorrowed,
     StandInChose,
+    TrickCardShown,
+    TrickGuessed,
     TurnEnded,
     TurnStarted,
 )
@@ -175,6 +181,13 @@ def narrate(state: CombatState, event: Event) -> str:
         case HarmUndone(fighter, hp, injuries_removed):
             healed = f" and loses {', '.join(injuries_removed)}" if injuries_removed else ""
             return f"{name(fighter)}'s wounds are undone: back to {hp} HP{healed}."
+        case CardsSearched(fighter, cards):
+            return f"{name(fighter)} searches their deck and takes {_plural(len(cards), 'card')} into their hand."
+        case IntentDiscarded(adversary, _card, why):
+            return f"{name(adversary)} loses its intent ({why}) and does nothing this round."
+        case InjuryTreated(fighter, injury, becomes):
+            healed = f"becomes {becomes}" if becomes else "is healed"
+            return f"{name(fighter)}'s {injury} {healed}."
         case EffectWasted(source, effect, reason):
             return f"{name(source)}'s {effect} comes to nothing: {reason}."
         case EddyDestroyed(fighter):
@@ -183,6 +196,18 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(by)} pins {name(adversary)} in place for the round."
         case DeckTopShown(pile, card):
             return f"The top card of {name(pile)}'s deck is turned face up: {CARDS[card].name}."
+        case SpellBorrowed(fighter, spell):
+            return f"{name(fighter)} finds {spell} in the Spellbook and may cast it for the rest of the fight."
+        case TrickCardShown(fighter, card):
+            # Not named: a right guess takes it into the hand. The Tower is, as its Catastrophe tells all anyway.
+            if card == TOWER:
+                return f"The GM shows {name(fighter)} The Tower from the top of their deck, then mixes the cards."
+            return f"The GM shows {name(fighter)} one of the three cards, then mixes them."
+        case TrickGuessed(fighter, _card, right):  # which card stays secret: it goes to the hand or the deck
+            verdict = "the card they were shown!" if right else "not the card they were shown."
+            return f"{name(fighter)} picks a card: {verdict}"
+        case DamageAvoided(fighter, source, amount):
+            return f"{name(fighter)} vanishes: {name(source)}'s {amount} damage never lands."
         case CardsRemoved(fighter, cards, for_good):
             # Cards that fired an ability in plain sight (Laughter, Slaughter): naming them gives nothing away.
             until = "for good" if for_good else "for the rest of the Day"
@@ -194,8 +219,6 @@ def narrate(state: CombatState, event: Event) -> str:
             if where == "top":
                 return f"{name(fighter)} puts a card they drew back on top of their deck."
             return f"{name(fighter)} shuffles a card they drew back into their deck."
-        case IntentDiscarded(adversary, _card):
-            return f"{name(adversary)} loses its intent and does nothing this round."
         case CombatEnded(result):
             return RESULTS.get(result, f"The fight ends: {result}.")
     return ""

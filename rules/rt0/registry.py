@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .abilities.base import Ability
+    from .state import CombatState, Fighter
 
 ABILITIES: dict[str, Ability] = {}
 
@@ -27,3 +28,8 @@ def _overrides(ability: Ability, hook: str) -> bool:
 def hooked(abilities: tuple[str, ...], hook: str) -> tuple[Ability, ...]:
     """The abilities among these that react to ``hook``, in the fighter's order."""
     return tuple(ABILITIES[a] for a in abilities if a in ABILITIES and _overrides(ABILITIES[a], hook))
+
+
+def everyone_hooked(state: CombatState, hook: str) -> list[tuple[Fighter, Ability]]:
+    """Every fighter's abilities that react to ``hook``, fighters in seat order (hooks heard by the whole table)."""
+    return [(fighter, ability) for fighter in state.fighters for ability in hooked(fighter.abilities, hook)]

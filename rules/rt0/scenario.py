@@ -27,7 +27,7 @@ from .engine import (
 from .errors import RulesError
 from .events import Event
 from .state import Adversary, CombatState, Fighter, FighterKind
-from .traits import Arcana, Trait
+from .traits import Arcana, Spell, Trait
 from .zones import parse_zone, zone_name
 
 DEFAULT_BESTIARY = "book.json"
@@ -140,7 +140,7 @@ _TOP_KEYS = (
     "name", "description", "rules", "seed", "room", "practice", "bestiary",
     "fighters", "adversaries", "deck", "discard", "expect", "steps",
 )  # fmt: skip
-_FIGHTER_KEYS = ("id", "name", "kind", "arcana", "traits", "zone", "abilities", "injuries", "cursed", "hand")
+_FIGHTER_KEYS = ("id", "name", "kind", "arcana", "traits", "zone", "abilities", "spells", "injuries", "cursed", "hand")
 _FIGHTER_KEYS_MORE = ("bins", "hp", "shield")
 _ADVERSARY_KEYS = ("kind", "zone", "name", "intent", "intent_hidden", "hp", "shield")
 
@@ -213,6 +213,7 @@ def _fighter(reader: _Reader, room: int, prep: Preparation) -> FighterSetup:
         abilities=reader.strings("abilities"),
         injuries=reader.strings("injuries"),
         cursed=reader.get("cursed", bool, False),
+        spells=tuple(_spell(reader, s) for s in reader.strings("spells")),
     )
     if "hand" in reader.table:
         prep.hands[fighter_id] = reader.cards("hand", reader.table["hand"])
@@ -221,6 +222,13 @@ def _fighter(reader: _Reader, room: int, prep: Preparation) -> FighterSetup:
         prep.bins[fighter_id] = {ability: bins.cards(ability, cards) for ability, cards in bins.table.items()}
     _numbers(reader, fighter_id, prep)
     return setup
+
+
+def _spell(reader: _Reader, text: str) -> Spell:
+    for spell in Spell:
+        if spell.value.lower() == text.strip().lower():
+            return spell
+    raise reader.error("spells", f"{text!r} is not a spell; use {', '.join(s.value for s in Spell)}")
 
 
 def _trait(reader: _Reader, text: str) -> Trait:

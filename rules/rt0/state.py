@@ -14,7 +14,7 @@ from .adversaries import AdversaryKind
 from .cards import CardId
 from .character import COMBAT_HP
 from .deck import Pile
-from .traits import Arcana, Skill, Trait
+from .traits import Arcana, Skill, Spell, Trait
 from .zones import Room, Zone
 
 START_HP = COMBAT_HP  # CHR-HP
@@ -79,6 +79,7 @@ class Fighter:
     upgrades: frozenset[str] = frozenset()  # abilities whose Corruption Upgrade is unlocked (COR-UPGRADE)
     counts_as: dict[CardId, CardId] = field(default_factory=dict)  # card -> the card it counts as now
     marks: dict[str, int] = field(default_factory=dict)  # per-fight counters and switches abilities keep
+    spells: tuple[Spell, ...] = ()  # spells learned (CHR-SPELL), for rules that ask who knows what (MAG-SPELLBOOK)
     face_down: list[CardId] = field(default_factory=list)  # cards lying face down on the fighter's bins
     day_uses: dict[str, int] = field(default_factory=dict)  # once-per-Day use -> the Day it was used (daily.py)
 
@@ -105,6 +106,7 @@ class Fighter:
             self.upgrades,
             self.counts_as.copy(),
             self.marks.copy(),
+            self.spells,
             self.face_down.copy(),
             self.day_uses.copy(),
         )
@@ -125,10 +127,20 @@ class Adversary:
     intent: CardId | None = None
     intent_hidden: bool = False
     fate: str | None = None  # set once out of the fight: "killed", "incapacitated", "scared", "fled"
+    marks: dict[str, int] = field(default_factory=dict)  # per-fight switches effects leave on it (grounded)
 
     def clone(self) -> Adversary:
         return Adversary(
-            self.id, self.name, self.kind, self.hp, self.zone, self.shield, self.intent, self.intent_hidden, self.fate
+            self.id,
+            self.name,
+            self.kind,
+            self.hp,
+            self.zone,
+            self.shield,
+            self.intent,
+            self.intent_hidden,
+            self.fate,
+            self.marks.copy(),
         )
 
     @property

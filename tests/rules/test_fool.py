@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rt0table.rules.rt0 import rng
@@ -494,7 +496,7 @@ def test_driving_me_crazy_lets_one_adversary_lose_its_intent_and_it_does_nothing
     lost = state.adversaries[0].intent
     state, events = choose(state, "Laborer 1 loses its intent")
     assert state.adversaries[0].intent is None and lost in state.piles["gm"].discard
-    assert any(isinstance(e, IntentDiscarded) and e.card == lost for e in events)
+    assert lost is not None and IntentDiscarded("laborer-1", lost, "driven crazy") in events
     state, events = apply(state, EndTurn("pip"))
     acted = [e.adversary for e in events if isinstance(e, IntentCarriedOut)]
     assert "laborer-1" not in acted and "laborer-2" in acted
@@ -737,6 +739,28 @@ def test_happy_accident_lends_crisis_averted_to_the_other_players() -> None:
     assert state.pending is not None and state.pending.kind == "avert" and state.pending.actor == "mo"
     state, _ = apply(state, Choose(0))
     assert state.fighter("mo").hp == 18 and TOWER not in state.fighter("mo").hand
+
+
+@pytest.mark.rule("FOOL-HAPPY-ACCIDENT", "FOOL-CRISIS-AVERTED", "MAG-MISERS-DREAM")
+@pytest.mark.parametrize("shuffle_back", [True, False])
+def test_a_tower_miser_s_dream_draws_may_be_averted_before_it_costs_corruption(shuffle_back: bool) -> None:
+    magician = replace(mo(), upgrades=frozenset({"check_behind_your_ears"}))
+    state = fight([pip(Trait.STRONG, Trait.SLOW, upgrades=("crisis_averted",)), magician], ROBOT)
+    state, _ = apply(state, Activate("pip", "crisis_averted", 0))
+    state, _ = apply(state, EndTurn("pip"))
+    assert state.pending is None and state.active_fighter is not None and state.active_fighter.id == "mo"
+    state, _ = play(state, "mo", "4 of Pentacles", "check_behind_your_ears")
+    on_top(state, state.fighter("mo"), "The Tower")
+    state, _ = choose(state, "Draw a card")
+    assert state.pending is not None and state.pending.kind == "avert" and state.pending.actor == "mo"
+    state, events = choose(state, "Shuffle The Tower back" if shuffle_back else "Keep what was drawn")
+    mo_fighter = state.fighter("mo")
+    if shuffle_back:
+        assert mo_fighter.hp == 18 and mo_fighter.corruption_gained == 0 and TOWER not in mo_fighter.hand
+        assert not any(isinstance(e, CatastropheStruck) for e in events)
+    else:
+        assert CorruptionTaken("mo", 1, "Miser's Dream drew The Tower") in events
+        assert any(isinstance(e, CatastropheStruck) for e in events) and mo_fighter.hp == 20
 
 
 # --- Deus Ex Machina and the once-per-Day registry ----------------------------------------------------------

@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from rt0table.rules.rt0 import events as ev
+from rt0table.rules.rt0.cards import TOWER, by_name
 from rt0table.rules.rt0.narration import narrate, narrate_all
 from tests.rules.test_intent_preview import drill
 
@@ -63,3 +64,12 @@ def test_a_line_said_twice_in_a_row_is_said_once() -> None:
     state, _ = drill()
     asked = ev.DecisionRequested("mara", "fate", "What became of them?")
     assert narrate_all(state, [asked, asked]) == ["Mara must choose: What became of them?"]
+
+
+def test_the_card_a_trick_shows_is_not_named_unless_it_is_the_tower() -> None:
+    state, _ = drill()
+    seven = by_name("7 of Cups")
+    assert "7 of Cups" not in narrate(state, ev.TrickCardShown("mara", seven))
+    assert "The Tower" in narrate(state, ev.TrickCardShown("mara", TOWER))
+    assert "7 of Cups" not in narrate(state, ev.TrickGuessed("mara", seven, True))
+    assert "charmed" in narrate(state, ev.IntentDiscarded("training_robot-1", seven, "charmed"))

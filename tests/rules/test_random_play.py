@@ -88,6 +88,12 @@ def card_places(state: CombatState) -> dict[str, Counter[int]]:
     return places
 
 
+def injury_asked(state: CombatState, fighter_id: str) -> bool:
+    """Whether a Major Injury for this fighter is waiting for the GM: next, or queued behind other decisions taken
+    in the same moment (an Eddy's Tower explosion that downs an adversary and a player at once)."""
+    return any(d.kind == "injury" and any(o.value[0] == fighter_id for o in d.options) for d in state.decisions)
+
+
 def check_invariants(state: CombatState, decks: dict[str, Counter[int]], digest: str) -> None:
     places = card_places(state)
     for key, deck in decks.items():
@@ -95,7 +101,7 @@ def check_invariants(state: CombatState, decks: dict[str, Counter[int]], digest:
         assert max(places[key].values()) == 1
     for fighter in state.fighters:
         assert 0 <= fighter.hp <= START_HP and fighter.shield >= 0
-        assert fighter.hp > 0 or fighter.dead or (state.pending and state.pending.kind == "injury")
+        assert fighter.hp > 0 or fighter.dead or injury_asked(state, fighter.id), f"{fighter.id} at 0 HP, no injury"
     for adversary in state.adversaries:
         assert 0 <= adversary.hp <= BESTIARY[adversary.kind].hp and adversary.shield >= 0
     if state.pending is not None:

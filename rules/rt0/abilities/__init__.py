@@ -9,8 +9,9 @@ from .base import ABILITIES, Ability, Progress
 from .basic import BASE_ABILITIES
 from .eddy import EDDY_ABILITIES
 from .fool import FOOL_ABILITIES
-from .magician import CheckBehindYourEars
+from .magician import MAGICIAN_ABILITIES, CheckBehindYourEars
 from .priestess import PRIESTESS_ABILITIES
+from .spells import SPELL_ABILITIES
 
 
 @functools.cache
@@ -29,7 +30,9 @@ __all__ = [
     "BASE_ABILITIES",
     "EDDY_ABILITIES",
     "FOOL_ABILITIES",
+    "MAGICIAN_ABILITIES",
     "PRIESTESS_ABILITIES",
+    "SPELL_ABILITIES",
     "Ability",
     "CheckBehindYourEars",
     "Progress",

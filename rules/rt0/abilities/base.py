@@ -17,14 +17,15 @@ from ..events import AbilityResolved, Event
 from ..identity import face, is_wild
 from ..registry import ABILITIES as ABILITIES
 from ..registry import hooked
-from ..state import CombatState, Fighter
-from ..traits import Arcana
+from ..state import Adversary, CombatState, Fighter
+from ..traits import Arcana, Spell
 
 HOOKS = (
     "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
     "damage_bonus", "shield_bonus", "extra_suits", "permits",
     "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
-    "intercepts_draw",
+    "damage_multiplier", "shield_multiplier", "shield_generated", "adversary_damaged", "intent_drawn",
+    "on_cast", "intercepts_draw",
 )  # fmt: skip
 
 
@@ -55,6 +56,7 @@ class Ability:
     playable: ClassVar[bool] = True  # False: cards only arrive through other effects (Unlikely Helmet)
     passive: ClassVar[bool] = False  # True: a standing rule, not a bin (no cards; UIs need not draw it)
     innate: ClassVar[Arcana | None] = None  # every fighter of this Arcana carries it (HP-PEEK), unchosen
+    spell: ClassVar[Spell | None] = None  # the spell this bin casts (``SpellAbility``); None for every other bin
     companions: ClassVar[tuple[str, ...]] = ()  # bins that come into the fight with this one (Kitchen Sink's)
 
     accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
@@ -186,6 +188,9 @@ class Ability:
     ) -> None:
         """Cards left one of the fighter's bins for the discard pile (fired, end of turn, The Tower …)."""
 
+    def on_cast(self, state: CombatState, fighter: Fighter, spell: Spell, first: bool, events: list[Event]) -> None:
+        """The fighter just cast ``spell``; ``first``: not cast before in this fight (MAG-NEXT-TRICK)."""
+
     def damage_kind(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
         """What the fighter's damage counts as: (ranged, magic)."""
         return ranged, magic
@@ -201,6 +206,27 @@ class Ability:
     def foresees_intents(self, state: CombatState, fighter: Fighter) -> bool:
         """Whether intents are drawn face up, two at a time, with this fighter picking the one kept."""
         return False
+
+    def damage_multiplier(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> int:
+        """What damage the fighter deals is multiplied by, after every bonus (Rage: non-magic damage x2)."""
+        return 1
+
+    def shield_multiplier(self, state: CombatState, fighter: Fighter) -> int:
+        """What Shield the fighter's abilities generate is multiplied by, after every bonus (Dodge: x2)."""
+        return 1
+
+    def shield_generated(self, state: CombatState, fighter: Fighter, amount: int, events: list[Event]) -> None:
+        """The fighter's own ability just generated ``amount`` Shield (bonuses and multipliers included)."""
+
+    def adversary_damaged(
+        self, state: CombatState, fighter: Fighter, adversary: Adversary, dealer: str, amount: int, events: list[Event]
+    ) -> None:
+        """Any fighter (``dealer``) just dealt ``amount`` damage to an adversary (before its Shield).
+
+        Heard by every fighter in the fight, not only the dealer (Charm ends when anyone hits the charmed one)."""
+
+    def intent_drawn(self, state: CombatState, fighter: Fighter, adversary: Adversary, events: list[Event]) -> None:
+        """An adversary just took a new intent for this round (heard by every fighter in the fight)."""
 
     def intercepts_draw(self, state: CombatState, owner: Fighter, drawer: Fighter) -> bool:
         """Whether ``drawer`` may refuse a card they just drew, through this ability ``owner`` holds.

@@ -518,7 +518,7 @@ def _driving_crazy(state: CombatState, decision: PendingDecision, option: Option
     card = adversary.intent
     discard_intent(state, adversary)
     if card is not None:
-        events.append(IntentDiscarded(adversary.id, card))
+        events.append(IntentDiscarded(adversary.id, card, "driven crazy"))
 
 
 # --- Throwaway Joke and Surprise Twist ----------------------------------------------------------------------

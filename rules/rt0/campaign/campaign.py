@@ -15,6 +15,7 @@ from ..character import Character, Eddy, problems
 from ..engine import FighterSetup
 from ..errors import RulesError
 from ..modifiers import friendship_circles
+from ..spell_skills import castable_today
 from ..traits import Skill, Spell, Trait
 from ..zones import Zone
 from . import corruption as cor
@@ -406,6 +407,7 @@ def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Seq
     """The FighterSetup that brings this member into a fight with their Report Card traits and injuries, and the
     Arcana Abilities chosen for it (CMB-CHOOSE-ABILITIES; fully upgraded ones come free without choosing)."""
     m = campaign.member(member_id)
+    spells = castable_today(m.character.all_spells, campaign.clock.used_by(m.id))  # SPL-AQUARIUS: one Heal a Day
     return FighterSetup(
         m.id,
         m.character.name,
@@ -415,6 +417,7 @@ def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Seq
         abilities=tuple(abilities),
         injuries=m.injuries.names,
         upgrades=cor.upgraded_ability_ids(m.character, m.corruption),
+        spells=spells,
     )
 
 
@@ -434,6 +437,9 @@ def conclude_fight(campaign: Campaign, summary: FightSummary) -> Result:
         record, ended = inj.remove_where(record, "end of combat", m.id)
         campaign = campaign.with_member(replace(m, injuries=record))
         events += more + ended
+        for power in outcome.day_uses:  # SPL-AQUARIUS: a Heal cast in the fight is the Day's Heal
+            if clock.use_refusal(campaign.clock, m.id, power) is None:
+                campaign = replace(campaign, clock=clock.use(campaign.clock, m.id, power))
         campaign, more = take_corruption(campaign, m.id, outcome.corruption, "the fight")
         events += more
         m = campaign.member(m.id)

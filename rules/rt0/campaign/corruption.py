@@ -30,13 +30,7 @@ EXTRA_ABILITY_COST = 1  # CMB-CHOOSE-ABILITIES: one more Arcana Ability mid-figh
 # implemented there, delete its row here (tests/rules/campaign/test_corruption.py fails until that is done).
 PENDING_ARCANA_ABILITIES: dict[Arcana, tuple[tuple[str, str], ...]] = {
     Arcana.FOOL: (),
-    Arcana.MAGICIAN: (
-        ("Rabbit Out of a Hat", "Saw in Half"),
-        ("Spellbook", "And For My Next Trick"),
-        ("Magic Wand", "Cups and Balls"),
-        ("Three Card Monte", "Is This Your Card"),
-        ("Disappearing Act", "Smoke and Mirrors"),
-    ),
+    Arcana.MAGICIAN: (),
     Arcana.HIGH_PRIESTESS: (),
 }
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..character import Character
 from ..errors import RulesError
+from ..spell_skills import DAY_USES
 from ..traits import Arcana, Spell
 from .events import CampaignEvent, UsesRefreshed
 
@@ -24,10 +25,6 @@ class Power:
     upgrade: str | None = None
 
 
-def _spell(spell: Spell, use: str) -> Power:
-    return Power(f"{spell.value}: {use}", spell=spell)
-
-
 POWERS: dict[str, Power] = {
     p.name: p
     for p in (
@@ -35,18 +32,8 @@ POWERS: dict[str, Power] = {
         Power("This Was All Part of My Plan", arcana=Arcana.MAGICIAN),
         *(Power(f"Foresight: {tool}", arcana=Arcana.HIGH_PRIESTESS) for tool in FORESIGHT_TOOLS),
         Power("Slaughter", arcana=Arcana.FOOL, upgrade="Slaughter"),
-        _spell(Spell.ARIES, "Agility"),
-        _spell(Spell.TAURUS, "Strength"),
-        _spell(Spell.CANCER, "Bubble"),
-        _spell(Spell.LEO, "Light"),
-        _spell(Spell.GEMINI, "Clone"),
-        _spell(Spell.SAGITTARIUS, "Arrow"),
-        _spell(Spell.CAPRICORN, "Loop"),
-        _spell(Spell.LIBRA, "Trade"),
-        _spell(Spell.SCORPIO, "Puppet"),
-        _spell(Spell.AQUARIUS, "Heal"),  # one heal a Day, in or out of combat
-        _spell(Spell.VIRGO, "Charm"),
-        _spell(Spell.OPHIUCHUS, "Improv"),
+        # SPL-*: each spell's once-a-Day skill use (Aquarius's Heal is one a Day in or out of combat)
+        *(Power(name, spell=spell) for spell, name in DAY_USES.items()),
     )
 }
 

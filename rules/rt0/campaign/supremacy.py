@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..spell_skills import healed_into, uses_spent_in_fight
 from ..state import START_HP, CombatState, FighterKind
 
 
@@ -20,6 +21,7 @@ class FighterOutcome:
     full_hp: int = START_HP
     died: bool = False
     injuries_after: tuple[str, ...] = ()
+    day_uses: tuple[str, ...] = ()  # once-per-Day uses spent in the fight (Aquarius's Heal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,10 @@ def summarise(state: CombatState, injuries_before: Mapping[str, Sequence[str]]) 
     for f in state.fighters:
         if f.kind is not FighterKind.PLAYER:
             continue
-        taken = _new(injuries_before.get(f.id, ()), f.injuries)
-        outcomes.append(FighterOutcome(f.id, taken, f.corruption_gained, f.hp, START_HP, f.dead, tuple(f.injuries)))
+        taken = _new((*injuries_before.get(f.id, ()), *healed_into(f)), f.injuries)  # a Heal's Minor is not new
+        outcomes.append(
+            FighterOutcome(
+                f.id, taken, f.corruption_gained, f.hp, START_HP, f.dead, tuple(f.injuries), uses_spent_in_fight(f)
+            )
+        )
     return FightSummary(tuple(outcomes))

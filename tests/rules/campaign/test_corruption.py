@@ -44,6 +44,14 @@ def test_registered_arcana_abilities_name_themselves_and_their_upgrades() -> Non
         assert not shadowed, f"implemented in rules/rt0/abilities now: delete {sorted(shadowed)} from the pending table"
     check_ears = next(a for a in cor.arcana_abilities(Arcana.MAGICIAN) if a.name == "Check Behind Your Ears")
     assert check_ears == cor.ArcanaAbility("Check Behind Your Ears", "Miser's Dream", "check_behind_your_ears")
+    assert cor.upgrades(Arcana.MAGICIAN) == (  # the sheet's order and spelling (COR-UPGRADE)
+        "Saw in Half",
+        "And For My Next Trick",
+        "Miser's Dream",
+        "Cups and Balls",
+        "Is This Your Card",
+        "Smoke and Mirrors",
+    )
 
 
 @pytest.mark.rule("COR-UPGRADE", "CMB-CHOOSE-ABILITIES")
@@ -54,8 +62,8 @@ def test_an_unlocked_upgrade_reaches_the_fight() -> None:
     setup = cp.fighter_setup(game, "a", (0, 0))
     assert setup.upgrades == {"check_behind_your_ears"}
     game, _ = cp.take_corruption(party(magician()), "a", 3, "test")
-    game, _ = cp.mark_all(game, "a", ["Saw in Half"] * 3)  # not in the engine yet: nothing to bring
-    assert cp.fighter_setup(game, "a", (0, 0)).upgrades == frozenset()
+    game, _ = cp.mark_all(game, "a", ["Saw in Half"] * 3)  # each upgrade brings its own ability, no other
+    assert cp.fighter_setup(game, "a", (0, 0)).upgrades == {"rabbit_out_of_a_hat"}
 
 
 @pytest.mark.rule("COR-UPGRADE", "CMB-CHOOSE-ABILITIES")
