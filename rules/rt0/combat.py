@@ -59,18 +59,24 @@ def _check_end(state: CombatState, events: list[Event]) -> bool:
     """CMB-END: every adversary out (victory), or no fighter left standing in the fight.
 
     A practice fight has no victory (it may have no adversary at all) but still ends when nobody can act.
+    The usual answer (fight on) is found first and cheaply: this runs after every action.
     """
-    if not state.practice and not any(a.active or (a.hp == 0 and a.fate is None) for a in state.adversaries):
+    if any(can_act(f) for f in state.fighters) and (state.practice or _adversaries_remain(state)):
+        return False
+    if not state.practice and not _adversaries_remain(state):
         result = "victory"
     elif not any(f.in_combat for f in state.fighters):
         result = "defeat" if all(f.dead for f in state.fighters) else "escaped"
-    elif not any(can_act(f) for f in state.fighters):
-        result = "defeat"  # ruling CMB-END: everyone still here is incapacitated
     else:
-        return False
+        result = "defeat"  # ruling CMB-END: everyone still here is incapacitated
     state.phase, state.result = Phase.OVER, result
     events.append(CombatEnded(result))
     return True
+
+
+def _adversaries_remain(state: CombatState) -> bool:
+    """Someone is still fighting, or is down and waiting for the victor to say what became of them."""
+    return any(adversary.fate is None for adversary in state.adversaries)
 
 
 def _start_round(state: CombatState, events: list[Event]) -> None:
