@@ -7,7 +7,7 @@ Page Up steps back, Enter or Space moves past a step that only explains, F5 swit
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -100,6 +100,10 @@ class LessonBanner(QFrame):
             font = QFont(button.font())
             font.setPointSizeF(base * scale)
             button.setFont(font)
+            # Wide enough for the longest label it shows at this size (Show me ▶ and Next ▶ take turns).
+            labels = ("Show me ▶", "Next ▶") if button is self.forward else (button.text(),)
+            widest = max(QFontMetrics(font).horizontalAdvance(label) for label in labels)
+            button.setMinimumWidth(widest + QFontMetrics(font).horizontalAdvance("M") * 2)
         self.fit()
 
     def show_runner(self, runner: LessonRunner) -> None:
@@ -218,6 +222,8 @@ class LessonScreen(QWidget):
                 and quiet and self.runner.session.state.pending is None:
             self.runner.next()
             return True
+        # Any other key is the table's; Tab or an arrow may turn the prompt's page, so the pointer looks again.
+        QTimer.singleShot(0, self.runner.refresh)
         return False
 
 

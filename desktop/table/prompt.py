@@ -179,6 +179,11 @@ class PromptPanelItem(BoxItem):
             self._show_page()
         return self.focus
 
+    def page_strip(self) -> QRectF:
+        """Where the page indicator is written (local coordinates): the line that says how to see more."""
+        u, r = self.unit, self.size
+        return QRectF(u * 0.6, r.height() - u * 1.55, r.width() - u * 1.2, u * 1.2)
+
     @property
     def pages(self) -> int:
         return max(1, math.ceil(len(self.buttons) / self.per_page))
@@ -268,5 +273,5 @@ class PromptPanelItem(BoxItem):
         if self.pages > 1:
             text = (f"Page {self.page + 1} of {self.pages} — Tab, arrows or Page Down for more; "
                     "1–9 pick the first nine")
-            draw_text(painter, QRectF(u * 0.6, r.height() - u * 1.55, r.width() - u * 1.2, u * 1.2), text, u * 0.8,
+            draw_text(painter, self.page_strip(), text, u * 0.8,
                       MUTED, False, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -268,6 +268,31 @@ def test_lesson_7_names_the_fool_and_the_strike_lands(qtbot: QtBot, make_lesson:
     assert runner.finished and "Lesson complete" in screen.banner.instruction.text()
 
 
+def test_an_option_on_another_page_is_pointed_at_by_the_page_line(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    from rt0table.desktop.demo.highlight import target_rect
+    from rt0table.rules.rt0.lesson import Highlight
+
+    screen = make_lesson("07_fool_wildcard", presenter=True, size=(1920, 1080))
+    for _ in range(3):  # to the Fool's 28 choices, which take several pages at presenter size
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_PageDown)
+    runner, scene = screen.runner, table(screen).scene
+    prompt = scene.prompt
+    assert runner.index == 3 and prompt.pages > 1
+    four = prompt.buttons[3]
+    assert four.isVisible() and runner.highlight is not None
+    assert runner.highlight.rects == [four.sceneBoundingRect()]
+    strip = prompt.mapRectToScene(prompt.page_strip())
+    assert target_rect(scene, Highlight("option", "27")) == strip  # not the hidden button's spot on page 1
+    shoot(screen, "07_fool_wildcard-presenter-pages")
+    while prompt.page == 0:  # Tab on to the next page: the 4 of Wands is out of sight, the pointer follows
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_Tab)
+    qtbot.wait(5)
+    assert not four.isVisible() and runner.highlight.rects == [strip]
+    qtbot.keyClick(table(screen).view, Qt.Key.Key_Backtab)
+    qtbot.wait(5)
+    assert four.isVisible() and runner.highlight.rects == [four.sceneBoundingRect()]
+
+
 def test_a_highlight_outlines_the_card_and_the_bin(qtbot: QtBot, make_lesson: MakeLesson) -> None:
     screen = make_lesson("01_strike_and_defend")
     qtbot.mouseClick(screen.banner.forward, LEFT)  # past the welcome
