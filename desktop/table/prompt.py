@@ -101,6 +101,9 @@ class PromptPanelItem(BoxItem):
         self.columns = 1
         self.per_page = 1
         self.page = 0
+        # The keys named to the player: moving between options, and turning the page (a lesson keeps some).
+        self.focus_keys = "Tab or the arrows"
+        self.page_keys = "Tab, arrows or Page Down"
         self.close_button = ButtonItem("Close (Esc)")
         self.close_button.setParentItem(self)
         self.close_button.clicked.connect(self.cancelled.emit)
@@ -271,7 +274,6 @@ class PromptPanelItem(BoxItem):
                       "then reveal (click the curtain, or Enter).", u * 1.0, LEGAL, True,
                       Qt.AlignmentFlag.AlignCenter, wrap=True)
         if self.pages > 1:
-            text = (f"Page {self.page + 1} of {self.pages} — Tab, arrows or Page Down for more; "
-                    "1–9 pick the first nine")
+            text = f"Page {self.page + 1} of {self.pages} — {self.page_keys} for more; 1–9 pick the first nine"
             draw_text(painter, self.page_strip(), text, u * 0.8,
                       MUTED, False, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -284,8 +284,12 @@ def test_an_option_on_another_page_is_pointed_at_by_the_page_line(qtbot: QtBot, 
     strip = prompt.mapRectToScene(prompt.page_strip())
     assert target_rect(scene, Highlight("option", "27")) == strip  # not the hidden button's spot on page 1
     shoot(screen, "07_fool_wildcard-presenter-pages")
-    while prompt.page == 0:  # Tab on to the next page: the 4 of Wands is out of sight, the pointer follows
-        qtbot.keyClick(table(screen).view, Qt.Key.Key_Tab)
+    # Left, Right and the page keys step the lesson, so the table names the keys it still has.
+    assert prompt.page_keys == prompt.focus_keys == "Tab or the Up and Down arrows"
+    assert scene.status.text.startswith("Choose with Tab or the Up and Down arrows and Enter")
+    while prompt.page == 0:  # Down to the next page: the 4 of Wands is out of sight, the pointer follows
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_Down)
+    assert runner.index == 3
     qtbot.wait(5)
     assert not four.isVisible() and runner.highlight.rects == [strip]
     qtbot.keyClick(table(screen).view, Qt.Key.Key_Backtab)
@@ -302,6 +306,18 @@ def test_a_highlight_outlines_the_card_and_the_bin(qtbot: QtBot, make_lesson: Ma
     seven = next(i for i in scene.hand_items if _name(i.card) == "7 of Wands")
     assert highlight.rects == [seven.sceneBoundingRect(), scene.bins["unarmed_strike"].sceneBoundingRect()]
     assert "7 of Wands" in screen.banner.instruction.text()
+
+
+def test_lesson_1s_keys_are_the_tables(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    for _ in range(2):  # past the welcome; the 7 of Wands played for us
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_Right)
+    assert "press 1 for the card, B for Unarmed Strike and Enter" in screen.banner.instruction.text()
+    view = table(screen).view
+    for key in (Qt.Key.Key_1, Qt.Key.Key_B, Qt.Key.Key_Return):  # exactly what the banner says
+        qtbot.keyClick(view, key)
+    assert screen.runner.index == 3
+    assert table(screen).session.state.pending is not None  # Unarmed Strike fired and asks where the punch lands
 
 
 def test_an_off_script_move_is_taken_back_and_explained(qtbot: QtBot, make_lesson: MakeLesson) -> None:
