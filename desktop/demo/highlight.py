@@ -37,9 +37,14 @@ def target_rect(scene: TableScene, highlight: Highlight) -> QRectF | None:
     if kind == "zone":
         return scene.grid.mapRectToScene(scene.grid.cell(parse_zone(target)))
     if kind == "option":
-        index = int(target)
-        buttons = scene.prompt.buttons
-        return buttons[index].sceneBoundingRect() if scene.prompt.isVisible() and index < len(buttons) else None
+        index, prompt = int(target), scene.prompt
+        if not prompt.isVisible() or index >= len(prompt.buttons):
+            return None
+        button = prompt.buttons[index]
+        if button.isVisible():
+            return button.sceneBoundingRect()
+        # On another page: point at the line that says how to turn the page, not at a hidden button's spot.
+        return prompt.mapRectToScene(prompt.page_strip())
     plain = {"end_turn": scene.end_turn, "undo": scene.undo_button, "deck": scene.deck, "discard": scene.discard,
              "log": scene.log, "grid": scene.grid}
     if kind in plain:

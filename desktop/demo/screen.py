@@ -3,11 +3,12 @@
 The banner never takes keyboard focus, so the table's keys (1–9, letters, Enter, Tab, E) keep working.
 Extra keys for a lesson: Right or Page Down steps forward (presentation clickers send these), Left or
 Page Up steps back, Enter or Space moves past a step that only explains, F5 switches presenter mode.
+A prompt's options are then moved through with Tab or Up and Down, and the table's own lines say so.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,6 +34,8 @@ PRESENTER_BANNER_SCALE = 1.6
 TONE_COLOURS = {Tone.AFTER: "#9fe8a8", Tone.OFF: "#ffb36b", Tone.NOTE: "#a9bdb5"}
 FORWARD_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_PageDown)
 BACK_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_PageUp)
+# Left, Right and the page keys step the lesson, so the prompt's options and pages go with what is left.
+LESSON_PROMPT_KEYS = "Tab or the Up and Down arrows"
 
 
 def _button(label: str, name: str) -> QPushButton:
@@ -100,6 +103,10 @@ class LessonBanner(QFrame):
             font = QFont(button.font())
             font.setPointSizeF(base * scale)
             button.setFont(font)
+            # Wide enough for the longest label it shows at this size (Show me ▶ and Next ▶ take turns).
+            labels = ("Show me ▶", "Next ▶") if button is self.forward else (button.text(),)
+            widest = max(QFontMetrics(font).horizontalAdvance(label) for label in labels)
+            button.setMinimumWidth(widest + QFontMetrics(font).horizontalAdvance("M") * 2)
         self.fit()
 
     def show_runner(self, runner: LessonRunner) -> None:
@@ -179,6 +186,8 @@ class LessonScreen(QWidget):
             self.table.deleteLater()
         self.table = screen
         screen.scene.log.text_scale = PRESENTER_LOG_SCALE if self.presenter else 1.0
+        screen.scene.prompt.focus_keys = screen.scene.prompt.page_keys = LESSON_PROMPT_KEYS
+        screen.controller.show(screen.session.state)  # the status line names the keys a lesson leaves to the table
         screen.closed.connect(self.closed.emit)
         screen.view.installEventFilter(self)
         self.layout_.addWidget(screen, 1)
@@ -218,6 +227,8 @@ class LessonScreen(QWidget):
                 and quiet and self.runner.session.state.pending is None:
             self.runner.next()
             return True
+        # Any other key is the table's; Tab or an arrow may turn the prompt's page, so the pointer looks again.
+        QTimer.singleShot(0, self.runner.refresh)
         return False
 
 

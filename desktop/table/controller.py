@@ -144,7 +144,7 @@ class TableController(QObject):
         self.scene.prompt.ask(pending, self._who(state), hidden, self._decision_note(state))
         self._mark_focused_option()
         if not hidden:
-            self.scene.say("Choose with Tab or the arrows and Enter, a number key, or a click.")
+            self.scene.say(f"Choose with {self.scene.prompt.focus_keys} and Enter, a number key, or a click.")
 
     def _hot_seat_players(self, state: CombatState) -> bool:
         """More than one person shares the screen, so a player's secrets need the curtain."""
@@ -338,7 +338,7 @@ class TableController(QObject):
         self._drop_pick()
         self.menu = chosen
         self.scene.prompt.open_menu(title, [Entry(o.label, o.detail) for o in chosen], note)
-        self.scene.say("Pick with a number, Tab or the arrows and Enter, or a click; Esc closes.")
+        self.scene.say(f"Pick with a number, {self.scene.prompt.focus_keys} and Enter, or a click; Esc closes.")
 
     def close_menu(self) -> None:
         if self.menu:

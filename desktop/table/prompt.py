@@ -101,6 +101,9 @@ class PromptPanelItem(BoxItem):
         self.columns = 1
         self.per_page = 1
         self.page = 0
+        # The keys named to the player: moving between options, and turning the page (a lesson keeps some).
+        self.focus_keys = "Tab or the arrows"
+        self.page_keys = "Tab, arrows or Page Down"
         self.close_button = ButtonItem("Close (Esc)")
         self.close_button.setParentItem(self)
         self.close_button.clicked.connect(self.cancelled.emit)
@@ -178,6 +181,11 @@ class PromptPanelItem(BoxItem):
             self.focus = min(len(self.buttons) - 1, ((self.focus // self.per_page + step) % pages) * self.per_page)
             self._show_page()
         return self.focus
+
+    def page_strip(self) -> QRectF:
+        """Where the page indicator is written (local coordinates): the line that says how to see more."""
+        u, r = self.unit, self.size
+        return QRectF(u * 0.6, r.height() - u * 1.55, r.width() - u * 1.2, u * 1.2)
 
     @property
     def pages(self) -> int:
@@ -266,7 +274,6 @@ class PromptPanelItem(BoxItem):
                       "then reveal (click the curtain, or Enter).", u * 1.0, LEGAL, True,
                       Qt.AlignmentFlag.AlignCenter, wrap=True)
         if self.pages > 1:
-            text = (f"Page {self.page + 1} of {self.pages} — Tab, arrows or Page Down for more; "
-                    "1–9 pick the first nine")
-            draw_text(painter, QRectF(u * 0.6, r.height() - u * 1.55, r.width() - u * 1.2, u * 1.2), text, u * 0.8,
+            text = f"Page {self.page + 1} of {self.pages} — {self.page_keys} for more; 1–9 pick the first nine"
+            draw_text(painter, self.page_strip(), text, u * 0.8,
                       MUTED, False, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -165,9 +165,136 @@ def test_the_lessons_cover_the_brief() -> None:
     lessons = [entry.lesson for entry in ENTRIES.values()]
     assert all(lesson is not None for lesson in lessons), [e.error for e in ENTRIES.values()]
     titles = " / ".join(lesson.title for lesson in lessons if lesson)
-    for words in ("Unarmed Strike and Defend", "Zones", "Intents", "Catastrophe", "Arcana", "Sandbox"):
+    for words in ("Unarmed Strike and Defend", "Zones", "Intents", "Catastrophe", "Arcana", "spell", "Sandbox",
+                  "The Fool as a wildcard"):
         assert words in titles
     assert sum(1 for lesson in lessons if lesson and lesson.sandbox) == 1
+
+
+def _card(name: str) -> int:
+    from rt0table.rules.rt0.cards import by_name
+
+    return by_name(name)
+
+
+def _step_by(qtbot: QtBot, screen: LessonScreen, how: str) -> None:
+    """Finish the step under way: Next on an explanation, else its scripted actions done the given way."""
+    runner = screen.runner
+    step = runner.step
+    assert step is not None
+    if step.explain_only:
+        qtbot.mouseClick(screen.banner.forward, LEFT)
+    else:
+        for action in remaining(step, runner.done):
+            perform(qtbot, screen, action, how)
+    assert runner.step is not step, f"step {step.number} did not finish: {screen.banner.feedback.text()}"
+
+
+def test_lesson_5_casts_a_spell_with_the_magician_and_again_with_the_fool(
+    qtbot: QtBot, make_lesson: MakeLesson
+) -> None:
+    screen = make_lesson("05_arcana_and_spell")
+    runner = screen.runner
+    scene = table(screen).scene
+    assert {"check_behind_your_ears", "spell_sagittarius"} <= set(scene.bins)
+    assert scene.bins["unarmed_strike"].letter == "B"  # bins start at B: A, E, N and Z are commands
+    assert "Spells" in screen.banner.instruction.text() and "Sagittarius" in screen.banner.instruction.text()
+    _step_by(qtbot, screen, "click")  # the groups
+    _step_by(qtbot, screen, "click")  # the intent
+    _step_by(qtbot, screen, "drag")  # the Ace of Pentacles behind the Laborer's ear
+    state = table(screen).session.state
+    foe = state.adversary("laborer-1")
+    assert foe.hp == 19 and foe.intent == _card("3 of Pentacles")
+    _step_by(qtbot, screen, "click")  # what a spell bin takes
+    _step_by(qtbot, screen, "keys")  # The Magician on Sagittarius, by its number and the bin's letter
+    state = table(screen).session.state
+    assert state.fighter("sam").bins["spell_sagittarius"] == [_card("The Magician")]
+    assert state.pending is not None and state.pending.kind == "arrow"
+    assert "Arrow asks where the magic goes" in screen.banner.feedback.text()
+    _step_by(qtbot, screen, "click")  # 10 ranged magic damage to the one adversary
+    assert table(screen).session.state.adversary("laborer-1").hp == 9
+    assert "Arrow hit the Laborer for 10" in screen.banner.feedback.text()
+    _step_by(qtbot, screen, "keys")  # End Turn (E): the Laborer heals 2, round 2 deals The Fool
+    state = table(screen).session.state
+    sam = state.fighter("sam")
+    assert state.round == 2 and state.adversary("laborer-1").hp == 11
+    assert sam.bins.get("spell_sagittarius", []) == []
+    assert _card("The Magician") in state.piles[sam.pile].discard
+    assert _card("The Fool") in sam.hand
+    _step_by(qtbot, screen, "drag")  # The Fool on Sagittarius: it counts as The Magician for a Magician
+    _step_by(qtbot, screen, "keys")  # 10 again, by the number key
+    state = table(screen).session.state
+    assert state.adversary("laborer-1").hp == 1
+    assert state.fighter("sam").bins["spell_sagittarius"] == [_card("The Fool")]
+    assert "Another 10 magic damage" in screen.banner.feedback.text()
+    _step_by(qtbot, screen, "click")  # the closing words
+    assert runner.finished and "Lesson complete" in screen.banner.instruction.text()
+
+
+def test_lesson_5_will_not_cast_with_an_ordinary_card(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("05_arcana_and_spell")
+    for _ in range(4):  # to the step that explains what a spell bin takes
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_Right)
+    assert screen.runner.index == 4
+    scene = table(screen).scene
+    nine = card_item(screen, _card("9 of Swords"))
+    perform(qtbot, screen, PlayCard("sam", nine.card, "spell_sagittarius"), "drag")  # refused by the bin itself
+    state = table(screen).session.state
+    assert state.fighter("sam").bins.get("spell_sagittarius", []) == []
+    assert _card("9 of Swords") in state.fighter("sam").hand
+    assert screen.runner.index == 4
+    assert "takes The Magician" in scene.bins["spell_sagittarius"].refusal
+
+
+def test_lesson_7_names_the_fool_and_the_strike_lands(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("07_fool_wildcard")
+    runner = screen.runner
+    _step_by(qtbot, screen, "click")
+    _step_by(qtbot, screen, "drag")  # the 6 of Wands
+    _step_by(qtbot, screen, "keys")  # The Fool, by its number and Unarmed Strike's letter, B
+    state = table(screen).session.state
+    assert state.pending is not None and state.pending.kind == "wildcard"
+    four = table(screen).scene.prompt.buttons[3]
+    assert four.isVisible() and "4 of Wands" in state.pending.options[3].label
+    _step_by(qtbot, screen, "click")  # the 4 of Wands
+    state = table(screen).session.state
+    assert state.pending is not None and state.pending.kind == "strike"
+    assert "Jun names The Fool as 4 of Wands." in table(screen).scene.log.lines  # then the bin fired at 10
+    _step_by(qtbot, screen, "keys")  # 5 damage
+    state = table(screen).session.state
+    assert state.adversary("laborer-1").hp == 15 and state.fighter("jun").bins.get("unarmed_strike", []) == []
+    assert _card("The Fool") in state.piles[state.fighter("jun").pile].discard
+    _step_by(qtbot, screen, "click")
+    assert runner.finished and "Lesson complete" in screen.banner.instruction.text()
+
+
+def test_an_option_on_another_page_is_pointed_at_by_the_page_line(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    from rt0table.desktop.demo.highlight import target_rect
+    from rt0table.rules.rt0.lesson import Highlight
+
+    screen = make_lesson("07_fool_wildcard", presenter=True, size=(1920, 1080))
+    for _ in range(3):  # to the Fool's 28 choices, which take several pages at presenter size
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_PageDown)
+    runner, scene = screen.runner, table(screen).scene
+    prompt = scene.prompt
+    assert runner.index == 3 and prompt.pages > 1
+    four = prompt.buttons[3]
+    assert four.isVisible() and runner.highlight is not None
+    assert runner.highlight.rects == [four.sceneBoundingRect()]
+    strip = prompt.mapRectToScene(prompt.page_strip())
+    assert target_rect(scene, Highlight("option", "27")) == strip  # not the hidden button's spot on page 1
+    shoot(screen, "07_fool_wildcard-presenter-pages")
+    # Left, Right and the page keys step the lesson, so the table names the keys it still has.
+    assert prompt.page_keys == prompt.focus_keys == "Tab or the Up and Down arrows"
+    assert scene.status.text.startswith("Choose with Tab or the Up and Down arrows and Enter")
+    while prompt.page == 0:  # Down to the next page: the 4 of Wands is out of sight, the pointer follows
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_Down)
+    assert runner.index == 3
+    qtbot.wait(5)
+    assert not four.isVisible() and runner.highlight.rects == [strip]
+    qtbot.keyClick(table(screen).view, Qt.Key.Key_Backtab)
+    qtbot.wait(5)
+    assert four.isVisible() and runner.highlight.rects == [four.sceneBoundingRect()]
 
 
 def test_a_highlight_outlines_the_card_and_the_bin(qtbot: QtBot, make_lesson: MakeLesson) -> None:
@@ -179,6 +306,18 @@ def test_a_highlight_outlines_the_card_and_the_bin(qtbot: QtBot, make_lesson: Ma
     seven = next(i for i in scene.hand_items if _name(i.card) == "7 of Wands")
     assert highlight.rects == [seven.sceneBoundingRect(), scene.bins["unarmed_strike"].sceneBoundingRect()]
     assert "7 of Wands" in screen.banner.instruction.text()
+
+
+def test_lesson_1s_keys_are_the_tables(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    for _ in range(2):  # past the welcome; the 7 of Wands played for us
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_Right)
+    assert "press 1 for the card, B for Unarmed Strike and Enter" in screen.banner.instruction.text()
+    view = table(screen).view
+    for key in (Qt.Key.Key_1, Qt.Key.Key_B, Qt.Key.Key_Return):  # exactly what the banner says
+        qtbot.keyClick(view, key)
+    assert screen.runner.index == 3
+    assert table(screen).session.state.pending is not None  # Unarmed Strike fired and asks where the punch lands
 
 
 def test_an_off_script_move_is_taken_back_and_explained(qtbot: QtBot, make_lesson: MakeLesson) -> None:
