@@ -63,8 +63,9 @@ _OLD_HEAL_MARK = "aquarius_healed"
 def read_legacy(uses: dict[str, int], marks: dict[str, int] | None = None, day: int = 0) -> None:
     """Bring uses saved before the unification up to date, in place: old names renamed, and an old
     "Aquarius healed" mark in ``marks`` turned into Heal's use stamped with the fight's ``day``."""
-    for old, name in _OLD_NAMES.items():
-        if old in uses:
-            uses[name] = uses.pop(old)
+    if any(name in _OLD_NAMES for name in uses):
+        renamed = {_OLD_NAMES.get(name, name): used for name, used in uses.items()}  # in the order they were
+        uses.clear()
+        uses.update(renamed)
     if marks is not None and marks.pop(_OLD_HEAL_MARK, 0):
         uses[HEAL_USE] = day
