@@ -142,7 +142,8 @@ class Playthrough(QObject):
         if reason is not None:
             raise ValueError(reason)
         fighters = tuple(fp.fighter_setups(self.campaign, plan))
-        setup = CombatSetup(plan.seed, plan.room_size, fighters, tuple(plan.adversaries), bestiary)
+        day = self.campaign.clock.day  # once-per-Day uses in the fight are stamped with it (daily.py)
+        setup = CombatSetup(plan.seed, plan.room_size, fighters, tuple(plan.adversaries), bestiary, day=day)
         state, events = setup.start()
         recorder = self.keeper.begin_fight(setup) if self.keeper is not None else None
         self.plan = plan

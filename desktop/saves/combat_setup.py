@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rt0table.rules.rt0.adversaries import AdversaryKind
+from rt0table.rules.rt0.daily import read_legacy
 from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, new_combat
 from rt0table.rules.rt0.events import Event
 from rt0table.rules.rt0.serialize import decode, encode
@@ -21,9 +22,12 @@ class CombatSetup:
     adversaries: tuple[AdversarySetup, ...]
     bestiary: dict[str, AdversaryKind] = field(hash=False)
     practice: bool = False
+    day: int = 0  # the campaign's Day (``new_combat(day=…)``): once-per-Day uses in the fight are stamped with it
 
     def start(self) -> tuple[CombatState, list[Event]]:
-        return new_combat(self.seed, self.room_size, self.fighters, self.adversaries, self.bestiary, self.practice)
+        return new_combat(
+            self.seed, self.room_size, self.fighters, self.adversaries, self.bestiary, self.practice, day=self.day
+        )
 
     @property
     def character_names(self) -> list[str]:
@@ -40,16 +44,29 @@ def setup_to_columns(setup: CombatSetup) -> dict[str, Any]:
         "fighters": encode(setup.fighters),
         "adversaries": encode(setup.adversaries),
         "bestiary": encode(setup.bestiary),
+        "day": setup.day,
     }
 
 
 def setup_from_columns(row: dict[str, Any]) -> CombatSetup:
-    """Inverse of ``setup_to_columns``; sqlite-utils hands JSON columns back as text."""
+    """Inverse of ``setup_to_columns``; sqlite-utils hands JSON columns back as text. A fight saved before
+    format 4 has no Day (0, as it was started), and its once-per-Day uses may carry the old names."""
+    fighters = decode(tuple[FighterSetup, ...], json.loads(row["fighters"]))
     return CombatSetup(
         seed=int(row["seed"]),
         room_size=int(row["room_size"]),
-        fighters=decode(tuple[FighterSetup, ...], json.loads(row["fighters"])),
+        fighters=tuple(_current_uses(f) for f in fighters),
         adversaries=decode(tuple[AdversarySetup, ...], json.loads(row["adversaries"])),
         bestiary=decode(dict[str, AdversaryKind], json.loads(row["bestiary"])),
         practice=bool(row["practice"]),
+        day=int(row.get("day") or 0),
     )
+
+
+def _current_uses(setup: FighterSetup) -> FighterSetup:
+    """The setup with its once-per-Day uses under today's names (daily.read_legacy)."""
+    if not setup.day_uses:
+        return setup
+    uses = dict(setup.day_uses)
+    read_legacy(uses)
+    return replace(setup, day_uses=tuple(uses.items()))

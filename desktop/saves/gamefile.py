@@ -27,7 +27,7 @@ from rt0table.rules.rt0.state import CombatState
 from .combat_setup import CombatSetup, setup_from_columns, setup_to_columns
 from .copies import backup, companions, publish, remove
 from .errors import DamagedSaveError, SaveError
-from .schema import check_file, migrations, open_for_writing
+from .schema import SETUP_COLUMNS, check_file, migrations, open_for_writing
 
 RULESET = "rt0"
 SNAPSHOT_EVERY = 25  # actions in force between snapshots: bounds the replay on load
@@ -93,7 +93,7 @@ def create(
                     "save_format": db.execute("PRAGMA user_version").fetchone()[0],
                     "state_format": STATE_FORMAT,
                     "ruleset": RULESET,
-                    **(setup_to_columns(setup) if setup is not None else NO_SETUP),
+                    **(_header_columns(setup) if setup is not None else NO_SETUP),
                     "players": players,
                     "created_at": stamp,
                     "last_played": stamp,
@@ -117,6 +117,12 @@ NO_SETUP: dict[str, Any] = {
 }
 
 
+def _header_columns(setup: CombatSetup) -> dict[str, Any]:
+    """The first fight's setup as the header's columns (the header has no Day: fights keep theirs in ``fight``)."""
+    columns = setup_to_columns(setup)
+    return {k: columns[k] for k in SETUP_COLUMNS}
+
+
 def _as_sql(columns: dict[str, Any]) -> dict[str, Any]:
     """Lists and dicts as JSON text, as sqlite-utils' insert would store them."""
     return {k: json.dumps(v) if isinstance(v, (list, dict)) else v for k, v in columns.items()}
@@ -127,8 +133,9 @@ def _open_fight(db: Database, number: int, seq: int, setup: CombatSetup, stamp: 
     state, _events = setup.start()
     text, digest = snapshot_and_hash(state)
     db.execute(
-        "INSERT INTO fight (number, opened_seq, seed, room_size, practice, fighters, adversaries, bestiary, started_at)"
-        " VALUES (:number, :seq, :seed, :room_size, :practice, :fighters, :adversaries, :bestiary, :stamp)",
+        "INSERT INTO fight (number, opened_seq, seed, room_size, practice, fighters, adversaries, bestiary, day,"
+        " started_at) VALUES (:number, :seq, :seed, :room_size, :practice, :fighters, :adversaries, :bestiary, :day,"
+        " :stamp)",
         {"number": number, "seq": seq, "stamp": stamp, **_as_sql(setup_to_columns(setup))},
     )
     db.execute(

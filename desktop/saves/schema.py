@@ -127,6 +127,14 @@ def m003_fights(db: Database) -> None:
     _stamp(db, 3)
 
 
+@migrations()
+def m004_fight_day(db: Database) -> None:
+    """Format 4: each fight keeps the campaign's Day it was started on (``CombatSetup.day``); older fights had none
+    (Day 0, as they were started)."""
+    db.table("fight").add_column("day", int, not_null_default=0)
+    _stamp(db, 4)
+
+
 MIGRATION_NAMES = tuple(m.name for m in migrations._migrations)
 SAVE_FORMAT = len(MIGRATION_NAMES)
 

@@ -15,6 +15,7 @@ from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
+from .daily import read_legacy
 from .errors import RulesError
 from .state import CombatState
 
@@ -104,6 +105,8 @@ def state_from_dict(data: dict[str, Any]) -> CombatState:
     except (KeyError, TypeError, ValueError, StopIteration) as error:
         raise StateFormatError(f"the saved combat state is damaged: {error}") from None
     assert isinstance(state, CombatState)
+    for fighter in state.fighters:  # saved before once-per-Day uses took the Day clock's names
+        read_legacy(fighter.day_uses, fighter.marks, state.day)
     return state
 
 

@@ -2,7 +2,8 @@
 
 A pure registry: the Day clock (``campaign/day.py``) builds its once-per-Day powers from ``day_use`` and makes
 them fresh again when a Day ends. A spell whose skill part is only ever at will (Pisces) has no use to track.
-Heal is one use shared by both halves of Aquarius: a fight that cast it (``uses_spent_in_fight``) spends the Day's.
+Heal is one use shared by both halves of Aquarius: a fight that casts it spends it in ``fighter.day_uses`` (daily.py),
+and the Day clock learns of it when the fight is over.
 """
 
 from __future__ import annotations
@@ -60,9 +61,7 @@ SPELL_SKILLS: dict[Spell, SpellSkill] = {
 # spell -> its once-per-Day use, for the Day clock (spells whose skill is at will are left out)
 DAY_USES: dict[Spell, str] = {spell: skill.use for spell, skill in SPELL_SKILLS.items() if skill.use is not None}
 HEAL_USE = DAY_USES[Spell.AQUARIUS]
-HEAL_MARK = "aquarius_healed"  # fighter.marks: Aquarius healed in this fight
 HEALED_INTO = "healed_into:"  # fighter.marks prefix: a Minor Heal left in place of a Major (not a new injury)
-_FIGHT_MARKS = {HEAL_MARK: HEAL_USE}  # marks a spell leaves on a fighter -> the Day's use it spends
 
 
 def day_use(spell: Spell) -> str | None:
@@ -73,11 +72,6 @@ def day_use(spell: Spell) -> str | None:
 def day_uses(spells: tuple[Spell, ...] | list[Spell]) -> tuple[str, ...]:
     """The once-per-Day uses these spells give, in the order given."""
     return tuple(use for use in (day_use(s) for s in spells) if use is not None)
-
-
-def uses_spent_in_fight(fighter: Fighter) -> tuple[str, ...]:
-    """Once-per-Day uses a fighter spent by casting in combat (Aquarius's Heal), to mark on the Day clock."""
-    return tuple(use for mark, use in _FIGHT_MARKS.items() if fighter.marks.get(mark))
 
 
 def castable_today(spells: tuple[Spell, ...], used_today: tuple[str, ...]) -> tuple[Spell, ...]:

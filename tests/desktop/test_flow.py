@@ -156,6 +156,7 @@ def test_new_game_to_the_second_fights_set_up(qtbot: QtBot, window: MainWindow) 
     assert {"lucky_numbers", "palm_reading"} <= set(fighter.abilities)
     assert "yes_no" not in fighter.abilities
     assert playthrough.game is table.session.game
+    assert table.session.state.day == playthrough.campaign.clock.day == 1, "the fight runs on the campaign's Day"
     win_the_fight(qtbot, table)
     state = table.session.state
     assert state.result == "victory"

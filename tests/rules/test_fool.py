@@ -10,7 +10,7 @@ from rt0table.rules.rt0 import rng
 from rt0table.rules.rt0.abilities import ABILITIES, arcana_abilities
 from rt0table.rules.rt0.actions import Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.cards import FOOL, TOWER, by_name
-from rt0table.rules.rt0.daily import DEUS_EX_MACHINA, AlreadyUsedToday, deus_ex_machina, forget_before, used_today
+from rt0table.rules.rt0.daily import DEUS_EX_MACHINA, SLAUGHTER, AlreadyUsedToday, spend, spent_on, used_today
 from rt0table.rules.rt0.effects import draw
 from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, apply, legal_actions, new_combat
 from rt0table.rules.rt0.errors import IllegalAction
@@ -320,7 +320,7 @@ def test_slaughter_takes_one_minor_for_good_deals_ten_times_and_costs_one_corrup
     fighter = state.fighter("pip")
     assert fighter.corruption_gained == 1
     assert state.piles["pip"].removed_for_good == [three] and state.piles["pip"].removed_for_day == []
-    assert fighter.day_uses == {"slaughter": 4}
+    assert fighter.day_uses == {"Slaughter": 4} and spent_on(fighter.day_uses, 4) == (SLAUGHTER,)
     assert hits(events) == [(30, True, True)]
     assert state.adversaries[0].hp == 0
 
@@ -328,7 +328,7 @@ def test_slaughter_takes_one_minor_for_good_deals_ten_times_and_costs_one_corrup
 @pytest.mark.rule("FOOL-SLAUGHTER")
 def test_slaughter_only_once_a_day() -> None:
     laborer = [AdversarySetup("laborer", (2, 2))]
-    upgraded = pip(Trait.STRONG, Trait.SLOW, upgrades=("laughter",), day_uses=(("slaughter", 3),))
+    upgraded = pip(Trait.STRONG, Trait.SLOW, upgrades=("laughter",), day_uses=(("Slaughter", 3),))
     state, _ = new_combat(3, 3, [upgraded], laborer, bestiary(), day=3)
     state, _ = play(state, "pip", "The Fool", "laughter")
     assert state.pending is not None and state.pending.kind == "laughter", "Slaughter already used today"
@@ -769,14 +769,15 @@ def test_a_tower_miser_s_dream_draws_may_be_averted_before_it_costs_corruption(s
 @pytest.mark.rule("FOOL-DEUS")
 def test_deus_ex_machina_once_per_day() -> None:
     uses: dict[str, int] = {}
-    deus_ex_machina(uses, 1)
-    assert used_today(uses, DEUS_EX_MACHINA, 1)
+    spend(uses, DEUS_EX_MACHINA, 1)
+    assert used_today(uses, DEUS_EX_MACHINA, 1) and DEUS_EX_MACHINA == "Deus Ex Machina", "the Day clock's name"
     with pytest.raises(AlreadyUsedToday):
-        deus_ex_machina(uses, 1)
-    deus_ex_machina(uses, 2)
-    assert uses == {DEUS_EX_MACHINA: 2}
-    forget_before(uses, 3)
-    assert uses == {}
+        spend(uses, DEUS_EX_MACHINA, 1)
+    assert not used_today(uses, DEUS_EX_MACHINA, 2), "a stamp from another Day limits nothing"
+    spend(uses, DEUS_EX_MACHINA, 2)
+    assert uses == {DEUS_EX_MACHINA: 2} and spent_on(uses, 2) == (DEUS_EX_MACHINA,) and spent_on(uses, 1) == ()
+    with pytest.raises(ValueError, match="not a once-per-Day power"):
+        spend(uses, "deus_ex_machina", 3)  # one spelling per power: the Day clock's
 
 
 # --- the whole kit under random play ------------------------------------------------------------------------

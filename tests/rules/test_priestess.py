@@ -6,9 +6,10 @@ import dataclasses
 
 import pytest
 
-from rt0table.rules.rt0 import foresight
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.actions import Activate, AddAbility, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.campaign import campaign as cp
+from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.cards import CARDS, FOOL, HIGH_PRIESTESS, TOWER, by_name
 from rt0table.rules.rt0.engine import (
     AdversarySetup,
@@ -36,7 +37,9 @@ from rt0table.rules.rt0.events import (
 )
 from rt0table.rules.rt0.serialize import state_from_dict, state_hash, state_to_dict
 from rt0table.rules.rt0.state import CombatState, Fighter
-from rt0table.rules.rt0.traits import Arcana, Trait
+from rt0table.rules.rt0.traits import Arcana, Skill, Trait
+from tests.rules.campaign.helpers import fool as campaign_fool
+from tests.rules.campaign.helpers import magician, party
 from tests.rules.helpers import bestiary, fight, give
 
 ROBOT_HERE = [AdversarySetup("training_robot", (1, 1))]
@@ -162,23 +165,40 @@ def test_drawing_the_tower_from_a_peek_is_a_catastrophe() -> None:
 # --- HP-FORESIGHT ------------------------------------------------------------------------------------
 
 
-@pytest.mark.rule("HP-FORESIGHT")
+@pytest.mark.rule("HP-FORESIGHT", "DAY-CLOCK")
 def test_each_divination_tool_once_per_day() -> None:
-    uses: dict[str, int] = {}
-    assert foresight.available(uses, 1) == list(foresight.TOOLS)
-    assert len(foresight.TOOLS) == 5
-    uses = foresight.use_tool(uses, "Crystal Ball", 1)
-    assert uses == {"Crystal Ball": 1}
-    assert foresight.refusal(Arcana.HIGH_PRIESTESS, uses, "Crystal Ball", 1) == (
-        "The Crystal Ball is exhausted for the rest of Day 1."
+    """The tools are once-per-Day powers on the Day clock, one per tool; a reading the GM could not or would not
+    make come true is simply not spent (``use_power`` is not called), so the tool stays available."""
+    seer = dataclasses.replace(campaign_fool(), arcana=Arcana.HIGH_PRIESTESS, a_plus=Skill.GYM)
+    game = party(seer, magician())
+    tools = [clock.foresight(tool) for tool in clock.FORESIGHT_TOOLS]
+    assert len(tools) == 5
+    assert [p for p in clock.powers_of(seer) if p in tools] == tools, "every tool is hers, in the book's order"
+    game = cp.use_power(game, "a", clock.foresight("Crystal Ball"))
+    assert game.clock.used_by("a") == ("Foresight: Crystal Ball",)
+    assert clock.use_refusal(game.clock, "a", "Foresight: Crystal Ball") == (
+        "Foresight: Crystal Ball has already been used today."
     )
-    with pytest.raises(RulesError, match="exhausted"):
-        foresight.use_tool(uses, "Crystal Ball", 1)
-    assert "Crystal Ball" not in foresight.available(uses, 1) and "Ouija Board" in foresight.available(uses, 1)
-    assert foresight.available(uses, 2) == list(foresight.TOOLS), "a new Day frees every tool with no reset"
-    assert foresight.use_tool(uses, "Magic 8-Ball", 1, granted=False) == uses, "the GM said no: not exhausted"
-    assert foresight.refusal(Arcana.MAGICIAN, {}, "Tarot Deck", 1) is not None
-    assert foresight.refusal(Arcana.HIGH_PRIESTESS, {}, "Ouija", 1) is not None
+    with pytest.raises(RulesError, match="already been used today"):
+        cp.use_power(game, "a", "Foresight: Crystal Ball")
+    assert clock.use_refusal(game.clock, "a", "Foresight: Ouija Board") is None, "the other tools are not exhausted"
+    game, _ = cp.end_day(game)
+    assert game.day == 2 and all(clock.use_refusal(game.clock, "a", t) is None for t in tools), "a new Day frees all"
+    with pytest.raises(RulesError, match="does not have"):
+        cp.use_power(game, "b", "Foresight: Tarot Deck")  # only The High Priestess carries tools that work
+    with pytest.raises(RulesError, match="not a once-per-Day power"):
+        cp.use_power(game, "a", "Foresight: Ouija")
+
+
+@pytest.mark.rule("HP-FORESIGHT")
+def test_a_reading_the_gm_refuses_does_not_exhaust_the_tool() -> None:
+    seer = dataclasses.replace(campaign_fool(), arcana=Arcana.HIGH_PRIESTESS, a_plus=Skill.GYM)
+    game = cp.use_power(party(seer), "a", "Foresight: Crystal Ball")  # a reading the GM made come true
+    # the GM could not or would not make the Magic 8-Ball's reading come true: the table does not spend it
+    assert game.clock.used_by("a") == ("Foresight: Crystal Ball",)
+    assert clock.use_refusal(game.clock, "a", "Foresight: Magic 8-Ball") is None, "still available today"
+    game = cp.use_power(game, "a", "Foresight: Magic 8-Ball")  # its next reading that Day comes true
+    assert game.clock.used_by("a") == ("Foresight: Crystal Ball", "Foresight: Magic 8-Ball")
 
 
 # --- HP-ALL-SIGNS / HP-BETTER-NOT-TELL ---------------------------------------------------------------

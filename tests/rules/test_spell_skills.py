@@ -64,7 +64,8 @@ def test_a_heal_cast_in_a_fight_spends_the_days_heal_and_its_minor_is_no_new_inj
     before = cp.injuries_before(game)
     setup = cp.fighter_setup(game, "a", (1, 1))
     prepared = Preparation(hands={"a": (MAGICIAN,)})
-    state, _ = new_combat(2, 3, [setup], [AdversarySetup("training_robot", (0, 0))], bestiary(), prepared=prepared)
+    robot = [AdversarySetup("training_robot", (0, 0))]
+    state, _ = new_combat(2, 3, [setup], robot, bestiary(), prepared=prepared, day=game.clock.day)
     state, _ = apply(state, PlayCard("a", MAGICIAN, "spell_aquarius"))
     assert state.pending is None, "at full HP, the one treatment on offer is taken at once"
     assert state.fighter("a").injuries == ["Splinted Arm"]

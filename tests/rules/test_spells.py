@@ -558,7 +558,7 @@ def test_heal_restores_every_hp_or_treats_an_injury_once_a_day() -> None:
     removed, _ = play(state, pick(state, "Dizzy"))
     assert removed.fighter("pip").injuries == ["Broken Arm"]
     state, _ = play(state, pick(state, "Al regains"))
-    assert state.fighter("al").hp == 20 and state.fighter("pip").marks.get("aquarius_healed") == 1
+    assert state.fighter("al").hp == 20 and state.fighter("pip").day_uses == {"Aquarius: Heal": state.day}
 
 
 @pytest.mark.rule("SPL-AQUARIUS")

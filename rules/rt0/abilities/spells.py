@@ -18,6 +18,7 @@ from typing import ClassVar
 from .. import rng
 from ..campaign.injuries import INJURIES, Severity
 from ..cards import CARDS, MAGICIAN, CardId, Suit
+from ..daily import spend, used_today
 from ..decisions import ask, resolver
 from ..effects import (
     GROUNDED,
@@ -49,7 +50,7 @@ from ..events import (
 from ..identity import face, is_wild
 from ..intents import discard_intent, redraw_intent
 from ..modifiers import can_cast_spells
-from ..spell_skills import HEAL_MARK, HEALED_INTO
+from ..spell_skills import HEAL_USE, HEALED_INTO
 from ..state import GM, START_HP, Adversary, CombatState, Fighter, Option, PendingDecision
 from ..traits import OPPOSITE, Spell, Trait
 from ..zones import zone_name
@@ -586,9 +587,6 @@ def _hook(state: CombatState, decision: PendingDecision, option: Option, events:
 
 # --- SPL-AQUARIUS: Heal -----------------------------------------------------------------------------------
 
-HEALED = HEAL_MARK  # marks: Heal was used this fight (it is once a Day, in or out of combat: spell_skills)
-
-
 class Aquarius(SpellAbility):
     id = "spell_aquarius"
     spell = Spell.AQUARIUS
@@ -602,7 +600,7 @@ class Aquarius(SpellAbility):
     )
 
     def may_cast(self, state: CombatState, fighter: Fighter) -> bool:
-        return not fighter.marks.get(HEALED)
+        return not used_today(fighter.day_uses, HEAL_USE, state.day)  # one Heal a Day, in or out of combat
 
     def cannot_cast(self, state: CombatState, fighter: Fighter) -> str:
         return "Aquarius has already healed today."
@@ -611,7 +609,7 @@ class Aquarius(SpellAbility):
         return "full HP, a Major Injury downgraded or a Minor Injury removed"
 
     def cast(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        fighter.marks[HEALED] = 1
+        spend(fighter.day_uses, HEAL_USE, state.day)
         targets = [fighter] + [
             f
             for f in state.fighters

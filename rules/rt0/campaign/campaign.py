@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from ..character import Character, Eddy, problems
+from ..daily import stamped
 from ..engine import FighterSetup
 from ..errors import RulesError
 from ..modifiers import friendship_circles
@@ -407,7 +408,8 @@ def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Seq
     """The FighterSetup that brings this member into a fight with their Report Card traits and injuries, and the
     Arcana Abilities chosen for it (CMB-CHOOSE-ABILITIES; fully upgraded ones come free without choosing)."""
     m = campaign.member(member_id)
-    spells = castable_today(m.character.all_spells, campaign.clock.used_by(m.id))  # SPL-AQUARIUS: one Heal a Day
+    used = campaign.clock.used_by(m.id)
+    spells = castable_today(m.character.all_spells, used)  # SPL-AQUARIUS: one Heal a Day
     return FighterSetup(
         m.id,
         m.character.name,
@@ -418,6 +420,7 @@ def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Seq
         injuries=m.injuries.names,
         upgrades=cor.upgraded_ability_ids(m.character, m.corruption),
         spells=spells,
+        day_uses=stamped(used, campaign.clock.day),  # the fight runs on ``new_combat(day=clock.day)``
     )
 
 
@@ -437,8 +440,8 @@ def conclude_fight(campaign: Campaign, summary: FightSummary) -> Result:
         record, ended = inj.remove_where(record, "end of combat", m.id)
         campaign = campaign.with_member(replace(m, injuries=record))
         events += more + ended
-        for power in outcome.day_uses:  # SPL-AQUARIUS: a Heal cast in the fight is the Day's Heal
-            if clock.use_refusal(campaign.clock, m.id, power) is None:
+        for power in outcome.day_uses:  # the fight's once-per-Day uses (Slaughter, Aquarius's Heal …) are the Day's
+            if power not in campaign.clock.used_by(m.id):
                 campaign = replace(campaign, clock=clock.use(campaign.clock, m.id, power))
         campaign, more = take_corruption(campaign, m.id, outcome.corruption, "the fight")
         events += more

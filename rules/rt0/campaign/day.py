@@ -1,4 +1,10 @@
-"""The Day (DAY-CLOCK): its number and the once-per-Day powers each character has used since it began."""
+"""The Day (DAY-CLOCK): its number and the once-per-Day powers each character has used since it began.
+
+The one record of once-per-Day uses between fights. A fight gets a member's uses for today stamped with the Day
+(``campaign.fighter_setup`` -> ``FighterSetup.day_uses``, ``new_combat(day=clock.day)``), keeps them in
+``Fighter.day_uses`` (``daily.py``) and hands back those stamped with its Day (``FighterOutcome.day_uses``), which
+``campaign.conclude_fight`` marks here. Names are ``POWERS``' keys, one spelling per power.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,17 @@ from ..spell_skills import DAY_USES
 from ..traits import Arcana, Spell
 from .events import CampaignEvent, UsesRefreshed
 
-FORESIGHT_TOOLS = ("Magic 8-Ball", "Ouija Board", "Tarot Deck", "Crystal Ball", "Fortune Cookies")
+FORESIGHT_TOOLS = ("Magic 8-Ball", "Ouija Board", "Tarot Deck", "Crystal Ball", "Fortune Cookies")  # HP-FORESIGHT
+
+# The one spelling of each power's name: the Day clock keeps these between fights, ``Fighter.day_uses`` in one.
+DEUS_EX_MACHINA = "Deus Ex Machina"  # FOOL-DEUS
+PART_OF_MY_PLAN = "This Was All Part of My Plan"  # MAG-PLAN
+SLAUGHTER = "Slaughter"  # FOOL-SLAUGHTER
+
+
+def foresight(tool: str) -> str:
+    """HP-FORESIGHT: the power of consulting one divination tool ("Foresight: Crystal Ball")."""
+    return f"Foresight: {tool}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +44,10 @@ class Power:
 POWERS: dict[str, Power] = {
     p.name: p
     for p in (
-        Power("Deus Ex Machina", arcana=Arcana.FOOL),
-        Power("This Was All Part of My Plan", arcana=Arcana.MAGICIAN),
-        *(Power(f"Foresight: {tool}", arcana=Arcana.HIGH_PRIESTESS) for tool in FORESIGHT_TOOLS),
-        Power("Slaughter", arcana=Arcana.FOOL, upgrade="Slaughter"),
+        Power(DEUS_EX_MACHINA, arcana=Arcana.FOOL),
+        Power(PART_OF_MY_PLAN, arcana=Arcana.MAGICIAN),
+        *(Power(foresight(tool), arcana=Arcana.HIGH_PRIESTESS) for tool in FORESIGHT_TOOLS),
+        Power(SLAUGHTER, arcana=Arcana.FOOL, upgrade="Slaughter"),
         # SPL-*: each spell's once-a-Day skill use (Aquarius's Heal is one a Day in or out of combat)
         *(Power(name, spell=spell) for spell, name in DAY_USES.items()),
     )

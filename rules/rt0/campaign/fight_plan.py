@@ -188,7 +188,8 @@ def start_fight(
     reason = plan_refusal(campaign, plan)
     if reason is not None:
         raise ValueError(reason)
-    return new_combat(plan.seed, plan.room_size, fighter_setups(campaign, plan), list(plan.adversaries), bestiary)
+    fighters = fighter_setups(campaign, plan)
+    return new_combat(plan.seed, plan.room_size, fighters, list(plan.adversaries), bestiary, day=campaign.clock.day)
 
 
 # --- after the fight --------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..spell_skills import healed_into, uses_spent_in_fight
+from ..daily import spent_on
+from ..spell_skills import healed_into
 from ..state import START_HP, CombatState, FighterKind
 
 
@@ -21,7 +22,7 @@ class FighterOutcome:
     full_hp: int = START_HP
     died: bool = False
     injuries_after: tuple[str, ...] = ()
-    day_uses: tuple[str, ...] = ()  # once-per-Day uses spent in the fight (Aquarius's Heal)
+    day_uses: tuple[str, ...] = ()  # once-per-Day uses stamped with the fight's Day (daily.spent_on), for the clock
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +70,8 @@ def summarise(state: CombatState, injuries_before: Mapping[str, Sequence[str]]) 
         if f.kind is not FighterKind.PLAYER:
             continue
         taken = _new((*injuries_before.get(f.id, ()), *healed_into(f)), f.injuries)  # a Heal's Minor is not new
+        uses = spent_on(f.day_uses, state.day)  # the Day's uses, brought in or spent here, for the Day clock
         outcomes.append(
-            FighterOutcome(
-                f.id, taken, f.corruption_gained, f.hp, START_HP, f.dead, tuple(f.injuries), uses_spent_in_fight(f)
-            )
+            FighterOutcome(f.id, taken, f.corruption_gained, f.hp, START_HP, f.dead, tuple(f.injuries), uses)
         )
     return FightSummary(tuple(outcomes))

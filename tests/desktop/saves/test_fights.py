@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 import sqlite3
 from pathlib import Path
@@ -10,8 +12,11 @@ import pytest
 from sqlite_utils import Database
 
 from rt0table.desktop.saves import CombatSetup, HashMismatchError, SaveError, SaveStore
+from rt0table.desktop.saves.combat_setup import setup_from_columns, setup_to_columns
 from rt0table.desktop.saves.schema import MIGRATION_NAMES, check_file, migrations
+from rt0table.rules.rt0.engine import FighterSetup
 from rt0table.rules.rt0.serialize import state_hash
+from rt0table.rules.rt0.traits import Trait
 
 from .play import book_setup, play_random
 
@@ -127,3 +132,25 @@ def test_a_format_2_save_opens_as_fight_1(store: SaveStore, save_dir: Path, tmp_
         assert loaded.campaign == {"version": 1, "day": 3}
         assert again.begin_fight("older", book_setup(2)) == 2  # and the next fight follows on
         assert again.load("older").fight == 2
+
+
+def test_a_fight_keeps_the_campaigns_day(store: SaveStore) -> None:
+    """Format 4: the Day a fight was started on is in its row, so starting it again gives the same state."""
+    mara = FighterSetup("mara", "Mara", (0, 0), frozenset({Trait.STRONG}), day_uses=(("Deus Ex Machina", 3),))
+    setup = dataclasses.replace(book_setup(), fighters=(mara,), day=3)
+    game_id = store.new_game(None, campaign={"version": 1, "day": 3})
+    store.recorder(game_id).begin_fight(setup)
+    loaded = store.load(game_id)
+    assert loaded.setup == setup and loaded.game is not None
+    assert loaded.game.state.day == 3 and loaded.game.state.fighter("mara").day_uses == {"Deus Ex Machina": 3}
+    assert state_hash(loaded.setup.start()[0]) == state_hash(loaded.game.state)
+
+
+def test_a_fight_row_from_before_the_day_reads_as_day_0_with_todays_names() -> None:
+    columns = setup_to_columns(book_setup())
+    del columns["day"]  # format 3 had no Day column
+    columns["fighters"][0]["day_uses"] = [["slaughter", 2], ["deus_ex_machina", 2]]
+    row = {k: json.dumps(v) if isinstance(v, list | dict) else v for k, v in columns.items()}
+    setup = setup_from_columns(row)
+    assert setup.day == 0
+    assert setup.fighters[0].day_uses == (("Slaughter", 2), ("Deus Ex Machina", 2))

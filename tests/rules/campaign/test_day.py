@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
+from rt0table.rules.rt0.actions import Choose, PlayCard
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import day as clock
+from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.campaign import Meal, Sleep
 from rt0table.rules.rt0.campaign.events import (
     CorruptionTaken,
@@ -18,8 +21,13 @@ from rt0table.rules.rt0.campaign.events import (
     MemberDied,
     UsesRefreshed,
 )
+from rt0table.rules.rt0.campaign.supremacy import summarise
+from rt0table.rules.rt0.engine import AdversarySetup, apply
 from rt0table.rules.rt0.errors import RulesError
+from rt0table.rules.rt0.serialize import state_from_dict, state_to_dict
+from rt0table.rules.rt0.state import CombatState, Phase
 from rt0table.rules.rt0.traits import Arcana, Skill, Trait
+from tests.rules.helpers import BOOK, give
 
 from .helpers import fool, magician, party
 
@@ -183,3 +191,81 @@ def test_the_days_new_friendship_circle_can_take_the_days_cost() -> None:
     member = game.member("a")
     assert member.corruption.owed == 3
     assert cor.suggest_marks(member.character, member.corruption, member.traits)[0] == cor.FRIENDSHIP
+
+
+# --- the Day's uses in and out of a fight: one record, the Day clock ---------------------------------------------
+
+
+def _slaughterer_on_day_three() -> cp.Campaign:
+    game, _ = cp.take_corruption(party(fool()), "a", 3, "test")
+    game, _ = cp.mark_all(game, "a", ["Slaughter"] * 3)
+    return replace(game, clock=clock.DayClock(3))
+
+
+def _play_the_fool_on_laughter(state: CombatState) -> CombatState:
+    (card,) = give(state, state.fighter("a"), "The Fool")
+    give(state, state.fighter("a"), "3 of Wands")
+    state, _ = apply(state, PlayCard("a", card, "laughter"))
+    return state
+
+
+@pytest.mark.rule("DAY-CLOCK", "FOOL-SLAUGHTER")
+def test_the_days_uses_go_into_a_fight_stamped_with_the_day_and_come_back_to_the_clock() -> None:
+    game = _slaughterer_on_day_three()
+    plan = fp.FightPlan(5, 3, (AdversarySetup("laborer", (2, 0)),))
+    assert cp.fighter_setup(game, "a", (0, 2)).day_uses == ()
+    state, _ = fp.start_fight(game, plan, BOOK)
+    assert state.day == 3, "the fight runs on the campaign's Day"
+    state = _play_the_fool_on_laughter(state)
+    assert state.pending is not None and state.pending.kind == "laugh-mode", "Slaughter is free today"
+    state, _ = apply(state, Choose(1))  # Slaughter
+    state, _ = apply(state, Choose(0))  # a Minor in hand
+    assert state.fighter("a").day_uses == {"Slaughter": 3}
+    state.phase = Phase.OVER
+    game, summary, _ = fp.after_fight(game, state)
+    assert summary.outcomes[0].day_uses == ("Slaughter",)
+    assert game.clock.used_by("a") == ("Slaughter",), "the clock learns of it"
+    assert cp.fighter_setup(game, "a", (0, 2)).day_uses == (("Slaughter", 3),), "and the next fight that Day too"
+    state, _ = fp.start_fight(game, plan, BOOK)
+    state = _play_the_fool_on_laughter(state)
+    assert state.pending is not None and state.pending.kind == "laughter", "no Slaughter twice in a Day"
+    state.phase = Phase.OVER
+    again, _, _ = fp.after_fight(game, state)
+    assert again.clock.used_by("a") == ("Slaughter",), "a use brought in is not marked twice"
+    game, _ = cp.end_day(game)
+    state, _ = fp.start_fight(game, plan, BOOK)
+    assert state.day == 4 and state.fighter("a").day_uses == {}
+    state = _play_the_fool_on_laughter(state)
+    assert state.pending is not None and state.pending.kind == "laugh-mode", "a new Day"
+
+
+@pytest.mark.rule("DAY-CLOCK", "FOOL-SLAUGHTER")
+def test_a_use_spent_between_fights_is_spent_in_the_fight() -> None:
+    game = cp.use_power(_slaughterer_on_day_three(), "a", "Slaughter")
+    state, _ = fp.start_fight(game, fp.FightPlan(5, 3, (AdversarySetup("laborer", (2, 0)),)), BOOK)
+    assert state.fighter("a").day_uses == {"Slaughter": 3}
+    state = _play_the_fool_on_laughter(state)
+    assert state.pending is not None and state.pending.kind == "laughter"
+
+
+@pytest.mark.rule("DAY-CLOCK", "FOOL-SLAUGHTER", "SPL-AQUARIUS")
+def test_a_combat_state_saved_before_the_unification_reads_with_the_clocks_names() -> None:
+    """Old saves named Slaughter "slaughter" and kept Aquarius's Heal as a per-fight mark."""
+    plan = fp.FightPlan(5, 3, (AdversarySetup("laborer", (2, 0)),))
+    state, _ = fp.start_fight(_slaughterer_on_day_three(), plan, BOOK)
+    data = state_to_dict(state)
+    saved = data["combat"]["fighters"][0]
+    saved["day_uses"], saved["marks"] = {"slaughter": 3}, {"aquarius_healed": 1, "spell_cast:x": 1}
+    old = state_from_dict(json.loads(json.dumps(data)))
+    assert old.fighter("a").day_uses == {"Slaughter": 3, "Aquarius: Heal": 3}
+    assert old.fighter("a").marks == {"spell_cast:x": 1}
+    old.phase = Phase.OVER
+    assert summarise(old, {}).outcomes[0].day_uses == ("Slaughter", "Aquarius: Heal"), "they reach the Day clock"
+
+
+def test_a_campaign_document_written_before_the_unification_still_loads() -> None:
+    """The Day clock kept its names, so an older document reads as it is and feeds the next fight."""
+    doc = _slaughterer_on_day_three().to_dict()
+    doc["clock"] = {"day": 3, "used": {"a": ["Slaughter", "Deus Ex Machina"]}}  # as written before
+    game = cp.Campaign.from_dict(json.loads(json.dumps(doc)))
+    assert cp.fighter_setup(game, "a", (0, 2)).day_uses == (("Slaughter", 3), ("Deus Ex Machina", 3))
