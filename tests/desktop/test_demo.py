@@ -290,11 +290,10 @@ def test_an_option_on_another_page_is_pointed_at_by_the_page_line(qtbot: QtBot, 
     while prompt.page == 0:  # Down to the next page: the 4 of Wands is out of sight, the pointer follows
         qtbot.keyClick(table(screen).view, Qt.Key.Key_Down)
     assert runner.index == 3
-    qtbot.wait(5)
-    assert not four.isVisible() and runner.highlight.rects == [strip]
+    # The outline follows on the next turn of the event loop; wait for it rather than for a fixed time.
+    qtbot.waitUntil(lambda: not four.isVisible() and runner.highlight.rects == [strip], timeout=3000)
     qtbot.keyClick(table(screen).view, Qt.Key.Key_Backtab)
-    qtbot.wait(5)
-    assert four.isVisible() and runner.highlight.rects == [four.sceneBoundingRect()]
+    qtbot.waitUntil(lambda: four.isVisible() and runner.highlight.rects == [four.sceneBoundingRect()], timeout=3000)
 
 
 def test_a_highlight_outlines_the_card_and_the_bin(qtbot: QtBot, make_lesson: MakeLesson) -> None:
