@@ -6,6 +6,8 @@ the rules: the card picked up, the replay under way, and whose hand the curtain 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QObject, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QCursor, QKeyEvent
 from PySide6.QtWidgets import QApplication, QGraphicsSceneMouseEvent
@@ -14,7 +16,7 @@ from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.card_item import CardItem
-from rt0table.desktop.table.motion import CardMove, card_moves
+from rt0table.desktop.table.motion import DECK, DISCARD, CardMove, card_moves
 from rt0table.desktop.table.offers import ADD_COST, Offer, offers
 from rt0table.desktop.table.pick import CardPick, bin_at
 from rt0table.desktop.table.prompt import Entry
@@ -32,6 +34,18 @@ from rt0table.rules.rt0.zones import zone_name
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
 PAGES = {Qt.Key.Key_PageUp: -1, Qt.Key.Key_PageDown: 1}
+
+
+@dataclass
+class Flight:
+    """What the steps being shown moved: the fighter whose hand was on the table, the events, and where the
+    moving cards and that hand's cards were before the table was redrawn."""
+
+    fighter: str
+    events: list[Event]
+    moves: list[CardMove]
+    starts: dict[CardId, QRectF]
+    hand: dict[CardId, QPointF]
 
 
 class TableController(QObject):
@@ -54,7 +68,7 @@ class TableController(QObject):
         # The large card: hover or hold on a face-up card, or Z. The table screen passes one whose popup it owns.
         self.zoom = zoom or ZoomTrigger(CardZoomView(popup=True), settings.zoom_hover_ms, settings.zoom_hold_ms, self)
         # The cards the last steps moved, where they started and where the hand's cards were: flown once shown.
-        self.flight: tuple[list[CardMove], dict[CardId, QRectF], dict[CardId, QPointF]] | None = None
+        self.flight: Flight | None = None
         self.replayer = EventReplayer(self)
         self.replayer.stepped.connect(self._replay_step)
         self.replayer.finished.connect(self._replay_done)
@@ -264,13 +278,17 @@ class TableController(QObject):
             self.show(display, acting)
 
     def _replay_done(self) -> None:
-        viewed = self.viewed_id
         self.show(self.state)
         flight, self.flight = self.flight, None
-        if flight is not None and self.viewed_id == viewed:  # the same hand is on the table: its cards move
-            moves, starts, hand = flight
-            hidden = set(self.state.fighter(viewed).face_down)
-            self.scene.fly(moves, starts, hand, self.settings.flight_ms, hidden)
+        if flight is None:
+            return
+        if self.viewed_id == flight.fighter:  # the same hand is on the table: its cards move from where they were
+            moves, starts, hand = flight.moves, flight.starts, flight.hand
+        else:  # another fighter's hand now: only what comes from the piles, which lie where they lay
+            moves = [m for m in card_moves(flight.events, self.viewed_id) if m.source in (DECK, DISCARD)]
+            starts, hand = self.scene.spots(moves), {}
+        hidden = set(self.state.fighter(self.viewed_id).face_down)
+        self.scene.fly(moves, starts, hand, self.settings.flight_ms, hidden)
 
     def _note_moves(self, events: list[Event]) -> None:
         """Read which of the shown fighter's cards this step moved, and where they are on the table now."""
@@ -279,14 +297,15 @@ class TableController(QObject):
             return
         moves = card_moves(events, self.viewed_id)
         if self.flight is not None:  # a step that joins a replay under way: its cards fly with the first's
-            earlier, starts, hand = self.flight
-            known = {move.card for move in moves}
-            moves = [*[m for m in earlier if m.card not in known], *moves]
-            starts = {**self.scene.spots(moves), **starts}
-            self.flight = (moves, starts, hand)
+            earlier = self.flight
+            events = [*earlier.events, *events]
+            moves = card_moves(events, earlier.fighter)
+            self.flight = Flight(earlier.fighter, events, moves, {**self.scene.spots(moves), **earlier.starts},
+                                 earlier.hand)
             return
         self.scene.land_all()
-        self.flight = (moves, self.scene.spots(moves), self.scene.hand_spots())
+        self.flight = Flight(self.viewed_id, list(events), moves, self.scene.spots(moves), self.scene.hand_spots())
+
 
     def _refused(self, reason: str, action: Action | None) -> None:
         if isinstance(action, PlayCard) and action.ability in self.scene.bins:
