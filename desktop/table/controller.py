@@ -69,6 +69,7 @@ class TableController(QObject):
         self.zoom = zoom or ZoomTrigger(CardZoomView(popup=True), settings.zoom_hover_ms, settings.zoom_hold_ms, self)
         # The cards the last steps moved, where they started and where the hand's cards were: flown once shown.
         self.flight: Flight | None = None
+        self._line_before_zoom: tuple[str, bool] | None = None
         self.replayer = EventReplayer(self)
         self.replayer.stepped.connect(self._replay_step)
         self.replayer.finished.connect(self._replay_done)
@@ -566,8 +567,9 @@ class TableController(QObject):
         spot = QPoint(0, 0)
         if view is not None:
             spot = view.viewport().mapToGlobal(view.mapFromScene(QPointF(where.right(), where.center().y())))
+        self._line_before_zoom = (self.scene.status.text, self.scene.status.alarm)
         self.zoom.show_now(card, spot)
-        self.scene.say("Z or Esc puts the card back down.")
+        self.scene.say("Z or Esc closes the large card.")
 
     def bin_clicked(self, ability: str) -> None:
         if self.blocked:
@@ -594,6 +596,9 @@ class TableController(QObject):
         ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
         if self.zoom.view.isVisible() and key in (Qt.Key.Key_Z, Qt.Key.Key_Escape) and not ctrl:
             self.zoom.cancel()
+            if self._line_before_zoom is not None:  # the status line says again what it said before the Z
+                self.scene.say(*self._line_before_zoom)
+                self._line_before_zoom = None
             return True
         if self.scene.viewer.isVisible():
             self.scene.viewer.setVisible(False)

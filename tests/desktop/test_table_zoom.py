@@ -98,12 +98,14 @@ def test_z_shows_the_picked_card_and_z_or_esc_puts_it_down(qtbot: QtBot, make_ta
     zoom = screen.controller.zoom
     hand = screen.scene.hand_items
     press(qtbot, screen, K.Key_2)
+    legal_line = screen.scene.status.text
+    assert legal_line.startswith("Legal:")
     press(qtbot, screen, K.Key_Z)
     assert zoom.view.isVisible() and zoom.view.card_id == hand[1].card
     assert screen.controller.pick is not None, "the pick stays: Z only looks"
     shoot_with_zoom(screen, "table-zoom-key")
     press(qtbot, screen, K.Key_Z)
-    assert not zoom.view.isVisible()
+    assert not zoom.view.isVisible() and screen.scene.status.text == legal_line, "the status line comes back"
     press(qtbot, screen, K.Key_Z)
     assert zoom.view.isVisible()
     press(qtbot, screen, K.Key_Escape)
