@@ -36,6 +36,8 @@ from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
 from rt0table.rules.solo.journal_bridge import SoloJournal, begin_fight, record_step, rewind
 
 GM_LABEL = "The GM (you, in solo)"
+BETWEEN_FIGHTS_LINE = ("Between fights: ask the oracle, frame and close scenes, keep notes. "
+                       "The journal goes on into the next fight and is saved with the game.")
 DOCK_SHARE = 0.32  # of the table screen's width, at first; the splitter lets the player change it
 
 
@@ -61,6 +63,7 @@ class SoloDock(QWidget):
         self.session: Session | None = None
         self.stand_in = GmStandIn(Policy())
         self.start: CombatState | None = None  # the fight's opening state, for the summary's injuries
+        self.idle = False  # between fights: no fight to serve, the in-fight controls are put away
         self.panel = OraclePanel(tables or bundled_tables(), source or random.Random(), self.solo.oracle,
                                  compact=True)
         self.panel.inspire_shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # inspiration from the table too
@@ -90,9 +93,19 @@ class SoloDock(QWidget):
 
     # --- the fight ---
 
+    def between_fights(self) -> None:
+        """No fight to serve: the in-fight controls make way for a line on what the dock is for now."""
+        self.idle = True
+        self.gm_box.setVisible(False)
+        self.gm_line.setText(BETWEEN_FIGHTS_LINE)
+
     def attach(self, session: Session, new_fight: bool = True) -> None:
         """Serve this fight: install the stand-in and write the fight's opening (unless it is a resumed one)."""
         self.detach()
+        if self.idle:
+            self.idle = False
+            self.gm_box.setVisible(True)
+            self.gm_line.setText("The oracle answers for the GM in fights.")
         self.session = session
         game = session.game
         self.start = game.steps[0].before if game.steps else game.state
@@ -159,7 +172,9 @@ def solo_panel(
     parent: QWidget | None = None,
 ) -> SoloDock:
     """The solo dock on its own, between fights (a scene, a question, a note); ``attach`` it to the next fight."""
-    return SoloDock(journal, tables, source, parent)
+    dock = SoloDock(journal, tables, source, parent)
+    dock.between_fights()
+    return dock
 
 
 def attach_solo(

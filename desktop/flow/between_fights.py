@@ -1,9 +1,14 @@
-"""Between fights: the Day, the character sheets and skill checks, as tabs over one Playthrough."""
+"""Between fights: the Day, the character sheets and skill checks, as tabs over one Playthrough.
+
+In solo play the oracle dock sits beside the tabs (``set_oracle``): questions, scenes and notes go into the
+same journal the fights write, and the next fight carries on from it.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from rt0table.desktop.characters.sheet import CharacterSheetView
 from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
@@ -12,6 +17,8 @@ from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.events import CampaignEvent
 from rt0table.rules.rt0.errors import RulesError
+
+ORACLE_SHARE = 0.32  # of the width for the solo dock at first, as beside the table; the player can drag it
 
 
 class BetweenFightsScreen(QWidget):
@@ -42,12 +49,44 @@ class BetweenFightsScreen(QWidget):
         self.checks = SkillCheckScreen(playthrough.checks)
         self.checks.next_day_button.hide()  # the Day clock belongs to the campaign
         self.checks.checked.connect(self._checked)
-        self.tabs.addTab(self.checks, "Skill checks")
+        checks_page = QScrollArea()  # a wide table: it scrolls rather than push the solo dock aside
+        checks_page.setWidgetResizable(True)
+        checks_page.setFrameShape(QFrame.Shape.NoFrame)
+        checks_page.setWidget(self.checks)
+        self.tabs.addTab(checks_page, "Skill checks")
         self._retries_seen = dict(playthrough.checks.corruption_taken)
+        self.oracle: QWidget | None = None  # the solo dock, in solo play
+        self._oracle_share = ORACLE_SHARE
+        self._user_sized = False
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("between-splitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
+        self.splitter.addWidget(self.tabs)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tabs)
+        layout.addWidget(self.splitter)
         playthrough.changed.connect(self.refresh)
         self.refresh()
+
+    def set_oracle(self, dock: QWidget, share: float = ORACLE_SHARE) -> None:
+        """Put the solo oracle dock to the right of the tabs, ``share`` of the width at first."""
+        if self.oracle is not None:
+            self.oracle.setParent(None)
+        self.oracle, self._oracle_share = dock, share
+        self.splitter.addWidget(dock)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        if self.isVisible():
+            self._share_width()
+
+    def _share_width(self) -> None:
+        width = max(self.width() - 2 * self.layout().contentsMargins().left(), 1)
+        self.splitter.setSizes([round(width * (1 - self._oracle_share)), round(width * self._oracle_share)])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.oracle is not None and not self._user_sized:  # the dock keeps its share until the player drags
+            self._share_width()
 
     def _sheet_events(self, events: list[CampaignEvent]) -> None:
         self._pending_events = events

@@ -122,6 +122,7 @@ class MemberDay(QGroupBox):
             button.setEnabled(power not in used and m.playable)
             button.setToolTip("Already used today; fresh tomorrow." if power in used else "Mark it used for today.")
             button.clicked.connect(lambda _=False, p=power: self.use_power(p))
+            button.setMinimumWidth(button.sizeHint().width())  # with the solo dock beside it, no name is cut
             self.powers_grid.addWidget(button, i // POWER_COLUMNS, i % POWER_COLUMNS)
         owed = m.corruption.owed
         self.owed.setText(f"{owed} Corruption to mark on the sheet." if owed else "No Corruption waiting to be marked.")

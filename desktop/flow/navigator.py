@@ -35,14 +35,23 @@ class ScreenHost(Protocol):
     def show_title(self) -> None: ...
 
 
-def solo_attacher() -> Callable[..., object] | None:
-    """``rt0table.desktop.solo.attach_solo`` when the solo helpers are installed, else None."""
+def _solo_helper(name: str) -> Callable[..., object] | None:
     try:
         module = importlib.import_module("rt0table.desktop.solo")
     except ImportError:
         return None
-    attach = getattr(module, "attach_solo", None)
-    return attach if callable(attach) else None
+    helper = getattr(module, name, None)
+    return helper if callable(helper) else None
+
+
+def solo_attacher() -> Callable[..., object] | None:
+    """``rt0table.desktop.solo.attach_solo`` when the solo helpers are installed, else None."""
+    return _solo_helper("attach_solo")
+
+
+def solo_paneller() -> Callable[..., object] | None:
+    """``rt0table.desktop.solo.solo_panel`` (the oracle dock with no fight) when the solo helpers are installed."""
+    return _solo_helper("solo_panel")
 
 
 class Navigator(QObject):
@@ -89,8 +98,29 @@ class Navigator(QObject):
         assert self.playthrough is not None
         screen = BetweenFightsScreen(self.playthrough)
         screen.next_fight.connect(self.set_up_fight)
+        if self.mode is Mode.SOLO:
+            self._oracle_between_fights(screen)
         self._show(screen)
         return screen
+
+    def _oracle_between_fights(self, screen: BetweenFightsScreen) -> None:
+        """Solo: the oracle dock beside the Day, on the playthrough's journal; what is asked there is kept with the
+        playthrough (and so saved) and the next fight's dock starts from it."""
+        assert self.playthrough is not None
+        playthrough = self.playthrough
+        make = solo_paneller()
+        dock = make(playthrough.solo) if make is not None else None
+        if not isinstance(dock, QWidget):
+            return
+        changed = getattr(dock, "journal_changed", None)
+        if changed is not None:
+            changed.connect(lambda: self._keep_journal(dock))
+        screen.set_oracle(dock)
+
+    def _keep_journal(self, dock: QWidget) -> None:
+        solo = getattr(dock, "solo", None)
+        if self.playthrough is not None and isinstance(solo, SoloJournal):
+            self.playthrough.set_solo(solo)
 
     def set_up_fight(self) -> FightSetupScreen:
         assert self.playthrough is not None

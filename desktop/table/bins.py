@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
@@ -86,6 +86,7 @@ class AbilityBinItem(BoxItem):
         self.feeders = ""  # the abilities that feed it, named under the empty bin
         self.cards: list[CardId] = []
         self.face_down: set[CardId] = set()
+        self.arriving: set[CardId] = set()  # cards still flying here: drawn when they land
         self.progress = ""
         self.glow = Glow.NORMAL
         self.selected = False  # picked by its letter with no card in hand: A opens its actions
@@ -115,6 +116,7 @@ class AbilityBinItem(BoxItem):
     def show_cards(self, cards: list[CardId], progress: str, face_down: set[CardId] | None = None) -> None:
         self.cards, self.progress = list(cards), progress
         self.face_down = set(face_down or ())
+        self.arriving &= set(self.cards)
         self.update()
 
     def show_activations(self, labels: list[str]) -> None:
@@ -213,12 +215,9 @@ class AbilityBinItem(BoxItem):
             painter.setPen(QPen(FED, 1.2, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(r.adjusted(k * 0.25, k * 0.25, -k * 0.25, -k * 0.25), k * 0.4, k * 0.4)
-        title_bottom = self._paint_title(painter)
-        progress = QRectF(k * 0.35, r.height() - k * 1.4, r.width() - k * 0.7, k * 1.2)
-        draw_text(painter, progress, self.progress, k * 0.82, MUTED)
-        cards_bottom = (self.chip_rect(0).top() if self.chips else progress.top()) - k * 0.25
-        self._paint_cards(painter, QRectF(k * 0.35, title_bottom + k * 0.25, r.width() - k * 0.7,
-                                          cards_bottom - title_bottom - k * 0.25))
+        self._paint_title(painter)
+        draw_text(painter, self._progress_rect(), self.progress, k * 0.82, MUTED)
+        self._paint_cards(painter, self.cards_area())
         if self.glow is Glow.DIM:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(0, 0, 0, 130))
@@ -231,6 +230,58 @@ class AbilityBinItem(BoxItem):
             painter.drawRoundedRect(box, k * 0.4, k * 0.4)
             draw_text(painter, box.adjusted(k * 0.25, k * 0.15, -k * 0.25, -k * 0.15), self.refusal, k * 0.8,
                       INK, False, Qt.AlignmentFlag.AlignCenter, wrap=True)
+
+    def _progress_rect(self) -> QRectF:
+        k, r = self.k, self.size
+        return QRectF(k * 0.35, r.height() - k * 1.4, r.width() - k * 0.7, k * 1.2)
+
+    def _title_bottom(self) -> float:
+        """Where the title ends: under the letter badge, or under the name's two lines when the bin is narrow."""
+        k = self.k
+        if not self.narrow:
+            return k * 0.35 + k * 1.7
+        return k * 0.35 - k * 0.1 + k * 2.4
+
+    def cards_area(self) -> QRectF:
+        """The strip between the title and the chips (or the progress line) where the cards lie, in item terms."""
+        k, r = self.k, self.size
+        title_bottom = self._title_bottom()
+        cards_bottom = (self.chip_rect(0).top() if self.chips else self._progress_rect().top()) - k * 0.25
+        return QRectF(k * 0.35, title_bottom + k * 0.25, r.width() - k * 0.7, cards_bottom - title_bottom - k * 0.25)
+
+    def card_slots(self) -> list[QRectF]:
+        """Where each card on the bin is drawn (item terms), in the bin's order; later ones overlap earlier ones."""
+        area = self.cards_area()
+        if area.height() <= 4 or area.width() <= 4 or not self.cards:
+            return []
+        height = area.height()
+        width = height * CARD_ASPECT
+        if width > area.width():
+            width, height = area.width(), area.width() / CARD_ASPECT
+        count = len(self.cards)
+        step = width * 0.55 if count < 2 else min(width * 0.55, (area.width() - width) / (count - 1))
+        return [QRectF(area.x() + i * step, area.y(), width, height) for i in range(count)]
+
+    def card_spot(self, card: CardId) -> QRectF | None:
+        """Where ``card`` lies on this bin, in scene terms; None when it is not here."""
+        slots = self.card_slots()
+        if card not in self.cards or not slots:
+            return None
+        return self.mapRectToScene(slots[self.cards.index(card)])
+
+    def face_up_card_at(self, scene_pos: QPointF) -> CardId | None:
+        """The face-up card under the pointer (the topmost of an overlapping fan); a face-down one is nobody's."""
+        local = self.mapFromScene(scene_pos)
+        for card, slot in reversed(list(zip(self.cards, self.card_slots(), strict=False))):
+            if slot.contains(local):
+                return None if card in self.face_down or card in self.arriving else card
+        return None
+
+    def land(self, card: CardId) -> None:
+        """A card that was flying here has arrived: draw it."""
+        if card in self.arriving:
+            self.arriving.discard(card)
+            self.update()
 
     def _paint_title(self, painter: QPainter) -> float:
         """The letter badge and the name; returns where the title ends."""
@@ -266,15 +317,9 @@ class AbilityBinItem(BoxItem):
                 draw_text(painter, area, self.fed_line, k * 0.72, FED, False,
                           Qt.AlignmentFlag.AlignCenter, wrap=True)
             return
-        height = area.height()
-        width = height * CARD_ASPECT
-        if width > area.width():
-            width, height = area.width(), area.width() / CARD_ASPECT
-        count = len(self.cards)
-        step = width * 0.55 if count < 2 else min(width * 0.55, (area.width() - width) / (count - 1))
-        for i, card in enumerate(self.cards):
-            draw_card(painter, QRectF(area.x() + i * step, area.y(), width, height),
-                      None if card in self.face_down else card)
+        for card, slot in zip(self.cards, self.card_slots(), strict=False):
+            if card not in self.arriving:
+                draw_card(painter, slot, None if card in self.face_down else card)
 
 
 class GroupHeaderItem(BoxItem):

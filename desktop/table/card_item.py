@@ -65,6 +65,9 @@ class CardItem(QGraphicsObject):
         painter.setFont(font)
         painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(self.index + 1))
 
+    def face_up_card_at(self, scene_pos: QPointF) -> CardId | None:
+        return self.card
+
     def set_home(self, pos: QPointF) -> None:
         self.home = QPointF(pos)
         self.setPos(pos)

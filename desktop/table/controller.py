@@ -6,13 +6,17 @@ the rules: the card picked up, the replay under way, and whose hand the curtain 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QCursor, QKeyEvent
 from PySide6.QtWidgets import QApplication, QGraphicsSceneMouseEvent
 
+from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.motion import DECK, DISCARD, CardMove, card_moves
 from rt0table.desktop.table.offers import ADD_COST, Offer, offers
 from rt0table.desktop.table.pick import CardPick, bin_at
 from rt0table.desktop.table.prompt import Entry
@@ -21,6 +25,7 @@ from rt0table.desktop.table.scene import TableScene
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.actions import Action, Activate, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.cards import CardId
 from rt0table.rules.rt0.events import Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.narration import narrate_all
 from rt0table.rules.rt0.state import GM, CombatState, Fighter, FighterKind, Phase
@@ -31,10 +36,23 @@ ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0,
 PAGES = {Qt.Key.Key_PageUp: -1, Qt.Key.Key_PageDown: 1}
 
 
+@dataclass
+class Flight:
+    """What the steps being shown moved: the fighter whose hand was on the table, the events, and where the
+    moving cards and that hand's cards were before the table was redrawn."""
+
+    fighter: str
+    events: list[Event]
+    moves: list[CardMove]
+    starts: dict[CardId, QRectF]
+    hand: dict[CardId, QPointF]
+
+
 class TableController(QObject):
     closed = Signal()  # the fight is over and the player pressed on
 
-    def __init__(self, session: Session, scene: TableScene, settings: TableSettings) -> None:
+    def __init__(self, session: Session, scene: TableScene, settings: TableSettings,
+                 zoom: ZoomTrigger | None = None) -> None:  # fmt: skip
         super().__init__(scene)
         self.session, self.scene, self.settings = session, scene, settings
         self.pick: CardPick | None = None
@@ -47,6 +65,11 @@ class TableController(QObject):
         self.menu: list[Offer] = []  # the open menu of activations or abilities to add; empty when closed
         self.viewed_id = ""
         self.gm_label = "The GM"  # who answers the GM's decisions at this table (solo: the player, for the GM)
+        # The large card: hover or hold on a face-up card, or Z. The table screen passes one whose popup it owns.
+        self.zoom = zoom or ZoomTrigger(CardZoomView(popup=True), settings.zoom_hover_ms, settings.zoom_hold_ms, self)
+        # The cards the last steps moved, where they started and where the hand's cards were: flown once shown.
+        self.flight: Flight | None = None
+        self._line_before_zoom: tuple[str, bool] | None = None
         self.replayer = EventReplayer(self)
         self.replayer.stepped.connect(self._replay_step)
         self.replayer.finished.connect(self._replay_done)
@@ -63,6 +86,7 @@ class TableController(QObject):
         scene.hint.connect(lambda line: scene.say(line))
         scene.curtain.clicked.connect(self.reveal)
         scene.result.clicked.connect(self.closed.emit)
+        self.closed.connect(self.zoom.cancel)
         scene.deck.clicked.connect(lambda: self.open_pile("deck"))
         scene.discard.clicked.connect(lambda: self.open_pile("discard"))
         scene.viewer.clicked.connect(lambda: scene.viewer.setVisible(False))
@@ -235,12 +259,16 @@ class TableController(QObject):
 
     def _changed(self, events: list[Event]) -> None:
         self._drop_pick()
+        self.zoom.cancel()
         self.menu = []
         self.selected = ""
         if not events:
+            self.flight = None
+            self.scene.land_all()
             self.scene.log.add(["(Undone.)"])
             self.show(self.state)
             return
+        self._note_moves(events)
         paced = any(isinstance(e, (IntentCarriedOut, RoundStarted)) for e in events)
         self.replayer.start(self.session.before, self.state, events, self.settings.replay_step_ms if paced else 0)
 
@@ -252,6 +280,33 @@ class TableController(QObject):
 
     def _replay_done(self) -> None:
         self.show(self.state)
+        flight, self.flight = self.flight, None
+        if flight is None:
+            return
+        if self.viewed_id == flight.fighter:  # the same hand is on the table: its cards move from where they were
+            moves, starts, hand = flight.moves, flight.starts, flight.hand
+        else:  # another fighter's hand now: only what comes from the piles, which lie where they lay
+            moves = [m for m in card_moves(flight.events, self.viewed_id) if m.source in (DECK, DISCARD)]
+            starts, hand = self.scene.spots(moves), {}
+        hidden = set(self.state.fighter(self.viewed_id).face_down)
+        self.scene.fly(moves, starts, hand, self.settings.flight_ms, hidden)
+
+    def _note_moves(self, events: list[Event]) -> None:
+        """Read which of the shown fighter's cards this step moved, and where they are on the table now."""
+        if self.settings.flight_ms <= 0 or not self.viewed_id:
+            self.flight = None
+            return
+        moves = card_moves(events, self.viewed_id)
+        if self.flight is not None:  # a step that joins a replay under way: its cards fly with the first's
+            earlier = self.flight
+            events = [*earlier.events, *events]
+            moves = card_moves(events, earlier.fighter)
+            self.flight = Flight(earlier.fighter, events, moves, {**self.scene.spots(moves), **earlier.starts},
+                                 earlier.hand)
+            return
+        self.scene.land_all()
+        self.flight = Flight(self.viewed_id, list(events), moves, self.scene.spots(moves), self.scene.hand_spots())
+
 
     def _refused(self, reason: str, action: Action | None) -> None:
         if isinstance(action, PlayCard) and action.ability in self.scene.bins:
@@ -412,6 +467,10 @@ class TableController(QObject):
     # --- pointer ---------------------------------------------------------------------------------
 
     def press(self, event: QGraphicsSceneMouseEvent) -> bool:
+        if event.button() is Qt.MouseButton.LeftButton:
+            shown = self.scene.card_under(event.scenePos(), self.hand_private())
+            if shown is not None:
+                self.zoom.press(shown, event.screenPos())  # held long enough, it shows large
         if event.button() is not Qt.MouseButton.LeftButton or self.blocked or self.scene.viewer.isVisible():
             return False
         if self.state.pending is not None:
@@ -426,10 +485,13 @@ class TableController(QObject):
     def move(self, event: QGraphicsSceneMouseEvent) -> bool:
         card = self.pressed_card
         if card is None or self.press_at is None:
+            self._hover(event)
             return False
         if self.dragging is None:
             if (event.scenePos() - self.press_at).manhattanLength() < QApplication.startDragDistance():
                 return True
+            self.zoom.cancel()  # lifting a card never shows it large
+            card.animation.stop()  # a card still gliding into the hand stops where the pointer took it
             self.pick_up(card)
             self.dragging = card
             card.setZValue(self.scene.drag_z)
@@ -438,6 +500,7 @@ class TableController(QObject):
         return True
 
     def release(self, event: QGraphicsSceneMouseEvent) -> bool:
+        self.zoom.release()
         card = self.pressed_card
         if card is None:
             return False
@@ -459,6 +522,54 @@ class TableController(QObject):
         card.setZValue(10 + card.index)
         self.play(ability)
         return True
+
+    # --- the large card ---------------------------------------------------------------------------------
+
+    def hand_private(self) -> bool:
+        """In hot-seat, the hand on the table is only its owner's to look at once the curtain was lifted for them."""
+        return self._hot_seat_players(self.state) and self.revealed_for != self.viewed_id
+
+    def _hover(self, event: QGraphicsSceneMouseEvent) -> None:
+        shown = self.scene.card_under(event.scenePos(), self.hand_private())
+        if shown is None:
+            self.zoom.leave()
+        else:
+            self.zoom.hover(shown, event.screenPos())
+
+    def pointer_left(self) -> None:
+        """The pointer left the table: no card is under it."""
+        self.zoom.leave()
+
+    def zoom_key(self) -> None:
+        """Z: the picked card large; else the card under the pointer; else the newest face-up card of the
+        selected bin."""
+        view = self.scene.views()[0] if self.scene.views() else None
+        private = self.hand_private()
+        card: CardId | None = None
+        where = QRectF()
+        item = self.scene.hand_item(self.pick.card) if self.pick is not None and not private else None
+        if item is not None and item.isVisible():
+            card, where = item.card, item.sceneBoundingRect()
+        if card is None and view is not None:
+            pointer = view.mapToScene(view.viewport().mapFromGlobal(QCursor.pos()))
+            if view.viewport().rect().contains(view.viewport().mapFromGlobal(QCursor.pos())):
+                card = self.scene.card_under(pointer, private)
+                where = QRectF(pointer, pointer)
+        holder = self.scene.bins.get(self.selected)
+        if card is None and holder is not None:
+            shown = [c for c in holder.cards if c not in holder.face_down]
+            if shown:
+                card = shown[-1]
+                where = holder.card_spot(card) or holder.sceneBoundingRect()
+        if card is None:
+            self.scene.say("Z shows a card large: pick one with its number, point at it, or select a bin first.")
+            return
+        spot = QPoint(0, 0)
+        if view is not None:
+            spot = view.viewport().mapToGlobal(view.mapFromScene(QPointF(where.right(), where.center().y())))
+        self._line_before_zoom = (self.scene.status.text, self.scene.status.alarm)
+        self.zoom.show_now(card, spot)
+        self.scene.say("Z or Esc closes the large card.")
 
     def bin_clicked(self, ability: str) -> None:
         if self.blocked:
@@ -483,6 +594,12 @@ class TableController(QObject):
     def key(self, event: QKeyEvent) -> bool:
         key, mods = event.key(), event.modifiers()
         ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
+        if self.zoom.view.isVisible() and key in (Qt.Key.Key_Z, Qt.Key.Key_Escape) and not ctrl:
+            self.zoom.cancel()
+            if self._line_before_zoom is not None:  # the status line says again what it said before the Z
+                self.scene.say(*self._line_before_zoom)
+                self._line_before_zoom = None
+            return True
         if self.scene.viewer.isVisible():
             self.scene.viewer.setVisible(False)
             return True
@@ -496,6 +613,9 @@ class TableController(QObject):
             return True
         if ctrl and key == Qt.Key.Key_Z:
             self.undo()
+            return True
+        if key == Qt.Key.Key_Z:
+            self.zoom_key()
             return True
         if self.state.phase is Phase.OVER:
             if key in ENTER:

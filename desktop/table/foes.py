@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
@@ -10,7 +10,7 @@ from rt0table.desktop.table.box import BoxItem
 from rt0table.desktop.table.card_item import draw_card
 from rt0table.desktop.table.layout import CARD_ASPECT
 from rt0table.desktop.table.paint import FOE, HP, INK, LEGAL, MUTED, SHIELD, TARGET, draw_text, panel
-from rt0table.rules.rt0.cards import CARDS
+from rt0table.rules.rt0.cards import CARDS, CardId
 from rt0table.rules.rt0.intents import IntentPreview
 from rt0table.rules.rt0.state import Adversary
 from rt0table.rules.rt0.zones import zone_name
@@ -28,6 +28,10 @@ class IntentItem(BoxItem):
         self.card, self.hidden = card, hidden
         self.setToolTip("Face-down intent" if hidden else (CARDS[card].name if card is not None else "No intent"))
         self.update()
+
+    def face_up_card_at(self, scene_pos: QPointF) -> CardId | None:
+        """The intent's face, for the large view; a face-down intent keeps its secret."""
+        return None if self.hidden else self.card
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if self.card is None and not self.hidden:

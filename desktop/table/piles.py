@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
@@ -22,11 +22,13 @@ class PileItem(BoxItem):
         self.which = which
         self.cards: list[CardId] = []
         self.face_up: CardId | None = None  # a deck top turned face up (The Sun on the Eddy sheet)
+        self.arriving: set[CardId] = set()  # discards still flying here: the pile shows what lay before them
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.cache_between_changes()
 
     def refresh(self, cards: list[CardId], face_up: CardId | None = None) -> None:
         self.cards, self.face_up = list(cards), face_up
+        self.arriving &= set(self.cards)
         tip = "what is left in the deck (not its order)" if self.which == "deck" else "every discarded card"
         shown = f" The top card lies face up: {CARDS[face_up].name}." if face_up is not None else ""
         self.setToolTip(f"{self.label}: {len(self.cards)} cards.{shown} Click to see {tip}.")
@@ -41,6 +43,26 @@ class PileItem(BoxItem):
         height = r.height() - u * 1.8
         width = height * 70 / 120
         return QRectF((r.width() - width) / 2, u * 1.6, width, height)
+
+    def card_spot(self) -> QRectF:
+        """The pile's card in scene terms: where a card leaves from or lands."""
+        return self.mapRectToScene(self.card_rect())
+
+    @property
+    def top(self) -> CardId | None:
+        """The face-up card the pile shows: the discard's newest that has landed, the deck's turned-up top."""
+        if self.which == "deck":
+            return self.face_up if self.cards else None
+        shown = [card for card in self.cards if card not in self.arriving]
+        return shown[-1] if shown else None
+
+    def face_up_card_at(self, scene_pos: QPointF) -> CardId | None:
+        return self.top if self.card_rect().contains(self.mapFromScene(scene_pos)) else None
+
+    def land(self, card: CardId) -> None:
+        if card in self.arriving:
+            self.arriving.discard(card)
+            self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size
@@ -59,7 +81,13 @@ class PileItem(BoxItem):
                 draw_text(painter, QRectF(card.x(), card.bottom() - u * 1.3, card.width(), u * 1.2), "top, face up",
                           u * 0.75, LEGAL, True, Qt.AlignmentFlag.AlignCenter)
             return
-        draw_card(painter, card, self.cards[-1])
+        top = self.top
+        if top is None:  # every card here is still on its way: the empty outline until the first lands
+            painter.setPen(MUTED)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(card, u * 0.5, u * 0.5)
+            return
+        draw_card(painter, card, top)
 
 
 def deck_makeup(cards: list[CardId]) -> list[str]:
@@ -98,23 +126,41 @@ class PileViewItem(BoxItem):
         self.setVisible(True)
         self.update()
 
+    def _box(self) -> QRectF:
+        r = self.size
+        return r.adjusted(r.width() * 0.1, r.height() * 0.1, -r.width() * 0.1, -r.height() * 0.1)
+
+    def card_slots(self) -> list[QRectF]:
+        """Where each shown card is drawn (item terms); the ones that do not fit are left off."""
+        u, box = self.unit, self._box()
+        y = box.y() + u * 2.8
+        per_row = max(1, min(len(self.cards), 13))
+        width = min((box.width() - 2 * u) / per_row, u * 6)
+        height = width * 120 / 70
+        slots = []
+        for i in range(len(self.cards)):
+            row, col = divmod(i, per_row)
+            slot = QRectF(box.x() + u + col * width, y + row * (height + u * 0.3), width * 0.94, height)
+            if slot.bottom() > box.bottom() - u * 2:
+                break
+            slots.append(slot)
+        return slots
+
+    def face_up_card_at(self, scene_pos: QPointF) -> CardId | None:
+        local = self.mapFromScene(scene_pos)
+        return next((card for card, slot in zip(self.cards, self.card_slots(), strict=False) if slot.contains(local)),
+                    None)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size
         painter.fillRect(r, QColor(0, 0, 0, 150))
-        box = r.adjusted(r.width() * 0.1, r.height() * 0.1, -r.width() * 0.1, -r.height() * 0.1)
+        box = self._box()
         panel(painter, box, u * 0.6, LEGAL, 2)
         draw_text(painter, QRectF(box.x() + u, box.y() + u * 0.5, box.width() - 2 * u, u * 2), self.title, u * 1.3,
                   INK, True)
         y = box.y() + u * 2.8
         if self.cards:
-            per_row = max(1, min(len(self.cards), 13))
-            width = min((box.width() - 2 * u) / per_row, u * 6)
-            height = width * 120 / 70
-            for i, card in enumerate(self.cards):
-                row, col = divmod(i, per_row)
-                slot = QRectF(box.x() + u + col * width, y + row * (height + u * 0.3), width * 0.94, height)
-                if slot.bottom() > box.bottom() - u * 2:
-                    break
+            for card, slot in zip(self.cards, self.card_slots(), strict=False):
                 draw_card(painter, slot, card)
             return
         for line in self.lines:

@@ -14,9 +14,10 @@ from rt0table.desktop.table.bin_layout import arrange, grouped, letters_for, pas
 from rt0table.desktop.table.bins import AbilityBinItem, GroupHeaderItem
 from rt0table.desktop.table.card_item import CardItem
 from rt0table.desktop.table.controls import ButtonItem, CurtainItem, StatusLineItem
-from rt0table.desktop.table.foes import AdversaryItem
+from rt0table.desktop.table.foes import AdversaryItem, IntentItem
 from rt0table.desktop.table.layout import TableLayout, table_layout
 from rt0table.desktop.table.log import CombatLogItem
+from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingCard
 from rt0table.desktop.table.offers import NONE, Offers
 from rt0table.desktop.table.paint import FELT, LEGAL
 from rt0table.desktop.table.party import FighterBadgeItem
@@ -26,11 +27,13 @@ from rt0table.desktop.table.prompt import PromptPanelItem
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.zones import ZoneGridItem
 from rt0table.rules.rt0.abilities import ABILITIES
+from rt0table.rules.rt0.cards import CardId
 from rt0table.rules.rt0.intents import preview_intent
 from rt0table.rules.rt0.state import CombatState, Fighter
 from rt0table.rules.rt0.zones import Zone
 
 T = TypeVar("T", bound=QGraphicsItem)
+CardShower = CardItem | AbilityBinItem | IntentItem | PileItem | PileViewItem  # items that can say which card is where
 
 
 def feeders(state: CombatState, fighter: Fighter, ability: str) -> list[str]:
@@ -93,6 +96,7 @@ class TableScene(QGraphicsScene):
         self.result.setVisible(False)
         self.viewer = self._add(PileViewItem())
         self.drag_z = 60.0  # above everything while a card is dragged
+        self.flights: list[FlyingCard] = []  # cards gliding to a bin or a pile after a step
         self.pointer: PointerHandler | None = None
 
     def _add(self, item: T) -> T:
@@ -102,6 +106,7 @@ class TableScene(QGraphicsScene):
     # --- layout ------------------------------------------------------------------------------
 
     def relayout(self, width: float, height: float) -> None:
+        self.land_all()
         self.setSceneRect(QRectF(0, 0, width, height))
         lay = self.layout_now = table_layout(width, height, self.settings.ui_scale)
         u = lay.unit
@@ -295,6 +300,102 @@ class TableScene(QGraphicsScene):
 
     def say(self, text: str, alarm: bool = False) -> None:
         self.status.say(text, alarm)
+
+    # --- the card under the pointer (for the large view) ------------------------------------------
+
+    def card_under(self, scene_pos: QPointF, hand_private: bool = False) -> CardId | None:
+        """The face-up card drawn at ``scene_pos``, if the topmost thing there is one; face-down cards, a hand
+        kept private and anything covered (by the prompt, the curtain or the pile viewer) give None."""
+        for item in self.items(scene_pos):
+            if isinstance(item, FlyingCard):
+                continue  # a card in flight is looked at once it lands
+            if not isinstance(item, CardShower):
+                return None
+            if isinstance(item, CardItem) and hand_private:
+                return None
+            return item.face_up_card_at(scene_pos)
+        return None
+
+    def hand_item(self, card: CardId) -> CardItem | None:
+        return next((item for item in self.hand_items if item.card == card), None)
+
+    # --- cards in flight ------------------------------------------------------------------------------
+
+    def spot(self, card: CardId, place: str) -> QRectF | None:
+        """Where ``card`` is drawn at ``place`` now (scene terms), or None when it is not on the table there."""
+        if place == HAND:
+            item = self.hand_item(card)
+            return item.mapRectToScene(QRectF(0, 0, item.width, item.height)) if item is not None else None
+        if place == DECK:
+            return self.deck.card_spot()
+        if place == DISCARD:
+            return self.discard.card_spot()
+        holder = self.bins.get(place)
+        return holder.card_spot(card) if holder is not None else None
+
+    def spots(self, moves: list[CardMove]) -> dict[CardId, QRectF]:
+        """Where the moving cards start, read before the step's state is drawn."""
+        found = {move.card: self.spot(move.card, move.source) for move in moves}
+        return {card: rect for card, rect in found.items() if rect is not None}
+
+    def hand_spots(self) -> dict[CardId, QPointF]:
+        return {item.card: QPointF(item.pos()) for item in self.hand_items}
+
+    def fly(self, moves: list[CardMove], starts: dict[CardId, QRectF], hand_before: dict[CardId, QPointF],
+            duration_ms: int, face_down: set[CardId] | None = None) -> None:  # fmt: skip
+        """Glide the moved cards from where they were (``starts``) to where the new state put them; the hand's
+        other cards slide to their new places. Call after ``render_state``; 0 ms leaves everything where it is."""
+        self.land_all()
+        if duration_ms <= 0:
+            return
+        hidden = face_down or set()
+        into_hand = {move.card for move in moves if move.dest == HAND}
+        for item in self.hand_items:
+            old = hand_before.get(item.card)
+            if item.card not in into_hand and old is not None and old != item.home:
+                item.setPos(old)
+                item.go_home(duration_ms)
+        for move in moves:
+            start = starts.get(move.card)
+            if start is None:
+                continue
+            if move.dest == HAND:  # the real card comes in from the pile (or the bin) to its place in the hand
+                item = self.hand_item(move.card)
+                if item is not None:
+                    item.setPos(start.topLeft())
+                    item.go_home(duration_ms)
+                continue
+            end = self.spot(move.card, move.dest)
+            target = self.discard if move.dest == DISCARD else self.bins.get(move.dest)
+            if end is None or target is None:
+                continue
+            target.arriving.add(move.card)
+            target.update()
+            ghost = FlyingCard(move.card, start, end, duration_ms, face_up=move.card not in hidden)
+            self.addItem(ghost)
+            self.flights.append(ghost)
+            ghost.landed.connect(lambda ghost=ghost, target=target: self._landed(ghost, target))
+            ghost.animation.start()
+
+    def _landed(self, ghost: FlyingCard, target: AbilityBinItem | PileItem) -> None:
+        if ghost in self.flights:
+            self.flights.remove(ghost)
+            self.removeItem(ghost)
+        target.land(ghost.card)
+
+    def land_all(self) -> None:
+        """Finish every flight at once: the cards are where the state says."""
+        for ghost in list(self.flights):
+            ghost.animation.stop()
+            ghost.landed.emit()
+        for holder in (*self.bins.values(), self.discard):
+            if holder.arriving:
+                holder.arriving.clear()
+                holder.update()
+        for item in self.hand_items:
+            if item.animation.state() == item.animation.State.Running:
+                item.animation.stop()
+                item.setPos(item.home)
 
     # --- pointer: the controller sees presses on cards before the items do ----------------------
 

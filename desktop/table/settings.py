@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rt0table.desktop.table.motion import flight_ms
+
 REPLAY_SPEEDS = {"instant": 0, "fast": 250, "normal": 600, "slow": 1100}  # ms per adversary step
 
 
@@ -14,3 +16,10 @@ class TableSettings:
     hot_seat: bool = True  # a curtain between different people's turns; False: one person runs everyone
     return_ms: int = 160  # how long a refused card takes to fly home; 0 jumps
     refusal_ms: int = 3500  # how long a refusal stays on its bin
+    zoom_hover_ms: int = 600  # resting the pointer this long on a face-up card shows it large
+    zoom_hold_ms: int = 450  # holding a press this long on a face-up card shows it large (touch, trackpads)
+
+    @property
+    def flight_ms(self) -> int:
+        """How long a played, drawn or discarded card glides: a share of a replay beat, 0 when replays are instant."""
+        return flight_ms(self.replay_step_ms)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtGui import QHideEvent, QKeyEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
 
+from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.controller import TableController
 from rt0table.desktop.table.scene import TableScene
@@ -42,6 +43,11 @@ class TableView(QGraphicsView):
                 return True
         return super().event(event)
 
+    def leaveEvent(self, event: QEvent) -> None:
+        if self.controller is not None:
+            self.controller.pointer_left()
+        super().leaveEvent(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.controller is not None and self.controller.key(event):
             event.accept()
@@ -63,7 +69,13 @@ class TableScreen(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
-        self.controller = TableController(session, self.scene, self.settings)
+        zoom = ZoomTrigger(CardZoomView(self.view, popup=True), self.settings.zoom_hover_ms,
+                           self.settings.zoom_hold_ms, self)  # fmt: skip
+        self.controller = TableController(session, self.scene, self.settings, zoom)
         self.view.controller = self.controller
         self.controller.closed.connect(self.closed.emit)
         self.setFocusProxy(self.view)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.controller.zoom.cancel()  # a floating card never outlives the table it came from
+        super().hideEvent(event)

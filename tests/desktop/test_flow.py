@@ -359,3 +359,69 @@ def test_a_retried_check_puts_its_corruption_on_the_campaign(qtbot: QtBot, betwe
     assert "Mira takes 1 Corruption for retrying a check." in between.playthrough.log
     click(qtbot, between.day.end_day_button)
     assert checks.day_label.text() == "Day 2"
+
+
+def test_solo_between_fights_has_the_oracle_and_its_journal_goes_into_the_next_fight(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    import json
+    import random
+
+    from rt0table.desktop.flow.playthrough_doc import playthrough_doc, playthrough_from_doc
+    from rt0table.desktop.solo import BETWEEN_FIGHTS_LINE, SoloDock
+    from rt0table.rules.loner.journal import FightEntry, QuestionEntry
+
+    window.navigator.start()
+    click(qtbot, current(window).buttons[Mode.SOLO])  # type: ignore[attr-defined]
+    editor = current(window)
+    assert isinstance(editor, PartyEditor) and editor.creation is not None
+    fill_ines(qtbot, editor.creation)
+    click(qtbot, editor.creation.finish_button)
+    click(qtbot, editor.done_button)
+
+    # Between fights: the oracle dock beside the Day, with nothing of a fight's controls on it.
+    between = current(window)
+    assert isinstance(between, BetweenFightsScreen)
+    dock = between.oracle
+    assert isinstance(dock, SoloDock) and dock.isVisible() and dock.session is None
+    assert dock.geometry().left() >= between.tabs.geometry().right()
+    assert not dock.gm_box.isVisible() and dock.gm_line.text() == BETWEEN_FIGHTS_LINE
+    dock.panel.source = random.Random(3)
+    qtbot.keyClicks(dock.panel.question, "Is the station quiet tonight?")
+    click(qtbot, dock.panel.roll_button)
+    asked = dock.solo.journal.entries[-1]
+    assert isinstance(asked, QuestionEntry) and asked.question == "Is the station quiet tonight?"
+
+    # The playthrough keeps it, and so does its save.
+    playthrough = window.navigator.playthrough
+    assert playthrough is not None and playthrough.solo == dock.solo
+    restored, _ = playthrough_from_doc(json.loads(json.dumps(playthrough_doc(playthrough))))
+    assert restored.solo == playthrough.solo
+    shoot(window, "flow-solo-between-oracle")
+
+    # The next fight's dock starts from that journal: the question, then the fight's opening.
+    click(qtbot, between.day.next_button)
+    setup = current(window)
+    assert isinstance(setup, FightSetupScreen)
+    set_up_robot_fight(qtbot, setup)
+    click(qtbot, setup.next_button)
+    click(qtbot, setup.start_button)
+    table = current(window)
+    assert isinstance(table, TableScreen)
+    fight_dock = table.solo_dock  # type: ignore[attr-defined]
+    assert fight_dock.gm_box.isVisibleTo(fight_dock)
+    entries = fight_dock.solo.journal.entries
+    assert entries[0] == asked and isinstance(entries[1], FightEntry)
+    assert playthrough.solo == fight_dock.solo
+    shoot(window, "flow-solo-fight-after-oracle")
+
+    # Back from the set-up and forth again, the journal is the playthrough's, never a fresh one.
+    win_the_fight(qtbot, table)
+    press(qtbot, table, K.Key_Return)
+    click(qtbot, current(window).done_button)  # type: ignore[attr-defined]
+    after = current(window)
+    assert isinstance(after, BetweenFightsScreen) and isinstance(after.oracle, SoloDock)
+    assert after.oracle.solo == playthrough.solo and after.oracle.solo.journal.entries[0] == asked
+    assert isinstance(after.oracle.solo.journal.entries[-1], FightEntry), "the fight's summary is in it"
+    after.oracle.panel.tabs.setCurrentIndex(1)
+    shoot(window, "flow-solo-between-journal")
