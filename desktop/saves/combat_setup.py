@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rt0table.rules.rt0.adversaries import AdversaryKind
-from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, new_combat
-from rt0table.rules.rt0.events import Event
-from rt0table.rules.rt0.serialize import decode, encode
-from rt0table.rules.rt0.state import CombatState, FighterKind
+if TYPE_CHECKING:  # the rules engine loads when a fight starts or a save is read, not with the title screen
+    from rt0table.rules.rt0.adversaries import AdversaryKind
+    from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup
+    from rt0table.rules.rt0.events import Event
+    from rt0table.rules.rt0.state import CombatState
 
 
 @dataclass(frozen=True)
@@ -23,16 +23,22 @@ class CombatSetup:
     practice: bool = False
 
     def start(self) -> tuple[CombatState, list[Event]]:
+        from rt0table.rules.rt0.engine import new_combat
+
         return new_combat(self.seed, self.room_size, self.fighters, self.adversaries, self.bestiary, self.practice)
 
     @property
     def character_names(self) -> list[str]:
         """The player characters' names: the default for the players shown on the load screen."""
+        from rt0table.rules.rt0.state import FighterKind
+
         return [f.name for f in self.fighters if f.kind is FighterKind.PLAYER]
 
 
 def setup_to_columns(setup: CombatSetup) -> dict[str, Any]:
     """The header columns; the lists go through the engine's own codec so new fields need no code here."""
+    from rt0table.rules.rt0.serialize import encode
+
     return {
         "seed": setup.seed,
         "room_size": setup.room_size,
@@ -45,6 +51,10 @@ def setup_to_columns(setup: CombatSetup) -> dict[str, Any]:
 
 def setup_from_columns(row: dict[str, Any]) -> CombatSetup:
     """Inverse of ``setup_to_columns``; sqlite-utils hands JSON columns back as text."""
+    from rt0table.rules.rt0.adversaries import AdversaryKind
+    from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup
+    from rt0table.rules.rt0.serialize import decode
+
     return CombatSetup(
         seed=int(row["seed"]),
         room_size=int(row["room_size"]),
