@@ -1,23 +1,31 @@
-"""The main window: a stack of screens, starting with the title screen, and the one save store of the app."""
+"""The main window: a stack of screens, starting with the title screen, and the one save store of the app.
+
+Start-up imports only what the title screen needs (the title screen, the save store's folder lock and
+its read-only listing). The game itself (the flow screens, the load screen, the table, the characters,
+the demo, the rules engine) is imported where it is first used: the ``navigator`` property and the
+title screen's handlers. tests/foundation/test_app_start.py checks that the rules engine stays out.
+"""
 
 from __future__ import annotations
 
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from rt0table.desktop.app import APP_NAME
-from rt0table.desktop.flow.autosave import Autosave
-from rt0table.desktop.flow.navigator import Navigator
-from rt0table.desktop.flow.playthrough import Playthrough
-from rt0table.desktop.flow.resume import restore
-from rt0table.desktop.load_screen import LoadScreen
 from rt0table.desktop.saves import SaveError, SaveFolderLockedError, SaveStore
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.title_screen import TitleScreen
+
+if TYPE_CHECKING:
+    from rt0table.desktop.flow.autosave import Autosave
+    from rt0table.desktop.flow.navigator import Navigator
+    from rt0table.desktop.flow.playthrough import Playthrough
+    from rt0table.desktop.load_screen import LoadScreen
 
 NO_SAVES = "Saved games are off in this window: {why}"
 
@@ -35,7 +43,7 @@ class MainWindow(QMainWindow):
         self.title_screen.enable("demo")
         self.screens.addWidget(self.title_screen)
         self.table_settings = TableSettings()
-        self.navigator = self._navigator()
+        self._navigator: Navigator | None = None  # made on first use: it imports the whole game
         self.autosave: Autosave | None = None
         self.store: SaveStore | None = None
         self.store_problem = ""  # why there is no store, in words
@@ -84,13 +92,25 @@ class MainWindow(QMainWindow):
             self.store.close()
             self.store = None
 
-    def _navigator(self) -> Navigator:
+    @property
+    def navigator(self) -> Navigator:
+        """The path through the current game; the first use imports the flow screens, the table and the rules."""
+        if self._navigator is None:
+            self._navigator = self._new_navigator()
+        return self._navigator
+
+    def _new_navigator(self) -> Navigator:
+        from rt0table.desktop.flow.navigator import Navigator
+
         navigator = Navigator(self, self.table_settings)
         navigator.playthrough_started.connect(self.keep)
+        self._navigator = navigator
         return navigator
 
     def keep(self, playthrough: Playthrough) -> None:
         """A new playthrough: a new save, kept up to date from now on."""
+        from rt0table.desktop.flow.autosave import Autosave
+
         self._drop_autosave()
         if self.store is None:
             return
@@ -117,8 +137,7 @@ class MainWindow(QMainWindow):
         if key == "quit":
             self.close()
         elif key == "new":
-            self.navigator = self._navigator()
-            self.navigator.start()
+            self._new_navigator().start()
         elif key == "continue":
             self.continue_newest()
         elif key == "load":
@@ -135,6 +154,8 @@ class MainWindow(QMainWindow):
         return self.open_game(newest)
 
     def open_load_screen(self) -> LoadScreen:
+        from rt0table.desktop.load_screen import LoadScreen
+
         assert self.store is not None
         screen = LoadScreen(self.store)
         screen.load_requested.connect(self.open_game)
@@ -144,6 +165,10 @@ class MainWindow(QMainWindow):
 
     def open_game(self, game_id: str) -> bool:
         """Load a game and carry on where it stopped; on failure the load screen names the file and the problem."""
+        from rt0table.desktop.flow.autosave import Autosave
+        from rt0table.desktop.flow.resume import restore
+        from rt0table.desktop.load_screen import LoadScreen
+
         assert self.store is not None
         try:
             loaded = self.store.load(game_id)
@@ -159,8 +184,7 @@ class MainWindow(QMainWindow):
         self.autosave.failed.connect(self._save_failed)
         if resumed.fight is not None:
             playthrough.resume_fight(resumed.fight, self.autosave)
-        self.navigator = self._navigator()
-        self.navigator.resume(playthrough, resumed.log)
+        self._new_navigator().resume(playthrough, resumed.log)
         return True
 
     def open_demo(self) -> QWidget:

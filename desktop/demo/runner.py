@@ -171,7 +171,7 @@ class LessonRunner(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:
-            QTimer.singleShot(0, self.refresh)
+            QTimer.singleShot(0, self, self.refresh)  # context: dropped if the lesson is closed first
         return False
 
     # --- the player's actions -------------------------------------------------------------------
@@ -236,7 +236,7 @@ class LessonRunner(QObject):
             note += "of this step."
             self.feedback = note
             index = self.index
-            QTimer.singleShot(0, lambda: self.rebuild(index, note))
+            QTimer.singleShot(0, self, lambda: self.rebuild(index, note))
 
     # --- buttons ------------------------------------------------------------------------------------
 

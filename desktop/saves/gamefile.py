@@ -27,7 +27,7 @@ from rt0table.rules.rt0.state import CombatState
 from .combat_setup import CombatSetup, setup_from_columns, setup_to_columns
 from .copies import backup, companions, publish, remove
 from .errors import DamagedSaveError, SaveError
-from .schema import SETUP_COLUMNS, check_file, migrations, open_for_writing
+from .schema import SETUP_COLUMNS, check_file, migration_set, open_for_writing
 
 RULESET = "rt0"
 SNAPSHOT_EVERY = 25  # actions in force between snapshots: bounds the replay on load
@@ -83,7 +83,7 @@ def create(
         leftover.unlink(missing_ok=True)
     db = open_for_writing(part)
     try:
-        migrations.apply(db)
+        migration_set().apply(db)
         stamp = now()
         with db.atomic():
             db.table("game").insert(
@@ -168,7 +168,7 @@ class GameFile:
         self.db = open_for_writing(path)
         try:
             if check.needs_migration:
-                migrations.apply(self.db)
+                migration_set().apply(self.db)
             fight = self.db.execute("SELECT number, opened_seq FROM fight ORDER BY number DESC LIMIT 1").fetchone()
             self.fight, self.opened = (int(fight[0]), int(fight[1])) if fight else (0, 0)  # 0: no fight yet
             self.seq = int(self.db.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0])

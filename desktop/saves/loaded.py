@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rt0table.rules.rt0.actions import Action
-from rt0table.rules.rt0.engine import Game
+if TYPE_CHECKING:  # annotations only: listing the saves must not load the rules engine
+    from rt0table.rules.rt0.actions import Action
+    from rt0table.rules.rt0.engine import Game
 
-from .combat_setup import CombatSetup
+    from .combat_setup import CombatSetup
 
 
 @dataclass

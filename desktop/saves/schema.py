@@ -3,23 +3,27 @@
 Every migration ends by stamping its number into ``PRAGMA user_version`` and the header's ``save_format`` in
 the same transaction, so the number always tells which tables a file has; the ``_sqlite_migrations`` table
 that sqlite-utils keeps is the record of what ran.
+
+The check needs only ``sqlite3``; sqlite-utils (``migrations``, ``open_for_writing``) loads when a save is first
+written or migrated, so listing the saves for the title screen stays cheap.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
-
-from sqlite_utils import Database, Migrations
 
 from .errors import DamagedSaveError, NewerSaveError, NotASaveError, UnknownGameError
 
+if TYPE_CHECKING:
+    from sqlite_utils import Database, Migrations
+
 MIGRATION_SET = "rt0-table-save"
 SQLITE_MAGIC = b"SQLite format 3\x00"
-
-migrations = Migrations(MIGRATION_SET)
 
 
 def _stamp(db: Database, version: int) -> None:
@@ -28,7 +32,6 @@ def _stamp(db: Database, version: int) -> None:
         db.execute("UPDATE game SET save_format = ?", [version])
 
 
-@migrations()
 def m001_game_log_snapshots(db: Database) -> None:
     """Format 1: the header, the append-only log and the snapshots."""
     db.table("game").create(
@@ -77,7 +80,6 @@ def m001_game_log_snapshots(db: Database) -> None:
     _stamp(db, 1)
 
 
-@migrations()
 def m002_campaign(db: Database) -> None:
     """Format 2: the campaign between fights, one JSON document per save, newest row wins."""
     db.table("campaign").create(
@@ -97,7 +99,6 @@ def m002_campaign(db: Database) -> None:
 SETUP_COLUMNS = ("seed", "room_size", "practice", "fighters", "adversaries", "bestiary")
 
 
-@migrations()
 def m003_fights(db: Database) -> None:
     """Format 3: a save is a playthrough; each fight has a row of its own, and the log and snapshots say whose.
 
@@ -127,7 +128,6 @@ def m003_fights(db: Database) -> None:
     _stamp(db, 3)
 
 
-@migrations()
 def m004_fight_day(db: Database) -> None:
     """Format 4: each fight keeps the campaign's Day it was started on (``CombatSetup.day``); older fights had none
     (Day 0, as they were started)."""
@@ -135,8 +135,29 @@ def m004_fight_day(db: Database) -> None:
     _stamp(db, 4)
 
 
-MIGRATION_NAMES = tuple(m.name for m in migrations._migrations)
+# In order; a step's name is its function's.
+STEPS = (m001_game_log_snapshots, m002_campaign, m003_fights, m004_fight_day)
+MIGRATION_NAMES = tuple(step.__name__ for step in STEPS)
 SAVE_FORMAT = len(MIGRATION_NAMES)
+
+
+@cache
+def migration_set() -> Migrations:
+    """The sqlite-utils migration set of the save format: ``STEPS`` registered in order under ``MIGRATION_SET``."""
+    from sqlite_utils import Migrations
+
+    steps = Migrations(MIGRATION_SET)
+    for step in STEPS:
+        steps()(step)
+    assert tuple(m.name for m in steps._migrations) == MIGRATION_NAMES
+    return steps
+
+
+def __getattr__(name: str) -> Migrations:
+    """``schema.migrations``, built on first use (module ``__getattr__``, PEP 562)."""
+    if name == "migrations":
+        return migration_set()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -207,6 +228,8 @@ def _check_open(path: Path, conn: sqlite3.Connection, thorough: bool) -> FileChe
 
 def open_for_writing(path: Path) -> Database:
     """Open a checked (or brand-new) save for writing: WAL, and durability set for this connection."""
+    from sqlite_utils import Database
+
     db = Database(path, execute_plugins=False)
     db.enable_wal()
     # WAL + NORMAL: a commit survives the app being killed; only a power cut may lose the last

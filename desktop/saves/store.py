@@ -3,6 +3,10 @@
 One file per game rather than one database for all: a damaged file, or one from a newer version,
 costs that game and no other; export is a copy of the very same format; deleting a game is
 removing a file.
+
+Opening the store and listing the saves (the title screen's Continue and Load) need only ``sqlite3``:
+the rules engine and sqlite-utils load when a game is created, written, loaded or copied
+(``gamefile`` and ``replay`` are imported there).
 """
 
 from __future__ import annotations
@@ -16,19 +20,22 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rt0table.rules.rt0.actions import Action
-from rt0table.rules.rt0.state import CombatState
-
-from . import copies, gamefile, replay
-from .combat_setup import CombatSetup
+from . import copies
 from .errors import SaveError, UnknownGameError
-from .gamefile import GameFile
-from .loaded import GameSummary, LoadedGame
+from .loaded import GameSummary
 from .location import resolve_save_dir
 from .lock import FolderLock
-from .schema import check_file, connect_read_only, migrations, open_for_writing
+from .schema import check_file, connect_read_only
+
+if TYPE_CHECKING:
+    from rt0table.rules.rt0.actions import Action
+    from rt0table.rules.rt0.state import CombatState
+
+    from .combat_setup import CombatSetup
+    from .gamefile import GameFile
+    from .loaded import LoadedGame
 
 SUFFIX = ".rt0save"
 _GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -53,7 +60,7 @@ class SaveStore:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise SaveError(self.folder, f"the save folder cannot be created: {error.strerror or error}") from None
-        self.app_version = app_version if app_version is not None else _app_version()
+        self._app_version = app_version  # None: looked up when a save is first created (see app_version)
         self._lock = FolderLock(self.folder)
         try:
             self._lock.acquire()
@@ -61,6 +68,13 @@ class SaveStore:
             raise SaveError(self.folder, f"the save folder cannot be written to: {error.strerror or error}") from None
         self._open: dict[str, GameFile] = {}
         self._refused: set[str] = set()  # games whose last load failed: no appending until one succeeds
+
+    @property
+    def app_version(self) -> str:
+        """The version written into new saves' headers; the app's own unless the store was given one."""
+        if self._app_version is None:
+            self._app_version = _app_version()
+        return self._app_version
 
     def __enter__(self) -> SaveStore:
         return self
@@ -89,6 +103,8 @@ class SaveStore:
         With a ``setup`` the save opens on that fight; with None it holds a playthrough whose first fight is
         still to come (``begin_fight`` starts each fight of it).
         """
+        from . import gamefile
+
         game_id = self._new_id()
         names = list(players) if players is not None else (setup.character_names if setup is not None else [])
         gamefile.create(self.path_of(game_id), setup, names, self.app_version, campaign)
@@ -115,6 +131,9 @@ class SaveStore:
 
         Raises a ``SaveError``; a ``HashMismatchError`` carries the game up to the last entry that matched.
         """
+        from . import replay
+        from .gamefile import GameFile
+
         path = self.path_of(game_id)
         self._forget(game_id)  # read with a fresh connection: what is on disk, not what we think is
         try:
@@ -155,6 +174,9 @@ class SaveStore:
 
     def duplicate(self, game_id: str, upto: int | None = None) -> str:
         """Copy a game as a new one; ``upto`` keeps only the log up to that entry (e.g. ``recovered_from``)."""
+        from . import gamefile, replay
+        from .schema import migration_set, open_for_writing
+
         source = self.path_of(game_id)
         check_file(source)
         new_id = self._new_id()
@@ -164,7 +186,7 @@ class SaveStore:
         try:
             db = open_for_writing(part)
             try:
-                migrations.apply(db)  # a copy: the original stays in its own format, so no .bak
+                migration_set().apply(db)  # a copy: the original stays in its own format, so no .bak
                 with db.atomic():
                     if upto is not None:  # cut before checking: the rows after upto may be the damaged ones
                         db.execute("DELETE FROM log WHERE seq > ?", [upto])
@@ -174,7 +196,7 @@ class SaveStore:
                     db.execute("UPDATE game SET last_played = ?", [gamefile.now()])
             finally:
                 db.close()
-            copy = GameFile(new_id, part)
+            copy = gamefile.GameFile(new_id, part)
             try:
                 replay.load(copy)  # a copy that would not load is no use to anyone
             finally:
@@ -194,6 +216,9 @@ class SaveStore:
 
     def import_game(self, path: str | os.PathLike[str]) -> str:
         """Copy a save file into the folder as a new game (the file itself is only read); returns the new id."""
+        from . import replay
+        from .gamefile import GameFile
+
         source = Path(path)
         check_file(source, thorough=True)  # not a save, damaged, newer: refused before anything is copied
         new_id = self._new_id()
@@ -216,6 +241,8 @@ class SaveStore:
     # --- inside ------------------------------------------------------------------------------------
 
     def _game(self, game_id: str) -> GameFile:
+        from .gamefile import GameFile
+
         game = self._open.get(game_id)
         if game_id in self._refused:
             raise SaveError(self.path_of(game_id), "this save did not load cleanly, so nothing more is written to it")

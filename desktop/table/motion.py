@@ -19,7 +19,6 @@ from rt0table.rules.rt0.cards import CardId
 from rt0table.rules.rt0.events import CardPlaced, CardsDiscarded, CardsDrawn, CardsToHand, Event
 
 HAND, DECK, DISCARD = "hand", "deck", "discard"  # the other places are ability ids (a card on a bin)
-FLIGHT_SHARE = 0.6  # a card's flight takes this share of one replay beat at the player's speed
 FLIGHT_Z = 55.0  # over the bins and the hand, under the pile viewer
 
 
@@ -53,11 +52,6 @@ def card_moves(events: list[Event], fighter: str) -> list[CardMove]:
                 for card in cards:
                     went(card, origin, HAND)
     return [CardMove(card, first[card], dest) for card, dest in last.items() if first[card] != dest]
-
-
-def flight_ms(replay_step_ms: int) -> int:
-    """How long a card glides at the player's replay speed; 0 (instant) means it jumps."""
-    return max(0, round(replay_step_ms * FLIGHT_SHARE))
 
 
 class FlyingCard(QGraphicsObject):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rt0table.desktop.table.motion import flight_ms
-
 REPLAY_SPEEDS = {"instant": 0, "fast": 250, "normal": 600, "slow": 1100}  # ms per adversary step
+
+
+FLIGHT_SHARE = 0.6  # a card's flight takes this share of one replay beat at the player's speed
 
 
 @dataclass
@@ -22,4 +23,4 @@ class TableSettings:
     @property
     def flight_ms(self) -> int:
         """How long a played, drawn or discarded card glides: a share of a replay beat, 0 when replays are instant."""
-        return flight_ms(self.replay_step_ms)
+        return max(0, round(self.replay_step_ms * FLIGHT_SHARE))
