@@ -49,7 +49,8 @@ def report() -> tuple[str, int, int]:
     results: dict[str, dict[str, bool]] = {}
     if RESULTS.exists():
         results = json.loads(RESULTS.read_text(encoding="utf-8"))
-    lines = ["# Rules coverage", "", "Written by `.venv/bin/python -m tests.rules_coverage --write` from the last `make test` run.", ""]
+    how = "Written by `.venv/bin/python -m tests.rules_coverage --write` from the last `make test` run."
+    lines = ["# Rules coverage", "", how, ""]
     lines += ["| ID | passing tests | failing tests |", "| --- | --- | --- |"]
     covered = 0
     ids = inventory_ids()
