@@ -255,12 +255,11 @@ def choose(rng: random.Random, policy: Policy, legal: list[Action]) -> Action:
     kinds: dict[type, list[Action]] = {}
     for action in legal:
         kinds.setdefault(type(action), []).append(action)
-    weighted = [(policy.weight(group[0]), group) for group in kinds.values()]
-    if any(w for w, _ in weighted):
-        weighted = [(w, g) for w, g in weighted if w]
-    else:  # only kinds the policy never picks: take one of them all the same
-        weighted = [(1, g) for _, g in weighted]
-    group = rng.choices([g for _, g in weighted], weights=[w for w, _ in weighted])[0]
+    groups = list(kinds.values())
+    weights = [policy.weight(group[0]) for group in groups]
+    if not any(weights):  # only kinds the policy never picks: take one of them all the same
+        weights = [1] * len(groups)
+    group = rng.choices(groups, weights=weights)[0]
     return rng.choice(group)
 
 
