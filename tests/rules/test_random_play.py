@@ -190,7 +190,7 @@ def start(fight: Fight) -> CombatState:
 
 def card_places(state: CombatState) -> dict[str, Counter[int]]:
     """Pile key -> every card of that deck, wherever it is now (draw, discard, out of the deck for the Day or for
-    good, hands, bins, intents)."""
+    good, hands, bins, intents and the intents drawn ahead for next round)."""
     places = {
         key: Counter(pile.draw) + Counter(pile.discard) + Counter(pile.removed_for_day) + Counter(pile.removed_for_good)
         for key, pile in state.piles.items()
@@ -202,6 +202,8 @@ def card_places(state: CombatState) -> dict[str, Counter[int]]:
     for adversary in state.adversaries:
         if adversary.intent is not None:
             places[GM][adversary.intent] += 1
+    for card, _ in state.queued_intents.values():
+        places[GM][card] += 1
     return places
 
 
