@@ -16,7 +16,7 @@ Hypothesis draws the fight and a way of playing it:
 Each example plays until the fight ends or MAX_STEPS actions have been taken, checking the invariants after the
 opening and after every step; every failure names the seeds and the step.
 
-``RT0_SOAK=1`` runs a soak instead of the quick check: many more examples (``RT0_SOAK_EXAMPLES``, default 3000),
+``RT0_SOAK=1`` runs a soak instead of the quick check: many more examples (``RT0_SOAK_EXAMPLES``, default 1000: about five minutes),
 longer fights (``RT0_SOAK_STEPS``, default 300), and a tally of what was played printed at the end (run with ``-s``).
 ``RT0_NO_SHRINK=1`` reports a failing example as found, without shrinking it.
 """
@@ -65,7 +65,7 @@ BESTIARY = {
 KINDS = sorted(BESTIARY)
 SOAK = os.environ.get("RT0_SOAK", "") not in ("", "0")
 MAX_STEPS = int(os.environ.get("RT0_SOAK_STEPS", "300")) if SOAK else 100
-EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "3000")) if SOAK else 40
+EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "1000")) if SOAK else 40
 # RT0_NO_SHRINK=1: report the first failing example as found (shrinking a long fight can take minutes)
 PHASES = tuple(p for p in Stage if not (p is Stage.shrink and os.environ.get("RT0_NO_SHRINK")))
 TALLY: Counter[str] = Counter()  # what the examples played, printed after a soak
