@@ -407,7 +407,7 @@ def test_the_random_fights_hold_every_kind_of_character_and_adversary(feature: s
 
 
 @given(fights())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_every_random_character_is_a_valid_one(fight: Fight) -> None:
     known: Counter[Spell] = Counter()
     for setup in fight.fighters:
