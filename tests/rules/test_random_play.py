@@ -16,8 +16,9 @@ Hypothesis draws the fight and a way of playing it:
 Each example plays until the fight ends or MAX_STEPS actions have been taken, checking the invariants after the
 opening and after every step; every failure names the seeds and the step.
 
-``RT0_SOAK=1`` runs a soak instead of the quick check: many more examples (``RT0_SOAK_EXAMPLES``, default 1000: about five minutes),
-longer fights (``RT0_SOAK_STEPS``, default 300), and a tally of what was played printed at the end (run with ``-s``).
+``RT0_SOAK=1`` runs a soak instead of the quick check (about five to seven minutes): many more examples
+(``RT0_SOAK_EXAMPLES``, default 1000), longer fights (``RT0_SOAK_STEPS``, default 300), and a tally of what was
+played printed at the end (run with ``-s``).
 ``RT0_NO_SHRINK=1`` reports a failing example as found, without shrinking it.
 """
 
