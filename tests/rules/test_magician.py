@@ -37,7 +37,7 @@ from rt0table.rules.rt0.intents import preview_intent
 from rt0table.rules.rt0.state import GM, CombatState, Fighter
 from rt0table.rules.rt0.traits import Arcana, Spell, Trait
 from tests.rules.helpers import give
-from tests.rules.test_random_play import BESTIARY, Fight, play
+from tests.rules.test_random_play import BESTIARY, Fight, Policy, play
 
 ROBOT_HERE = [AdversarySetup("training_robot", (1, 1))]
 MO_TRAITS = frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER})
@@ -651,7 +651,8 @@ def magician_fights(draw: st.DrawFn) -> Fight:
                                      abilities=chosen, upgrades=upgrades))  # fmt: skip
     foes = tuple(AdversarySetup(draw(st.sampled_from(("training_robot", "mr_surgeon", "laborer"))), draw(zone))
                  for _ in range(draw(st.integers(1, 2))))  # fmt: skip
-    return Fight(draw(st.integers(0, 2**64 - 1)), room, tuple(fighters), foes, draw(st.integers(0, 2**32)))
+    policy = Policy(draw(st.integers(0, 2**32)), uniform=True)
+    return Fight(draw(st.integers(0, 2**64 - 1)), room, tuple(fighters), foes, policy)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
