@@ -61,8 +61,11 @@ def _check_end(state: CombatState, events: list[Event]) -> bool:
     A practice fight has no victory (it may have no adversary at all) but still ends when nobody can act.
     The usual answer (fight on) is found first and cheaply: this runs after every action.
     """
-    if any(can_act(f) for f in state.fighters) and (state.practice or _adversaries_remain(state)):
-        return False
+    for fighter in state.fighters:  # a plain loop, not any(): a generator per action cost more than the test
+        if can_act(fighter):
+            if state.practice or _adversaries_remain(state):
+                return False
+            break
     if not state.practice and not _adversaries_remain(state):
         result = "victory"
     elif not any(f.in_combat for f in state.fighters):
@@ -76,7 +79,10 @@ def _check_end(state: CombatState, events: list[Event]) -> bool:
 
 def _adversaries_remain(state: CombatState) -> bool:
     """Someone is still fighting, or is down and waiting for the victor to say what became of them."""
-    return any(adversary.fate is None for adversary in state.adversaries)
+    for adversary in state.adversaries:  # noqa: SIM110 - a loop, not any(): asked after every action
+        if adversary.fate is None:
+            return True
+    return False
 
 
 def _start_round(state: CombatState, events: list[Event]) -> None:
