@@ -204,14 +204,16 @@ def discard_ability(
     taken = cards.copy()
     cards.clear()
     caught: list[tuple[CardId, list[str]]] = []
-    if fired:
-        catchers = hooked(fighter.abilities, "catches")
-        for card in taken:
-            wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
-            if wanted:
-                caught.append((card, wanted))
-    kept = {card for card, _ in caught}
-    gone = [card for card in taken if card not in kept]
+    catchers = hooked(fighter.abilities, "catches") if fired else ()
+    for card in taken if catchers else ():
+        wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
+        if wanted:
+            caught.append((card, wanted))
+    if caught:
+        kept = {card for card, _ in caught}
+        gone = [card for card in taken if card not in kept]
+    else:  # the usual case: nothing caught, every card goes (a copy: on_discard hooks get a list of their own)
+        gone = taken.copy()
     forget(fighter, gone)
     if gone:
         state.piles[fighter.pile].discard.extend(gone)
