@@ -258,4 +258,7 @@ def _suit_phrase(card: CardId) -> str:
 
 
 def card_sum(fighter: Fighter, cards: list[CardId]) -> int:
-    return sum(face(fighter, c).value for c in cards)
+    total = 0
+    for card in cards:  # a loop, not sum() over a generator: asked after every card played on a sum bin
+        total += face(fighter, card).value
+    return total
