@@ -213,7 +213,11 @@ class CombatState:
     def active_fighter(self) -> Fighter | None:
         if self.phase is not Phase.PLAYER_TURN or self.turn >= len(self.order):
             return None
-        return self.fighter(self.order[self.turn])
+        wanted = self.order[self.turn]
+        for fighter in self.fighters:  # ``fighter()`` written out: asked several times per action
+            if fighter.id == wanted:
+                return fighter
+        raise KeyError(f"no fighter {wanted!r}")
 
     def fighter(self, fighter_id: str) -> Fighter:
         for fighter in self.fighters:
