@@ -24,15 +24,15 @@ _ROUND_START, _PLAYER_TURN, _OVER = Phase.ROUND_START, Phase.PLAYER_TURN, Phase.
 
 def turn_order(state: CombatState) -> list[str]:
     """CMB-ORDER: Eddies, then Fast, then neither, then Slow; seat order breaks ties (ruling)."""
+    return [f.id for f in sorted(state.fighters, key=_rank)]
 
-    def rank(fighter: Fighter) -> int:
-        if fighter.kind is FighterKind.EDDY:
-            return 0
-        if Trait.FAST in fighter.traits:
-            return 1
-        return 3 if Trait.SLOW in fighter.traits else 2
 
-    return [f.id for f in sorted(state.fighters, key=rank)]
+def _rank(fighter: Fighter) -> int:
+    if fighter.kind is FighterKind.EDDY:
+        return 0
+    if Trait.FAST in fighter.traits:
+        return 1
+    return 3 if Trait.SLOW in fighter.traits else 2
 
 
 def can_act(fighter: Fighter) -> bool:
@@ -118,6 +118,8 @@ def _start_turn(state: CombatState, events: list[Event]) -> None:
 
 def _lose_hp_at_turn_start(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
     """INJ-MAJOR / INJ-MINOR: Bleeding Out and Bandaged Wound cost HP, past any Shield, after the turn's draw."""
+    if not fighter.injuries:  # the usual case, every turn: no catalogue look-ups
+        return
     for injury, amount in turn_start_hp_loss(fighter.injuries):
         if fighter.hp == 0 or not fighter.in_combat:
             return
