@@ -204,14 +204,16 @@ def discard_ability(
     taken = cards.copy()
     cards.clear()
     caught: list[tuple[CardId, list[str]]] = []
-    if fired:
-        catchers = hooked(fighter.abilities, "catches")
-        for card in taken:
-            wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
-            if wanted:
-                caught.append((card, wanted))
-    kept = {card for card, _ in caught}
-    gone = [card for card in taken if card not in kept]
+    catchers = hooked(fighter.abilities, "catches") if fired else ()
+    for card in taken if catchers else ():
+        wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
+        if wanted:
+            caught.append((card, wanted))
+    if caught:
+        kept = {card for card, _ in caught}
+        gone = [card for card in taken if card not in kept]
+    else:  # the usual case: nothing caught, every card goes (a copy: on_discard hooks get a list of their own)
+        gone = taken.copy()
     forget(fighter, gone)
     if gone:
         state.piles[fighter.pile].discard.extend(gone)
@@ -361,7 +363,8 @@ def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: l
     """Shield a fighter's own ability makes: abilities such as Unlikely Helmet add to it; Astronomy
     (``shares_shield``) gives the same amount to every player in the fight instead."""
     amount = shield_amount(state, fighter, amount)
-    if any(a.shares_shield(state, fighter) for a in hooked(fighter.abilities, "shares_shield")):
+    sharers = hooked(fighter.abilities, "shares_shield")  # usually none: skip building a generator for any()
+    if sharers and any(a.shares_shield(state, fighter) for a in sharers):
         for player in state.fighters:
             if player.kind is FighterKind.PLAYER and player.in_combat:
                 gain_shield(player, amount, events)
@@ -373,7 +376,9 @@ def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: l
 
 def shield_amount(state: CombatState, fighter: Fighter, amount: int) -> int:
     """Shield a fighter's ability generates, bonuses added and then multipliers (Dodge) applied."""
-    amount += sum(a.shield_bonus(state, fighter) for a in hooked(fighter.abilities, "shield_bonus"))
+    bonuses = hooked(fighter.abilities, "shield_bonus")  # usually none: skip building a generator for sum()
+    if bonuses:
+        amount += sum(a.shield_bonus(state, fighter) for a in bonuses)
     for ability in hooked(fighter.abilities, "shield_multiplier"):
         amount *= ability.shield_multiplier(state, fighter)
     return amount
@@ -432,7 +437,9 @@ def offer_strike(
 
 def damage_amount(state: CombatState, fighter: Fighter, amount: int, ranged: bool, magic: bool) -> int:
     """Damage of this kind the fighter deals, bonuses added and then multipliers (Rage) applied."""
-    amount += sum(b.damage_bonus(state, fighter, ranged, magic) for b in hooked(fighter.abilities, "damage_bonus"))
+    bonuses = hooked(fighter.abilities, "damage_bonus")  # usually none: skip building a generator for sum()
+    if bonuses:
+        amount += sum(b.damage_bonus(state, fighter, ranged, magic) for b in bonuses)
     for ability in hooked(fighter.abilities, "damage_multiplier"):
         amount *= ability.damage_multiplier(state, fighter, ranged, magic)
     return amount

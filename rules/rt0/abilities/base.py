@@ -82,10 +82,14 @@ class Ability:
 
     def takes(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
         """This bin's own condition on the card (suits by default; a wild Fool fits any suit)."""
-        if self.accepted is None:
+        accepted = self.accepted
+        if accepted is None:
             return True
-        if card != FOOL and not fighter.counts_as and not hooked(fighter.abilities, "extra_suits"):
-            return card in self.accepted  # nothing changes what this card counts as: the common, fast case
+        if card != FOOL and not fighter.counts_as:  # the card counts as itself: the common, fast case
+            if card in accepted:
+                return True  # its own suit fits, and extra_suits only ever add suits
+            if not hooked(fighter.abilities, "extra_suits"):
+                return False
         if is_wild(fighter, card):
             return True
         return bool(suits_of(state, fighter, card) & set(self.suits or ()))
@@ -258,4 +262,7 @@ def _suit_phrase(card: CardId) -> str:
 
 
 def card_sum(fighter: Fighter, cards: list[CardId]) -> int:
-    return sum(face(fighter, c).value for c in cards)
+    total = 0
+    for card in cards:  # a loop, not sum() over a generator: asked after every card played on a sum bin
+        total += face(fighter, card).value
+    return total
