@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rt0table.rules.rt0.actions import Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.campaign.injuries import injury_check_terms
 from rt0table.rules.rt0.cards import by_name
+from rt0table.rules.rt0.character import Character
+from rt0table.rules.rt0.check_table import CheckTable
 from rt0table.rules.rt0.engine import (
     AdversarySetup,
     FighterSetup,
@@ -16,9 +19,10 @@ from rt0table.rules.rt0.engine import (
     new_combat,
     refusal,
 )
-from rt0table.rules.rt0.events import CardsDiscarded, DamageDealt, Event, HealthLost, ShieldGained
+from rt0table.rules.rt0.events import CardsDiscarded, DamageDealt, Event, HealthLost, ShieldGained, SkillCheckMade
+from rt0table.rules.rt0.skill_check import Difficulty, Edge, Outcome, SkillCheck, resolve
 from rt0table.rules.rt0.state import CombatState
-from rt0table.rules.rt0.traits import Trait
+from rt0table.rules.rt0.traits import Arcana, Skill, Trait
 from tests.rules.helpers import bestiary, give
 
 ROBOT = AdversarySetup("training_robot", (0, 0))
@@ -175,3 +179,65 @@ def test_heart_palpitations_major_costs_1_hp_and_goes() -> None:
     assert state.fighter("a").hp == 19
     assert CardsDiscarded("a", (by_name("The Star"),), "injury_extra_draw") in events
 
+
+# --- (3) checks ------------------------------------------------------------------------------------------------
+
+
+def mira_table(*injuries: str) -> CheckTable:
+    mira = Character("Mira", Arcana.MAGICIAN, Trait.CHARMING, Trait.DULL, Skill.SCI, Skill.GYM)
+    return CheckTable.for_party([mira], [], seed=7, injuries={"Mira": injuries})
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-PENALTY")
+def test_upset_stomach_gives_penalty_on_every_check() -> None:
+    check = mira_table("Upset Stomach").check_for("Mira", Skill.LAW, Difficulty.MEDIUM, Edge.NONE)
+    assert check.edge is Edge.PENALTY
+    helped = mira_table("Upset Stomach").check_for("Mira", Skill.LAW, Difficulty.MEDIUM, Edge.BONUS)
+    assert helped.edge is Edge.NONE  # Bonus and Penalty cancel
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-PENALTY")
+def test_dizzy_gives_penalty_on_wise_skills_only() -> None:
+    table = mira_table("Dizzy")
+    assert table.check_for("Mira", Skill.AID, Difficulty.MEDIUM, Edge.NONE).edge is Edge.PENALTY  # AID is Wise
+    assert table.check_for("Mira", Skill.GYM, Difficulty.MEDIUM, Edge.NONE).edge is Edge.NONE
+
+
+@pytest.mark.rule("INJ-MAJOR")
+def test_majors_bar_their_skills_and_bleeding_out_all_but_aid() -> None:
+    table = mira_table("Broken Arm")
+    assert table.checkers["Mira"].refusal(Skill.GYM) == "Broken Arm: no Strong skills, and GYM is one."
+    assert table.checkers["Mira"].refusal(Skill.LAW) is None
+    with pytest.raises(ValueError, match="Broken Arm"):
+        table.check_for("Mira", Skill.SHOP, Difficulty.EASY, Edge.NONE)
+    bleeding = mira_table("Bleeding Out").checkers["Mira"]
+    assert bleeding.refusal(Skill.AID) is None and bleeding.refusal(Skill.LAW) is not None
+
+
+@pytest.mark.rule("INJ-MAJOR")
+def test_delirium_on_a_dull_report_card_bars_every_skill() -> None:
+    assert mira_table("Delerium").checkers["Mira"].refusal(Skill.AID) is not None
+    terms = injury_check_terms({Trait.CLEVER}, ("Delerium",), Skill.AID)
+    assert terms.refusal is None
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-CRIT-FAIL")
+def test_groggy_knight_is_a_critical_failure_outside_combat_only() -> None:
+    terms = injury_check_terms((), ("Groggy",), Skill.GYM)
+    check = SkillCheck(Difficulty.EASY, critical_failures=terms.critical_failures)
+    assert resolve(check, [by_name("Knight of Cups")]).outcome is Outcome.CRITICAL_FAILURE
+    assert resolve(SkillCheck(Difficulty.EASY), [by_name("Knight of Cups")]).outcome is Outcome.SUCCESS
+    assert not injury_check_terms((), ("Groggy",), Skill.GYM, in_combat=True).critical_failures
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-IN-COMBAT")
+def test_a_check_in_combat_has_the_injury_penalty() -> None:
+    state, _ = start(setup("Upset Stomach", "Broken Arm"))
+    for card in ("2 of Cups", "3 of Cups"):
+        state, _ = play(state, card, "move_skill")
+    state, _ = choose(state, "skill check")
+    assert state.pending is not None and "GYM" not in [o.label for o in state.pending.options]
+    state, _ = choose(state, "LAW")
+    state, events = choose(state, "Medium")
+    made = next(e for e in events if isinstance(e, SkillCheckMade))
+    assert len(made.cards) >= 2 and made.reason.startswith("Penalty")
