@@ -95,7 +95,8 @@ class Playthrough(QObject):
 
     def fresh_checks(self) -> CheckTable:
         c = self.campaign
-        table = CheckTable.for_party([m.character for m in c.members], c.eddies, self.seed + len(self.finished))
+        hurt = {m.character.name: m.injuries.names for m in c.members}  # injuries shape checks (INJ-MAJOR/MINOR)
+        table = CheckTable.for_party([m.character for m in c.members], c.eddies, self.seed + len(self.finished), hurt)
         table.day = c.day
         return table
 

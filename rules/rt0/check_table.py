@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
+from .campaign.injuries import CheckTerms, injury_check_terms
 from .character import Character, Eddy
 from .deck import Pile, deck_cards
 from .skill_check import (
@@ -30,7 +31,7 @@ from .skill_check import (
     make_check,
     retry,
 )
-from .traits import Arcana, Skill
+from .traits import Arcana, Skill, Trait
 
 EDDY_PILE = "eddies"  # EDDY-SHEET: Eddies share one plain deck
 
@@ -45,12 +46,18 @@ class Checker:
     a_plus: tuple[Skill, ...] = ()
     failed: tuple[Skill, ...] = ()
     only_skill: Skill | None = None
+    traits: frozenset[Trait] = frozenset()  # the Report Card's, for injuries' "already" effects
+    injuries: tuple[str, ...] = ()
 
     def refusal(self, skill: Skill) -> str | None:
-        """Why this checker cannot make a check of this skill, or None."""
+        """Why this checker cannot make a check of this skill (an Eddy's one skill, an injury's bar), or None."""
         if self.only_skill is not None and skill is not self.only_skill:
             return f"{self.name} is an Eddy and can only check {self.only_skill.value}."
-        return None
+        return self.injury_terms(skill).refusal
+
+    def injury_terms(self, skill: Skill) -> CheckTerms:
+        """What the injuries do to a check of this skill (INJ-MAJOR, INJ-MINOR)."""
+        return injury_check_terms(self.traits, self.injuries, skill)
 
     def difficulty(self, skill: Skill, base: Difficulty) -> Difficulty:
         return effective_difficulty(base, skill, self.a_plus, self.failed)
@@ -90,14 +97,24 @@ class CheckTable:
     # --- setting up ---
 
     @classmethod
-    def for_party(cls, characters: Iterable[Character], eddies: Iterable[Eddy], seed: int) -> CheckTable:
-        """Each character gets their own shuffled deck (Lucky/Unlucky applied); Eddies share a full one."""
+    def for_party(
+        cls,
+        characters: Iterable[Character],
+        eddies: Iterable[Eddy],
+        seed: int,
+        injuries: Mapping[str, Sequence[str]] | None = None,
+    ) -> CheckTable:
+        """Each character gets their own shuffled deck (Lucky/Unlucky applied); Eddies share a full one.
+        ``injuries`` by character name shape their checks (Penalty, barred skills, Groggy's Knights)."""
         checkers: dict[str, Checker] = {}
         piles: dict[str, Pile] = {}
         state = seed
         for c in characters:
             key = f"character:{c.name}"
-            checkers[c.name] = Checker(c.name, key, c.arcana, c.a_plus_skills, c.failed_skills)
+            held = tuple((injuries or {}).get(c.name, ()))
+            checkers[c.name] = Checker(
+                c.name, key, c.arcana, c.a_plus_skills, c.failed_skills, traits=frozenset(c.traits), injuries=held
+            )
             cards = deck_cards(c.traits)
             state = rng.shuffle(state, cards)
             piles[key] = Pile(cards)
@@ -118,7 +135,9 @@ class CheckTable:
         why = who.refusal(skill)
         if why is not None:
             raise ValueError(why)
-        return SkillCheck(who.difficulty(skill, base), who.arcana, edge)
+        terms = who.injury_terms(skill)
+        edge = combine_edges([edge, terms.edge]) if terms.edge is not Edge.NONE else edge
+        return SkillCheck(who.difficulty(skill, base), who.arcana, edge, critical_failures=terms.critical_failures)
 
     def odds(self, name: str, check: SkillCheck) -> Odds:
         """The exact chance of every outcome from this player's pile as it stands (SKL-ODDS)."""

@@ -11,10 +11,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
-from .abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES, SPELL_ABILITIES, arcana_abilities, innate_abilities
+from .abilities import (
+    ABILITIES,
+    BASE_ABILITIES,
+    EDDY_ABILITIES,
+    INJURY_ABILITIES,
+    SPELL_ABILITIES,
+    arcana_abilities,
+    innate_abilities,
+)
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
-from .campaign.injuries import deck_changes, deck_traits, traits_in_force
+from .campaign.injuries import deck_changes, deck_traits, effects_in_force, traits_in_force
 from .cards import ALL_IDS, CARDS, CardId
 from .combat import finish_turn, settle
 from .decisions import answer
@@ -61,7 +69,8 @@ CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
 def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
     """The bins a fighter brings: the base six, the Arcana's standing rules (``innate``: HP-PEEK), the chosen
     Arcana Abilities, every fully upgraded one free, each followed by its ``companions`` (Kitchen Sink's gear),
-    then one bin per spell known (none while Dull)."""
+    then one bin per spell known (none while Dull), then the standing rules of the injuries' combat effects
+    (``INJURY_ABILITIES``: Concussion's no Concentrate, Groggy's thrown-away Knights …)."""
     if setup.kind is not FighterKind.PLAYER:
         return (*EDDY_ABILITIES, *setup.abilities)
     unknown = [a for a in (*setup.abilities, *setup.upgrades) if a not in ABILITIES]
@@ -80,7 +89,17 @@ def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
         )
     upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
     innate = innate_abilities(setup.arcana) if setup.arcana else []
-    return with_companions((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded, *_spell_bins(setup)))
+    bins = with_companions((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded, *_spell_bins(setup)))
+    return (*bins, *_injury_rules(setup))
+
+
+def _injury_rules(setup: FighterSetup) -> tuple[str, ...]:
+    """INJ-*: the passive ability of each combat effect the injuries have in force on this Report Card."""
+    if not setup.injuries:
+        return ()
+    return tuple(
+        rule for kind, rule in INJURY_ABILITIES.items() if effects_in_force(setup.traits, setup.injuries, kind)
+    )
 
 
 def _spell_bins(setup: FighterSetup) -> tuple[str, ...]:

@@ -233,6 +233,8 @@ class SkillCheck:
     arcana: Arcana | None = None
     edge: Edge = Edge.NONE
     in_combat: bool = False
+    critical_failures: frozenset[CardId] = frozenset()
+    """Cards that are a Critical Failure on this check besides the book's (Groggy's Knights, INJ-MINOR)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,10 +295,21 @@ def resolve(check: SkillCheck, cards: Sequence[CardId]) -> CheckResult:
         )
         for card in cards[:starting]
     )
+    if check.critical_failures:
+        readings = tuple(_also_critical_failure(r, check.difficulty, check.critical_failures) for r in readings)
     kept = readings[0]
     if check.edge is not Edge.NONE:
         kept = better(*readings) if check.edge is Edge.BONUS else worse(*readings)
     return CheckResult(check, tuple(cards), readings, kept)
+
+
+def _also_critical_failure(reading: Reading, difficulty: Difficulty, cards: frozenset[CardId]) -> Reading:
+    """A card the check counts as a Critical Failure (when the book calls for no critical of its own)."""
+    if reading.card not in cards or reading.triggered is not None:
+        return reading
+    why = f"{CARDS[reading.card].name}: a Critical Failure on this check"
+    outcome, reason = _apply_difficulty(Outcome.CRITICAL_FAILURE, why, difficulty)
+    return Reading(reading.card, None, outcome, reason, triggered=Outcome.CRITICAL_FAILURE)
 
 
 # ---------------------------------------------------------------------------------------------------------

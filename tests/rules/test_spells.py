@@ -545,6 +545,8 @@ def test_heal_restores_every_hp_or_treats_an_injury_once_a_day() -> None:
         hands={"pip": ["The Magician"]},
         hp={"pip": 9, "al": 12, "zz": 3},
     )
+    assert state.pending is not None and state.pending.kind == "injury-discard"  # Dizzy's card in round one
+    state, _ = play(state, Choose(next(i for i, o in enumerate(state.pending.options) if "Magician" not in o.label)))
     state, _ = play(state, "The Magician>spell_aquarius")
     assert labels(state) == [
         "Pip regains every HP (9 → 20)",

@@ -25,7 +25,7 @@ HOOKS = (
     "damage_bonus", "shield_bonus", "extra_suits", "permits",
     "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
     "damage_multiplier", "shield_multiplier", "shield_generated", "adversary_damaged", "intent_drawn",
-    "on_cast", "intercepts_draw",
+    "on_cast", "intercepts_draw", "forbids",
 )  # fmt: skip
 
 
@@ -98,7 +98,7 @@ class Ability:
         """Why this card may not go here now, or None when it may."""
         if self.accepts(state, fighter, card):
             return None
-        return self.reason(state, fighter, card)
+        return forbidden(state, fighter, self.id, card) or self.reason(state, fighter, card)
 
     def reason(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
         """The words for a refused card (only asked once ``accepts`` said no)."""
@@ -180,6 +180,10 @@ class Ability:
         """Overrule whether ``card`` may go on ``ability``: True allows, False forbids, None has no say."""
         return None
 
+    def forbids(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> str | None:
+        """Why this ability's ``permits`` refuses ``card`` on ``ability`` (shown instead of the bin's own words)."""
+        return None
+
     def catches(self, state: CombatState, fighter: Fighter, source: str, card: CardId) -> bool:
         """Whether this bin takes ``card`` instead of the discard pile when bin ``source`` fires."""
         return False
@@ -246,6 +250,15 @@ def permission(state: CombatState, fighter: Fighter, ability: str, card: CardId)
     if False in verdicts:
         return False
     return True if True in verdicts else None
+
+
+def forbidden(state: CombatState, fighter: Fighter, ability: str, card: CardId) -> str | None:
+    """The words of the first ability that forbids this play and says why (an injury's "cannot"), or None."""
+    for hook in hooked(fighter.abilities, "forbids"):
+        why = hook.forbids(state, fighter, ability, card)
+        if why:
+            return why
+    return None
 
 
 def suits_of(state: CombatState, fighter: Fighter, card: CardId) -> frozenset[Suit]:

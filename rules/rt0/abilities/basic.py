@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..campaign.injuries import injury_check_terms
 from ..cards import CARDS, CardId, Suit
 from ..decisions import ask, resolver
 from ..effects import discard_ability, draw, generate_shield, move, offer_strike
@@ -144,7 +145,8 @@ class MovementSkill(CountAbility):
 def _step(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
     if option.value == ("check",):
-        options = [Option(skill.value, (skill.value,)) for skill in Skill]
+        allowed = [s for s in Skill if injury_check_terms((), fighter.injuries, s, in_combat=True).refusal is None]
+        options = [Option(skill.value, (skill.value,)) for skill in allowed]  # an injury may bar some (INJ-MAJOR)
         ask(state, "check-skill", fighter.id, "Which skill does the check use?", options, events)
         return
     move(fighter, (option.value[0], option.value[1]), events)
@@ -165,7 +167,8 @@ def _check_difficulty(state: CombatState, decision: PendingDecision, option: Opt
     fighter = state.fighter(fighter_id)
     skill = Skill(skill_name)
     difficulty = effective_difficulty(Difficulty(option.value[0]), skill, fighter.a_plus, fighter.failed)
-    check = SkillCheck(difficulty, arcana=fighter.arcana, in_combat=True)
+    terms = injury_check_terms((), fighter.injuries, skill, in_combat=True)  # Penalty, Groggy's Knights
+    check = SkillCheck(difficulty, fighter.arcana, terms.edge, True, terms.critical_failures)
     state.rng, result = make_check(state.piles[fighter.pile], state.rng, check)
     events.append(DeckShuffled(fighter.pile))
     events.append(

@@ -8,9 +8,10 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from ..cards import CARDS, CardId
 from ..errors import RulesError
-from ..skill_check import Difficulty
-from ..traits import ABILITIES, OPPOSITE, WEAKNESSES, Skill, Trait
+from ..skill_check import Difficulty, Edge
+from ..traits import ABILITIES, OPPOSITE, SKILL_ABILITIES, WEAKNESSES, Skill, Trait
 from . import injury_data
 from .events import CampaignEvent, DowngradeFailed, InjuryChanged, InjuryGained, InjuryHealed, MemberDied
 
@@ -543,3 +544,73 @@ def rest_night(record: InjuryRecord, who: str = "") -> tuple[InjuryRecord, list[
             held.append(HeldInjury(rule.to))
             events.append(InjuryChanged(who, item.name, rule.to, "rest"))
     return replace(record, held=tuple(held)), events
+
+
+# --- injuries on skill checks ------------------------------------------------------------------------------------
+
+KNIGHTS = frozenset(card.id for card in CARDS if not card.is_major and card.value == 12)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckTerms:
+    """What a character's injuries do to one skill check: a Penalty, a refusal, cards that are Critical Failures."""
+
+    edge: Edge = Edge.NONE
+    refusal: str | None = None
+    critical_failures: frozenset[CardId] = frozenset()
+    why: str = ""
+
+
+def _applies(effect: Effect, in_combat: bool, morning_start: bool) -> bool:
+    if effect.when == "combat":
+        return in_combat
+    if effect.when == "outside combat":
+        return not in_combat
+    if effect.when == "without morning start":
+        return not morning_start
+    return True
+
+
+def _skill_of(skill: Skill, trait: Trait | None) -> bool:
+    """Whether ``skill`` is one of the ability's skills ("Strong skills": the skills Strong opens to an A+)."""
+    return trait is not None and trait in SKILL_ABILITIES[skill]
+
+
+def injury_check_terms(
+    base_traits: Iterable[Trait],
+    injuries: Iterable[str],
+    skill: Skill,
+    in_combat: bool = False,
+    sight: bool = False,
+    morning_start: bool = False,
+) -> CheckTerms:
+    """INJ-MAJOR / INJ-MINOR on checks: Upset Stomach and Withdrawal give Penalty on every check, Dizzy and the
+    other Minors on their ability's skills, Blinded on checks that need sight; the Majors bar their ability's
+    skills, Bleeding Out all but AID outside combat, Delirium on a Dull Report Card every skill; Groggy makes a
+    Knight a Critical Failure. ``base_traits`` is the Report Card (for "already" effects)."""
+    base = frozenset(base_traits)
+    penalties: list[str] = []
+    refusals: list[str] = []
+    critical: set[CardId] = set()
+    for entry in _known(injuries):
+        for effect in entry.effects_for(base):
+            if not _applies(effect, in_combat, morning_start):
+                continue
+            kind = effect.kind
+            penalises = kind == "checks_penalty" or (kind == "sight_checks_penalty" and sight)
+            if penalises or (kind == "skills_penalty" and _skill_of(skill, effect.trait)):
+                penalties.append(entry.name)
+            elif kind == "skills_barred" and _skill_of(skill, effect.trait):
+                assert effect.trait is not None
+                refusals.append(f"{entry.name}: no {effect.trait.value} skills, and {skill.value} is one.")
+            elif kind == "skills_only" and effect.skill is not None and skill is not effect.skill:
+                refusals.append(f"{entry.name}: only {effect.skill.value} checks are possible.")
+            elif kind == "no_skills":
+                refusals.append(
+                    f"{entry.name}: already {entry.becomes.value if entry.becomes else ''}, no skill checks at all."
+                )
+            elif kind == "knights_critical_fail":
+                critical |= KNIGHTS
+    edge = Edge.PENALTY if penalties else Edge.NONE
+    why = f"Penalty from {', '.join(dict.fromkeys(penalties))}" if penalties else ""
+    return CheckTerms(edge, refusals[0] if refusals else None, frozenset(critical), why)

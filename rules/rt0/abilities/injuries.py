@@ -1,0 +1,230 @@
+"""What injuries do in a fight (INJ-MAJOR, INJ-MINOR): one standing rule (a passive ability) per effect kind.
+
+``engine.fight_abilities`` adds the ability of every combat effect a fighter's injuries have in force
+(``INJURY_ABILITIES``, read from the catalogue through ``effects_in_force``); each enforces its effect through the
+ordinary hooks, so the turn loop knows nothing of injuries. Amounts are read from the fighter's injuries at the
+time, so two injuries with the same kind (Dizzy and Hex: a card each in the first round) add up.
+"""
+
+from __future__ import annotations
+
+from ..campaign.injuries import effects_in_force
+from ..cards import CARDS, CardId, Suit, by_name
+from ..decisions import ask, resolver
+from ..effects import after_draw, damage_fighter, draw, lose_hp
+from ..events import CardsDiscarded, Event
+from ..identity import forget
+from ..state import CombatState, Fighter, Option, PendingDecision
+from .base import Ability, Progress
+
+KNIGHT = 12
+
+
+class InjuryRule(Ability):
+    """A standing rule an injury brings: no cards of its own, never played on."""
+
+    playable = False
+    passive = True
+    kind = ""  # the catalogue's effect kind this rule enforces
+
+    def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
+        return Progress(0, 0, "cards")
+
+    def is_complete(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> bool:
+        return False
+
+    def total(self, fighter: Fighter) -> int:
+        """The sum of this kind's amounts over the fighter's injuries now."""
+        return sum(effect.amount for _, effect in effects_in_force((), fighter.injuries, self.kind))
+
+    def sources(self, fighter: Fighter) -> str:
+        """The injuries behind this rule, for the words shown."""
+        names = dict.fromkeys(name for name, _ in effects_in_force((), fighter.injuries, self.kind))
+        return ", ".join(names) or self.name
+
+
+def _discard_from_hand(state: CombatState, fighter: Fighter, card: CardId, source: str, events: list[Event]) -> None:
+    if card not in fighter.hand:
+        return
+    fighter.hand.remove(card)
+    forget(fighter, [card])
+    state.piles[fighter.pile].discard.append(card)
+    events.append(CardsDiscarded(fighter.id, (card,), source))
+
+
+# --- (1) what an injured fighter cannot do ---------------------------------------------------------------------
+
+
+class NoConcentrate(InjuryRule):
+    """Concussion on a Foolish Report Card: "you cannot Concentrate at all"."""
+
+    id = "injury_no_concentrate"
+    kind = "no_concentrate"
+    name = "Concussion: no Concentrate"
+    summary = "Already Foolish and concussed: you cannot Concentrate at all."
+
+    def permits(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
+        return False if ability == "concentrate" else None
+
+    def forbids(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> str | None:
+        return "Concussion: already Foolish, you cannot Concentrate at all." if ability == "concentrate" else None
+
+
+class NoShields(InjuryRule):
+    """Broken Leg on a Slow Report Card: "you cannot gain shields, at all" (Shield your abilities make is 0)."""
+
+    id = "injury_no_shields"
+    kind = "no_shields"
+    name = "Broken Leg: no Shield"
+    summary = "Already Slow with a broken leg: you cannot gain Shield at all."
+
+    def shield_multiplier(self, state: CombatState, fighter: Fighter) -> int:
+        return 0
+
+
+class NoPhysicalDamage(InjuryRule):
+    """Broken Arm on a Weak Report Card: "you cannot deal non-magical damage, at all"."""
+
+    id = "injury_no_physical_damage"
+    kind = "no_physical_damage"
+    name = "Broken Arm: no physical damage"
+    summary = "Already Weak with a broken arm: you cannot deal non-magical damage at all."
+
+    def damage_multiplier(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> int:
+        return 1 if magic else 0
+
+
+class NoRanged(InjuryRule):
+    """Blinded: "All Ranged Damage becomes Damage, and all Magic Ranged Damage becomes Magic Damage"."""
+
+    id = "injury_no_ranged"
+    kind = "no_ranged"
+    name = "Blinded: no ranged damage"
+    summary = "Blinded: your ranged damage is melee damage (magic stays magic)."
+
+    def damage_kind(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
+        return False, magic
+
+
+# --- (2) what injuries do to the cards ---------------------------------------------------------------------------
+
+FIRST_ROUND_DISCARD = "injury-discard"
+
+
+class DiscardFirstRound(InjuryRule):
+    """Dizzy, Hex, Loopy, Injured Arm/Leg, Stress, the Splints, Confusion: "In your first round of combat, discard 1
+    card" — one per injury, chosen from the hand as the first turn starts, after its draw."""
+
+    id = "injury_discard_first_round"
+    kind = "discard_first_round"
+    name = "Injured: a card lost in the first round"
+    summary = "In your first round of combat, discard a card from your hand for each injury that says so."
+
+    def at_turn_start(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        if state.round == 1 and not state.ending_turn:
+            ask_discard(state, fighter, self.total(fighter), self.sources(fighter), events)
+
+
+def ask_discard(state: CombatState, fighter: Fighter, count: int, why: str, events: list[Event]) -> None:
+    """Ask the fighter for ``count`` cards from the hand to discard, one at a time."""
+    if count <= 0 or not fighter.hand:
+        return
+    options = [Option(f"Discard {CARDS[c].name}", (c,)) for c in dict.fromkeys(fighter.hand)]
+    prompt = f"{why}: discard a card from your hand" + (f" ({count} to go)." if count > 1 else ".")
+    ask(state, FIRST_ROUND_DISCARD, fighter.id, prompt, options, events, (count, why), private=True)
+
+
+@resolver(FIRST_ROUND_DISCARD)
+def _injury_discard(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter = state.fighter(decision.actor)
+    count, why = decision.context
+    _discard_from_hand(state, fighter, option.value[0], DiscardFirstRound.id, events)
+    ask_discard(state, fighter, count - 1, why, events)
+
+
+class DiscardDrawnKnights(InjuryRule):
+    """Groggy: "If you draw a Knight during combat, immediately discard it"."""
+
+    id = "injury_discard_drawn_knights"
+    kind = "discard_drawn_knights"
+    name = "Groggy: Knights thrown away"
+    summary = "Groggy: a Knight you draw in combat is discarded at once."
+
+    def on_draw(self, state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
+        if not CARDS[card].is_major and CARDS[card].value == KNIGHT:
+            _discard_from_hand(state, fighter, card, self.id, events)
+
+
+class DiscardDrawnSuits(InjuryRule):
+    """Distracted: "Discard all Wands or Pentacles drawn during your combat turn" (the suits are the effect's
+    ``detail``; cards drawn on someone else's turn stay)."""
+
+    id = "injury_discard_drawn_suits"
+    kind = "discard_drawn_suits"
+    name = "Distracted: suits thrown away"
+    summary = "Distracted: Wands and Pentacles drawn during your combat turn are discarded."
+
+    def on_draw(self, state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
+        if state.active_fighter is not fighter:
+            return
+        suits = {s for _, e in effects_in_force((), fighter.injuries, self.kind) for s in e.detail.split()}
+        if CARDS[card].suit.value in suits:
+            _discard_from_hand(state, fighter, card, self.id, events)
+
+
+class CardDamage(InjuryRule):
+    """Disease: a Five of Pentacles drawn in combat costs 8 HP that no Shield offsets."""
+
+    id = "injury_card_damage"
+    kind = "card_damage"
+    name = "Disease"
+    summary = "Disease: each Five of Pentacles you draw in combat costs 8 HP; Shield does not help."
+
+    def on_draw(self, state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
+        for injury, effect in effects_in_force((), fighter.injuries, self.kind):
+            if effect.card is not None and by_name(effect.card) == card and fighter.in_combat and fighter.hp > 0:
+                lose_hp(state, fighter, effect.amount, injury, events)
+
+
+PALPITATIONS = "heart-palpitations"
+
+
+class ExtraDraw(InjuryRule):
+    """Heart Palpitations: "Draw an extra card on every combat turn. If this card is a Major Arcana, take 1HP of
+    damage and discard the card" (ruling INJ-MAJOR: damage, so Shield takes it first)."""
+
+    id = "injury_extra_draw"
+    kind = "extra_draw"
+    name = "Heart Palpitations"
+    summary = "Heart Palpitations: draw an extra card every combat turn; a Major drawn so costs 1 HP and is discarded."
+
+    def at_turn_start(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        if not state.ending_turn:
+            draw(state, fighter, self.total(fighter), events, then=PALPITATIONS)
+
+
+@after_draw(PALPITATIONS)
+def _palpitations(
+    state: CombatState, fighter: Fighter, drawn: list[CardId], context: tuple[object, ...], events: list[Event]
+) -> None:
+    hurt = sum(e.amount for _, e in effects_in_force((), fighter.injuries, "extra_draw_major_damage"))
+    for card in drawn:
+        if CARDS[card].suit is Suit.MAJOR and hurt and card in fighter.hand:
+            _discard_from_hand(state, fighter, card, ExtraDraw.id, events)
+            if fighter.in_combat and fighter.hp > 0:
+                damage_fighter(state, "Heart Palpitations", fighter, hurt, False, events)
+
+
+INJURY_RULES: tuple[type[InjuryRule], ...] = (
+    NoConcentrate,
+    NoShields,
+    NoPhysicalDamage,
+    NoRanged,
+    DiscardFirstRound,
+    DiscardDrawnKnights,
+    DiscardDrawnSuits,
+    CardDamage,
+    ExtraDraw,
+)
+INJURY_ABILITIES: dict[str, str] = {rule.kind: rule.id for rule in INJURY_RULES}
+"""The passive ability that enforces each combat effect kind of the catalogue."""
