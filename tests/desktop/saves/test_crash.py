@@ -30,6 +30,8 @@ def run_until_killed(save_dir: Path, seed: int, rnd: random.Random) -> list[tupl
     killer.start()
     try:
         for line in player.stdout:
+            if not line.endswith("\n"):
+                break  # cut off by the kill: a row it names may be saved, which the seq + 1 allowance covers
             game_id, seq = line.split()
             acked.append((game_id, int(seq)))
             if len(acked) >= wanted:
@@ -43,7 +45,9 @@ def run_until_killed(save_dir: Path, seed: int, rnd: random.Random) -> list[tupl
         err = player.stderr.read() if player.stderr else ""
         player.wait(timeout=60)
     assert player.returncode == -signal.SIGKILL, err
-    for line in rest.splitlines():  # printed before the kill, not yet read: acknowledged too
+    for line in rest.splitlines(keepends=True):  # printed before the kill, not yet read: acknowledged too
+        if not line.endswith("\n"):
+            break  # half a line: the kill landed in the middle of printing it
         game_id, seq = line.split()
         acked.append((game_id, int(seq)))
     return acked
