@@ -20,6 +20,7 @@ from .abilities import (
     arcana_abilities,
     innate_abilities,
 )
+from .abilities.injuries import SCAR_KIND, ScarBlock, scar_marks
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
 from .campaign.injuries import deck_changes, deck_traits, effects_in_force, traits_in_force
@@ -61,6 +62,7 @@ class FighterSetup:
     spells: tuple[Spell, ...] = ()  # spells learned (CHR-SPELL, SPL-MAGICIAN): each is a bin of its own
     removed: tuple[CardId, ...] = ()  # cards out of this deck (Laughter's for the Day, Slaughter's for good)
     day_uses: tuple[tuple[str, int], ...] = ()  # once-per-Day uses so far: (use name, Day used), see daily.py
+    blocked: tuple[str, ...] = ()  # abilities the Massive Painful Scars block today (``choose_scar_blocks``)
 
 
 CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
@@ -98,7 +100,9 @@ def _injury_rules(setup: FighterSetup) -> tuple[str, ...]:
     if not setup.injuries:
         return ()
     return tuple(
-        rule for kind, rule in INJURY_ABILITIES.items() if effects_in_force(setup.traits, setup.injuries, kind)
+        rule
+        for kind, rule in INJURY_ABILITIES.items()
+        if effects_in_force(setup.traits, setup.injuries, kind) and (kind != SCAR_KIND or setup.blocked)
     )
 
 
@@ -187,6 +191,7 @@ def new_combat(
                 upgrades=setup.upgrades,
                 spells=setup.spells,
                 day_uses=dict(setup.day_uses),
+                marks=scar_marks(setup.blocked) if ScarBlock.id in abilities else {},
             )
         )
     piles[GM] = Pile(list(ALL_IDS))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rt0table.rules.rt0.actions import Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.injuries import injury_check_terms
 from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.character import Character
@@ -23,6 +24,7 @@ from rt0table.rules.rt0.events import CardsDiscarded, DamageDealt, Event, Health
 from rt0table.rules.rt0.skill_check import Difficulty, Edge, Outcome, SkillCheck, resolve
 from rt0table.rules.rt0.state import CombatState
 from rt0table.rules.rt0.traits import Arcana, Skill, Trait
+from tests.rules.campaign.helpers import fool, party
 from tests.rules.helpers import bestiary, give
 
 ROBOT = AdversarySetup("training_robot", (0, 0))
@@ -121,6 +123,26 @@ def test_blinded_ranged_damage_becomes_melee() -> None:
 def test_a_critical_injury_skips_the_turn() -> None:
     state, _ = start(setup("Critical Injury"))
     assert state.active_fighter is None or state.active_fighter.id != "a"
+
+
+@pytest.mark.rule("INJ-MINOR", "DAY-CLOCK")
+def test_a_scar_blocks_the_ability_chosen_this_morning() -> None:
+    scarred = FighterSetup("a", "Pip", (0, 0), injuries=("Massive Painful Scar",), blocked=("defend",))
+    state, _ = start(scarred)
+    card = give(state, state.fighter("a"), "10 of Cups")[0]
+    assert PlayCard("a", card, "defend") not in legal_actions(state)
+    assert refusal(state, PlayCard("a", card, "defend")) == "Massive Painful Scar: this ability is blocked for the Day."
+    assert PlayCard("a", card, "move_skill") in legal_actions(state)
+    assert "injury_scar_block" not in fight_abilities(setup("Massive Painful Scar"))  # nothing chosen, nothing blocked
+
+
+@pytest.mark.rule("INJ-MINOR", "DAY-CLOCK")
+def test_the_campaign_brings_the_scar_blocks_into_the_fight() -> None:
+    game, _ = cp.take_injury(party(fool()), "a", "Massive Painful Scar")
+    game = cp.choose_scar_blocks(game, "a", ["defend"])
+    assert cp.fighter_setup(game, "a", (0, 0)).blocked == ("defend",)
+    game, _ = cp.heal_injury(game, "a", "Massive Painful Scar")
+    assert cp.fighter_setup(game, "a", (0, 0)).blocked == ()
 
 
 # --- (2) cards ------------------------------------------------------------------------------------------------

@@ -106,6 +106,34 @@ class NoRanged(InjuryRule):
         return False, magic
 
 
+SCAR_KIND = "blocks_ability_daily"
+SCAR_MARK = "scar-blocks:"  # a fighter's mark per ability a scar blocks today: "scar-blocks:defend"
+
+
+def scar_marks(blocked: tuple[str, ...]) -> dict[str, int]:
+    """The marks ``new_combat`` gives a fighter for the abilities their scars block today."""
+    return {SCAR_MARK + ability: 1 for ability in blocked}
+
+
+class ScarBlock(InjuryRule):
+    """Massive Painful Scar: "choose one combat ability that you can use: It can not be used this Day". The morning's
+    choice (``campaign.choose_scar_blocks``) comes in as ``FighterSetup.blocked`` and is kept in the fighter's marks;
+    no card goes on a blocked bin. The engine brings this rule only when something is blocked."""
+
+    id = "injury_scar_block"
+    kind = SCAR_KIND
+    name = "Massive Painful Scar"
+    summary = "Massive Painful Scar: the ability chosen this morning cannot be used today."
+
+    def permits(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
+        return False if SCAR_MARK + ability in fighter.marks else None
+
+    def forbids(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> str | None:
+        if SCAR_MARK + ability not in fighter.marks:
+            return None
+        return "Massive Painful Scar: this ability is blocked for the Day."
+
+
 # --- (2) what injuries do to the cards ---------------------------------------------------------------------------
 
 FIRST_ROUND_DISCARD = "injury-discard"
@@ -220,6 +248,7 @@ INJURY_RULES: tuple[type[InjuryRule], ...] = (
     NoShields,
     NoPhysicalDamage,
     NoRanged,
+    ScarBlock,
     DiscardFirstRound,
     DiscardDrawnKnights,
     DiscardDrawnSuits,

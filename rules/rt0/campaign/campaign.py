@@ -421,6 +421,7 @@ def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Seq
         upgrades=cor.upgraded_ability_ids(m.character, m.corruption),
         spells=spells,
         day_uses=stamped(used, campaign.clock.day),  # the fight runs on ``new_combat(day=clock.day)``
+        blocked=m.scar_blocks[: m.injuries.names.count(SCAR)],  # INJ-MINOR: a scar healed since unblocks
     )
 
 
