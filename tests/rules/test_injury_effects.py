@@ -20,7 +20,15 @@ from rt0table.rules.rt0.engine import (
     new_combat,
     refusal,
 )
-from rt0table.rules.rt0.events import CardsDiscarded, DamageDealt, Event, HealthLost, ShieldGained, SkillCheckMade
+from rt0table.rules.rt0.events import (
+    CardsDiscarded,
+    DamageDealt,
+    Event,
+    HealthLost,
+    InjuryTaken,
+    ShieldGained,
+    SkillCheckMade,
+)
 from rt0table.rules.rt0.skill_check import Difficulty, Edge, Outcome, SkillCheck, resolve
 from rt0table.rules.rt0.state import CombatState
 from rt0table.rules.rt0.traits import Arcana, Skill, Trait
@@ -200,6 +208,23 @@ def test_heart_palpitations_major_costs_1_hp_and_goes() -> None:
     assert by_name("The Star") not in state.fighter("a").hand
     assert state.fighter("a").hp == 19
     assert CardsDiscarded("a", (by_name("The Star"),), "injury_extra_draw") in events
+
+
+@pytest.mark.rule("INJ-MAJOR", "INJ-CRITICAL")
+def test_heart_palpitations_three_of_swords_drawn_extra_is_a_critical_injury() -> None:
+    tops = ("2 of Cups", "3 of Cups", "4 of Cups", "5 of Cups", "6 of Cups", "3 of Swords")
+    state, events = start(setup("Heart Palpitations"), tops=tops)
+    assert InjuryTaken("a", "Critical Injury", "critical", 20) in events
+    assert state.fighter("a").injuries == ["Heart Palpitations", "Critical Injury"]
+    assert state.active_fighter is None or state.active_fighter.id != "a"  # incapacitated at once
+
+
+@pytest.mark.rule("INJ-MAJOR")
+def test_heart_palpitations_three_of_swords_in_the_turns_own_draw_is_just_a_card() -> None:
+    tops = ("3 of Swords", "3 of Cups", "4 of Cups", "5 of Cups", "6 of Cups", "7 of Cups")
+    state, events = start(setup("Heart Palpitations"), tops=tops)
+    assert not any(isinstance(e, InjuryTaken) for e in events)
+    assert by_name("3 of Swords") in state.fighter("a").hand
 
 
 # --- (3) checks ------------------------------------------------------------------------------------------------

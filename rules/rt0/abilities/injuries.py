@@ -8,11 +8,11 @@ time, so two injuries with the same kind (Dizzy and Hex: a card each in the firs
 
 from __future__ import annotations
 
-from ..campaign.injuries import effects_in_force
+from ..campaign.injuries import CRITICAL, Severity, effects_in_force, escalation
 from ..cards import CARDS, CardId, Suit, by_name
 from ..decisions import ask, resolver
 from ..effects import after_draw, damage_fighter, draw, lose_hp
-from ..events import CardsDiscarded, Event
+from ..events import CardsDiscarded, Event, FighterDied, InjuryTaken
 from ..identity import forget
 from ..state import CombatState, Fighter, Option, PendingDecision
 from .base import Ability, Progress
@@ -219,7 +219,8 @@ PALPITATIONS = "heart-palpitations"
 
 class ExtraDraw(InjuryRule):
     """Heart Palpitations: "Draw an extra card on every combat turn. If this card is a Major Arcana, take 1HP of
-    damage and discard the card" (ruling INJ-MAJOR: damage, so Shield takes it first)."""
+    damage and discard the card" (ruling INJ-MAJOR: damage, so Shield takes it first). "If this card is a 3 of
+    Swords, take a Critical Injury" (``extra_draw_critical``): only the extra card, not the turn's own draw."""
 
     id = "injury_extra_draw"
     kind = "extra_draw"
@@ -236,11 +237,25 @@ def _palpitations(
     state: CombatState, fighter: Fighter, drawn: list[CardId], context: tuple[object, ...], events: list[Event]
 ) -> None:
     hurt = sum(e.amount for _, e in effects_in_force((), fighter.injuries, "extra_draw_major_damage"))
+    fatal = {by_name(e.card) for _, e in effects_in_force((), fighter.injuries, "extra_draw_critical") if e.card}
     for card in drawn:
+        if card in fatal and fighter.in_combat:
+            critical_from_card(fighter, events)
         if CARDS[card].suit is Suit.MAJOR and hurt and card in fighter.hand:
             _discard_from_hand(state, fighter, card, ExtraDraw.id, events)
             if fighter.in_combat and fighter.hp > 0:
                 damage_fighter(state, "Heart Palpitations", fighter, hurt, False, events)
+
+
+def critical_from_card(fighter: Fighter, events: list[Event]) -> None:
+    """Heart Palpitations' 3 of Swords: a Critical Injury, or death beside one already held (INJ-CRITICAL). HP stays
+    as it is (the 15 HP of CMB-ZERO-HP come with a knock-down only); a Critical stops the fighter's turns at once."""
+    if escalation(fighter.injuries, Severity.CRITICAL) is None:
+        fighter.dead = True
+        events.append(FighterDied(fighter.id))
+        return
+    fighter.injuries.append(CRITICAL)
+    events.append(InjuryTaken(fighter.id, CRITICAL, Severity.CRITICAL.value, fighter.hp))
 
 
 INJURY_RULES: tuple[type[InjuryRule], ...] = (
