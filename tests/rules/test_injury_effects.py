@@ -26,6 +26,7 @@ from rt0table.rules.rt0.events import (
     Event,
     HealthLost,
     InjuryTaken,
+    InjuryTreated,
     ShieldGained,
     SkillCheckMade,
 )
@@ -70,7 +71,8 @@ def test_the_engine_adds_a_rule_per_effect_in_force() -> None:
     assert "injury_no_concentrate" not in fight_abilities(setup("Concussion"))  # not Foolish before
     foolish = setup("Concussion", traits=frozenset({Trait.FOOLISH}))
     assert fight_abilities(foolish)[-1] == "injury_no_concentrate"
-    assert fight_abilities(setup("Blinded", "Groggy"))[-2:] == ("injury_no_ranged", "injury_discard_drawn_knights")
+    blinded = ("injury_no_ranged", "injury_discard_drawn_knights", "injury_cured_by_card")
+    assert fight_abilities(setup("Blinded", "Groggy"))[-3:] == blinded
 
 
 # --- (1) what cannot be done --------------------------------------------------------------------------------
@@ -125,6 +127,22 @@ def test_blinded_ranged_damage_becomes_melee() -> None:
     state, events = play(state, "10 of Swords", "unarmed_strike")
     assert state.pending is None  # the robot is out of reach now that nothing is ranged
     assert not any(isinstance(e, DamageDealt) for e in events)
+
+
+@pytest.mark.rule("INJ-MINOR", "CMB-DAMAGE-RANGED")
+def test_temperance_played_removes_blinded() -> None:
+    far = FighterSetup("a", "Pip", (2, 2), injuries=("Blinded",))
+    state, _ = start(far)
+    card = give(state, state.fighter("a"), "Temperance")[0]
+    other = give(state, state.fighter("a"), "The Star")[0]
+    assert PlayCard("a", other, "injury_cured_by_card") not in legal_actions(state)
+    state, events = apply(state, PlayCard("a", card, "injury_cured_by_card"))
+    assert "Blinded" not in state.fighter("a").injuries
+    assert InjuryTreated("a", "Blinded", "") in events
+    assert card in state.piles["a"].discard
+    state, events = play(state, "10 of Swords", "unarmed_strike")
+    assert any(isinstance(e, DamageDealt) and e.ranged for e in events)  # ranged again: the robot is in reach
+    assert PlayCard("a", other, "injury_cured_by_card") not in legal_actions(state)
 
 
 @pytest.mark.rule("INJ-CRITICAL", "CMB-TURN")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from ..campaign.injuries import CRITICAL, Severity, effects_in_force, escalation
 from ..cards import CARDS, CardId, Suit, by_name
 from ..decisions import ask, resolver
-from ..effects import after_draw, damage_fighter, draw, lose_hp
-from ..events import CardsDiscarded, Event, FighterDied, InjuryTaken
+from ..effects import after_draw, damage_fighter, discard_ability, draw, lose_hp
+from ..events import CardsDiscarded, Event, FighterDied, InjuryTaken, InjuryTreated
 from ..identity import forget
 from ..state import CombatState, Fighter, Option, PendingDecision
 from .base import Ability, Progress
@@ -103,6 +103,8 @@ class NoRanged(InjuryRule):
     summary = "Blinded: your ranged damage is melee damage (magic stays magic)."
 
     def damage_kind(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
+        if not effects_in_force((), fighter.injuries, self.kind):  # cured in the fight (Temperance)
+            return ranged, magic
         return False, magic
 
 
@@ -258,6 +260,44 @@ def critical_from_card(fighter: Fighter, events: list[Event]) -> None:
     events.append(InjuryTaken(fighter.id, CRITICAL, Severity.CRITICAL.value, fighter.hp))
 
 
+class CuredByCard(InjuryRule):
+    """Blinded: "Play Temperance to remove Blinded." A bin of one card that takes only a cure an injury held names
+    (``cured_by_card``); when it fires, every injury that card cures is gone (``InjuryTreated``) and their standing
+    rules stop."""
+
+    id = "injury_cured_by_card"
+    kind = "cured_by_card"
+    name = "Cure: Temperance"
+    summary = "Blinded: play Temperance here to remove Blinded."
+    playable = True
+    passive = False
+
+    def cures(self, fighter: Fighter, card: CardId) -> list[str]:
+        """The injuries held that this card cures."""
+        found = effects_in_force((), fighter.injuries, self.kind)
+        return [name for name, e in found if e.card is not None and by_name(e.card) == card]
+
+    def takes(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
+        return bool(self.cures(fighter, card))
+
+    def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
+        return Progress(len(cards), 1, "cards")
+
+    def is_complete(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> bool:
+        return bool(cards)
+
+    def effect_text(self, fighter: Fighter) -> str:
+        return f"removes {self.sources(fighter)}"
+
+    def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        cured = [name for card in fighter.bins.get(self.id, ()) for name in self.cures(fighter, card)]
+        cards = discard_ability(state, fighter, self.id, events, fired=True)
+        self.announce(fighter, cards, events)
+        for name in dict.fromkeys(cured):
+            fighter.injuries.remove(name)
+            events.append(InjuryTreated(fighter.id, name, ""))
+
+
 INJURY_RULES: tuple[type[InjuryRule], ...] = (
     NoConcentrate,
     NoShields,
@@ -269,6 +309,7 @@ INJURY_RULES: tuple[type[InjuryRule], ...] = (
     DiscardDrawnSuits,
     CardDamage,
     ExtraDraw,
+    CuredByCard,
 )
 INJURY_ABILITIES: dict[str, str] = {rule.kind: rule.id for rule in INJURY_RULES}
 """The passive ability that enforces each combat effect kind of the catalogue."""
