@@ -461,7 +461,11 @@ def damage_adversary(
     events: list[Event],
 ) -> None:
     """Shield absorbs first; a Flying adversary takes at most 1 from anything but Ranged (ZON-FLYING) unless an
-    effect grounded it (``adversary.marks[GROUNDED]``: Fishing). Every fighter's ``adversary_damaged`` hears of it."""
+    effect grounded it (``adversary.marks[GROUNDED]``: Fishing). Every fighter's ``adversary_damaged`` hears of it.
+    A ``strike_misses`` hook (Blinded) may first make it miss."""
+    misses = hooked(fighter.abilities, "strike_misses")  # usually none: one cached lookup
+    if misses and any(a.strike_misses(state, fighter, adversary, amount, events) for a in misses):
+        return
     if hooked(fighter.abilities, "damage_kind"):
         ranged, magic = damage_kind(state, fighter, ranged, magic)
     if state.bestiary[adversary.kind].flying and not ranged and not adversary.marks.get(GROUNDED):

@@ -23,6 +23,7 @@ from rt0table.rules.rt0.engine import (
 from rt0table.rules.rt0.events import (
     CardsDiscarded,
     DamageDealt,
+    DamageWasted,
     Event,
     HealthLost,
     InjuryTaken,
@@ -71,8 +72,8 @@ def test_the_engine_adds_a_rule_per_effect_in_force() -> None:
     assert "injury_no_concentrate" not in fight_abilities(setup("Concussion"))  # not Foolish before
     foolish = setup("Concussion", traits=frozenset({Trait.FOOLISH}))
     assert fight_abilities(foolish)[-1] == "injury_no_concentrate"
-    blinded = ("injury_no_ranged", "injury_discard_drawn_knights", "injury_cured_by_card")
-    assert fight_abilities(setup("Blinded", "Groggy"))[-3:] == blinded
+    blinded = ("injury_no_ranged", "injury_miss_on_low_card", "injury_discard_drawn_knights", "injury_cured_by_card")
+    assert fight_abilities(setup("Blinded", "Groggy"))[-4:] == blinded
 
 
 # --- (1) what cannot be done --------------------------------------------------------------------------------
@@ -127,6 +128,24 @@ def test_blinded_ranged_damage_becomes_melee() -> None:
     state, events = play(state, "10 of Swords", "unarmed_strike")
     assert state.pending is None  # the robot is out of reach now that nothing is ranged
     assert not any(isinstance(e, DamageDealt) for e in events)
+
+
+HAND = ("2 of Cups", "3 of Cups", "4 of Cups", "5 of Cups", "6 of Cups")
+
+
+@pytest.mark.rule("INJ-MINOR", "CMB-DAMAGE-MELEE")
+@pytest.mark.parametrize(("top", "hit"), [("5 of Pentacles", False), ("The Magician", False), ("6 of Wands", True)])
+def test_blinded_turns_the_top_card_before_each_hit(top: str, hit: bool) -> None:
+    state, _ = start(setup("Blinded"), tops=(*HAND, top))
+    hp = state.adversary("training_robot-1").hp
+    state, events = play(state, "10 of Swords", "unarmed_strike")
+    if state.pending is not None:
+        state, more = choose(state, "5 damage to")
+        events += more
+    assert CardsDiscarded("a", (by_name(top),), "injury_miss_on_low_card") in events
+    assert by_name(top) in state.piles["a"].discard
+    assert (state.adversary("training_robot-1").hp < hp) is hit
+    assert any(isinstance(e, DamageWasted) and "missed" in e.reason for e in events) is not hit
 
 
 @pytest.mark.rule("INJ-MINOR", "CMB-DAMAGE-RANGED")

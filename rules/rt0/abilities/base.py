@@ -25,7 +25,7 @@ HOOKS = (
     "damage_bonus", "shield_bonus", "extra_suits", "permits",
     "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
     "damage_multiplier", "shield_multiplier", "shield_generated", "adversary_damaged", "intent_drawn",
-    "on_cast", "intercepts_draw", "forbids",
+    "on_cast", "intercepts_draw", "forbids", "strike_misses",
 )  # fmt: skip
 
 
@@ -202,6 +202,12 @@ class Ability:
     def damage_kind(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
         """What the fighter's damage counts as: (ranged, magic)."""
         return ranged, magic
+
+    def strike_misses(
+        self, state: CombatState, fighter: Fighter, adversary: Adversary, amount: int, events: list[Event]
+    ) -> bool:
+        """The fighter is about to deal ``amount`` damage to ``adversary``: True makes it miss (none is dealt)."""
+        return False
 
     def reach_all(self, state: CombatState, fighter: Fighter) -> bool:
         """Whether the fighter's effects on every adversary in their zone reach every adversary instead."""

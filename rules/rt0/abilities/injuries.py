@@ -12,9 +12,9 @@ from ..campaign.injuries import CRITICAL, Severity, effects_in_force, escalation
 from ..cards import CARDS, CardId, Suit, by_name
 from ..decisions import ask, resolver
 from ..effects import after_draw, damage_fighter, discard_ability, draw, lose_hp
-from ..events import CardsDiscarded, Event, FighterDied, InjuryTaken, InjuryTreated
+from ..events import CardsDiscarded, DamageWasted, DeckShuffled, Event, FighterDied, InjuryTaken, InjuryTreated
 from ..identity import forget
-from ..state import CombatState, Fighter, Option, PendingDecision
+from ..state import Adversary, CombatState, Fighter, Option, PendingDecision
 from .base import Ability, Progress
 
 KNIGHT = 12
@@ -106,6 +106,40 @@ class NoRanged(InjuryRule):
         if not effects_in_force((), fighter.injuries, self.kind):  # cured in the fight (Temperance)
             return ranged, magic
         return False, magic
+
+
+class MissOnLowCard(InjuryRule):
+    """Blinded: "Any time you would deal Damage, draw and discard a card from the top of the deck. If it is a 1-5,
+    you miss and deal no Damage." One card per adversary about to be hit; worth 1 to 5 (CARD-VALUE: Aces, Twos …
+    Fives, and The Magician to The Hierophant) is a miss. The card goes straight to the discard pile and does nothing
+    else (a Tower turned so is no Catastrophe)."""
+
+    id = "injury_miss_on_low_card"
+    kind = "miss_on_low_card"
+    name = "Blinded: hits may miss"
+    summary = "Blinded: before each hit the top card of your deck is discarded; a 1 to 5 means a miss."
+
+    def strike_misses(
+        self, state: CombatState, fighter: Fighter, adversary: Adversary, amount: int, events: list[Event]
+    ) -> bool:
+        found = effects_in_force((), fighter.injuries, self.kind)
+        if not found:  # cured in the fight (Temperance)
+            return False
+        pile = state.piles[fighter.pile]
+        if not pile.draw and pile.discard:
+            state.rng = pile.shuffle_discard_in(state.rng)
+            events.append(DeckShuffled(fighter.pile))
+        if not pile.draw:
+            return False
+        card = pile.draw.pop()
+        if pile.shown == card:
+            pile.shown = None
+        pile.discard.append(card)
+        events.append(CardsDiscarded(fighter.id, (card,), self.id))
+        if not 1 <= CARDS[card].value <= max(e.amount for _, e in found):
+            return False
+        events.append(DamageWasted(fighter.id, amount, f"{self.sources(fighter)}: missed ({CARDS[card].name})"))
+        return True
 
 
 SCAR_KIND = "blocks_ability_daily"
@@ -303,6 +337,7 @@ INJURY_RULES: tuple[type[InjuryRule], ...] = (
     NoShields,
     NoPhysicalDamage,
     NoRanged,
+    MissOnLowCard,
     ScarBlock,
     DiscardFirstRound,
     DiscardDrawnKnights,
