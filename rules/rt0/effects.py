@@ -494,6 +494,15 @@ def adversaries_near(state: CombatState, fighter: Fighter) -> list[Adversary]:
     return [a for a in state.adversaries if a.active and (everywhere or a.zone == fighter.zone)]
 
 
+def every_adversary(state: CombatState, fighter: Fighter) -> list[Adversary]:
+    """The adversaries an effect on every adversary reaches: all still fighting, or under a ``zone_only`` hook
+    (Blinded) only those in the fighter's zone."""
+    narrowed = hooked(fighter.abilities, "zone_only")
+    if narrowed and any(a.zone_only(state, fighter) for a in narrowed):
+        return [a for a in state.adversaries if a.active and a.zone == fighter.zone]
+    return [a for a in state.adversaries if a.active]
+
+
 def area_damage(
     state: CombatState,
     fighter: Fighter,
@@ -508,7 +517,7 @@ def area_damage(
     amount = damage_amount(state, fighter, amount, ranged, magic)
     if amount <= 0:
         return
-    targets = [a for a in state.adversaries if a.active] if everywhere else adversaries_near(state, fighter)
+    targets = every_adversary(state, fighter) if everywhere else adversaries_near(state, fighter)
     for adversary in targets:
         damage_adversary(state, fighter, adversary, amount, ranged, magic, events)
 

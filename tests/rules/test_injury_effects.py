@@ -10,6 +10,7 @@ from rt0table.rules.rt0.campaign.injuries import injury_check_terms
 from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.character import Character
 from rt0table.rules.rt0.check_table import CheckTable
+from rt0table.rules.rt0.effects import area_damage
 from rt0table.rules.rt0.engine import (
     AdversarySetup,
     FighterSetup,
@@ -72,8 +73,9 @@ def test_the_engine_adds_a_rule_per_effect_in_force() -> None:
     assert "injury_no_concentrate" not in fight_abilities(setup("Concussion"))  # not Foolish before
     foolish = setup("Concussion", traits=frozenset({Trait.FOOLISH}))
     assert fight_abilities(foolish)[-1] == "injury_no_concentrate"
-    blinded = ("injury_no_ranged", "injury_miss_on_low_card", "injury_discard_drawn_knights", "injury_cured_by_card")
-    assert fight_abilities(setup("Blinded", "Groggy"))[-4:] == blinded
+    blinded = ("injury_no_ranged", "injury_zone_only_targets", "injury_miss_on_low_card")
+    later = ("injury_discard_drawn_knights", "injury_cured_by_card")
+    assert fight_abilities(setup("Blinded", "Groggy"))[-5:] == (*blinded, *later)
 
 
 # --- (1) what cannot be done --------------------------------------------------------------------------------
@@ -146,6 +148,18 @@ def test_blinded_turns_the_top_card_before_each_hit(top: str, hit: bool) -> None
     assert by_name(top) in state.piles["a"].discard
     assert (state.adversary("training_robot-1").hp < hp) is hit
     assert any(isinstance(e, DamageWasted) and "missed" in e.reason for e in events) is not hit
+
+
+@pytest.mark.rule("INJ-MINOR", "CMB-DAMAGE-RANGED")
+def test_blinded_effects_on_every_adversary_reach_only_the_zone() -> None:
+    robots = [ROBOT, AdversarySetup("training_robot", (2, 2))]
+    for injuries, hit in (((), {"training_robot-1", "training_robot-2"}), (("Blinded",), {"training_robot-1"})):
+        who = FighterSetup("a", "Pip", (0, 0), injuries=injuries)
+        tops = {"a": tuple(by_name(n) for n in (*HAND, "9 of Cups", "9 of Wands"))}  # Blinded's turned cards hit
+        state, _ = new_combat(1, 3, [who], robots, bestiary(), prepared=Preparation(tops=tops))
+        events: list[Event] = []
+        area_damage(state, state.fighter("a"), 2, True, True, events, everywhere=True)
+        assert {e.target for e in events if isinstance(e, DamageDealt)} == hit
 
 
 @pytest.mark.rule("INJ-MINOR", "CMB-DAMAGE-RANGED")

@@ -25,7 +25,7 @@ HOOKS = (
     "damage_bonus", "shield_bonus", "extra_suits", "permits",
     "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
     "damage_multiplier", "shield_multiplier", "shield_generated", "adversary_damaged", "intent_drawn",
-    "on_cast", "intercepts_draw", "forbids", "strike_misses",
+    "on_cast", "intercepts_draw", "forbids", "strike_misses", "zone_only",
 )  # fmt: skip
 
 
@@ -207,6 +207,10 @@ class Ability:
         self, state: CombatState, fighter: Fighter, adversary: Adversary, amount: int, events: list[Event]
     ) -> bool:
         """The fighter is about to deal ``amount`` damage to ``adversary``: True makes it miss (none is dealt)."""
+        return False
+
+    def zone_only(self, state: CombatState, fighter: Fighter) -> bool:
+        """Whether the fighter's effects on every adversary reach only the adversaries in their zone."""
         return False
 
     def reach_all(self, state: CombatState, fighter: Fighter) -> bool:

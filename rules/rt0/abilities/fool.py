@@ -33,6 +33,7 @@ from ..effects import (
     damage_adversary,
     discard_ability,
     draw,
+    every_adversary,
     gain_shield,
     generate_shield,
     move,
@@ -626,7 +627,7 @@ def _twist_major(state: CombatState, fighter: Fighter, card: CardId, events: lis
     elif card == JUDGEMENT:
         take_corruption(fighter, UPGRADE_CORRUPTION, "Surprise Twist drew Judgement", events)
         bonus = sum(b.damage_bonus(state, fighter, True, True) for b in hooked(fighter.abilities, "damage_bonus"))
-        for adversary in [a for a in state.adversaries if a.active]:
+        for adversary in every_adversary(state, fighter):
             damage_adversary(state, fighter, adversary, TWIST_JUDGEMENT_DAMAGE + bonus, True, True, events)
     elif card == WORLD:
         take_corruption(fighter, UPGRADE_CORRUPTION, "Surprise Twist drew The World", events)

@@ -108,6 +108,18 @@ class NoRanged(InjuryRule):
         return False, magic
 
 
+class ZoneOnlyTargets(InjuryRule):
+    """Blinded: "Any effect that targets all Adversaries will instead target all Adversaries in your Zone"."""
+
+    id = "injury_zone_only_targets"
+    kind = "zone_only_targets"
+    name = "Blinded: only your zone"
+    summary = "Blinded: an effect on every adversary reaches only those in your zone."
+
+    def zone_only(self, state: CombatState, fighter: Fighter) -> bool:
+        return bool(effects_in_force((), fighter.injuries, self.kind))  # not once cured (Temperance)
+
+
 class MissOnLowCard(InjuryRule):
     """Blinded: "Any time you would deal Damage, draw and discard a card from the top of the deck. If it is a 1-5,
     you miss and deal no Damage." One card per adversary about to be hit; worth 1 to 5 (CARD-VALUE: Aces, Twos …
@@ -337,6 +349,7 @@ INJURY_RULES: tuple[type[InjuryRule], ...] = (
     NoShields,
     NoPhysicalDamage,
     NoRanged,
+    ZoneOnlyTargets,
     MissOnLowCard,
     ScarBlock,
     DiscardFirstRound,
