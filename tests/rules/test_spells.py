@@ -668,3 +668,32 @@ def test_the_tower_sweeps_a_standing_spell_away() -> None:
     assert not mo.bins["spell_aries"] and not any(k.startswith("spell_cast:") for k in mo.marks)
     with pytest.raises(IllegalAction):
         apply(state, Activate("mo", "spell_aries", 0))
+
+
+@pytest.mark.rule("SPL-PISCES")
+def test_a_search_that_waited_while_the_deck_changed_looks_again() -> None:
+    from rt0table.rules.rt0.decisions import RESOLVERS
+    from rt0table.rules.rt0.engine import AdversarySetup as _Adversary
+    from rt0table.rules.rt0.engine import FighterSetup as _Fighter
+    from rt0table.rules.rt0.events import Event as _Event
+    from rt0table.rules.rt0.state import Option as _Option
+    from rt0table.rules.rt0.state import PendingDecision as _Pending
+    from rt0table.rules.rt0.traits import Arcana as _Arcana
+    from rt0table.rules.rt0.traits import Spell as _Spell
+    from rt0table.rules.rt0.traits import Trait as _Trait
+    from tests.rules.helpers import fight as _fight
+
+    mo = _Fighter(
+        "mo", "Mo", (1, 1), frozenset({_Trait.STRONG, _Trait.SLOW}), _Arcana.MAGICIAN, spells=(_Spell.PISCES,)
+    )
+    state = _fight([mo], [_Adversary("training_robot", (0, 0))])
+    pile = state.piles["mo"]
+    gone = pile.draw[-1]
+    decision = _Pending("fishing", "mo", "which card?", (_Option("Take it", (gone,)),), (1,), private=True)
+    pile.draw.remove(gone)  # drawn or discarded while the search waited behind another question
+    pile.discard.append(gone)
+    events: list[_Event] = []
+    RESOLVERS["fishing"](state, decision, decision.options[0], events)
+    assert state.pending is not None and state.pending.kind == "fishing"
+    assert gone not in [option.value[0] for option in state.pending.options]
+    assert gone not in state.fighter("mo").hand

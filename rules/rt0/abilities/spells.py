@@ -547,6 +547,10 @@ def _fishing(state: CombatState, decision: PendingDecision, option: Option, even
     fighter = state.fighter(decision.actor)
     pile = state.piles[fighter.pile]
     card = option.value[0]
+    if card not in pile.draw:  # the deck changed while this search waited behind another decision: look again
+        if pile.draw:
+            _ask_fish(state, fighter, decision.context[0], events)
+        return
     pile.draw.remove(card)
     fighter.hand.append(card)  # placed in the hand, not drawn (ruling SPL-PISCES)
     events.append(CardsSearched(fighter.id, (card,)))
