@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -19,12 +18,9 @@ from rt0table.desktop.flow.playthrough import Mode
 from rt0table.desktop.flow.summary_screen import SummaryScreen
 from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import PlayCard
 from rt0table.rules.rt0.campaign import campaign as cp
-from rt0table.rules.rt0.engine import legal_actions
-from rt0table.rules.rt0.state import Phase
 from tests.desktop.test_characters import click, named
-from tests.desktop.test_table_keys import K, choose_by_tab, play_by_keys, press
+from tests.desktop.test_table_keys import K, press, win_the_fight
 
 SEED = 5  # Ines beats the robot at 16 HP with this shuffle: one Supremacy tally, not two
 SCREENSHOTS_SIZE = (1280, 800)
@@ -62,29 +58,6 @@ def fill_ines(qtbot: QtBot, page: CharacterCreation) -> None:
     qtbot.keyClicks(page.name_edit, "Ines")
     qtbot.keyClicks(page.exceptional_edit, "reads the station's weather by its hum")
     qtbot.keyClicks(page.outfit_edit, "velvet hoodie, too many rings")
-
-
-def win_the_fight(qtbot: QtBot, screen: TableScreen) -> None:
-    """The policy of test_a_whole_fight_won_through_the_table: keys for cards, the prompt panel for choices."""
-    session = screen.session
-    for _ in range(300):
-        state = session.state
-        if state.phase is Phase.OVER:
-            return
-        if state.pending is not None:
-            if len(state.pending.options) > 2:
-                choose_by_tab(qtbot, screen, 0)
-            else:
-                button = screen.scene.prompt.buttons[0]
-                point = screen.view.mapFromScene(button.sceneBoundingRect().center())
-                qtbot.mouseClick(screen.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
-            continue
-        legal = [a for a in legal_actions(state) if isinstance(a, PlayCard)]
-        best = next((a for b in ("unarmed_strike", "defend") for a in legal if a.ability == b), None)
-        if best is None:
-            press(qtbot, screen, K.Key_E)
-        else:
-            play_by_keys(qtbot, screen, best)
 
 
 def set_up_robot_fight(qtbot: QtBot, setup: FightSetupScreen) -> None:

@@ -95,24 +95,7 @@ def test_a_whole_fight_won_through_the_table(qtbot: QtBot, make_table: MakeTable
     """One Strong player against the Training Attack Robot: keys for cards, the prompt panel for decisions."""
     screen = make_table(robot)
     session = screen.session
-    for _ in range(300):
-        state = session.state
-        if state.phase is Phase.OVER:
-            break
-        if state.pending is not None:
-            if len(state.pending.options) > 2:
-                choose_by_tab(qtbot, screen, 0)
-            else:  # click the first option's button in the prompt panel
-                button = screen.scene.prompt.buttons[0]
-                point = screen.view.mapFromScene(button.sceneBoundingRect().center())
-                qtbot.mouseClick(screen.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
-            continue
-        legal = [a for a in legal_actions(state) if isinstance(a, PlayCard)]
-        best = next((a for b in ("unarmed_strike", "defend") for a in legal if a.ability == b), None)
-        if best is None:
-            press(qtbot, screen, K.Key_E)
-        else:
-            play_by_keys(qtbot, screen, best)
+    win_the_fight(qtbot, screen)
     assert session.state.result == "victory"
     assert session.state.adversaries[0].fate is not None
     assert screen.scene.result.isVisible()
@@ -194,3 +177,26 @@ def test_new_game_on_the_title_screen_asks_how_you_play(qtbot: QtBot) -> None:
     window.show()
     qtbot.mouseClick(window.title_screen.buttons["new"], Qt.MouseButton.LeftButton)
     assert isinstance(window.screens.currentWidget(), ModeScreen)  # the whole path: tests/desktop/test_flow.py
+
+
+def win_the_fight(qtbot: QtBot, screen: TableScreen) -> None:
+    """Keys for cards (Unarmed Strike, then Defend, else End Turn), the prompt panel for every choice."""
+    session = screen.session
+    for _ in range(300):
+        state = session.state
+        if state.phase is Phase.OVER:
+            return
+        if state.pending is not None:
+            if len(state.pending.options) > 2:
+                choose_by_tab(qtbot, screen, 0)
+            else:
+                button = screen.scene.prompt.buttons[0]
+                point = screen.view.mapFromScene(button.sceneBoundingRect().center())
+                qtbot.mouseClick(screen.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+            continue
+        legal = [a for a in legal_actions(state) if isinstance(a, PlayCard)]
+        best = next((a for b in ("unarmed_strike", "defend") for a in legal if a.ability == b), None)
+        if best is None:
+            press(qtbot, screen, K.Key_E)
+        else:
+            play_by_keys(qtbot, screen, best)
