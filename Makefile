@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest coverage bench bench-start bench-saves package smoke-frozen clean
+.PHONY: run test lint typecheck pytest coverage bench bench-start bench-saves package smoke-frozen clean \
+	compiled test-compiled simulate
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -29,8 +30,20 @@ pytest: $(STAMP)
 coverage: $(STAMP)
 	$(BIN)/python -m tests.rules_coverage
 
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	$(BIN)/python -m bench
+
+# The rules engine compiled by mypyc into build/compiled (same games, several times faster), for simulations
+# and the engine benchmark. The rules tests run against it too: both engines must play the same games.
+compiled: $(STAMP)
+	$(BIN)/python packaging/compile_rules.py
+
+test-compiled: compiled
+	RT0_EXPECT_COMPILED=1 PYTHONPATH=build/compiled $(BIN)/python -m pytest -q -p no:cacheprovider tests/rules
+
+# Designers' simulations on the compiled engine, e.g. make simulate ARGS="brick --turns 100000"
+simulate: compiled
+	PYTHONPATH=build/compiled $(BIN)/python -m rt0table.rules.rt0.simulation_cli $(ARGS)
 
 # The frozen app. A separate venv with a NON-editable install of the project: PyInstaller cannot
 # follow setuptools' editable finder hooks. Its dependencies install once; `package` reinstalls the

@@ -13,65 +13,24 @@ import time
 from collections.abc import Callable
 
 from rt0table.assets import path
-from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.actions import Action, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0 import simulation
+from rt0table.rules.rt0.actions import Choose
 from rt0table.rules.rt0.adversaries import load_bestiary
 from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
-from rt0table.rules.rt0.events import DamageDealt, DamageWasted, ShieldGained
 from rt0table.rules.rt0.state import CombatState
 from rt0table.rules.rt0.traits import Arcana, Trait
 
 BESTIARY = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")
-PRIORITY = ("unarmed_strike", "defend", "concentrate", "move_skill")
-
-
-def greedy(state: CombatState, actions: list[Action]) -> Action:
-    """Base abilities only: strike, defend, concentrate, in that order; melee first; else end the turn."""
-    if isinstance(actions[0], Choose):
-        return actions[0]
-    for ability in PRIORITY:
-        for action in actions:
-            if isinstance(action, PlayCard) and action.ability == ability:
-                return action
-    return next(a for a in actions if isinstance(a, EndTurn))
-
-
-def brick_choice(state: CombatState) -> Action:
-    """The brick's greedy policy without listing every legal action: first card that fits, by priority."""
-    pending = state.pending
-    if pending is not None:
-        return Choose(0)
-    fighter = state.active_fighter
-    assert fighter is not None
-    for ability_id in PRIORITY:
-        ability = ABILITIES[ability_id]
-        for card in fighter.hand:
-            if ability.accepts(state, fighter, card):
-                return PlayCard(fighter.id, card, ability_id)
-    return EndTurn(fighter.id)
+BRICK = FighterSetup("brick", "Brick", (1, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER}), Arcana.MAGICIAN)
 
 
 def brick(turns: int, cycle: int = 15, seed: int = 1) -> tuple[float, float, float]:
     """Turns per second, damage per turn, Shield per turn for one player alone, fights of ``cycle`` turns."""
-    player = FighterSetup(
-        "brick", "Brick", (1, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER}), Arcana.MAGICIAN
-    )
-    damage = shield = played = 0
     start = time.process_time()  # CPU time: steady on a shared machine, and what "one core" means
-    fight = 0
-    while played < turns:
-        state, _ = new_combat(seed + fight, 3, [player], [], BESTIARY, practice=True)
-        fight += 1
-        for _ in range(min(cycle, turns - played)):
-            current = state.round
-            while state.round == current:
-                events = apply_in_place(state, brick_choice(state))
-                damage += sum(e.amount for e in events if isinstance(e, DamageWasted | DamageDealt))
-                shield += sum(e.amount for e in events if isinstance(e, ShieldGained))
-            played += 1
+    tally = simulation.solo_turns(BRICK, turns, BESTIARY, simulation.brick, cycle, seed)
     elapsed = time.process_time() - start
-    return turns / elapsed, damage / turns, shield / turns
+    return tally.rounds / elapsed, tally.per_round(tally.damage), tally.per_round(tally.shield)
 
 
 def party() -> list[FighterSetup]:
@@ -111,16 +70,9 @@ def timings(function: Callable[[], object], runs: int) -> list[float]:
 
 def fights(count: int) -> tuple[float, dict[str, int], float]:
     """Whole 3-vs-3 Laborer fights with the greedy policy: fights per second, results, mean rounds."""
-    results: dict[str, int] = {}
-    rounds = 0
     start = time.process_time()
-    for seed in range(count):
-        state, _ = new_combat(seed, 3, party(), LABORERS, BESTIARY)
-        while state.result is None and state.round < 200:
-            apply_in_place(state, greedy(state, legal_actions(state)))
-        results[state.result or "unfinished"] = results.get(state.result or "unfinished", 0) + 1
-        rounds += state.round
-    return count / (time.process_time() - start), results, rounds / count
+    tally = simulation.fights(party(), LABORERS, BESTIARY, count)
+    return count / (time.process_time() - start), tally.results, tally.rounds / count
 
 
 def main() -> None:

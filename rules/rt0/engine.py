@@ -30,7 +30,7 @@ from .decisions import answer
 from .deck import Pile, deck_cards
 from .effects import play_from_hand, take_corruption
 from .errors import IllegalAction
-from .events import AbilityAdded, CombatStarted, Event
+from .events import AbilityAdded, CombatStarted, Event, reveals
 from .modifiers import can_cast_spells, must_honk
 from .registry import hooked
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
@@ -460,7 +460,7 @@ def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
 
 def undoable(events: Iterable[Event]) -> bool:
     """A step can be taken back unless it showed hidden cards (a draw, a shuffle, a revealed intent)."""
-    return not any(event.reveals for event in events)
+    return not any(reveals(event) for event in events)
 
 
 @dataclass

@@ -1,13 +1,13 @@
 """What happened: past-tense facts that ``apply`` returns, for the log, animation and undo.
 
-An event whose class sets ``reveals = True`` showed a card nobody knew (a draw, a shuffle,
-a face-down intent turned up); undo never steps back across one.
+An event of a class in ``REVEALING`` showed a card nobody knew (a draw, a shuffle, a face-down intent
+turned up); undo never steps back across one. (The list sits at the end, not on each class, because a
+dataclass attribute in a class body is a field for mypyc, which compiles this layer for simulations.)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .cards import CardId
 from .zones import Zone
@@ -15,7 +15,7 @@ from .zones import Zone
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    reveals: ClassVar[bool] = False
+    """Something that happened in a fight; each subclass is one kind of fact."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,14 +40,12 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
-    reveals: ClassVar[bool] = True
     fighter: str
     cards: tuple[CardId, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class DeckShuffled(Event):
-    reveals: ClassVar[bool] = True
     pile: str
 
 
@@ -148,7 +146,6 @@ class Honked(Event):
 class IntentDrawn(Event):
     """An adversary's intent for the round; ``card`` is None while it lies face down."""
 
-    reveals: ClassVar[bool] = True
     adversary: str
     card: CardId | None
 
@@ -157,14 +154,12 @@ class IntentDrawn(Event):
 class IntentReplaced(Event):
     """A Major intent was thrown away at once for a face-down one."""
 
-    reveals: ClassVar[bool] = True
     adversary: str
     discarded: CardId
 
 
 @dataclass(frozen=True, slots=True)
 class IntentRevealed(Event):
-    reveals: ClassVar[bool] = True
     adversary: str
     card: CardId
 
@@ -233,7 +228,6 @@ class AdversaryHeld(Event):
 class DeckTopShown(Event):
     """The top card of a draw pile turned face up; it stays visible until drawn."""
 
-    reveals: ClassVar[bool] = True
     pile: str
     card: CardId
 
@@ -266,7 +260,6 @@ class StandInChose(Event):
 class SkillCheckMade(Event):
     """A check made mid-fight through Movement / Skill (SKL-IN-COMBAT)."""
 
-    reveals: ClassVar[bool] = True
     fighter: str
     skill: str
     difficulty: str
@@ -338,7 +331,6 @@ class CombatEnded(Event):
 class CardsPeeked(Event):
     """A fighter looked at cards from the top of their deck; only they see which (HP-PEEK, HP-YES-NO)."""
 
-    reveals: ClassVar[bool] = True
     fighter: str
     cards: tuple[CardId, ...]
 
@@ -347,7 +339,6 @@ class CardsPeeked(Event):
 class DeckStacked(Event):
     """Peeked cards went back: ``top`` in the order they will be drawn, ``bottom`` shuffled under the deck."""
 
-    reveals: ClassVar[bool] = True  # the bottom cards were shuffled
     fighter: str
     top: tuple[CardId, ...]
     bottom: int
@@ -357,7 +348,6 @@ class DeckStacked(Event):
 class IntentsOffered(Event):
     """An adversary drew two intents face up; a fighter picks the one it keeps (HP-BETTER-NOT-TELL)."""
 
-    reveals: ClassVar[bool] = True
     adversary: str
     cards: tuple[CardId, ...]
 
@@ -366,7 +356,6 @@ class IntentsOffered(Event):
 class IntentQueued(Event):
     """An adversary's intent for next round, drawn ahead of time (HP-YES-NO); ``card`` None while face down."""
 
-    reveals: ClassVar[bool] = True
     adversary: str
     card: CardId | None
 
@@ -384,7 +373,6 @@ class HarmUndone(Event):
 class CardsSearched(Event):
     """Cards were looked for in a deck and put in the hand (Fishing); not a draw."""
 
-    reveals: ClassVar[bool] = True
     fighter: str
     cards: tuple[CardId, ...]
 
@@ -424,7 +412,6 @@ class SpellBorrowed(Event):
 class TrickCardShown(Event):
     """The GM showed one of the three face-down cards of Three Card Monte (MAG-THREE-CARD-MONTE)."""
 
-    reveals: ClassVar[bool] = True
     fighter: str
     card: CardId
 
@@ -433,7 +420,6 @@ class TrickCardShown(Event):
 class TrickGuessed(Event):
     """The fighter picked one of Three Card Monte's mixed cards; ``right`` when it was the one shown."""
 
-    reveals: ClassVar[bool] = True
     fighter: str
     card: CardId
     right: bool
@@ -446,3 +432,28 @@ class DamageAvoided(Event):
     fighter: str
     source: str
     amount: int
+
+
+REVEALING: frozenset[type[Event]] = frozenset(
+    {
+        CardsDrawn,
+        DeckShuffled,
+        IntentDrawn,
+        IntentReplaced,
+        IntentRevealed,
+        DeckTopShown,
+        SkillCheckMade,
+        CardsPeeked,
+        DeckStacked,  # the cards put under the deck were shuffled
+        IntentsOffered,
+        IntentQueued,
+        CardsSearched,
+        TrickCardShown,
+        TrickGuessed,
+    }
+)
+
+
+def reveals(event: Event) -> bool:
+    """Whether this event showed a card nobody knew (undo stops before it)."""
+    return type(event) in REVEALING

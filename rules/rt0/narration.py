@@ -114,8 +114,8 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(fighter)}'s {_ability(ability)} fires ({_cards(cards)})."
         case DamageDealt(source, target, amount, blocked, hp_after, ranged, magic):
             kind = ("ranged " if ranged else "") + ("magic " if magic else "")
-            shield = f", {blocked} blocked by Shield" if blocked else ""
-            return f"{name(source)} deals {amount} {kind}damage to {name(target)}{shield}: {hp_after} HP left."
+            by_shield = f", {blocked} blocked by Shield" if blocked else ""
+            return f"{name(source)} deals {amount} {kind}damage to {name(target)}{by_shield}: {hp_after} HP left."
         case DamageWasted(source, amount, reason):
             return f"{name(source)}'s {amount} damage is wasted: {reason}."
         case ShieldGained(who, amount, total):

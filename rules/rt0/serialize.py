@@ -6,13 +6,17 @@ The codec walks the dataclasses' type hints, so a new field is saved without new
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import json
+import sys
 import types
 import typing
 from dataclasses import fields, is_dataclass
 from enum import Enum
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 from typing import Any
 
 from .daily import read_legacy
@@ -67,7 +71,7 @@ def decode(kind: Any, data: Any) -> Any:
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind(data)
     if isinstance(kind, type) and is_dataclass(kind):
-        hints = _type_hints(kind)
+        hints = field_types(kind)
         return kind(**{f.name: decode(hints[f.name], data[f.name]) for f in fields(kind) if f.name in data})
     return data
 
@@ -78,9 +82,41 @@ def _field_names(kind: type) -> tuple[str, ...]:
 
 
 @functools.cache
-def _type_hints(kind: type) -> dict[str, Any]:
-    """A dataclass's resolved field types; resolving them is slow, and a class's never change."""
-    return typing.get_type_hints(kind)
+def field_types(kind: type) -> dict[str, Any]:
+    """A dataclass's resolved field types; resolving them is slow, and a class's never change.
+
+    A class compiled by mypyc (``make compiled``) keeps only erased annotations (``list``, not
+    ``list[Fighter]``), so its types are read from the source file that sits beside the compiled module.
+    """
+    module_file = str(getattr(sys.modules[kind.__module__], "__file__", ""))
+    if not module_file.endswith(tuple(EXTENSION_SUFFIXES)):  # plain Python, in a venv or a frozen bundle
+        return typing.get_type_hints(kind)
+    hints: dict[str, Any] = {}
+    for klass in reversed(kind.__mro__):
+        if is_dataclass(klass):
+            hints.update(_source_annotations(klass))
+    return hints
+
+
+def _source_annotations(kind: type) -> dict[str, Any]:
+    """The field annotations written in a class's source, evaluated in its module (ClassVars left out)."""
+    module = sys.modules[kind.__module__]
+    tree = _module_source(kind.__module__)
+    body = next(n.body for n in tree.body if isinstance(n, ast.ClassDef) and n.name == kind.__name__)
+    annotations = {}
+    for node in body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            text = ast.unparse(node.annotation)
+            if not text.startswith(("ClassVar", "typing.ClassVar")):
+                annotations[node.target.id] = eval(text, vars(module))  # our own source, as typing does
+    return annotations
+
+
+@functools.cache
+def _module_source(name: str) -> ast.Module:
+    compiled = Path(str(sys.modules[name].__file__))
+    source = compiled.with_name(name.rsplit(".", 1)[-1] + ".py")
+    return ast.parse(source.read_text(encoding="utf-8"), str(source))
 
 
 def _tuplify(data: Any) -> Any:

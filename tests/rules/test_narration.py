@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import typing
 
 import pytest
 
 from rt0table.rules.rt0 import events as ev
 from rt0table.rules.rt0.cards import TOWER, by_name
 from rt0table.rules.rt0.narration import narrate, narrate_all
+from rt0table.rules.rt0.serialize import field_types
 from tests.rules.test_intent_preview import drill
 
 SILENT = {ev.Event}
@@ -17,20 +19,25 @@ SAMPLE = {"fighter": "mara", "adversary": "training_robot-1", "who": "mara", "so
 
 
 def sample(cls: type[ev.Event]) -> ev.Event:
+    """An event of this class with plausible values of each field's own type."""
+    types = field_types(cls)
     values: dict[str, object] = {}
     for field in dataclasses.fields(cls):
+        kind = types[field.name]
         if field.name in SAMPLE:
             values[field.name] = SAMPLE[field.name]
         elif field.name in ("card", "discarded"):
             values[field.name] = 16
         elif field.name == "cards":
             values[field.name] = (16, 30)
-        elif field.name in ("origin", "destination"):
+        elif kind == tuple[int, int]:  # a Zone
             values[field.name] = (0, 0)
-        elif field.type in ("int", int, "CardId"):
+        elif kind is int:
             values[field.name] = 3
-        elif field.type in ("bool", bool):
+        elif kind is bool:
             values[field.name] = False
+        elif typing.get_origin(kind) is tuple:
+            values[field.name] = ()
         else:
             values[field.name] = "victory" if field.name == "result" else "hand" if field.name == "origin" else "x"
     return cls(**values)

@@ -62,10 +62,10 @@ class Ability:
     accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
 
     def __init_subclass__(cls) -> None:
-        if cls.__dict__.get("suits") is not None:
+        if vars(cls).get("suits") is not None:
             wanted = cls.suits or ()
             cls.accepted = frozenset(card.id for card in CARDS if card.suit in wanted)
-        if "id" in cls.__dict__:
+        if "id" in vars(cls):
             ABILITIES[cls.id] = cls()
 
     # --- taking cards -----------------------------------------------------------------------------

@@ -88,8 +88,10 @@ class Defend(SumAbility):
 class Concentrate(CountAbility):
     id = "concentrate"
     name = "Concentrate"
-    summary = "Major Arcana; they stay between turns. When full: draw a card (Clever also deals 1 magic damage "
-    summary += "and gains 1 Shield; Charming may make an adversary redraw its intent)."
+    summary = (
+        "Major Arcana; they stay between turns. When full: draw a card (Clever also deals 1 magic damage "
+        "and gains 1 Shield; Charming may make an adversary redraw its intent)."
+    )
     keeps_cards = True
     suits = (Suit.MAJOR,)
 
@@ -181,8 +183,10 @@ def _check_difficulty(state: CombatState, decision: PendingDecision, option: Opt
 class RunAway(CountAbility):
     id = "run_away"
     name = "Run Away"
-    summary = "Any card, then each next card one above the highest or one below the lowest. When full: move to any "
-    summary += "empty zone or leave the fight."
+    summary = (
+        "Any card, then each next card one above the highest or one below the lowest. When full: move to any "
+        "empty zone or leave the fight."
+    )
 
     def needed(self, fighter: Fighter) -> int:
         return run_away_cards(fighter.traits)

@@ -216,8 +216,10 @@ class Sun(EddyRow):
 class TowerRow(EddyRow):
     id = "eddy_tower"
     name = "The Tower"
-    summary = "Played the moment it is drawn: explode for 5 magic ranged damage to everyone else in your zone, "
-    summary += "friend or foe, and take 20 damage."
+    summary = (
+        "Played the moment it is drawn: explode for 5 magic ranged damage to everyone else in your zone, "
+        "friend or foe, and take 20 damage."
+    )
     named = (TOWER,)
     steps = (("explode", TOWER_BLAST),)
 
@@ -225,8 +227,10 @@ class TowerRow(EddyRow):
 class WheelOfFortune(EddyRow):
     id = "eddy_wheel"
     name = "Wheel of Fortune"
-    summary = "Turn over the next card of the Eddies' deck and discard it: a Major Arcana fires The Tower's row, "
-    summary += "any other card The Sun's."
+    summary = (
+        "Turn over the next card of the Eddies' deck and discard it: a Major Arcana fires The Tower's row, "
+        "any other card The Sun's."
+    )
     named = (WHEEL_OF_FORTUNE,)
     steps = (("wheel", 0),)
 

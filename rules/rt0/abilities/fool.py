@@ -525,11 +525,13 @@ def _driving_crazy(state: CombatState, decision: PendingDecision, option: Option
 # --- Throwaway Joke and Surprise Twist ----------------------------------------------------------------------
 
 
-class ThrowawayJoke(HoldingBin, FoolAbility):
+class ThrowawayJoke(HoldingBin):
     """FOOL-THROWAWAY-JOKE, upgraded by Surprise Twist (FOOL-SURPRISE-TWIST).
 
     Takes no cards from the hand. It holds the cards Surprise Twist lets you keep until your next turn starts.
     """
+
+    arcana = Arcana.FOOL  # a Fool ability that only holds cards (one base class: mypyc has no multiple inheritance)
 
     id = "throwaway_joke"
     name = "Throwaway Joke"
@@ -676,11 +678,13 @@ def _joke_chariot(state: CombatState, decision: PendingDecision, option: Option,
 # --- Crisis Averted and Happy Accident ----------------------------------------------------------------------
 
 
-class CrisisAverted(HoldingBin, FoolAbility):
+class CrisisAverted(HoldingBin):
     """FOOL-CRISIS-AVERTED, upgraded by Happy Accident (FOOL-HAPPY-ACCIDENT). Takes no cards.
 
     The shuffling back itself lives in effects.draw; this ability only says who may do it.
     """
+
+    arcana = Arcana.FOOL  # a Fool ability that only holds cards (one base class: mypyc has no multiple inheritance)
 
     id = "crisis_averted"
     name = "Crisis Averted"

@@ -8,6 +8,8 @@ time, so two injuries with the same kind (Dizzy and Hex: a card each in the firs
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..campaign.injuries import CRITICAL, Severity, effects_in_force, escalation
 from ..cards import CARDS, CardId, Suit, by_name
 from ..decisions import ask, resolver
@@ -25,7 +27,7 @@ class InjuryRule(Ability):
 
     playable = False
     passive = True
-    kind = ""  # the catalogue's effect kind this rule enforces
+    kind: ClassVar[str] = ""  # the catalogue's effect kind this rule enforces
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         return Progress(0, 0, "cards")
