@@ -1,6 +1,7 @@
 """``make bench``: run every benchmark script that needs no build step and print its figures.
 
-The start-up and bundle figures need the frozen bundle: ``make bench-start``.
+The rules benchmark runs twice: on the plain engine, then on the one ``make compiled`` builds (when it is
+there; ``make bench`` builds it first). The start-up and bundle figures need the frozen bundle: ``make bench-start``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = ("rules.py", "saves.py", "table.py", "card_faces.py")
+COMPILED = HERE.parent / "build" / "compiled"
 
 
 def main() -> int:
@@ -23,6 +25,10 @@ def main() -> int:
             continue
         print(f"== {name}", flush=True)
         failed += subprocess.run([sys.executable, str(script)], env=env, check=False).returncode != 0
+        if name == "rules.py" and (COMPILED / "fingerprint").exists():
+            print(f"== {name} on the compiled engine", flush=True)
+            compiled = {**env, "PYTHONPATH": str(COMPILED)}
+            failed += subprocess.run([sys.executable, str(script)], env=compiled, check=False).returncode != 0
     return 1 if failed else 0
 
 

@@ -1,6 +1,7 @@
 """Rules-engine benchmarks: the brick player, legal_actions on a busy table, whole fights.
 
-Run with ``make bench`` (or ``.venv/bin/python bench/rules.py``); figures go to docs/benchmarks.md
+Run with ``make bench`` (or ``.venv/bin/python bench/rules.py``; ``PYTHONPATH=build/compiled`` in front
+measures the engine ``make compiled`` builds); figures go to docs/benchmarks.md
 by hand, with the machine and the date. Throughputs are per CPU second (``time.process_time``), so a busy
 machine slows the run but not the figure; ``legal_actions`` timings are wall-clock medians and p99.
 """
@@ -11,8 +12,10 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from importlib.machinery import EXTENSION_SUFFIXES
 
 from rt0table.assets import path
+from rt0table.rules.rt0 import engine as rules_engine
 from rt0table.rules.rt0 import simulation
 from rt0table.rules.rt0.actions import Choose
 from rt0table.rules.rt0.adversaries import load_bestiary
@@ -75,12 +78,19 @@ def fights(count: int) -> tuple[float, dict[str, int], float]:
     return count / (time.process_time() - start), tally.results, tally.rounds / count
 
 
+def engine_kind() -> str:
+    """Which engine this run measures: the plain Python one, or the mypyc build (``make compiled``)."""
+    location = str(rules_engine.__file__)
+    return "compiled by mypyc" if location.endswith(tuple(EXTENSION_SUFFIXES)) else "plain Python"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--turns", type=int, default=50_000)
     parser.add_argument("--fights", type=int, default=300)
     args = parser.parse_args()
 
+    print(f"engine: {engine_kind()}")
     rate, damage, shield = brick(args.turns)
     print(f"brick: {rate:,.0f} turns/s over {args.turns:,} turns; {damage:.2f} damage and {shield:.2f} Shield per turn")
 

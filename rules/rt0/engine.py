@@ -338,7 +338,7 @@ def legal_actions(state: CombatState) -> list[Action]:
     for card in dict.fromkeys(fighter.hand):
         for ability_id, ability in playable:
             if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
-                actions.append(_play(fighter.id, card, ability_id))
+                actions.append(play_card(fighter.id, card, ability_id))
     for ability_id, ability in abilities:
         for index, _ in enumerate(ability.activations(state, fighter)):
             actions.append(Activate(fighter.id, ability_id, index))
@@ -357,8 +357,8 @@ def _addable(fighter: Fighter) -> list[str]:
 
 
 @functools.cache
-def _play(fighter: str, card: int, ability: str) -> PlayCard:
-    """Actions are values: hand out one shared object per (fighter, card, ability)."""
+def play_card(fighter: str, card: int, ability: str) -> PlayCard:
+    """The one shared ``PlayCard`` per (fighter, card, ability): actions are values, and building one is slow."""
     return PlayCard(fighter, card, ability)
 
 

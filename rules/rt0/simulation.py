@@ -14,7 +14,7 @@ from typing import Final
 
 from .actions import Action, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
-from .engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
+from .engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat, play_card
 from .events import DamageDealt, DamageWasted, Event, ShieldGained
 from .registry import ABILITIES
 from .state import CombatState
@@ -35,7 +35,7 @@ def brick(state: CombatState) -> Action:
         ability = ABILITIES[ability_id]
         for card in fighter.hand:
             if ability.accepts(state, fighter, card):
-                return PlayCard(fighter.id, card, ability_id)
+                return play_card(fighter.id, card, ability_id)
     return EndTurn(fighter.id)
 
 
