@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any, TypeVar
 
-from .oracle import OracleRoll, OracleThrow, read_oracle
-from .scenes import CloseReason
-from .terms import SceneKind
+from .oracle import Answer, OracleRoll, OracleThrow, read_oracle
+from .scenes import CloseReason, DeadEndResult
+from .terms import Arena, SceneKind
 from .twist import Twist
 
 JOURNAL_FORMAT = 1
@@ -28,6 +29,7 @@ class QuestionEntry:
     tags_against: tuple[str, ...] = ()
     twist_counter: int = 0
     id: int = 0
+    leverage: str = ""  # the Leverage spent as Advantage on this roll, if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +97,119 @@ class NoteEntry:
     id: int = 0
 
 
-Entry = QuestionEntry | TwistEntry | SceneEntry | InspirationEntry | SkillCheckEntry | FightEntry | NoteEntry
-E = TypeVar("E", QuestionEntry, TwistEntry, SceneEntry, InspirationEntry, SkillCheckEntry, FightEntry, NoteEntry)
+class LeverageMove(Enum):
+    """What happened to the held Leverage."""
+
+    BANKED = "banked"
+    REPLACED = "replaced"
+    SOFTENED = "softened"
+    DROPPED = "dropped"
+    TWIST = "ended by a Twist"
+
+
+@dataclass(frozen=True, slots=True)
+class LeverageEntry:
+    """Leverage banked, replaced, spent to soften a No, dropped, or ended by a Twist (spent as Advantage:
+    the question's own entry says so)."""
+
+    move: LeverageMove
+    description: str
+    detail: str = ""
+    id: int = 0
+
+
+class TrackMove(Enum):
+    """What happened to a Challenge Track."""
+
+    OPENED = "opened"
+    MARKED = "marked"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True, slots=True)
+class TrackEntry:
+    """A Challenge Track opened, mirrored for a scene's closing answer, or closed."""
+
+    move: TrackMove
+    name: str
+    boxes: int
+    before: int
+    after: int
+    threat: bool = False
+    answer: Answer | None = None
+    reason: str = ""
+    id: int = 0
+
+
+class StatusMove(Enum):
+    """A Status Track box filled or cleared."""
+
+    FILLED = "filled"
+    RECOVERED = "recovered"
+
+
+@dataclass(frozen=True, slots=True)
+class StatusEntry:
+    """A Status Track box filled (arena and tag) or cleared (the tag that went); ``filled`` counts after it."""
+
+    move: StatusMove
+    tag: str
+    filled: int
+    arena: Arena | None = None
+    reason: str = ""
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DeadEndEntry:
+    """A thread that went dead: how many times it has, and what the reframe gave."""
+
+    thread: str
+    count: int
+    result: DeadEndResult
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MeanwhileEntry:
+    """A Meanwhile: the opposition's tag before and after its move, and whether an ally or wildcard acts."""
+
+    holder: str
+    before: str
+    after: str
+    ally_acts: bool
+    id: int = 0
+
+
+Entry = (
+    QuestionEntry
+    | TwistEntry
+    | SceneEntry
+    | InspirationEntry
+    | SkillCheckEntry
+    | FightEntry
+    | NoteEntry
+    | LeverageEntry
+    | TrackEntry
+    | StatusEntry
+    | DeadEndEntry
+    | MeanwhileEntry
+)
+E = TypeVar(
+    "E",
+    QuestionEntry,
+    TwistEntry,
+    SceneEntry,
+    InspirationEntry,
+    SkillCheckEntry,
+    FightEntry,
+    NoteEntry,
+    LeverageEntry,
+    TrackEntry,
+    StatusEntry,
+    DeadEndEntry,
+    MeanwhileEntry,
+)
 
 KINDS: dict[type[Any], str] = {
     QuestionEntry: "question",
@@ -106,6 +219,11 @@ KINDS: dict[type[Any], str] = {
     SkillCheckEntry: "skill_check",
     FightEntry: "fight",
     NoteEntry: "note",
+    LeverageEntry: "leverage",
+    TrackEntry: "track",
+    StatusEntry: "status",
+    DeadEndEntry: "dead_end",
+    MeanwhileEntry: "meanwhile",
 }
 
 
@@ -188,6 +306,7 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
             "tags_for": list(entry.tags_for),
             "tags_against": list(entry.tags_against),
             "twist_counter": entry.twist_counter,
+            "leverage": entry.leverage,
         }
     elif isinstance(entry, TwistEntry):
         t = entry.twist
@@ -226,9 +345,39 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
             "outcome": entry.outcome,
             "summary": entry.summary,
         }
-    else:
+    elif isinstance(entry, NoteEntry):
         out |= {"text": entry.text, "about": entry.about}
+    else:
+        out |= _tool_to_dict(entry)
     return out
+
+
+def _tool_to_dict(entry: LeverageEntry | TrackEntry | StatusEntry | DeadEndEntry | MeanwhileEntry) -> dict[str, Any]:
+    """The fields of the optional modules' and procedures' entries."""
+    if isinstance(entry, LeverageEntry):
+        return {"move": entry.move.value, "description": entry.description, "detail": entry.detail}
+    if isinstance(entry, TrackEntry):
+        return {
+            "move": entry.move.value,
+            "name": entry.name,
+            "boxes": entry.boxes,
+            "before": entry.before,
+            "after": entry.after,
+            "threat": entry.threat,
+            "answer": entry.answer.name if entry.answer else None,
+            "reason": entry.reason,
+        }
+    if isinstance(entry, StatusEntry):
+        return {
+            "move": entry.move.value,
+            "tag": entry.tag,
+            "filled": entry.filled,
+            "arena": entry.arena.value if entry.arena else None,
+            "reason": entry.reason,
+        }
+    if isinstance(entry, DeadEndEntry):
+        return {"thread": entry.thread, "count": entry.count, "result": entry.result.name}
+    return {"holder": entry.holder, "before": entry.before, "after": entry.after, "ally_acts": entry.ally_acts}
 
 
 class _Fields:
@@ -256,6 +405,12 @@ class _Fields:
         value = self.raw(field)
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(field, f"must be a whole number, found {value!r}")
+        return value
+
+    def flag(self, field: str) -> bool:
+        value = self.raw(field)
+        if not isinstance(value, bool):
+            raise self.fail(field, f"must be true or false, found {value!r}")
         return value
 
     def optional_int(self, field: str) -> int | None:
@@ -288,12 +443,23 @@ def _roll(fields: _Fields) -> OracleRoll:
     return roll
 
 
-def _enum(fields: _Fields, field: str, kind: type[SceneKind] | type[CloseReason]) -> Any:
+EnumKind = type[SceneKind] | type[CloseReason] | type[LeverageMove] | type[TrackMove] | type[StatusMove] | type[Arena]
+
+
+def _enum(fields: _Fields, field: str, kind: EnumKind) -> Any:
     value = fields.text(field)
     try:
         return kind(value)
     except ValueError:
         raise fields.fail(field, f"has the unknown value '{value}'") from None
+
+
+def _named(fields: _Fields, field: str, kind: type[Answer] | type[DeadEndResult]) -> Any:
+    """An enum stored by its member name."""
+    value = fields.text(field)
+    if value not in kind.__members__:
+        raise fields.fail(field, f"has the unknown value '{value}'")
+    return kind[value]
 
 
 def entry_from_dict(data: Any, index: int) -> Entry:
@@ -311,6 +477,7 @@ def entry_from_dict(data: Any, index: int) -> Entry:
             f.texts("tags_against"),
             f.integer("twist_counter"),
             entry_id,
+            f.text("leverage") if "leverage" in data else "",  # saves before Leverage had a panel lack it
         )
     if kind == "twist":
         twist = Twist(f.integer("subject_die"), f.integer("action_die"), f.text("subject"), f.text("action"))
@@ -356,4 +523,33 @@ def entry_from_dict(data: Any, index: int) -> Entry:
         )
     if kind == "note":
         return NoteEntry(f.text("text"), f.optional_int("about"), entry_id)
+    return _tool_from_dict(f, kind, entry_id)
+
+
+def _tool_from_dict(f: _Fields, kind: str, entry_id: int) -> Entry:
+    """Read back the optional modules' and procedures' entries."""
+    if kind == "leverage":
+        return LeverageEntry(_enum(f, "move", LeverageMove), f.text("description"), f.text("detail"), entry_id)
+    if kind == "track":
+        answer = None if f.data.get("answer") is None else _named(f, "answer", Answer)
+        return TrackEntry(
+            _enum(f, "move", TrackMove),
+            f.text("name"),
+            f.integer("boxes"),
+            f.integer("before"),
+            f.integer("after"),
+            f.flag("threat"),
+            answer,
+            f.text("reason"),
+            entry_id,
+        )
+    if kind == "status":
+        arena = None if f.data.get("arena") is None else _enum(f, "arena", Arena)
+        return StatusEntry(
+            _enum(f, "move", StatusMove), f.text("tag"), f.integer("filled"), arena, f.text("reason"), entry_id
+        )
+    if kind == "dead_end":
+        return DeadEndEntry(f.text("thread"), f.integer("count"), _named(f, "result", DeadEndResult), entry_id)
+    if kind == "meanwhile":
+        return MeanwhileEntry(f.text("holder"), f.text("before"), f.text("after"), f.flag("ally_acts"), entry_id)
     raise f.fail("kind", f"has the unknown value '{kind}'")

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from .journal import (
+    DeadEndEntry,
     Entry,
     FightEntry,
     InspirationEntry,
     Journal,
+    LeverageEntry,
+    LeverageMove,
+    MeanwhileEntry,
     NoteEntry,
     QuestionEntry,
     SceneEntry,
     SkillCheckEntry,
+    StatusEntry,
+    StatusMove,
+    TrackEntry,
+    TrackMove,
     TwistEntry,
 )
 from .oracle import OracleRoll
@@ -40,9 +48,10 @@ def entry_line(entry: Entry) -> str:
         if entry.tags_for or entry.tags_against:
             tags = f"; for: {', '.join(entry.tags_for) or '–'}; against: {', '.join(entry.tags_against) or '–'}"
         twist = f"; doubles, Twist Counter {entry.twist_counter}/3" if roll.doubles else ""
+        spent = f"; Leverage spent for Advantage: {entry.leverage}" if entry.leverage else ""
         return (
             f"- **Q{entry.id}:** {_escape(entry.question)} → **{roll.answer.label}** "
-            f"({dice_text(roll)}; {roll.edge.value}{_escape(tags)}{twist})"
+            f"({dice_text(roll)}; {roll.edge.value}{_escape(tags + spent)}{twist})"
         )
     if isinstance(entry, TwistEntry):
         t = entry.twist
@@ -72,7 +81,51 @@ def entry_line(entry: Entry) -> str:
             f"- **Fight:** {_escape(entry.title)} ({_escape(' vs '.join(entry.sides))}), "
             f"{rounds}**{_escape(entry.outcome)}**.{summary}"
         )
-    return _note_line(entry)
+    if isinstance(entry, NoteEntry):
+        return _note_line(entry)
+    return _tool_line(entry)
+
+
+def boxes_text(filled: int, boxes: int) -> str:
+    """A track's boxes drawn in text, e.g. ``☑☑☐☐ 2/4``."""
+    return "☑" * filled + "☐" * (boxes - filled) + f" {filled}/{boxes}"
+
+
+LEVERAGE_WORDS = {
+    LeverageMove.BANKED: "banked",
+    LeverageMove.REPLACED: "banked in place of the old one",
+    LeverageMove.SOFTENED: "spent to soften a No",
+    LeverageMove.DROPPED: "dropped, the story moved on",
+    LeverageMove.TWIST: "lost to the Twist",
+}
+
+
+def _tool_line(entry: LeverageEntry | TrackEntry | StatusEntry | DeadEndEntry | MeanwhileEntry) -> str:
+    """The optional modules' and procedures' entries."""
+    if isinstance(entry, LeverageEntry):
+        detail = f" ({_escape(entry.detail)})" if entry.detail else ""
+        return f"- **Leverage {LEVERAGE_WORDS[entry.move]}:** {_escape(entry.description)}{detail}"
+    if isinstance(entry, TrackEntry):
+        kind = "Threat track" if entry.threat else "Challenge Track"
+        boxes = boxes_text(entry.after, entry.boxes)
+        if entry.move is TrackMove.OPENED:
+            return f"- **{kind} opened:** {_escape(entry.name)} ({boxes})"
+        if entry.move is TrackMove.CLOSED:
+            return f"- **{kind} closed:** {_escape(entry.name)} ({boxes}): {_escape(entry.reason)}"
+        return f"- **{kind}:** {_escape(entry.name)} {entry.before} → {boxes} ({_escape(entry.reason)})"
+    if isinstance(entry, StatusEntry):
+        boxes = boxes_text(entry.filled, 3)
+        arena = f", {entry.arena.value}" if entry.arena else ""
+        why = f"; {_escape(entry.reason)}" if entry.reason else ""
+        if entry.move is StatusMove.FILLED:
+            return f"- **Status Track:** *{_escape(entry.tag)}*{arena} ({boxes}{why})"
+        return f"- **Status Track recovered:** *{_escape(entry.tag)}* clears ({boxes}{why})"
+    if isinstance(entry, DeadEndEntry):
+        times = "" if entry.count == 1 else f", dead end {entry.count} on this thread"
+        return f"- **Dead end:** {_escape(entry.thread)}{times}: {entry.result.value}"
+    acts = "an ally or wildcard acts on their own" if entry.ally_acts else "allies and wildcards hold"
+    before = f"*{_escape(entry.before)}* → " if entry.before else ""
+    return f"- **Meanwhile:** {_escape(entry.holder)}: {before}*{_escape(entry.after)}*; {acts}"
 
 
 def _note_line(entry: NoteEntry) -> str:

@@ -7,12 +7,23 @@ from dataclasses import dataclass, field, replace
 
 from .dice import DiceError
 from .inspiration import Inspiration
-from .journal import InspirationEntry, Journal, NoteEntry, QuestionEntry, SceneEntry, TwistEntry
-from .leverage import Leverage, expire
+from .journal import (
+    InspirationEntry,
+    Journal,
+    LeverageEntry,
+    LeverageMove,
+    NoteEntry,
+    QuestionEntry,
+    SceneEntry,
+    TwistEntry,
+)
+from .leverage import Leverage, expire, spend_as_advantage
 from .oracle import EdgeReading, OracleRoll, OracleThrow, edge_from_tags, read_oracle
-from .scenes import CloseReason, Scene, SceneError, SceneFrame, Transition, close_scene, open_scene
+from .scenes import CloseReason, DeadEndLog, Scene, SceneError, SceneFrame, Transition, close_scene, open_scene
+from .status import StatusTrack
 from .tables import LonerTables
 from .terms import SceneKind
+from .tracks import ChallengeTrack
 from .twist import Twist, TwistCounter, TwistTick, read_twist, tick
 
 
@@ -31,6 +42,11 @@ class OracleState:
     scene: Scene | None = None
     scenes_played: int = 0
     journal: Journal = field(default_factory=Journal)
+    tracks: tuple[ChallengeTrack, ...] = ()  # the open Challenge Tracks, oldest first
+    marked_scene: int = 0  # the scene that last mirrored a track (a scene moves one track at most)
+    status: StatusTrack = field(default_factory=StatusTrack)
+    dead_ends: DeadEndLog = field(default_factory=DeadEndLog)
+    opposition: tuple[tuple[str, str], ...] = ()  # (holder of power, tag after its last Meanwhile move)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,24 +65,32 @@ def ask(
     tags_for: Iterable[str],
     tags_against: Iterable[str],
     throw: OracleThrow,
+    spend_leverage: bool = False,
 ) -> tuple[OracleState, Asked]:
-    """Ask a yes/no question with dice thrown for the edge the tags give; log it and tick the counter."""
+    """Ask a yes/no question with dice thrown for the edge the tags give; log it and tick the counter.
+
+    ``spend_leverage`` spends the held Leverage as Advantage on this roll: one more tag on the player's side,
+    within the cap (refused when the tags already give Advantage)."""
     if not question.strip():
         raise OracleStateError("type the question first: the oracle answers yes/no questions")
     if state.twist_due:
         raise OracleStateError("a Twist is due: roll it on the Twist table before the next question")
     edge = edge_from_tags(tags_for, tags_against)
-    if throw.edge is not edge.edge:
+    leverage, dice_edge = state.leverage, edge.edge
+    if spend_leverage:
+        leverage, dice_edge = spend_as_advantage(state.leverage, edge.edge)
+    if throw.edge is not dice_edge:
         raise DiceError(
-            f"{edge.edge.value} rolls {edge.edge.chance_dice} Chance and {edge.edge.risk_dice} Risk dice; "
+            f"{dice_edge.value} rolls {dice_edge.chance_dice} Chance and {dice_edge.risk_dice} Risk dice; "
             f"{len(throw.chance)} Chance and {len(throw.risk)} Risk were given"
         )
     roll = read_oracle(throw)
     step = tick(state.counter, roll, state.in_conflict)
+    spent = state.leverage.description if spend_leverage else ""
     journal, entry = state.journal.add(
-        QuestionEntry(question.strip(), roll, edge.tags_for, edge.tags_against, step.reached)
+        QuestionEntry(question.strip(), roll, edge.tags_for, edge.tags_against, step.reached, leverage=spent)
     )
-    new_state = replace(state, counter=step.after, twist_due=step.twist_due, journal=journal)
+    new_state = replace(state, counter=step.after, twist_due=step.twist_due, journal=journal, leverage=leverage)
     return new_state, Asked(entry, edge, roll, step)
 
 
@@ -78,6 +102,8 @@ def resolve_twist(
         raise OracleStateError("no Twist is due: the counter has not reached 3")
     twist = read_twist(tables, subject_die, action_die)
     journal, _ = state.journal.add(TwistEntry(twist))
+    if state.leverage.held:
+        journal, _ = journal.add(LeverageEntry(LeverageMove.TWIST, state.leverage.description))
     return replace(state, twist_due=False, leverage=expire(state.leverage), journal=journal), twist
 
 

@@ -14,9 +14,11 @@ from typing import Any
 
 from ..loner.journal import Entry, FightEntry, Journal, JournalError, SkillCheckEntry
 from ..loner.leverage import Leverage
-from ..loner.scenes import CloseReason, Scene, SceneFrame
+from ..loner.scenes import CloseReason, DeadEndLog, Scene, SceneFrame
 from ..loner.session import OracleState
-from ..loner.terms import SceneKind
+from ..loner.status import StatusBox, StatusTrack
+from ..loner.terms import Arena, SceneKind
+from ..loner.tracks import ChallengeTrack
 from ..loner.twist import TwistCounter
 from ..rt0.campaign.supremacy import summarise
 from ..rt0.cards import CARDS
@@ -211,6 +213,29 @@ def oracle_to_dict(oracle: OracleState) -> dict[str, Any]:
             "outcome": scene.outcome,
         },
         "journal": oracle.journal.to_dict(),
+        "tracks": [[t.name, t.boxes, t.filled, t.threat] for t in oracle.tracks],
+        "marked_scene": oracle.marked_scene,
+        "status": [[b.arena.value, b.tag] for b in oracle.status.boxes],
+        "dead_ends": [[thread, count] for thread, count in oracle.dead_ends.counts],
+        "opposition": [[holder, tag] for holder, tag in oracle.opposition],
+    }
+
+
+def _tools_from_dict(data: dict[str, Any]) -> dict[str, Any]:
+    """The optional modules' state; a save from before they had a panel lacks them and gets them empty."""
+    tracks = tuple(
+        ChallengeTrack(str(name), int(boxes), int(filled), bool(threat))
+        for name, boxes, filled, threat in data.get("tracks", [])
+    )
+    status = StatusTrack(tuple(StatusBox(Arena(arena), str(tag)) for arena, tag in data.get("status", [])))
+    dead_ends = DeadEndLog(tuple(sorted((str(thread), int(count)) for thread, count in data.get("dead_ends", []))))
+    opposition = tuple((str(holder), str(tag)) for holder, tag in data.get("opposition", []))
+    return {
+        "tracks": tracks,
+        "marked_scene": int(data.get("marked_scene", 0)),
+        "status": status,
+        "dead_ends": dead_ends,
+        "opposition": opposition,
     }
 
 
@@ -235,6 +260,7 @@ def oracle_from_dict(data: Any) -> OracleState:
             scene=scene,
             scenes_played=int(data["scenes_played"]),
             journal=Journal.from_dict(data["journal"]),
+            **_tools_from_dict(data),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, JournalError):

@@ -6,7 +6,7 @@ import pytest
 
 from rt0table.rules.loner.dice import DiceError, EnteredDice
 from rt0table.rules.loner.inspiration import roll_inspiration
-from rt0table.rules.loner.journal import InspirationEntry, QuestionEntry, SceneEntry, TwistEntry
+from rt0table.rules.loner.journal import InspirationEntry, LeverageEntry, QuestionEntry, SceneEntry, TwistEntry
 from rt0table.rules.loner.leverage import Leverage
 from rt0table.rules.loner.oracle import Answer, Edge, OracleThrow
 from rt0table.rules.loner.scenes import CloseReason, SceneError, SceneFrame, read_transition
@@ -56,7 +56,8 @@ def test_third_doubles_make_a_twist_due_until_it_is_rolled(tables: LonerTables) 
     state, twist = resolve_twist(state, tables, 1, 5)
     assert twist.action == "Changes the goal"
     assert not state.twist_due and not state.leverage.held
-    assert isinstance(state.journal.entries[-1], TwistEntry)
+    assert isinstance(state.journal.entries[-2], TwistEntry)
+    assert isinstance(state.journal.entries[-1], LeverageEntry), "the Twist's end of the Leverage is logged"
     with pytest.raises(OracleStateError, match="no Twist"):
         resolve_twist(state, tables, 1, 1)
 
