@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rt0table.desktop.oracle_tools import DeadEndBox, LeverageBox, MeanwhileBox, StatusBoxView, TracksBox, tools_summary
 from rt0table.rules.loner.dice import DiceSource
 from rt0table.rules.loner.inspiration import roll_inspiration
 from rt0table.rules.loner.journal import NoteEntry
@@ -52,6 +53,7 @@ from rt0table.rules.loner.session import (
 )
 from rt0table.rules.loner.tables import LonerTables
 from rt0table.rules.loner.terms import SceneKind
+from rt0table.rules.loner.tools import leveraged_edge
 from rt0table.rules.loner.twist import TWIST_AT, Twist
 
 INSPIRE_KEY = "Ctrl+I"
@@ -171,6 +173,18 @@ class OraclePanel(QWidget):
 
         self.conflict_box = QCheckBox("Harm && Luck conflict (doubles do not tick the counter)")
         self.conflict_box.toggled.connect(self.set_conflict)
+        self.spend_box = QCheckBox("Spend the Leverage as Advantage on this question")
+        self.spend_box.setObjectName("spend-leverage")
+        self.spend_box.toggled.connect(self.refresh)
+
+        self.tools_label = QLabel()
+        self.tools_label.setObjectName("tools-summary")
+        self.tools_label.setWordWrap(True)
+        self.leverage_box = LeverageBox(self)
+        self.tracks_box = TracksBox(self)
+        self.status_box = StatusBoxView(self)
+        self.dead_end_box = DeadEndBox(self)
+        self.meanwhile_box = MeanwhileBox(self)
 
         odds_box = QGroupBox("Odds before you roll")
         odds_grid = QGridLayout(odds_box)
@@ -249,16 +263,21 @@ class OraclePanel(QWidget):
         left.addLayout(tags_row)
         left.addWidget(self.edge_label)
         left.addWidget(self.conflict_box)
+        left.addWidget(self.spend_box)
         left.addWidget(odds_box)
         left.addWidget(self.own_dice)
         left.addWidget(self.dice_form)
         left.addWidget(self.roll_button)
-        left.addWidget(self.error_label)
+        if not self.compact:
+            left.addWidget(self.error_label)
         left.addWidget(result_box)
+        left.addWidget(self.leverage_box)
         left.addLayout(inspire_row)
         if not self.compact:
             left.addWidget(scene_box)
         left.addStretch(1)
+        story_page = self._page(scene_box, self.meanwhile_box, self.dead_end_box)
+        tracks_page = self._page(self.tracks_box, self.status_box)
 
         journal_side = QGroupBox("Journal")
         right = QVBoxLayout(journal_side)
@@ -287,29 +306,45 @@ class OraclePanel(QWidget):
             # Narrow: the Twist Counter stays above the tabs; asking scrolls rather than squeezing.
             for tag_list in (self.tags_for, self.tags_against):
                 tag_list.list.setMaximumHeight(self.fontMetrics().lineSpacing() * 6)
-            scroller = QScrollArea()
-            scroller.setWidget(ask_side)
-            scroller.setWidgetResizable(True)
-            scroller.setFrameShape(QFrame.Shape.NoFrame)
-            scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             self.tabs = QTabWidget()
-            self.tabs.addTab(scroller, "Oracle")
+            self.tabs.addTab(self._scroller(ask_side), "Oracle")
             self.tabs.addTab(journal_side, "Journal")
-            scene_tab = QWidget()
-            scene_layout = QVBoxLayout(scene_tab)
-            scene_layout.addWidget(scene_box)
-            scene_layout.addStretch(1)
-            self.tabs.addTab(scene_tab, "Scene")
+            self.tabs.addTab(self._scroller(story_page), "Scene")
+            self.tabs.addTab(self._scroller(tracks_page), "Tracks")
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(self.twist_label)
+            layout.addWidget(self.tools_label)
+            layout.addWidget(self.error_label)  # above the tabs: a refusal shows whichever tab it came from
             layout.addWidget(self.tabs, 1)
             return
+        story_page.layout().insertWidget(0, self.tools_label)
+        story_page.layout().addWidget(self.tracks_box)
+        story_page.layout().addWidget(self.status_box)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(ask_side)
+        splitter.addWidget(self._scroller(ask_side))
+        splitter.addWidget(self._scroller(story_page))
         splitter.addWidget(journal_side)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
+        for column in range(3):
+            splitter.setStretchFactor(column, 1)
         layout.addWidget(splitter)
+
+    def _page(self, *boxes: QWidget) -> QWidget:
+        """A column of tool boxes, top-aligned."""
+        page = QWidget()
+        column = QVBoxLayout(page)
+        for box in boxes:
+            column.addWidget(box)
+        column.addStretch(1)
+        return page
+
+    def _scroller(self, page: QWidget) -> QScrollArea:
+        """A page that scrolls down rather than squeezing, never sideways."""
+        scroller = QScrollArea()
+        scroller.setWidget(page)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        return scroller
 
     def _build_scene_box(self) -> QGroupBox:
         """Frame a scene (where, who, goal) and close it (why, what came of it, the transition die)."""
@@ -319,6 +354,7 @@ class OraclePanel(QWidget):
         self.scene_kind = QComboBox()
         for kind in SceneKind:
             self.scene_kind.addItem(kind.label, kind)
+        self.scene_kind.currentIndexChanged.connect(lambda _: self._render_scene())
         self.scene_where, self.scene_who, self.scene_goal = QLineEdit(), QLineEdit(), QLineEdit()
         self.scene_where.setPlaceholderText("Where, and how it feels")
         self.scene_who.setPlaceholderText("Who is here, or on the way")
@@ -334,12 +370,16 @@ class OraclePanel(QWidget):
         self.close_scene_button.clicked.connect(self.close_scene)
         self.scene_opening = QWidget()
         opening = QFormLayout(self.scene_opening)
+        self.opening_form = opening
+        self.meanwhile_hint = QLabel("A Meanwhile is not framed: play it below, then frame the next scene.")
+        self.meanwhile_hint.setWordWrap(True)
         opening.setContentsMargins(0, 0, 0, 0)
         opening.addRow("Kind", self.scene_kind)
         opening.addRow("Where", self.scene_where)
         opening.addRow("Who", self.scene_who)
         opening.addRow("Goal", self.scene_goal)
         opening.addRow(self.open_scene_button)
+        opening.addRow(self.meanwhile_hint)
         self.scene_closing = QWidget()
         closing = QFormLayout(self.scene_closing)
         closing.setContentsMargins(0, 0, 0, 0)
@@ -384,26 +424,54 @@ class OraclePanel(QWidget):
     def roll(self) -> None:
         """Ask the typed question with rolled or entered dice, then roll a Twist if one came due."""
         self.error_label.clear()
+        spend = self.spending()
         try:
-            edge = self.edge_reading().edge
+            edge = self.dice_edge()
             throw = self.entered_throw(edge) if self.own_dice.isChecked() else throw_oracle(self.source, edge)
-            self.state, asked = ask(
-                self.state, self.question.text(), self.tags_for.picked(), self.tags_against.picked(), throw
+            state, asked = ask(
+                self.state, self.question.text(), self.tags_for.picked(), self.tags_against.picked(), throw, spend
             )
         except ValueError as error:
             self.error_label.setText(str(error))
             return
+        self.spend_box.setChecked(False)
+        self.question.clear()
+        self.commit(self.asked(state, asked))
+
+    def spending(self) -> bool:
+        """True when the held Leverage is to be spent as Advantage on the next question."""
+        return self.spend_box.isChecked() and self.state.leverage.held
+
+    def dice_edge(self) -> Edge:
+        """The edge the next question's dice are thrown at: the tags', plus Leverage when it is spent."""
+        if self.spending():
+            return leveraged_edge(self.tags_for.picked(), self.tags_against.picked())
+        return self.edge_reading().edge
+
+    # --- the tool boxes' host ---
+
+    def asked(self, state: OracleState, asked: Asked) -> OracleState:
+        """A question was answered (from asking, a dead end or a Meanwhile): show it, roll a Twist if due."""
         self.last = asked
         self.last_twist = None
-        if self.state.twist_due:
+        if state.twist_due:
             if self.own_dice.isChecked():
                 subject, action = (spin.value() for spin in self.twist_spins)
             else:
                 subject, action = self.source.randint(1, 6), self.source.randint(1, 6)
-            self.state, self.last_twist = resolve_twist(self.state, self.tables, subject, action)
-        self.question.clear()
+            state, self.last_twist = resolve_twist(state, self.tables, subject, action)
+        return state
+
+    def commit(self, state: OracleState) -> None:
+        """Take the next state from a step the player took here, show it and tell the dock."""
+        self.error_label.clear()
+        self.state = state
         self.refresh()
         self.state_changed.emit()
+
+    def fail(self, message: str) -> None:
+        """Show why a step was refused, on the tab where it was tried and under the answer."""
+        self.error_label.setText(message)
 
     def inspire(self) -> None:
         """Roll a verb, adjective and noun and log them."""
@@ -487,15 +555,17 @@ class OraclePanel(QWidget):
         counter = self.state.counter.value
         pips = "●" * counter + "○" * (TWIST_AT - counter)
         self.twist_label.setText(f"Twist Counter {pips}  {counter} / {TWIST_AT}")
+        self._render_tools()
         try:
             reading = self.edge_reading()
+            edge = self.dice_edge()
         except ValueError as error:
             self.edge_label.setText(str(error))
             self.roll_button.setEnabled(False)
             return
         self.roll_button.setEnabled(True)
-        edge = reading.edge
-        self.edge_label.setText(f"{edge.value}: {reading.reason}")
+        spent = f" With the Leverage spent: {edge.value}." if self.spending() else ""
+        self.edge_label.setText(f"{reading.edge.value}: {reading.reason}.{spent}".replace("..", "."))
         self._render_odds(edge)
         own = self.own_dice.isChecked()
         self.dice_form.setVisible(own)
@@ -519,11 +589,34 @@ class OraclePanel(QWidget):
             f"a Twist on this roll {float(twist):.1%} · counted over {odds.outcomes} throws"
         )
 
+    def _render_tools(self) -> None:
+        """The summary line, the Leverage tick and every tool box."""
+        state = self.state
+        self.tools_label.setText(tools_summary(state))
+        held = state.leverage.held
+        self.spend_box.setVisible(held)
+        if not held:
+            self.spend_box.setChecked(False)
+        self.spend_box.setText(f"Spend the Leverage ({state.leverage.description}) as Advantage on this question"
+                               if held else "Spend the Leverage as Advantage on this question")
+        tag = state.status.active_tag
+        if tag is not None:  # the active consequence tag is there to pick against a roll where it matters
+            for tag_list in (self.tags_for, self.tags_against):
+                tag_list.add(tag, selected=False)
+        for box in (self.leverage_box, self.tracks_box, self.status_box, self.dead_end_box, self.meanwhile_box):
+            box.refresh()
+
     def _render_scene(self) -> None:
         scene = self.state.scene
         is_open = scene is not None and scene.is_open
         self.scene_opening.setVisible(not is_open)
         self.scene_closing.setVisible(is_open)
+        framed = self.scene_kind.currentData() is not SceneKind.MEANWHILE
+        for row in (self.scene_where, self.scene_who, self.scene_goal, self.open_scene_button):
+            self.opening_form.setRowVisible(row, framed)
+        self.opening_form.setRowVisible(self.meanwhile_hint, not framed)
+        self.meanwhile_box.setVisible(not is_open)
+        self.meanwhile_box.setTitle("Meanwhile" if framed else "Meanwhile: the world's turn, play it now")
         if scene is not None and is_open:
             self.scene_label.setText(f"Scene {scene.number}, {scene.kind.label}: {scene.frame.where}. "
                                      f"Goal: {scene.frame.goal}")
