@@ -173,7 +173,7 @@ class OraclePanel(QWidget):
 
         self.conflict_box = QCheckBox("Harm && Luck conflict (doubles do not tick the counter)")
         self.conflict_box.toggled.connect(self.set_conflict)
-        self.spend_box = QCheckBox("Spend the Leverage as Advantage on this question")
+        self.spend_box = QCheckBox("Spend the Leverage as Advantage")
         self.spend_box.setObjectName("spend-leverage")
         self.spend_box.toggled.connect(self.refresh)
 
@@ -597,8 +597,8 @@ class OraclePanel(QWidget):
         self.spend_box.setVisible(held)
         if not held:
             self.spend_box.setChecked(False)
-        self.spend_box.setText(f"Spend the Leverage ({state.leverage.description}) as Advantage on this question"
-                               if held else "Spend the Leverage as Advantage on this question")
+        self.spend_box.setToolTip(f"Spend “{state.leverage.description}”: one more tag on your side, "
+                                  "never beyond Advantage" if held else "")
         tag = state.status.active_tag
         if tag is not None:  # the active consequence tag is there to pick against a roll where it matters
             for tag_list in (self.tags_for, self.tags_against):

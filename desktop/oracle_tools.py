@@ -232,7 +232,7 @@ class TracksBox(QGroupBox):
         self.mark_button = QPushButton("Mirror on the track")
         self.mark_button.clicked.connect(self.mark)
         self.ending = QLineEdit()
-        self.ending.setPlaceholderText("How the pursuit ended (needed before it is full)")
+        self.ending.setPlaceholderText("How it ended (if not full)")
         self.close_button = QPushButton("Close the track")
         self.close_button.clicked.connect(self.close_track)
         self.mark_form = QWidget()
@@ -253,6 +253,7 @@ class TracksBox(QGroupBox):
         layout.addWidget(self.track_list)
         layout.addWidget(self.hint)
         layout.addWidget(self.mark_form)
+        layout.addWidget(QLabel("Open a track:"))
         layout.addWidget(self.name)
         layout.addLayout(open_row)
 
@@ -387,8 +388,8 @@ class StatusBoxView(QGroupBox):
         filled = len(status.boxes)
         if status.boxes:
             tags = " → ".join(b.tag for b in status.boxes)
-            state = "overcome: the story says what that means" if status.overcome else (
-                f"active tag {status.active_tag}: Disadvantage where it matters")
+            state = "Overcome: the story says what that means." if status.overcome else (
+                f"Active tag: {status.active_tag} (Disadvantage where it matters)")
             self.track_label.setText(f"{boxes_text(filled, STATUS_BOXES)}  {tags}\n{state}")
         else:
             self.track_label.setText(f"{boxes_text(0, STATUS_BOXES)}  No lasting harm.")
@@ -428,7 +429,7 @@ class DeadEndBox(QGroupBox):
         layout.addWidget(self.dice)
         layout.addWidget(self.plan)
         layout.addWidget(self.result)
-
+        self.result.hide()  # until the first dead end
     def hit(self) -> None:
         state, thread = self.host.state, self.thread.text()
         throw = self.dice.throw(self.host) if state.dead_ends.needs_roll(thread) else None
@@ -441,6 +442,7 @@ class DeadEndBox(QGroupBox):
             state = self.host.asked(state, question)
         said = f"{question.roll.answer.label}: " if question is not None else ""
         self.result.setText(f"{found.thread}: {said}{DEAD_END_WORDS[found.result]}")
+        self.result.show()
         self.thread.clear()
         self.host.commit(state)
 
@@ -489,7 +491,7 @@ class MeanwhileBox(QGroupBox):
         layout.addWidget(self.dice)
         layout.addWidget(self.button)
         layout.addWidget(self.result)
-
+        self.result.hide()  # until the first Meanwhile
     def play(self) -> None:
         state = self.host.state
         try:
@@ -502,7 +504,8 @@ class MeanwhileBox(QGroupBox):
         update = played.opposition
         acts = ("Someone acts on their own: the one most changed by recent events, true to their tags."
                 if played.ally_acts else "Allies and wildcards hold.")
-        self.result.setText(f"{update.holder} is now {update.after}. {question.roll.answer.label}: {acts}")
+        self.result.setText(f"{update.holder}: now “{update.after}”. {question.roll.answer.label}: {acts}")
+        self.result.show()
         self.new_tag.clear()
         self.host.commit(state)
 
