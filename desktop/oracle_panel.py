@@ -317,15 +317,17 @@ class OraclePanel(QWidget):
             layout.addWidget(self.error_label)  # above the tabs: a refusal shows whichever tab it came from
             layout.addWidget(self.tabs, 1)
             return
-        story_page.layout().insertWidget(0, self.tools_label)
-        story_page.layout().addWidget(self.tracks_box)
-        story_page.layout().addWidget(self.status_box)
+        column = story_page.layout()
+        assert isinstance(column, QVBoxLayout)
+        column.insertWidget(0, self.tools_label)
+        column.insertWidget(column.count() - 1, self.tracks_box)  # above the stretch
+        column.insertWidget(column.count() - 1, self.status_box)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._scroller(ask_side))
         splitter.addWidget(self._scroller(story_page))
         splitter.addWidget(journal_side)
-        for column in range(3):
-            splitter.setStretchFactor(column, 1)
+        for index in range(3):
+            splitter.setStretchFactor(index, 1)
         layout.addWidget(splitter)
 
     def _page(self, *boxes: QWidget) -> QWidget:

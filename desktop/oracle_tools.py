@@ -209,15 +209,15 @@ class TracksBox(QGroupBox):
         self.name = QLineEdit()
         self.name.setPlaceholderText("The pursuit (or the threat closing in)")
         self.name.returnPressed.connect(self.open_track)
-        self.size = QComboBox()
+        self.box_count = QComboBox()
         for boxes in TRACK_SIZES:
-            self.size.addItem(f"{boxes} boxes", boxes)
+            self.box_count.addItem(f"{boxes} boxes", boxes)
         self.threat = QCheckBox("Threat")
         self.threat.setToolTip("Runs the other way: when it fills, the danger has arrived")
         self.open_button = QPushButton("Open")
         self.open_button.clicked.connect(self.open_track)
         open_row = QHBoxLayout()
-        open_row.addWidget(self.size)
+        open_row.addWidget(self.box_count)
         open_row.addWidget(self.threat)
         open_row.addStretch(1)
         open_row.addWidget(self.open_button)
@@ -264,7 +264,7 @@ class TracksBox(QGroupBox):
 
     def open_track(self) -> None:
         state = self.host.state
-        name, boxes, threat = self.name.text(), int(self.size.currentData()), self.threat.isChecked()
+        name, boxes, threat = self.name.text(), int(self.box_count.currentData()), self.threat.isChecked()
         if attempt(self.host, lambda: start_track(state, name, boxes, threat)):
             self.name.clear()
             self.threat.setChecked(False)
@@ -412,17 +412,17 @@ class DeadEndBox(QGroupBox):
         super().__init__("Dead end")
         self.host = host
         self.setObjectName("dead-end-box")
-        self.thread = QLineEdit()
-        self.thread.setPlaceholderText("The thread that went cold (the courier, the archive…)")
-        self.thread.textChanged.connect(lambda _: self.refresh())
-        self.thread.returnPressed.connect(self.hit)
+        self.thread_field = QLineEdit()
+        self.thread_field.setPlaceholderText("The thread that went cold (the courier, the archive…)")
+        self.thread_field.textChanged.connect(lambda _: self.refresh())
+        self.thread_field.returnPressed.connect(self.hit)
         self.dice = NeutralDice("dead-end")
         self.button = QPushButton("It's a dead end")
         self.button.clicked.connect(self.hit)
         self.plan = wrapped(name="dead-end-plan")
         self.result = wrapped(name="dead-end-result")
         row = QHBoxLayout()
-        row.addWidget(self.thread, 1)
+        row.addWidget(self.thread_field, 1)
         row.addWidget(self.button)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
@@ -431,9 +431,9 @@ class DeadEndBox(QGroupBox):
         layout.addWidget(self.result)
         self.result.hide()  # until the first dead end
     def hit(self) -> None:
-        state, thread = self.host.state, self.thread.text()
-        throw = self.dice.throw(self.host) if state.dead_ends.needs_roll(thread) else None
+        state, thread = self.host.state, self.thread_field.text()
         try:
+            throw = self.dice.throw(self.host) if state.dead_ends.needs_roll(thread) else None
             state, found, question = dead_end(state, thread, throw)
         except ValueError as error:
             self.host.fail(str(error))
@@ -443,11 +443,11 @@ class DeadEndBox(QGroupBox):
         said = f"{question.roll.answer.label}: " if question is not None else ""
         self.result.setText(f"{found.thread}: {said}{DEAD_END_WORDS[found.result]}")
         self.result.show()
-        self.thread.clear()
+        self.thread_field.clear()
         self.host.commit(state)
 
     def refresh(self) -> None:
-        state, thread = self.host.state, self.thread.text()
+        state, thread = self.host.state, self.thread_field.text()
         first = state.dead_ends.needs_roll(thread)
         self.dice.setVisible(first and self.host.own_dice.isChecked())
         if not thread.strip():
@@ -470,7 +470,9 @@ class MeanwhileBox(QGroupBox):
         self.holder = QComboBox()
         self.holder.setEditable(True)
         self.holder.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.holder.lineEdit().setPlaceholderText("Who holds power here")
+        line = self.holder.lineEdit()
+        assert line is not None  # an editable combo box has one
+        line.setPlaceholderText("Who holds power here")
         self.holder.currentTextChanged.connect(lambda _: self._render_before())
         self.before = wrapped(name="meanwhile-before")
         self.new_tag = QLineEdit()

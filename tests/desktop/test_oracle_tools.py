@@ -5,13 +5,18 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from rt0table.desktop.flow.autosave import Autosave
+from rt0table.desktop.flow.playthrough import Mode, Playthrough
+from rt0table.desktop.flow.playthrough_doc import playthrough_from_doc
 from rt0table.desktop.oracle_panel import OraclePanel
+from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.solo import SoloDock, attach_solo, solo_panel
 from rt0table.rules.loner.dice import EnteredDice
 from rt0table.rules.loner.journal import (
@@ -27,9 +32,11 @@ from rt0table.rules.loner.journal import (
 from rt0table.rules.loner.oracle import Answer, Edge
 from rt0table.rules.loner.scenes import DeadEndResult
 from rt0table.rules.loner.terms import Arena, SceneKind
+from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.solo.journal_bridge import SoloJournal
 from tests.desktop.conftest import MakeTable
 from tests.desktop.conftest import shoot as shoot_now
+from tests.desktop.test_characters import MIRA
 from tests.desktop.test_oracle_panel import set_spin, tick_box
 from tests.desktop.test_solo import play_to_the_end, solo_table
 
@@ -149,7 +156,7 @@ def test_challenge_tracks_open_mirror_bank_and_close(qtbot: QtBot, dock: SoloDoc
     qtbot.keyClicks(box.name, "Expose Leton")
     click(qtbot, box.open_button)
     qtbot.keyClicks(box.name, "Leton closes in")
-    choose(box.size, 6)
+    choose(box.box_count, 6)
     tick_box(qtbot, box.threat)
     click(qtbot, box.open_button)
     assert [(t.name, t.boxes, t.threat) for t in dock.solo.oracle.tracks] == [
@@ -242,7 +249,7 @@ def test_a_dead_end_asks_once_then_says_rethink(qtbot: QtBot, dock: SoloDock) ->
     to_tab(panel, SCENE)
     tick_box(qtbot, panel.own_dice)
     assert box.isVisible()
-    qtbot.keyClicks(box.thread, "the courier")
+    qtbot.keyClicks(box.thread_field, "the courier")
     assert box.dice.isVisible() and "First dead end here" in box.plan.text()
     set_spin(qtbot, box.dice.chance, NO_BUT[0])
     set_spin(qtbot, box.dice.risk, NO_BUT[1])
@@ -251,7 +258,7 @@ def test_a_dead_end_asks_once_then_says_rethink(qtbot: QtBot, dock: SoloDock) ->
     assert isinstance(asked, QuestionEntry) and asked.roll.answer is Answer.NO_BUT
     assert isinstance(found, DeadEndEntry) and found.result is DeadEndResult.WHY_IT_CLOSED
     assert "No, but…" in box.result.text() and panel.answer_label.text() == "No, but…"
-    qtbot.keyClicks(box.thread, "The Courier")
+    qtbot.keyClicks(box.thread_field, "The Courier")
     assert not box.dice.isVisible() and "no question this time" in box.plan.text()
     click(qtbot, box.button)
     again = dock.solo.journal.entries[-1]
@@ -350,3 +357,37 @@ def test_every_tool_fits_the_dock_beside_the_table(qtbot: QtBot, make_table: Mak
                 assert room >= 0, f"{type(widget).__name__} '{widget.objectName()}' is squeezed on the {name} tab"
             assert widget.mapTo(page, widget.rect().topRight()).x() <= page.width() or not widget.isVisible()
         shoot(screen, f"oracle-{name}-tab-{width}x{height}")
+
+
+def test_the_tools_go_into_the_playthroughs_save(qtbot: QtBot, dock: SoloDock, tmp_path: Path) -> None:
+    """Wired as the navigator wires the dock between fights: every tool step lands in the save file."""
+    campaign = cp.Campaign((cp.Member("mira", MIRA),))
+    playthrough = Playthrough(Mode.SOLO, campaign)
+    with SaveStore(tmp_path) as store:
+        keeper = Autosave.start(store, playthrough)
+        dock.journal_changed.connect(lambda: playthrough.set_solo(dock.solo))
+        panel = dock.panel
+        ask(qtbot, panel, "Is the archive unguarded tonight?", *YES_AND)
+        qtbot.keyClicks(panel.leverage_box.description, "a forgotten side door")
+        click(qtbot, panel.leverage_box.bank_button)
+        panel.source = random.Random(5)
+        to_tab(panel, TRACKS)
+        qtbot.keyClicks(panel.tracks_box.name, "Expose Leton")
+        click(qtbot, panel.tracks_box.open_button)
+        choose(panel.status_box.arena, Arena.PSYCHOLOGICAL)
+        click(qtbot, panel.status_box.fill_button)
+        to_tab(panel, SCENE)
+        qtbot.keyClicks(panel.dead_end_box.thread_field, "the courier")
+        click(qtbot, panel.dead_end_box.button)
+        qtbot.keyClicks(panel.meanwhile_box.holder.lineEdit(), "Leton security")
+        qtbot.keyClicks(panel.meanwhile_box.new_tag, "On the trail")
+        click(qtbot, panel.meanwhile_box.button)
+        doc = store.load(keeper.game_id).campaign
+    assert doc is not None
+    restored, _ = playthrough_from_doc(doc)
+    assert restored.solo == dock.solo
+    oracle = restored.solo.oracle  # type: ignore[union-attr]
+    assert oracle.leverage.description == "a forgotten side door"
+    assert [t.name for t in oracle.tracks] == ["Expose Leton"] and oracle.status.active_tag == "Unsettled"
+    assert oracle.dead_ends.count("the courier") == 1 and dict(oracle.opposition) == {"Leton security": "On the trail"}
+    assert kinds(restored.solo.journal.entries)[-2:] == ["QuestionEntry", "MeanwhileEntry"]  # type: ignore[union-attr]
