@@ -118,6 +118,11 @@ def test_a_yes_and_is_banked_then_spent_as_advantage(qtbot: QtBot, dock: SoloDoc
     assert panel.spend_box.isVisible()
     tick_box(qtbot, panel.spend_box)
     assert panel.dice_edge() is Edge.ADVANTAGE and "With the Leverage spent: Advantage" in panel.edge_label.text()
+    qtbot.keyClicks(panel.tags_for.field, "Nimble")
+    qtbot.keyClick(panel.tags_for.field, Qt.Key.Key_Return)
+    assert "would add nothing" in panel.edge_label.text() and not panel.roll_button.isEnabled()
+    panel.tags_for.clear_picks()
+    assert panel.roll_button.isEnabled()
     entry = ask(qtbot, panel, "Do I slip past the checkpoint?", 2, 5, 3)
     assert entry.roll.edge is Edge.ADVANTAGE and entry.roll.chance == 5 and entry.leverage == "full server access"
     assert not dock.solo.oracle.leverage.held and not panel.spend_box.isVisible()
