@@ -12,7 +12,7 @@ from .scenes import CloseReason, DeadEndResult
 from .terms import Arena, SceneKind
 from .twist import Twist
 
-JOURNAL_FORMAT = 1
+JOURNAL_FORMAT = 2  # 2: Leverage, track, status, dead-end and Meanwhile entries; format 1 still reads
 
 
 class JournalError(ValueError):
@@ -279,8 +279,11 @@ class Journal:
     @classmethod
     def from_dict(cls, data: Any) -> Journal:
         """Read back a dictionary made by ``to_dict``; raise JournalError on anything malformed."""
-        if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
-            raise JournalError(f"not a journal in format {JOURNAL_FORMAT}")
+        if not isinstance(data, dict) or not isinstance(data.get("format"), int):
+            raise JournalError("not a journal (no format number)")
+        if data["format"] > JOURNAL_FORMAT:
+            raise JournalError(f"this journal was written by a newer version (format {data['format']}; this app reads "
+                               f"up to {JOURNAL_FORMAT})")
         raw = data.get("entries")
         if not isinstance(raw, list):
             raise JournalError("journal: field 'entries' must be a list")

@@ -25,7 +25,7 @@ from ..rt0.cards import CARDS
 from ..rt0.events import CombatEnded, Event, SkillCheckMade
 from ..rt0.state import CombatState, FighterKind
 
-SOLO_FORMAT = 1
+SOLO_FORMAT = 2  # 2: the oracle keeps tracks, status, dead ends and Meanwhile tags; format 1 still reads
 OUTCOMES = {"victory": "Victory", "defeat": "Defeat", "escaped": "Escaped"}
 
 
@@ -68,8 +68,11 @@ class SoloJournal:
     @classmethod
     def from_dict(cls, data: Any) -> SoloJournal:
         """Read back ``to_dict``; raise JournalError on anything malformed."""
-        if not isinstance(data, dict) or data.get("format") != SOLO_FORMAT:
-            raise JournalError(f"not a solo journal in format {SOLO_FORMAT}")
+        if not isinstance(data, dict) or not isinstance(data.get("format"), int):
+            raise JournalError("not a solo journal (no format number)")
+        if data["format"] > SOLO_FORMAT:
+            raise JournalError(f"this solo journal was written by a newer version (format {data['format']}; this "
+                               f"app reads up to {SOLO_FORMAT})")
         fight = data.get("fight")
         written_raw = data.get("written")
         if isinstance(fight, bool) or not isinstance(fight, int) or fight < 0:

@@ -82,7 +82,8 @@ def mutate(path: list[Any], value: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        (["format"], 9, "format 1"),
+        (["format"], 9, "newer version (format 9"),
+        (["format"], "1", "no format number"),
         (["entries"], {}, "'entries' must be a list"),
         (["entries", 1, "question"], KeyError, "entry 2: field 'question' is missing"),
         (["entries", 1, "roll", "answer"], "NO", "entry 2, roll: field 'answer' says NO"),

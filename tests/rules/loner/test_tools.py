@@ -8,6 +8,7 @@ from rt0table.rules.loner.dice import DiceError
 from rt0table.rules.loner.journal import (
     DeadEndEntry,
     Journal,
+    JournalError,
     LeverageEntry,
     LeverageMove,
     MeanwhileEntry,
@@ -234,6 +235,7 @@ def test_every_tool_entry_and_state_survives_the_save(tables: LonerTables) -> No
 
 def test_a_save_from_before_the_tools_reads_with_them_empty() -> None:
     data = SoloJournal(asked(Answer.YES)).to_dict()
+    data["format"] = data["oracle"]["journal"]["format"] = 1  # what the app wrote before the tools
     for key in ("tracks", "marked_scene", "status", "dead_ends", "opposition"):
         del data["oracle"][key]
     del data["oracle"]["journal"]["entries"][0]["leverage"]
@@ -242,3 +244,13 @@ def test_a_save_from_before_the_tools_reads_with_them_empty() -> None:
     assert old.oracle.dead_ends.counts == () and old.oracle.marked_scene == 0
     entry = old.journal.entries[0]
     assert isinstance(entry, QuestionEntry) and entry.leverage == ""
+
+
+def test_a_journal_from_a_newer_version_is_refused_by_name() -> None:
+    data = SoloJournal(asked(Answer.YES)).to_dict()
+    assert data["format"] == 2 and data["oracle"]["journal"]["format"] == 2
+    newer = {**data, "format": 3}
+    with pytest.raises(JournalError, match=r"newer version \(format 3; this app reads up to 2\)"):
+        SoloJournal.from_dict(newer)
+    with pytest.raises(JournalError, match="no format number"):
+        SoloJournal.from_dict({"fight": 0})
