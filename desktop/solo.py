@@ -126,7 +126,7 @@ class SoloDock(QWidget):
         session = self.session
         if session is None or self.start is None:
             return
-        steps = len(session.game.steps)
+        steps = session.ply  # counted from the fight's opening, also in a fight loaded from its save
         if events:
             solo = record_step(self.solo, self.start, session.state, events, steps)
             said = [e for e in events if isinstance(e, StandInChose)]

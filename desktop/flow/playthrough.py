@@ -6,7 +6,7 @@ after each one and after every step of a fight, the one signal an autosave needs
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
@@ -150,9 +150,11 @@ class Playthrough(QObject):
         self.plan = plan
         return self.resume_fight(Game(state, events), recorder)
 
-    def resume_fight(self, game: Game, recorder: Recorder | None = None) -> Session:
-        """Put a fight on the table: a new one, or one loaded from a save where it stopped."""
-        self.session = Session(game, recorder)
+    def resume_fight(self, game: Game, recorder: Recorder | None = None, answered: Iterable[int] = (),
+                     played_before: int = 0) -> Session:  # fmt: skip
+        """Put a fight on the table: a new one, or one loaded from a save where it stopped (``answered`` and
+        ``played_before`` as ``Session`` takes them, so undo works as it did before the game was saved)."""
+        self.session = Session(game, recorder, answered=answered, played_before=played_before)
         self.session.state_did_change.connect(lambda _events: self.changed.emit())
         self.changed.emit()
         return self.session

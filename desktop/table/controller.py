@@ -16,6 +16,7 @@ from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.log import UNDONE
 from rt0table.desktop.table.motion import DECK, DISCARD, CardMove, card_moves
 from rt0table.desktop.table.offers import ADD_COST, Offer, offers
 from rt0table.desktop.table.pick import CardPick, bin_at
@@ -265,7 +266,7 @@ class TableController(QObject):
         if not events:
             self.flight = None
             self.scene.land_all()
-            self.scene.log.add(["(Undone.)"])
+            self.scene.log.add([UNDONE])
             self.show(self.state)
             return
         self._note_moves(events)
