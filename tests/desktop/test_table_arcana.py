@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.fights import book_bestiary
 from rt0table.desktop.table.bins import AbilityBinItem
+from rt0table.desktop.table.keys import HELP_TITLE
 from rt0table.desktop.table.layout import table_layout
 from rt0table.desktop.table.prompt import Entry, PromptPanelItem, shared_lead
 from rt0table.desktop.table.view import TableScreen
@@ -360,3 +361,51 @@ def test_the_gms_choice_is_marked_and_shown_when_one_person_plays(qtbot: QtBot, 
     prompt = screen.scene.prompt
     assert not prompt.hidden and prompt.note.startswith("GM's choice")
     assert not screen.scene.curtain.isVisible()
+
+
+# --- 6. the keys, taught where they are met ---------------------------------------------------------------
+
+
+def test_f1_or_question_mark_lists_every_table_key_and_any_key_puts_it_away(
+    qtbot: QtBot, make_table: MakeTable
+) -> None:
+    screen = make_table(fool_game(upgrades=("kitchen_sink",)), size=(1024, 640))
+    viewer, before = screen.scene.viewer, screen.session.state
+    press(qtbot, screen, K.Key_F1)
+    assert viewer.isVisible() and viewer.title == HELP_TITLE
+    text = "\n".join(viewer.lines)
+    for key in ("1–9 —", "letter —", "Tab / Shift+Tab —", "Enter —", "A —", "N or + —", "E or Ctrl+Enter —",
+                "Ctrl+Z —", "Z —", "Page Up", "Esc —", "Space —", "F1 or ? —"):
+        assert key in text, key
+    assert "(now: 1 thing to do)" in text and "(now: 4 to choose from)" in text
+    shoot(screen, "table-keys-help-1024x640")
+    press(qtbot, screen, K.Key_N)  # any key closes the list, and does nothing else
+    assert not viewer.isVisible() and not screen.scene.prompt.isVisible() and screen.session.state is before
+    press(qtbot, screen, K.Key_Question)
+    assert viewer.isVisible()
+    press(qtbot, screen, K.Key_Escape)
+    assert not viewer.isVisible()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_and_n_are_taught_the_first_time_they_offer_something(
+    qtbot: QtBot, make_table: MakeTable, size: tuple[int, int]
+) -> None:
+    from tests.desktop.test_table_keys import play_by_keys
+
+    screen = make_table(fool_game(upgrades=("kitchen_sink",), hand=(FOOL, *[by_name(f"{n} of Cups") for n in (2, 3)])),
+                        size=size)
+    status, session = screen.scene.status, screen.session
+    assert status.text.startswith("New: Pip can act at will — press A") and status.fits(status.text)
+    assert screen.settings.taught == {"activations"}
+    defend = [a for a in session.game.legal_actions() if getattr(a, "ability", "") == "defend" and a.card != FOOL]
+    play_by_keys(qtbot, screen, defend[0])
+    assert "press N" in status.text and "1 Corruption" in status.text and status.fits(status.text)
+    defend = [a for a in session.game.legal_actions() if getattr(a, "ability", "") == "defend" and a.card != FOOL]
+    play_by_keys(qtbot, screen, defend[0])
+    line = status.text
+    assert line.startswith("Round 1: Pip's turn.") and status.fits(line), "the whole line shows, not cut with …"
+    assert "A: " in line and "N: add an ability" in line and "F1" in line
+    # Told once: the next table with these settings (the next fight) starts on the turn line.
+    again = make_table(fool_game(upgrades=("kitchen_sink",)), size=size, taught=screen.settings.taught)
+    assert again.scene.status.text.startswith("Round 1: Pip's turn.")
