@@ -59,15 +59,18 @@ class Session(QObject):
     refused = Signal(str, object)  # the reason in words, and the action refused (None for an undo)
 
     def __init__(self, game: Game, recorder: Recorder | None = None, parent: QObject | None = None,
-                 answered: Iterable[int] = (), played_before: int = 0) -> None:  # fmt: skip
+                 answered: Iterable[int] = (), played_before: int = 0,
+                 opening: CombatState | None = None) -> None:  # fmt: skip
         """A fight loaded from its save passes ``played_before``, the actions in force before ``game``'s first
-        step (its replay began at a snapshot), and ``answered``, the plies the responder took."""
+        step (its replay began at a snapshot), ``answered``, the plies the responder took, and ``opening``, the
+        fight's state before its first action (``game`` may not reach back that far)."""
         super().__init__(parent)
         self.game = game
         self.recorder = recorder
         self.before: CombatState = game.state  # the state before the last change, for replaying its events
         self.responder: Responder | None = None
         self.played_before = played_before
+        self.opening: CombatState = opening or (game.steps[0].before if game.steps else game.state)
         self.answered: set[int] = set(answered)  # plies (actions in force, from 1) the responder took
         self._responding = False
 

@@ -12,6 +12,7 @@ from rt0table.rules.rt0.engine import Game
 from rt0table.rules.rt0.errors import RulesError
 from rt0table.rules.rt0.events import Event, StandInChose
 from rt0table.rules.rt0.narration import narrate_all
+from rt0table.rules.rt0.state import CombatState
 
 
 @dataclass
@@ -27,6 +28,7 @@ class Resumed:
     log: list[str]
     answered: frozenset[int] = field(default_factory=frozenset)
     played_before: int = 0
+    opening: CombatState | None = None  # the fight's state before its first action
 
 
 def restore(loaded: LoadedGame) -> Resumed:
@@ -41,8 +43,9 @@ def restore(loaded: LoadedGame) -> Resumed:
         raise DamagedSaveError(loaded.path, str(error)) from None
     game = loaded.game
     if fight_on and game is not None and loaded.setup is not None:
-        log = fight_log(loaded.setup, loaded.history)
-        return Resumed(playthrough, game, log, answered_plies(loaded.history), loaded.ply - len(game.steps))
+        opening, log = fight_log(loaded.setup, loaded.history)
+        played_before = loaded.ply - len(game.steps)
+        return Resumed(playthrough, game, log, answered_plies(loaded.history), played_before, opening)
     return Resumed(playthrough, None, [])
 
 
@@ -58,10 +61,11 @@ def answered_plies(history: list[LogEntry]) -> frozenset[int]:
     return frozenset(ply for ply, answered in enumerate(answers, start=1) if answered)
 
 
-def fight_log(setup: CombatSetup, history: list[LogEntry]) -> list[str]:
+def fight_log(setup: CombatSetup, history: list[LogEntry]) -> tuple[CombatState, list[str]]:
     """The table's log for a fight played this far, as the table told it: its opening, every action played (undone
     ones too), the oracle's answers for the GM, and an "(Undone.)" for each undo the player asked for (one undo takes
-    back the stand-in's answers with the step before them: one line for them all, as at the table)."""
+    back the stand-in's answers with the step before them: one line for them all, as at the table). Returned with
+    the fight's opening state it starts from."""
     state, events = setup.start()
     lines = narrate_all(state, events)
     game = Game(state)
@@ -87,7 +91,7 @@ def fight_log(setup: CombatSetup, history: list[LogEntry]) -> list[str]:
         preface: list[Event] = [StandInChose(answer.kind, answer.label, answer.reason)] if answer else []
         lines += narrate_all(game.state, [*preface, *events])
         answers.append(answer is not None)
-    return lines
+    return state, lines
 
 
 def _undo_chain(answers: list[bool]) -> int:

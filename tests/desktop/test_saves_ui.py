@@ -321,6 +321,40 @@ def test_one_undo_after_resuming_a_solo_fight_takes_back_the_whole_step(
     assert third.scene.log.lines == log
 
 
+def test_a_long_solo_fight_resumed_from_a_snapshot_keeps_its_opening_and_its_journal_steps(
+    qtbot: QtBot, windows: Windows
+) -> None:
+    first = windows()
+    table = to_the_table(qtbot, first, Mode.SOLO)
+    session = table.session
+    for _ in range(400):  # cards anywhere but on Unarmed Strike: the robot stands, the fight goes long
+        if session.ply >= 50:
+            break
+        state = session.state
+        assert state.phase is not Phase.OVER
+        if state.pending is not None:
+            choose_by_tab(qtbot, table, 0)
+            continue
+        legal = [a for a in legal_actions(state) if isinstance(a, PlayCard) and a.ability != "unarmed_strike"]
+        if legal:
+            play_by_keys(qtbot, table, legal[0])
+        else:
+            press(qtbot, table, K.Key_E)
+    opening = state_hash(session.opening)
+    ply, journal = session.ply, table.solo_dock.solo  # type: ignore[attr-defined]
+    first.close()
+
+    again = resumed_table(qtbot, windows)
+    resumed = again.session
+    assert resumed.played_before > 0, "the load replayed from a snapshot, not from the opening"
+    assert resumed.ply == ply and state_hash(resumed.opening) == opening
+    dock = again.solo_dock  # type: ignore[attr-defined]
+    assert state_hash(dock.start) == opening, "the journal's fight summary counts from the fight's opening"
+    if resumed.undo_refusal() is None:  # an undo rewinds the journal by the fight's own step count
+        undo_by_key(qtbot, again)
+        assert dock.solo.journal.entries == journal.journal.entries
+
+
 # --- the load screen ----------------------------------------------------------------------------------------
 
 
