@@ -6,15 +6,18 @@ fires with the events. A refusal leaves the state as it was and says why through
 A ``Responder`` (solo play's GM stand-in) may answer decisions that nobody at the table makes: after
 every submit, while it has an answer, the answer is submitted like any other step (recorded, undoable,
 signalled), with a ``StandInChose`` event in front for the log. Undo then takes back the answers together
-with the step that called for them, so one undo is one move of the player's.
+with the step that called for them, so one undo is one move of the player's. The recorder keeps which
+steps were answers, so a fight loaded from its save undoes the same way (``answered``, ``played_before``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from rt0table.desktop.saves.loaded import StandInAnswer
 from rt0table.rules.rt0.actions import Action
 from rt0table.rules.rt0.engine import Game, refusal, undoable
 from rt0table.rules.rt0.errors import IllegalAction
@@ -27,7 +30,7 @@ MAX_ANSWERS = 64  # a responder that never stops answering is a bug; stop rather
 class Recorder(Protocol):
     """What the save store offers: called after every step that really happened."""
 
-    def record(self, action: Action, state: CombatState) -> None: ...
+    def record(self, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> None: ...
 
     def record_undo(self, state: CombatState) -> None: ...
 
@@ -55,18 +58,30 @@ class Session(QObject):
     state_did_change = Signal(list)  # the events of the step; an empty list after an undo
     refused = Signal(str, object)  # the reason in words, and the action refused (None for an undo)
 
-    def __init__(self, game: Game, recorder: Recorder | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, game: Game, recorder: Recorder | None = None, parent: QObject | None = None,
+                 answered: Iterable[int] = (), played_before: int = 0,
+                 opening: CombatState | None = None) -> None:  # fmt: skip
+        """A fight loaded from its save passes ``played_before``, the actions in force before ``game``'s first
+        step (its replay began at a snapshot), ``answered``, the plies the responder took, and ``opening``, the
+        fight's state before its first action (``game`` may not reach back that far)."""
         super().__init__(parent)
         self.game = game
         self.recorder = recorder
         self.before: CombatState = game.state  # the state before the last change, for replaying its events
         self.responder: Responder | None = None
-        self.answered: set[int] = set()  # step numbers (1-based) the responder took
+        self.played_before = played_before
+        self.opening: CombatState = opening or (game.steps[0].before if game.steps else game.state)
+        self.answered: set[int] = set(answered)  # plies (actions in force, from 1) the responder took
         self._responding = False
 
     @property
     def state(self) -> CombatState:
         return self.game.state
+
+    @property
+    def ply(self) -> int:
+        """Actions in force in the fight since its opening, including those played before it was loaded."""
+        return self.played_before + len(self.game.steps)
 
     def refusal(self, action: Action) -> str | None:
         return refusal(self.game.state, action)
@@ -78,7 +93,7 @@ class Session(QObject):
         self.respond()
         return True
 
-    def _step(self, action: Action, preface: list[Event]) -> bool:
+    def _step(self, action: Action, preface: list[Event], answer: StandInAnswer | None = None) -> bool:
         before = self.game.state
         try:
             events: list[Event] = self.game.push(action)
@@ -87,7 +102,10 @@ class Session(QObject):
             return False
         self.before = before
         if self.recorder is not None:
-            self.recorder.record(action, self.game.state)
+            if answer is None:
+                self.recorder.record(action, self.game.state)
+            else:
+                self.recorder.record(action, self.game.state, answer)
         self.state_did_change.emit([*preface, *events])
         return True
 
@@ -107,19 +125,19 @@ class Session(QObject):
                 if answer is None:
                     return
                 preface: list[Event] = [StandInChose(answer.kind, answer.label, answer.reason)]
-                if not self._step(answer.action, preface):
+                kept = StandInAnswer(answer.kind, answer.label, answer.reason)
+                if not self._step(answer.action, preface, kept):
                     return
-                self.answered.add(len(self.game.steps))
+                self.answered.add(self.ply)
         finally:
             self._responding = False
 
     def _undo_chain(self) -> int:
         """How many steps one undo takes back: the responder's answers on top, and the step before them."""
-        steps = len(self.game.steps)
-        count = 0
-        while steps - count in self.answered:
+        ply, count = self.ply, 0
+        while ply - count in self.answered:
             count += 1
-        return min(count + 1, steps)
+        return min(count + 1, len(self.game.steps))
 
     def undo_refusal(self) -> str | None:
         reason = self.game.undo_refusal()
@@ -137,7 +155,7 @@ class Session(QObject):
             return False
         self.before = self.game.state
         for _ in range(self._undo_chain()):
-            self.answered.discard(len(self.game.steps))
+            self.answered.discard(self.ply)
             self.game.undo()
             if self.recorder is not None:
                 self.recorder.record_undo(self.game.state)

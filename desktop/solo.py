@@ -107,8 +107,7 @@ class SoloDock(QWidget):
             self.gm_box.setVisible(True)
             self.gm_line.setText("The oracle answers for the GM in fights.")
         self.session = session
-        game = session.game
-        self.start = game.steps[0].before if game.steps else game.state
+        self.start = session.opening  # the fight's own, also when the session's steps begin at a snapshot
         if new_fight:
             self._set_solo(begin_fight(self.solo, self.start))
         session.state_did_change.connect(self._game_changed)
@@ -126,7 +125,7 @@ class SoloDock(QWidget):
         session = self.session
         if session is None or self.start is None:
             return
-        steps = len(session.game.steps)
+        steps = session.ply  # counted from the fight's opening, also in a fight loaded from its save
         if events:
             solo = record_step(self.solo, self.start, session.state, events, steps)
             said = [e for e in events if isinstance(e, StandInChose)]

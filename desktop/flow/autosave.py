@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc
-from rt0table.desktop.saves import CombatSetup, SaveError, SaveStore
+from rt0table.desktop.saves import CombatSetup, SaveError, SaveStore, StandInAnswer
 from rt0table.desktop.session import Recorder
 from rt0table.rules.rt0.actions import Action
 from rt0table.rules.rt0.state import CombatState
@@ -67,8 +67,8 @@ class Autosave(QObject):
         self._guard(lambda: self.recorder.begin_fight(setup))
         return self
 
-    def record(self, action: Action, state: CombatState) -> None:
-        self._guard(lambda: self.recorder.record(action, state))
+    def record(self, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> None:
+        self._guard(lambda: self.recorder.record(action, state, answer))
 
     def record_undo(self, state: CombatState) -> None:
         self._guard(lambda: self.recorder.record_undo(state))

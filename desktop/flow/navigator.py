@@ -140,8 +140,8 @@ class Navigator(QObject):
         playthrough = self.playthrough
         settings = replace(self.settings, hot_seat=self.mode is Mode.HOT_SEAT)
         table = TableScreen(session, settings)
-        if log:
-            table.scene.log.add(log)
+        if log:  # a fight loaded from its save: its whole log told again, opening included
+            table.scene.log.restore(log)
         table.closed.connect(self.fight_over)
         if self.mode is Mode.SOLO:
             attach = solo_attacher()

@@ -6,7 +6,7 @@ after each one and after every step of a fight, the one signal an autosave needs
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
@@ -23,7 +23,7 @@ from rt0table.rules.rt0.campaign.events import CampaignEvent, EddyReplaced
 from rt0table.rules.rt0.campaign.supremacy import FightSummary, gain_reason, supremacy_gain
 from rt0table.rules.rt0.check_table import CheckTable
 from rt0table.rules.rt0.engine import Game
-from rt0table.rules.rt0.state import Phase
+from rt0table.rules.rt0.state import CombatState, Phase
 from rt0table.rules.solo.journal_bridge import SoloJournal
 
 
@@ -150,9 +150,11 @@ class Playthrough(QObject):
         self.plan = plan
         return self.resume_fight(Game(state, events), recorder)
 
-    def resume_fight(self, game: Game, recorder: Recorder | None = None) -> Session:
-        """Put a fight on the table: a new one, or one loaded from a save where it stopped."""
-        self.session = Session(game, recorder)
+    def resume_fight(self, game: Game, recorder: Recorder | None = None, answered: Iterable[int] = (),
+                     played_before: int = 0, opening: CombatState | None = None) -> Session:  # fmt: skip
+        """Put a fight on the table: a new one, or one loaded from a save where it stopped (``answered``,
+        ``played_before`` and ``opening`` as ``Session`` takes them, so it goes on as it did before the save)."""
+        self.session = Session(game, recorder, answered=answered, played_before=played_before, opening=opening)
         self.session.state_did_change.connect(lambda _events: self.changed.emit())
         self.changed.emit()
         return self.session

@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc
-from rt0table.desktop.saves import CombatSetup, DamagedSaveError, LoadedGame
-from rt0table.rules.rt0.actions import Action
+from rt0table.desktop.saves import CombatSetup, DamagedSaveError, LoadedGame, LogEntry
+from rt0table.desktop.table.log import UNDONE
 from rt0table.rules.rt0.engine import Game
+from rt0table.rules.rt0.errors import RulesError
+from rt0table.rules.rt0.events import Event, StandInChose
 from rt0table.rules.rt0.narration import narrate_all
+from rt0table.rules.rt0.state import CombatState
 
 
 @dataclass
 class Resumed:
-    """A saved game ready to go on: the playthrough, the fight that was on the table (if any) and its log."""
+    """A saved game ready to go on: the playthrough, the fight that was on the table (if any) and its log.
+
+    ``answered`` are the plies the GM stand-in took and ``played_before`` the actions in force before the
+    fight's first step in memory: the Session needs both to undo as it did before the game was saved.
+    """
 
     playthrough: Playthrough
     fight: Game | None
     log: list[str]
+    answered: frozenset[int] = field(default_factory=frozenset)
+    played_before: int = 0
+    opening: CombatState | None = None  # the fight's state before its first action
 
 
 def restore(loaded: LoadedGame) -> Resumed:
@@ -31,17 +41,62 @@ def restore(loaded: LoadedGame) -> Resumed:
         playthrough, fight_on = playthrough_from_doc(loaded.campaign)
     except DocError as error:
         raise DamagedSaveError(loaded.path, str(error)) from None
-    if fight_on and loaded.game is not None and loaded.setup is not None:
-        return Resumed(playthrough, loaded.game, fight_log(loaded.setup, loaded.actions))
+    game = loaded.game
+    if fight_on and game is not None and loaded.setup is not None:
+        opening, log = fight_log(loaded.setup, loaded.history)
+        played_before = loaded.ply - len(game.steps)
+        return Resumed(playthrough, game, log, answered_plies(loaded.history), played_before, opening)
     return Resumed(playthrough, None, [])
 
 
-def fight_log(setup: CombatSetup, actions: list[Action]) -> list[str]:
-    """The table's log for a fight played this far: its opening and every action in force, told again."""
+def answered_plies(history: list[LogEntry]) -> frozenset[int]:
+    """The plies (actions in force, from 1) the GM stand-in took, walking the log as a stack."""
+    answers: list[bool] = []
+    for entry in history:
+        if entry.action is None:
+            if answers:
+                answers.pop()
+        else:
+            answers.append(entry.answer is not None)
+    return frozenset(ply for ply, answered in enumerate(answers, start=1) if answered)
+
+
+def fight_log(setup: CombatSetup, history: list[LogEntry]) -> tuple[CombatState, list[str]]:
+    """The table's log for a fight played this far, as the table told it: its opening, every action played (undone
+    ones too), the oracle's answers for the GM, and an "(Undone.)" for each undo the player asked for (one undo takes
+    back the stand-in's answers with the step before them: one line for them all, as at the table). Returned with
+    the fight's opening state it starts from."""
     state, events = setup.start()
     lines = narrate_all(state, events)
     game = Game(state)
-    for action in actions:
-        events = game.push(action)
-        lines += narrate_all(game.state, events)
-    return lines
+    answers: list[bool] = []  # per step in force: the stand-in made it
+    undoing = 0  # steps still to come back in the undo under way
+    for entry in history:
+        if entry.action is None:
+            if not game.steps:
+                continue
+            if undoing == 0:
+                undoing = _undo_chain(answers)
+                lines.append(UNDONE)
+            game.state = game.steps.pop().before
+            answers.pop()
+            undoing -= 1
+            continue
+        undoing = 0
+        try:
+            events = game.push(entry.action)
+        except RulesError:  # the rules changed since: the log is told as far as they still agree
+            break
+        answer = entry.answer
+        preface: list[Event] = [StandInChose(answer.kind, answer.label, answer.reason)] if answer else []
+        lines += narrate_all(game.state, [*preface, *events])
+        answers.append(answer is not None)
+    return state, lines
+
+
+def _undo_chain(answers: list[bool]) -> int:
+    """How many steps one undo took back (as ``Session._undo_chain``): the answers on top and the step before."""
+    count = 0
+    while count < len(answers) and answers[len(answers) - 1 - count]:
+        count += 1
+    return min(count + 1, len(answers))

@@ -13,7 +13,7 @@ from .errors import (
     SaveFolderLockedError,
     UnknownGameError,
 )
-from .loaded import GameSummary, LoadedGame
+from .loaded import GameSummary, LoadedGame, LogEntry, StandInAnswer
 from .location import ENV_VAR, resolve_save_dir
 from .schema import SAVE_FORMAT
 from .store import Recorder, SaveStore
@@ -26,12 +26,14 @@ __all__ = [
     "GameSummary",
     "HashMismatchError",
     "LoadedGame",
+    "LogEntry",
     "NewerSaveError",
     "NotASaveError",
     "Recorder",
     "SaveError",
     "SaveFolderLockedError",
     "SaveStore",
+    "StandInAnswer",
     "UnknownGameError",
     "resolve_save_dir",
 ]

@@ -27,9 +27,11 @@ from rt0table.rules.rt0.state import CombatState
 from .combat_setup import CombatSetup, setup_from_columns, setup_to_columns
 from .copies import backup, companions, publish, remove
 from .errors import DamagedSaveError, SaveError
+from .loaded import StandInAnswer
 from .schema import SETUP_COLUMNS, check_file, migration_set, open_for_writing
 
 RULESET = "rt0"
+STAND_IN = "stand_in"  # the key of an action row's JSON that marks the GM stand-in's answers
 SNAPSHOT_EVERY = 25  # actions in force between snapshots: bounds the replay on load
 
 
@@ -49,6 +51,29 @@ def snapshot_and_hash(state: CombatState) -> tuple[str, str]:
     data = state_to_dict(state)
     hashed = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return json.dumps(data, separators=(",", ":")), hashlib.sha256(hashed.encode()).hexdigest()[:16]
+
+
+def action_json(action: Action, answer: StandInAnswer | None = None) -> str:
+    """The log row's ``action`` column: ``action_to_dict``, plus ``stand_in`` when the GM stand-in made the step.
+
+    ``action_from_dict`` ignores the extra key, so a save with it still loads in a version that does not read it.
+    """
+    data: dict[str, Any] = action_to_dict(action)
+    if answer is not None:
+        data[STAND_IN] = {"kind": answer.kind, "label": answer.label, "reason": answer.reason}
+    return json.dumps(data)
+
+
+def answer_from_json(text: str | None) -> StandInAnswer | None:
+    """The stand-in's answer kept with a row's action, or None for the players' own steps (and unreadable rows)."""
+    try:
+        data = json.loads(text or "null")
+    except ValueError:
+        return None
+    found = data.get(STAND_IN) if isinstance(data, dict) else None
+    if not isinstance(found, dict) or not all(isinstance(found.get(k), str) for k in ("kind", "label", "reason")):
+        return None
+    return StandInAnswer(found["kind"], found["label"], found["reason"])
 
 
 def now() -> str:
@@ -210,9 +235,10 @@ class GameFile:
 
     # --- writing: one transaction per row --------------------------------------------------------
 
-    def append(self, action: Action, state: CombatState) -> int:
+    def append(self, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> int:
+        """``answer``: the GM stand-in made this step, for these reasons (kept in the row's action JSON)."""
         with self._writing("this action"):
-            return self._append(action, state)
+            return self._append(action, state, answer)
 
     def append_undo(self, state: CombatState) -> int:
         with self._writing("this undo"):
@@ -257,7 +283,7 @@ class GameFile:
             problem = f"{what} could not be saved ({error}); the save still holds everything before it"
             raise SaveError(self.path, problem) from error
 
-    def _append(self, action: Action, state: CombatState) -> int:
+    def _append(self, action: Action, state: CombatState, answer: StandInAnswer | None) -> int:
         self._need_fight()
         seq, ply, stamp = self.seq + 1, self.ply + 1, now()
         snapshot = ply % SNAPSHOT_EVERY == 0
@@ -266,7 +292,7 @@ class GameFile:
             self.db.execute(
                 "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [seq, "action", json.dumps(action_to_dict(action)), ply, state.round, digest, stamp, self.fight],
+                [seq, "action", action_json(action, answer), ply, state.round, digest, stamp, self.fight],
             )
             if snapshot:
                 self.db.execute(

@@ -13,6 +13,23 @@ if TYPE_CHECKING:  # annotations only: listing the saves must not load the rules
     from .combat_setup import CombatSetup
 
 
+@dataclass(frozen=True)
+class StandInAnswer:
+    """Why the GM stand-in (solo play) made a step: the decision's kind, its choice and one line of reason."""
+
+    kind: str
+    label: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One row of a fight's log as played: an action (and the stand-in's answer, if it made it), or an undo."""
+
+    action: Action | None  # None: an undo of the last action in force
+    answer: StandInAnswer | None = None
+
+
 @dataclass
 class LoadedGame:
     """A game ready to play on: ``game`` holds the current fight's state and the recent steps for undo.
@@ -36,6 +53,9 @@ class LoadedGame:
     # What the load had to work around without losing anything (e.g. a replay started from a newer snapshot).
     notes: list[str] = field(default_factory=list)
     fight: int = 1  # the number of the fight in ``game`` (from 1); 0 before the first fight
+    # Every action and undo of the fight so far, undone ones too, oldest first: the table's log is told again
+    # from it, and one undo after loading takes back what one undo took back before (the stand-in's answers).
+    history: list[LogEntry] = field(default_factory=list)
 
     @property
     def ply(self) -> int:

@@ -19,8 +19,8 @@ from rt0table.rules.rt0.state import CombatState
 
 from .combat_setup import CombatSetup
 from .errors import DamagedSaveError, HashMismatchError
-from .gamefile import GameFile, LogRow, in_force
-from .loaded import LoadedGame
+from .gamefile import GameFile, LogRow, answer_from_json, in_force
+from .loaded import LoadedGame, LogEntry
 
 UNDO_REACH = 20  # a loaded game can undo at least this far back (the rules stop undo at any reveal anyway)
 
@@ -174,7 +174,24 @@ def _loaded(
         app_version=header["app_version"],
         campaign=save.campaign(),
         fight=save.fight,
+        history=_history(save.log_rows(), seq) if save.fight else [],
     )
+
+
+def _history(rows: list[LogRow], upto: int) -> list[LogEntry]:
+    """The fight's actions and undos up to log position ``upto``, as played (undone actions too)."""
+    history: list[LogEntry] = []
+    for row in rows:
+        if row.seq > upto:
+            break
+        if row.kind == "undo":
+            history.append(LogEntry(None))
+            continue
+        action = _action(row)
+        if action is None:  # unreadable: what follows would not replay either
+            break
+        history.append(LogEntry(action, answer_from_json(row.action)))
+    return history
 
 
 def _action(row: LogRow) -> Action | None:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import copies
 from .errors import SaveError, UnknownGameError
-from .loaded import GameSummary
+from .loaded import GameSummary, StandInAnswer
 from .location import resolve_save_dir
 from .lock import FolderLock
 from .schema import check_file, connect_read_only
@@ -114,9 +114,10 @@ class SaveStore:
         """Start the game's next fight (the earlier ones stay in the file); returns its number, from 1."""
         return self._game(game_id).begin_fight(setup)
 
-    def append(self, game_id: str, action: Action, state: CombatState) -> int:
-        """Record an applied action and the state after it, in one transaction; returns its log position."""
-        return self._game(game_id).append(action, state)
+    def append(self, game_id: str, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> int:
+        """Record an applied action and the state after it, in one transaction; returns its log position.
+        ``answer``: the GM stand-in made the step (solo play), for this reason."""
+        return self._game(game_id).append(action, state, answer)
 
     def append_undo(self, game_id: str, state: CombatState) -> int:
         """Record that the last action was taken back; ``state`` is the state after the undo."""
@@ -314,8 +315,8 @@ class Recorder:
         self.store = store
         self.game_id = game_id
 
-    def record(self, action: Action, state: CombatState) -> None:
-        self.store.append(self.game_id, action, state)
+    def record(self, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> None:
+        self.store.append(self.game_id, action, state, answer)
 
     def record_undo(self, state: CombatState) -> None:
         self.store.append_undo(self.game_id, state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.bin_layout import BIN_KEYS as BIN_KEYS
@@ -42,19 +42,77 @@ class Glow(Enum):
     DIM = "dim"  # the picked card may not go here
 
 
+CHIP_MARK = "▸ "
+CHIP_MAX_LINES = 3
+NBSP = "\u00a0"
+
+
+def chip_font_lines(text: str, font: QFont, width: float) -> int:
+    """How many lines ``text`` wraps to at ``width``."""
+    if width <= 1:
+        return CHIP_MAX_LINES + 1
+    metrics = QFontMetricsF(font)
+    height = metrics.boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text).height()
+    return max(1, round(height / metrics.lineSpacing()))
+
+
+def split_cost(text: str) -> tuple[str, str]:
+    """An activation's words and its closing cost (" (1 Corruption)", held on one line), or no cost."""
+    cut = text.rfind(" (")
+    if cut <= 0 or not text.endswith(")"):
+        return text, ""
+    return text[:cut], " " + text[cut + 1 :].replace(" ", NBSP)
+
+
+def fit_chip_text(text: str, font: QFont, width: float, lines: int) -> str:
+    """``text`` as it fits ``lines`` wrapped lines: whole if it can, else cut short in its words with … and its
+    closing cost kept ("Switch on You're Driving… (1 Corruption)"), so what it costs is never what is lost."""
+    body, tail = split_cost(text)
+    if chip_font_lines(body + tail, font, width) <= lines:
+        return body + tail
+    words = body.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shown = " ".join(words).rstrip(",;:—-") + "…" + tail
+        if chip_font_lines(shown, font, width) <= lines:
+            return shown
+    word = words[0]
+    for end in range(len(word) - 1, 0, -1):
+        shown = word[:end] + "…" + tail
+        if chip_font_lines(shown, font, width) <= lines:
+            return shown
+    return "…" + tail
+
+
 class ChipItem(BoxItem):
-    """A small button on a bin or a badge: one activation, its text cut to fit, the whole text on hover."""
+    """A small button on a bin or a badge: one activation, on as many lines as the bin can spare, cut short in
+    its words (its cost kept) when even those are too few; the whole text on hover and in the A menu."""
 
     hovered = Signal(str)
 
     def __init__(self, text: str) -> None:
         super().__init__(clickable=True)
         self.text = text
+        self.shown = text  # what fits the chip: ``text`` itself, or cut short by ``fit_chip_text``
         self.text_px = 8.0  # set by the bin that places it
+        self.lines = 2  # set by the bin that places it
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(f"{text} (click; or the bin's letter, then A)")
         self.setZValue(2)
+
+    @property
+    def pad(self) -> float:
+        return self.text_px * 0.4
+
+    def text_rect(self) -> QRectF:
+        pad = self.pad
+        return self.size.adjusted(pad, pad * 0.3, -pad, -pad * 0.3)
+
+    def place(self, rect: QRectF, unit: float) -> None:
+        super().place(rect, unit)
+        font = ui_font(self.text_px, True)
+        self.shown = fit_chip_text(CHIP_MARK + self.text, font, self.text_rect().width(), self.lines)
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.hovered.emit(self.text)
@@ -65,9 +123,9 @@ class ChipItem(BoxItem):
         r = self.size
         painter.setPen(QPen(LEGAL, max(1.0, r.height() * 0.07)))
         painter.setBrush(QColor("#4a3d12"))
-        pad = self.text_px * 0.4
+        pad = self.pad
         painter.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), pad * 1.5, pad * 1.5)
-        draw_text(painter, r.adjusted(pad, pad * 0.3, -pad, -pad * 0.3), "▸ " + self.text, self.text_px, INK, True,
+        draw_text(painter, self.text_rect(), self.shown, self.text_px, INK, True,
                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, wrap=True)
 
 
@@ -114,9 +172,12 @@ class AbilityBinItem(BoxItem):
             self.update()
 
     def show_cards(self, cards: list[CardId], progress: str, face_down: set[CardId] | None = None) -> None:
+        held = bool(self.cards)
         self.cards, self.progress = list(cards), progress
         self.face_down = set(face_down or ())
         self.arriving &= set(self.cards)
+        if held != bool(self.cards) and self.chips:  # the chips give way to a strip for the cards, or take it
+            self._place_chips()
         self.update()
 
     def show_activations(self, labels: list[str]) -> None:
@@ -177,13 +238,25 @@ class AbilityBinItem(BoxItem):
         return wide > self.size.width() - k * 2.9
 
     @property
-    def chip_height(self) -> float:
-        """One line, or two when any chip's text would not fit on one (the bin is narrow, the text long)."""
+    def chip_lines(self) -> int:
+        """Lines for each chip: as many as its longest text wraps to, up to three; a third only when the bin can
+        spare it above its progress line and still keep a strip for its cards (none needed while it holds none)."""
+        if not self.chips:
+            return 1
         k = self.k
-        metrics = QFontMetricsF(ui_font(k * 0.78, True))
-        room = self.size.width() - k * 1.4
-        two = any(metrics.horizontalAdvance("▸ " + chip.text) > room for chip in self.chips)
-        return k * (2.6 if two else 1.55)
+        font = ui_font(k * 0.78, True)
+        width = self.size.width() - k * 0.6 - k * 0.78 * 0.8  # the chip's text rect (``ChipItem.text_rect``)
+        wanted = max(chip_font_lines("".join(split_cost(CHIP_MARK + chip.text)), font, width) for chip in self.chips)
+        strip = k * 2.5 if self.cards else k * 0.3
+        room = self._progress_rect().top() - self._title_bottom() - k * 0.5 - strip
+        per_chip = room / len(self.chips) - k * 0.2
+        spare = int((per_chip - k * 0.55) // (k * 1.05))
+        return max(min(wanted, 2), min(wanted, CHIP_MAX_LINES, spare))  # two lines at least, as ever
+
+    @property
+    def chip_height(self) -> float:
+        """Its lines, and a little padding."""
+        return self.k * (0.55 + 1.05 * self.chip_lines)
 
     def chip_rect(self, index: int) -> QRectF:
         k, r = self.k, self.size
@@ -192,8 +265,9 @@ class AbilityBinItem(BoxItem):
         return QRectF(k * 0.3, bottom - height, r.width() - k * 0.6, height)
 
     def _place_chips(self) -> None:
+        lines = self.chip_lines
         for index, chip in enumerate(self.chips):
-            chip.text_px = self.k * 0.78
+            chip.text_px, chip.lines = self.k * 0.78, lines
             chip.place(self.chip_rect(index), self.unit)
 
     # --- painting ------------------------------------------------------------------------------------

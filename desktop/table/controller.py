@@ -16,6 +16,8 @@ from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.keys import HELP_TITLE, first_time_lines, key_lines, turn_lines
+from rt0table.desktop.table.log import UNDONE
 from rt0table.desktop.table.motion import DECK, DISCARD, CardMove, card_moves
 from rt0table.desktop.table.offers import ADD_COST, Offer, offers
 from rt0table.desktop.table.pick import CardPick, bin_at
@@ -142,13 +144,23 @@ class TableController(QObject):
         elif scene.curtain.isVisible() and active is not None:
             scene.say(f"Waiting for {active.name}: only they should see the hand.")
         elif state.pending is None and active is not None:
-            extra = ""
-            if scene.offers.activations:
-                extra += " A: things to do at will."
-            if scene.offers.additions:
-                extra += " N: add an ability."
-            scene.say(f"Round {state.round}: {active.name}'s turn. Drag a card onto a bin, or press its number "
-                      f"then the bin's letter and Enter.{extra}")
+            self._say_turn(state.round, active.name)
+
+    def _say_turn(self, round_number: int, name: str) -> None:
+        """Whose turn and the keys for it; the first time A or N offers something, what it does instead."""
+        found = self.scene.offers
+        taught = self.settings.taught
+        lesson = first_time_lines(found, taught, name)
+        if lesson is not None:
+            taught.add(lesson[0])
+            self.scene.status.say_fitting(lesson[1])
+            return
+        self.scene.status.say_fitting(turn_lines(round_number, name, found))
+
+    def show_keys(self) -> None:
+        """F1 or ?: every key of the table over it, A and N with what they offer now."""
+        self.zoom.cancel()
+        self.scene.viewer.open(HELP_TITLE, [], key_lines(offers(self.state)), False)
 
     def _who(self, state: CombatState) -> str:
         pending = state.pending
@@ -265,7 +277,7 @@ class TableController(QObject):
         if not events:
             self.flight = None
             self.scene.land_all()
-            self.scene.log.add(["(Undone.)"])
+            self.scene.log.add([UNDONE])
             self.show(self.state)
             return
         self._note_moves(events)
@@ -602,6 +614,9 @@ class TableController(QObject):
             return True
         if self.scene.viewer.isVisible():
             self.scene.viewer.setVisible(False)
+            return True
+        if key in (Qt.Key.Key_F1, Qt.Key.Key_Question):
+            self.show_keys()
             return True
         if self.scene.curtain.isVisible():
             if key in (*ENTER, Qt.Key.Key_Space):

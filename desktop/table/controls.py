@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.box import BoxItem
-from rt0table.desktop.table.paint import INK, LEGAL, MUTED, PANEL_EDGE, REFUSED, TARGET, draw_text
+from rt0table.desktop.table.paint import INK, LEGAL, MUTED, PANEL_EDGE, REFUSED, TARGET, draw_text, ui_font
 
 
 class ButtonItem(BoxItem):
@@ -36,16 +36,40 @@ class ButtonItem(BoxItem):
 
 
 class StatusLineItem(BoxItem):
-    """One line above the bins: what the picked card would do, whose turn it is, or the last refusal."""
+    """One line above the bins: what the picked card would do, whose turn it is, or the last refusal.
+
+    A line said in several forms (``say_fitting``, longest first) shows the longest that fits the width, chosen
+    again whenever the table is laid out for another size.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.text = ""
         self.alarm = False
+        self.variants: list[str] = []
 
     def say(self, text: str, alarm: bool = False) -> None:
+        self.variants = [text]
         self.text, self.alarm = text, alarm
         self.update()
+
+    def say_fitting(self, variants: list[str]) -> None:
+        """Say the first of ``variants`` (longest first) that shows whole; the last one if none does."""
+        self.variants, self.alarm = list(variants), False
+        self._fit()
+
+    def fits(self, text: str) -> bool:
+        """Whether ``text`` shows whole on the line at the current size (else it would end in …)."""
+        return QFontMetricsF(ui_font(self.unit * 1.05, True)).horizontalAdvance(text) <= self.size.width()
+
+    def place(self, rect: QRectF, unit: float) -> None:
+        super().place(rect, unit)
+        self._fit()
+
+    def _fit(self) -> None:
+        if self.variants:
+            self.text = next((text for text in self.variants if self.fits(text)), self.variants[-1])
+            self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         draw_text(painter, self.size, self.text, self.unit * 1.05, REFUSED if self.alarm else LEGAL, True)

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 from rt0table.desktop.table.box import BoxItem
 from rt0table.desktop.table.paint import INK, LEGAL, MUTED, draw_text, panel, ui_font
 
+UNDONE = "(Undone.)"  # the line an undo adds; a resumed game's log is told again with it (flow/resume.py)
+
 
 class CombatLogItem(BoxItem):
     def __init__(self) -> None:
@@ -23,6 +25,12 @@ class CombatLogItem(BoxItem):
         if fresh:
             self.lines.extend(fresh)
             self.update()
+
+    def restore(self, lines: list[str]) -> None:
+        """The whole log told again (a game loaded from its save), in place of what is there."""
+        self.lines = []
+        self.add(lines)
+        self.update()
 
     @property
     def last(self) -> str:

@@ -110,7 +110,7 @@ def discard_listing(cards: list[CardId]) -> list[str]:
 
 
 class PileViewItem(BoxItem):
-    """A panel over the table listing a pile; any click closes it."""
+    """A panel over the table listing a pile, or the table's keys (F1); any click or key closes it."""
 
     def __init__(self) -> None:
         super().__init__(clickable=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 REPLAY_SPEEDS = {"instant": 0, "fast": 250, "normal": 600, "slow": 1100}  # ms per adversary step
 
@@ -19,6 +19,9 @@ class TableSettings:
     refusal_ms: int = 3500  # how long a refusal stays on its bin
     zoom_hover_ms: int = 600  # resting the pointer this long on a face-up card shows it large
     zoom_hold_ms: int = 450  # holding a press this long on a face-up card shows it large (touch, trackpads)
+    # What the status line has taught once (keys.ACTIVATIONS, keys.ADDITIONS); shared by the copies a game's
+    # tables make of the settings, so each is told once per run, not once per fight.
+    taught: set[str] = field(default_factory=set)
 
     @property
     def flight_ms(self) -> int:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox
 from pytestqt.qtbot import QtBot
 
@@ -19,12 +20,14 @@ from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.desktop.load_screen import LoadScreen
 from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.saves import SaveStore
+from rt0table.desktop.table.log import UNDONE
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.actions import PlayCard
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.engine import legal_actions
 from rt0table.rules.rt0.serialize import state_hash
-from rt0table.rules.rt0.state import Phase
+from rt0table.rules.rt0.state import CombatState, Phase
+from rt0table.rules.solo.gm_stand_in import GmChoice
 from tests.desktop.conftest import SCREENSHOTS
 from tests.desktop.test_characters import MIRA, click, named
 from tests.desktop.test_flow import current, fill_ines, set_up_robot_fight, win_the_fight
@@ -200,6 +203,156 @@ def test_the_solo_journal_comes_back(qtbot: QtBot, windows: Windows) -> None:
     assert isinstance(back, TableScreen)
     assert back.solo_dock.solo.to_dict() == journal.to_dict()  # type: ignore[attr-defined]
     assert back.solo_dock.solo.fight == 1  # the resumed fight is not begun a second time  # type: ignore[attr-defined]
+
+
+# --- undone steps and the stand-in's answers come back as they were ----------------------------------------
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+def undo_by_key(qtbot: QtBot, table: TableScreen) -> None:
+    press(qtbot, table, K.Key_Z, CTRL)
+
+
+def play_one(qtbot: QtBot, table: TableScreen) -> None:
+    """One step by keys: the first option of a decision, else a card on Unarmed Strike or Defend, else End Turn."""
+    state = table.session.state
+    if state.pending is not None:
+        choose_by_tab(qtbot, table, 0)
+        return
+    legal = [a for a in legal_actions(state) if isinstance(a, PlayCard)]
+    best = next((a for b in ("unarmed_strike", "defend") for a in legal if a.ability == b), None)
+    if best is None:
+        press(qtbot, table, K.Key_E)
+    else:
+        play_by_keys(qtbot, table, best)
+
+
+def resumed_table(qtbot: QtBot, windows: Windows) -> TableScreen:
+    window = windows()
+    click(qtbot, window.title_screen.buttons["continue"])
+    table = current(window)
+    assert isinstance(table, TableScreen)
+    return table
+
+
+def test_the_log_of_a_resumed_fight_reads_as_it_did_undone_steps_and_all(qtbot: QtBot, windows: Windows) -> None:
+    first = windows()
+    table = to_the_table(qtbot, first, Mode.HOT_SEAT)
+    session = table.session
+    undos = 0
+    for _ in range(60):
+        before = session.ply
+        play_one(qtbot, table)
+        if session.ply > before and session.undo_refusal() is None and undos < 3:
+            undo_by_key(qtbot, table)
+            undos += 1
+        if undos >= 3 and session.ply >= 8:
+            break
+    assert undos == 3, "three steps were played and taken back"
+    log = list(table.scene.log.lines)
+    assert log.count(UNDONE) == 3
+    hand = state_hash(session.state)
+    first.close()
+
+    again = resumed_table(qtbot, windows)
+    assert state_hash(again.session.state) == hand
+    assert again.scene.log.lines == log  # word for word, the undone steps and their "(Undone.)" included
+
+    # And the log goes on from there as it would have: one more step and one more undo read the same in both.
+    play_one(qtbot, again)
+    if again.session.undo_refusal() is None:
+        undo_by_key(qtbot, again)
+    log = list(again.scene.log.lines)
+    again.window().close()
+    assert resumed_table(qtbot, windows).scene.log.lines == log
+
+
+class FirstOption:
+    """Stands in for the GM stand-in: answers every decision, the players' too, with its first option, so a step
+    and the answers it called for can be undone together (the book's stand-in answers follow reveals)."""
+
+    def __init__(self, *_args: object) -> None:
+        self.policy = None
+
+    def respond(self, state: CombatState) -> GmChoice | None:
+        pending = state.pending
+        return None if pending is None else GmChoice(pending.kind, 0, pending.options[0].label, "the first one")
+
+
+@pytest.fixture
+def first_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("rt0table.desktop.solo.GmStandIn", FirstOption)
+
+
+def test_one_undo_after_resuming_a_solo_fight_takes_back_the_whole_step(
+    qtbot: QtBot,
+    windows: Windows,
+    first_option: None,
+) -> None:
+    first = windows()
+    table = to_the_table(qtbot, first, Mode.SOLO)
+    session = table.session
+    for _ in range(100):  # on to a step of the player's that the stand-in answered, and that can be undone
+        ply = session.ply
+        play_one(qtbot, table)
+        if session.ply in session.answered and session.undo_refusal() is None:
+            break
+    else:
+        raise AssertionError("no undoable step with an answer came up")
+    chain = session.ply - ply
+    assert chain >= 2, "the player's step and the stand-in's answer"
+    before_step = state_hash(session.game.steps[-chain].before)
+    answered, ply_now, log = set(session.answered), session.ply, list(table.scene.log.lines)
+    assert any(line.startswith("The oracle decides for the GM: the first one") for line in log)
+    first.close()
+
+    again = resumed_table(qtbot, windows)
+    resumed = again.session
+    assert resumed.ply == ply_now and resumed.answered == answered
+    assert again.scene.log.lines == log  # the oracle's answers are told again too
+    undo_by_key(qtbot, again)
+    assert resumed.ply == ply_now - chain, "one undo took back the player's step with the stand-in's answers"
+    assert state_hash(resumed.state) == before_step
+    assert again.scene.log.last == UNDONE
+    log = list(again.scene.log.lines)
+    again.window().close()
+
+    third = resumed_table(qtbot, windows)  # the save holds the undo just as it happened
+    assert third.session.ply == ply_now - chain and state_hash(third.session.state) == before_step
+    assert third.scene.log.lines == log
+
+
+def test_a_long_solo_fight_resumed_from_a_snapshot_keeps_its_opening_and_its_journal_steps(
+    qtbot: QtBot, windows: Windows
+) -> None:
+    first = windows()
+    table = to_the_table(qtbot, first, Mode.SOLO)
+    session = table.session
+    for _ in range(400):  # cards anywhere but on Unarmed Strike: the robot stands, the fight goes long
+        if session.ply >= 50:
+            break
+        state = session.state
+        assert state.phase is not Phase.OVER
+        if state.pending is not None:
+            choose_by_tab(qtbot, table, 0)
+            continue
+        legal = [a for a in legal_actions(state) if isinstance(a, PlayCard) and a.ability != "unarmed_strike"]
+        if legal:
+            play_by_keys(qtbot, table, legal[0])
+        else:
+            press(qtbot, table, K.Key_E)
+    opening = state_hash(session.opening)
+    ply, journal = session.ply, table.solo_dock.solo  # type: ignore[attr-defined]
+    first.close()
+
+    again = resumed_table(qtbot, windows)
+    resumed = again.session
+    assert resumed.played_before > 0, "the load replayed from a snapshot, not from the opening"
+    assert resumed.ply == ply and state_hash(resumed.opening) == opening
+    dock = again.solo_dock  # type: ignore[attr-defined]
+    assert state_hash(dock.start) == opening, "the journal's fight summary counts from the fight's opening"
+    if resumed.undo_refusal() is None:  # an undo rewinds the journal by the fight's own step count
+        undo_by_key(qtbot, again)
+        assert dock.solo.journal.entries == journal.journal.entries
 
 
 # --- the load screen ----------------------------------------------------------------------------------------

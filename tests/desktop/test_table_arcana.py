@@ -11,8 +11,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.fights import book_bestiary
-from rt0table.desktop.table.bins import AbilityBinItem
+from rt0table.desktop.table.bins import NBSP, AbilityBinItem, chip_font_lines, fit_chip_text
+from rt0table.desktop.table.keys import HELP_TITLE
 from rt0table.desktop.table.layout import table_layout
+from rt0table.desktop.table.paint import ui_font
 from rt0table.desktop.table.prompt import Entry, PromptPanelItem, shared_lead
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.abilities import ABILITIES, Ability, Progress
@@ -360,3 +362,94 @@ def test_the_gms_choice_is_marked_and_shown_when_one_person_plays(qtbot: QtBot, 
     prompt = screen.scene.prompt
     assert not prompt.hidden and prompt.note.startswith("GM's choice")
     assert not screen.scene.curtain.isVisible()
+
+
+# --- 6. the keys, taught where they are met ---------------------------------------------------------------
+
+
+def test_f1_or_question_mark_lists_every_table_key_and_any_key_puts_it_away(
+    qtbot: QtBot, make_table: MakeTable
+) -> None:
+    screen = make_table(fool_game(upgrades=("kitchen_sink",)), size=(1024, 640))
+    viewer, before = screen.scene.viewer, screen.session.state
+    press(qtbot, screen, K.Key_F1)
+    assert viewer.isVisible() and viewer.title == HELP_TITLE
+    text = "\n".join(viewer.lines)
+    for key in ("1–9 —", "letter —", "Tab / Shift+Tab —", "Enter —", "A —", "N or + —", "E or Ctrl+Enter —",
+                "Ctrl+Z —", "Z —", "Page Up", "Esc —", "Space —", "F1 or ? —"):
+        assert key in text, key
+    assert "(now: 1 thing to do)" in text and "(now: 4 to choose from)" in text
+    shoot(screen, "table-keys-help-1024x640")
+    press(qtbot, screen, K.Key_N)  # any key closes the list, and does nothing else
+    assert not viewer.isVisible() and not screen.scene.prompt.isVisible() and screen.session.state is before
+    press(qtbot, screen, K.Key_Question)
+    assert viewer.isVisible()
+    press(qtbot, screen, K.Key_Escape)
+    assert not viewer.isVisible()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_and_n_are_taught_the_first_time_they_offer_something(
+    qtbot: QtBot, make_table: MakeTable, size: tuple[int, int]
+) -> None:
+    from tests.desktop.test_table_keys import play_by_keys
+
+    screen = make_table(fool_game(upgrades=("kitchen_sink",), hand=(FOOL, *[by_name(f"{n} of Cups") for n in (2, 3)])),
+                        size=size)
+    status, session = screen.scene.status, screen.session
+    assert status.text.startswith("New: Pip can act at will — press A") and status.fits(status.text)
+    assert screen.settings.taught == {"activations"}
+    defend = [a for a in session.game.legal_actions() if getattr(a, "ability", "") == "defend" and a.card != FOOL]
+    play_by_keys(qtbot, screen, defend[0])
+    assert "press N" in status.text and "1 Corruption" in status.text and status.fits(status.text)
+    defend = [a for a in session.game.legal_actions() if getattr(a, "ability", "") == "defend" and a.card != FOOL]
+    play_by_keys(qtbot, screen, defend[0])
+    line = status.text
+    assert line.startswith("Round 1: Pip's turn.") and status.fits(line), "the whole line shows, not cut with …"
+    assert "A: " in line and "N: add an ability" in line and "F1" in line
+    # Told once: the next table with these settings (the next fight) starts on the turn line.
+    again = make_table(fool_game(upgrades=("kitchen_sink",)), size=size, taught=screen.settings.taught)
+    assert again.scene.status.text.startswith("Round 1: Pip's turn.")
+
+
+# --- 7. long activations, read whole ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_long_activations_show_whole_on_their_bins_and_in_the_a_menu(
+    qtbot: QtBot, make_table: MakeTable, size: tuple[int, int]
+) -> None:
+    screen = make_table(fool_game(upgrades=FOOL_ARCANA[2:]), size=size)
+    chips = {a: item.chips for a, item in screen.scene.bins.items() if item.chips}
+    assert set(chips) == {"parade", "crisis_averted"}
+    for ability, (chip,) in chips.items():
+        item = screen.scene.bins[ability]
+        assert chip.shown.replace(NBSP, " ") == "▸ " + chip.text, "the whole text on the chip, nothing cut"
+        font = ui_font(chip.text_px, True)
+        assert chip_font_lines(chip.shown, font, chip.text_rect().width()) <= chip.lines <= 3
+        assert item.sceneBoundingRect().contains(chip.sceneBoundingRect())
+        assert item.cards_area().bottom() <= chip.pos().y()
+    shoot(screen, f"arcana-long-activations-{size[0]}x{size[1]}")
+    parade = screen.scene.bins["parade"]
+    press(qtbot, screen, K(ord(parade.letter)))
+    press(qtbot, screen, K.Key_A)  # by keyboard: the bin's letter, then A, lists it whole too
+    assert screen.scene.prompt.labels == [parade.chips[0].text]
+
+
+def test_an_activation_too_long_for_its_bin_is_cut_in_its_words_and_keeps_its_cost(
+    qtbot: QtBot, make_table: MakeTable
+) -> None:
+    screen = make_table(fool_game(upgrades=FOOL_ARCANA[2:]), size=(1024, 640))
+    parade = screen.scene.bins["parade"]
+    parade.show_cards([by_name("2 of Cups")], "1 of 2 cards")  # a card on it: the chip gives up its third line
+    (chip,) = parade.chips
+    assert parade.card_slots() and parade.cards_area().bottom() <= chip.pos().y()
+    assert chip.lines == 2 and chip.shown != "▸ " + chip.text
+    assert chip.shown.endswith(f"… (1{NBSP}Corruption)") and chip.shown.startswith("▸ Switch on")
+    font = ui_font(chip.text_px, True)
+    assert chip_font_lines(chip.shown, font, chip.text_rect().width()) <= chip.lines
+    shoot(screen, "arcana-activation-cut-1024x640")
+    # Cut ever shorter as the room shrinks, the cost always kept.
+    for width in (90.0, 60.0, 30.0):
+        shown = fit_chip_text("▸ " + chip.text, font, width, 1)
+        assert shown.endswith(f"(1{NBSP}Corruption)") and "…" in shown
