@@ -179,8 +179,8 @@ def test_scars_block_different_abilities_each_day() -> None:
         game, _ = cp.take_injury(game, "a", "Massive Painful Scar")
     with pytest.raises(RulesError, match="Choose 2 different"):
         cp.choose_scar_blocks(game, "a", ["defend", "defend"])
-    game = cp.choose_scar_blocks(game, "a", ["defend", "unarmed"])
-    assert game.member("a").scar_blocks == ("defend", "unarmed")
+    game = cp.choose_scar_blocks(game, "a", ["defend", "unarmed_strike"])
+    assert game.member("a").scar_blocks == ("defend", "unarmed_strike")
     game, _ = cp.end_day(game)
     assert game.member("a").scar_blocks == ()
 
