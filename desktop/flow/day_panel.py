@@ -74,8 +74,8 @@ class MemberDay(QGroupBox):
         self.scar_box.setObjectName(f"day-scar-box-{member_id}")
         self.scar_note = wrapped_label(f"day-scar-{member_id}")
         self.scar_picks: list[QComboBox] = []
-        self.scar_row = QHBoxLayout()
-        self.scar_row.setContentsMargins(0, 0, 0, 0)
+        self.picks_row = QHBoxLayout()  # one drop-down per scar
+        self.picks_row.setContentsMargins(0, 0, 0, 0)
         self.scar_button = QPushButton("Block for today")
         self.scar_button.setObjectName(f"day-scar-block-{member_id}")
         self.scar_button.setToolTip("The choice holds until the Day ends; tomorrow morning asks again.")
@@ -83,7 +83,11 @@ class MemberDay(QGroupBox):
         scar_layout = QVBoxLayout(self.scar_box)
         scar_layout.setContentsMargins(0, 0, 0, 0)
         scar_layout.addWidget(self.scar_note)
-        scar_layout.addLayout(self.scar_row)
+        scar_row = QHBoxLayout()
+        scar_row.addLayout(self.picks_row)
+        scar_row.addWidget(self.scar_button)
+        scar_row.addStretch(1)
+        scar_layout.addLayout(scar_row)
         self.meal = QComboBox()
         self.meal.setObjectName(f"day-meal-{member_id}")
         for meal, text in MEALS:
@@ -167,7 +171,7 @@ class MemberDay(QGroupBox):
         which = "one combat ability" if scars == 1 else f"{scars} different combat abilities, one per scar,"
         self.scar_note.setText(
             f"Massive Painful Scar: this morning {m.character.name} gives up {which} for the whole Day. "
-            "Pick it before the first fight; the set-up will not start until it is picked."
+            f"Pick {'it' if scars == 1 else 'them'} below before the first fight: no fight starts until then."
         )
         self.scar_note.setStyleSheet(PROBLEM_STYLE)
         self._set_picks(scars, cp.scar_choices(campaign, m.id))
@@ -177,8 +181,8 @@ class MemberDay(QGroupBox):
         wanted = [(ability_name(a), a) for a in choices]
         current = [[(p.itemText(i), p.itemData(i)) for i in range(1, p.count())] for p in self.scar_picks]
         if len(self.scar_picks) != count or any(c != wanted for c in current):
-            while self.scar_row.count():
-                item = self.scar_row.takeAt(0)
+            while self.picks_row.count():
+                item = self.picks_row.takeAt(0)
                 widget = item.widget() if item is not None else None
                 if widget is not None:
                     widget.setParent(None)
@@ -191,10 +195,7 @@ class MemberDay(QGroupBox):
                 for text, ability in wanted:
                     pick.addItem(text, ability)
                 self.scar_picks.append(pick)
-                self.scar_row.addWidget(pick)
-            if count:
-                self.scar_row.addWidget(self.scar_button)
-                self.scar_row.addStretch(1)
+                self.picks_row.addWidget(pick)
         self.scar_button.setVisible(count > 0)
 
     def block_for_today(self) -> bool:
