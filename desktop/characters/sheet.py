@@ -35,6 +35,7 @@ from rt0table.desktop.characters.common import (
     scaled_font,
     wrapped_label,
 )
+from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import injuries as inj
@@ -49,6 +50,19 @@ FILLED, EMPTY = "●", "○"
 Change = Callable[[cp.Campaign], "cp.Campaign | cp.Result"]
 MEALS = ((cp.Meal.EDIBLE, "ate"), (cp.Meal.INEDIBLE, "ate something inedible"), (cp.Meal.NONE, "no food"))
 SLEEPS = ((cp.Sleep.RESTFUL, "slept well"), (cp.Sleep.UNRESTFUL, "slept badly"), (cp.Sleep.NONE, "no sleep"))
+
+
+def ability_name(ability_id: str) -> str:
+    """A combat ability's name as the table shows its bin."""
+    ability = ABILITIES.get(ability_id)
+    return ability.name if ability is not None else ability_id
+
+
+def scar_today(member: cp.Member, index: int) -> str:
+    """What the index-th Massive Painful Scar blocks today, or that the morning's choice is still to make."""
+    if index < len(member.scar_blocks) and not cp.scar_blocks_due(member):
+        return f"Today it blocks <b>{ability_name(member.scar_blocks[index])}</b>."
+    return "Today's blocked ability is not chosen yet: choose it on the Day tab before the first fight."
 
 
 def describe(event: CampaignEvent) -> str:
@@ -500,13 +514,18 @@ class CharacterSheetView(QWidget):
             none = QLabel("No injuries.")
             none.setStyleSheet(HINT_STYLE)
             self.injury_rows.addWidget(none)
+        scar_index = 0
         for name in held.names:
             entry = inj.injury(name)
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
+            today = ""
+            if name == cp.SCAR:
+                today = f"<br>{scar_today(self.member, scar_index)}"
+                scar_index += 1
             text = QLabel(
-                f"<b>{entry.name}</b> ({entry.severity.value}): {entry.summary}<br><i>{inj.mending(entry)}</i>"
+                f"<b>{entry.name}</b> ({entry.severity.value}): {entry.summary}{today}<br><i>{inj.mending(entry)}</i>"
             )
             text.setWordWrap(True)
             button = QPushButton(f"Cure: {inj.cure_cost(name)} Corruption")

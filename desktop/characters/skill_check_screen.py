@@ -101,6 +101,10 @@ class SkillCheckScreen(QWidget):
             edge_row.addWidget(button)
         edge_row.addStretch(1)
         self.edge_buttons[Edge.NONE].setChecked(True)
+        self.sight = QCheckBox("This task needs sight")
+        self.sight.setObjectName("check-sight")
+        self.sight.setToolTip("Blinded gives a Penalty on any check where seeing matters: reading, aiming, spotting.")
+        self.sight_label = QLabel("Sight")
         mode_row = QVBoxLayout()
         self.mode_group = QButtonGroup(self)
         self.mode_buttons: dict[str, QRadioButton] = {}
@@ -123,6 +127,7 @@ class SkillCheckScreen(QWidget):
         form.addRow("Skill", self.skill)
         form.addRow("Difficulty called", self.difficulty)
         form.addRow("Bonus or Penalty", edge_row)
+        form.addRow(self.sight_label, self.sight)
         form.addRow("How", mode_row)
         form.addRow(self.others_label, self.others)
         self.day_label = QLabel()
@@ -141,8 +146,12 @@ class SkillCheckScreen(QWidget):
         self.faced.setWordWrap(True)
         self.faced_reason = QLabel()
         self.faced_reason.setWordWrap(True)
+        self.injury_note = QLabel()
+        self.injury_note.setObjectName("check-injury-note")
+        self.injury_note.setWordWrap(True)
         odds_layout.addWidget(self.faced)
         odds_layout.addWidget(self.faced_reason)
+        odds_layout.addWidget(self.injury_note)
         grid = QGridLayout()
         self.odds_bars: dict[Outcome, QProgressBar] = {}
         for row, outcome in enumerate(Outcome):
@@ -226,6 +235,7 @@ class SkillCheckScreen(QWidget):
         for combo in (self.who, self.skill, self.difficulty):
             combo.currentIndexChanged.connect(self._controls_changed)
         self.edge_group.buttonToggled.connect(lambda *_: self._controls_changed())
+        self.sight.toggled.connect(lambda *_: self._controls_changed())
         self.mode_group.buttonToggled.connect(lambda *_: self._controls_changed())
         self.others.itemChanged.connect(lambda *_: self._controls_changed())
         self.subject.textChanged.connect(lambda *_: self._render_before())
@@ -261,10 +271,24 @@ class SkillCheckScreen(QWidget):
             return [who, *(n for n in picked if n != who)]
         return [who]
 
+    def drawers(self) -> list[str]:
+        """Who draws next: the helpers while they have not yet drawn, else the participants."""
+        if self.mode() == "help" and not self.helpers_done:
+            return [n for n in self.picked_others() if n != self.who.currentText()]
+        return self.participants()
+
+    def sight_asked(self) -> bool:
+        """Whether the sight question matters now: someone who draws next is Blinded (INJ-MINOR)."""
+        names = {*self.drawers(), self.who.currentText()}
+        return any(self.table.checkers[n].sight_matters for n in names if n in self.table.checkers)
+
+    def needs_sight(self) -> bool:
+        return self.sight_asked() and self.sight.isChecked()
+
     def current_check(self, name: str | None = None) -> SkillCheck:
         skill: Skill = self.skill.currentData()
         base: Difficulty = self.difficulty.currentData()
-        return self.table.check_for(name or self.who.currentText(), skill, base, self.edge())
+        return self.table.check_for(name or self.who.currentText(), skill, base, self.edge(), self.needs_sight())
 
     # --- actions ---
 
@@ -282,7 +306,8 @@ class SkillCheckScreen(QWidget):
                 helpers = [n for n in self.picked_others() if n != self.who.currentText()]
                 if not helpers:
                     raise ValueError("Tick at least one helper.")
-                self.helpers_done = [self.table.help(name, skill, base)[0] for name in helpers]
+                sight = self.needs_sight()
+                self.helpers_done = [self.table.help(name, skill, base, sight=sight)[0] for name in helpers]
                 self.last = list(self.helpers_done)
                 self._render_result("Helpers drew: now the main check, with their Bonus or Penalty.")
                 self.refresh()
@@ -290,7 +315,13 @@ class SkillCheckScreen(QWidget):
                 return
             if mode in ("any", "all"):
                 attempts, verdict = self.table.group(
-                    self.participants(), skill, self.task(), base, self.edge(), everyone=mode == "all"
+                    self.participants(),
+                    skill,
+                    self.task(),
+                    base,
+                    self.edge(),
+                    everyone=mode == "all",
+                    sight=self.needs_sight(),
                 )
                 self.last = attempts
                 self.last_was_group = True
@@ -332,6 +363,9 @@ class SkillCheckScreen(QWidget):
         self.others_label.setVisible(group)
         self.others_label.setText("Helpers" if self.mode() == "help" else "Also drawing")
         self.day_label.setText(f"Day {self.table.day}")
+        asked = self.sight_asked()
+        self.sight.setVisible(asked)
+        self.sight_label.setVisible(asked)
         self._render_before()
         self._render_retry()
 
@@ -346,7 +380,8 @@ class SkillCheckScreen(QWidget):
         problems: list[str] = []
         mode = self.mode()
         helping = mode == "help" and not self.helpers_done
-        drawers = [n for n in self.picked_others() if n != who] if helping else self.participants()
+        drawers = self.drawers()
+        self._render_injuries(drawers, skill)
         for name in drawers:
             why = self.table.checkers[name].refusal(skill)
             if why:
@@ -367,22 +402,42 @@ class SkillCheckScreen(QWidget):
         try:
             lines = []
             main: Odds | None = None
+            main_check: SkillCheck | None = None
             for name in drawers:
-                check = self.table.check_for(name, skill, base, self.edge())
+                check = self.table.check_for(name, skill, base, self.edge(), self.needs_sight())
                 odds = self.table.odds(name, check)
-                main = main or odds
-                lines.append(f"{name}: {float(odds.success):.1%} to succeed at {check.difficulty.title}")
+                main, main_check = main or odds, main_check or check
+                with_edge = f" with {check.edge.value}" if check.edge is not Edge.NONE else ""
+                lines.append(f"{name}: {float(odds.success):.1%} to succeed at {check.difficulty.title}{with_edge}")
         except NotEnoughCards as error:
             self.refusal_label.setText(str(error))
             self.draw_button.setEnabled(False)
             return
-        if len(drawers) == 1 and main is not None:
-            edge = self.edge()
+        if len(drawers) == 1 and main is not None and main_check is not None:
+            edge = main_check.edge  # the player's own Bonus or Penalty with their injuries' (they cancel)
             with_edge = f" with {edge.value}" if edge is not Edge.NONE else ""
             text = f"Chance of success{with_edge}: {percent(main.success)}"
             self._show_odds(main, text)
         else:
             self._show_odds(main, "\n".join(lines))
+
+    def _render_injuries(self, drawers: list[str], skill: Skill) -> None:
+        """One line per drawer whose injuries give this check a Penalty, saying which injury and, for Blinded,
+        that the task needs sight; a Blinded drawer on a task that does not need sight is told so too."""
+        sight = self.needs_sight()
+        lines = []
+        for name in drawers:
+            checker = self.table.checkers.get(name)
+            if checker is None or checker.refusal(skill):
+                continue
+            terms = checker.injury_terms(skill, sight)
+            if terms.why:
+                because = " (the task needs sight)" if sight and checker.sight_matters else ""
+                lines.append(f"{name}: {terms.why}{because}.")
+            elif checker.sight_matters:
+                lines.append(f"{name} is Blinded: no Penalty, as this task does not need sight.")
+        self.injury_note.setText("\n".join(lines))
+        self.injury_note.setVisible(bool(lines))
 
     def _show_odds(self, odds: Odds | None, text: str) -> None:
         for outcome, bar in self.odds_bars.items():

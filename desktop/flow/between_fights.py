@@ -96,7 +96,8 @@ class BetweenFightsScreen(QWidget):
         self.playthrough.replace_campaign(campaign, events)
 
     def _checked(self, _attempts: object) -> None:
-        """A retry's Corruption (SKL-RETRY) goes onto the campaign through ``pay_for_retry``."""
+        """A retry's Corruption (SKL-RETRY) goes onto the campaign through ``pay_for_retry``; the decks as the draw
+        left them go into the save."""
         by_name = {m.character.name: m.id for m in self.playthrough.campaign.members}
         taken = self.playthrough.checks.corruption_taken
         for name, count in taken.items():
@@ -107,6 +108,7 @@ class BetweenFightsScreen(QWidget):
                     except RulesError as error:
                         self.day.error.setText(str(error))
         self._retries_seen = dict(taken)
+        self.playthrough.checks_drawn()
 
     def refresh(self) -> None:
         campaign = self.playthrough.campaign

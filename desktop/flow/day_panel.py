@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
-from rt0table.desktop.characters.sheet import MEALS, SLEEPS
+from rt0table.desktop.characters.sheet import MEALS, SLEEPS, ability_name
 from rt0table.desktop.flow.playthrough import Change, Playthrough
 from rt0table.desktop.flow.summary_screen import tally_marks
 from rt0table.rules.rt0.campaign import campaign as cp
@@ -70,6 +70,24 @@ class MemberDay(QGroupBox):
         owed_row = QHBoxLayout()
         owed_row.addWidget(self.owed, 1)
         owed_row.addWidget(self.mark_button)
+        self.scar_box = QWidget()  # Massive Painful Scar: the morning's choice (INJ-MINOR, DAY-CLOCK)
+        self.scar_box.setObjectName(f"day-scar-box-{member_id}")
+        self.scar_note = wrapped_label(f"day-scar-{member_id}")
+        self.scar_picks: list[QComboBox] = []
+        self.picks_row = QHBoxLayout()  # one drop-down per scar
+        self.picks_row.setContentsMargins(0, 0, 0, 0)
+        self.scar_button = QPushButton("Block for today")
+        self.scar_button.setObjectName(f"day-scar-block-{member_id}")
+        self.scar_button.setToolTip("The choice holds until the Day ends; tomorrow morning asks again.")
+        self.scar_button.clicked.connect(self.block_for_today)
+        scar_layout = QVBoxLayout(self.scar_box)
+        scar_layout.setContentsMargins(0, 0, 0, 0)
+        scar_layout.addWidget(self.scar_note)
+        scar_row = QHBoxLayout()
+        scar_row.addLayout(self.picks_row)
+        scar_row.addWidget(self.scar_button)
+        scar_row.addStretch(1)
+        scar_layout.addLayout(scar_row)
         self.meal = QComboBox()
         self.meal.setObjectName(f"day-meal-{member_id}")
         for meal, text in MEALS:
@@ -87,6 +105,7 @@ class MemberDay(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addWidget(self.rest)
+        layout.addWidget(self.scar_box)
         layout.addWidget(self.powers_title)
         layout.addLayout(self.powers_grid)
         layout.addLayout(owed_row)
@@ -130,6 +149,61 @@ class MemberDay(QGroupBox):
         self.mark_button.setVisible(owed > 0)
         for w in (self.meal, self.sleep):
             w.setEnabled(m.playable)
+        self._render_scars(campaign, m)
+
+    def _render_scars(self, campaign: cp.Campaign, m: cp.Member) -> None:
+        """INJ-MINOR: each scar blocks one ability a Day. Asked each morning (and before any fight while unasked);
+        once chosen it is shown until the Day ends."""
+        scars = m.injuries.names.count(cp.SCAR)
+        self.scar_box.setVisible(scars > 0 and m.playable)
+        if not scars or not m.playable:
+            return
+        due = cp.scar_blocks_due(m)
+        if not due:
+            blocked = ", ".join(ability_name(a) for a in m.scar_blocks[:scars])
+            self.scar_note.setText(
+                f"Massive Painful Scar: {m.character.name} cannot use {blocked} today. "
+                "Tomorrow morning they choose again."
+            )
+            self.scar_note.setStyleSheet("")
+            self._set_picks(0, ())
+            return
+        which = "one combat ability" if scars == 1 else f"{scars} different combat abilities, one per scar,"
+        self.scar_note.setText(
+            f"Massive Painful Scar: this morning {m.character.name} gives up {which} for the whole Day. "
+            f"Pick {'it' if scars == 1 else 'them'} below before the first fight: no fight starts until then."
+        )
+        self.scar_note.setStyleSheet(PROBLEM_STYLE)
+        self._set_picks(scars, cp.scar_choices(campaign, m.id))
+
+    def _set_picks(self, count: int, choices: tuple[str, ...]) -> None:
+        """One drop-down per scar offering ``choices``; kept as they are when nothing about them changed."""
+        wanted = [(ability_name(a), a) for a in choices]
+        current = [[(p.itemText(i), p.itemData(i)) for i in range(1, p.count())] for p in self.scar_picks]
+        if len(self.scar_picks) != count or any(c != wanted for c in current):
+            while self.picks_row.count():
+                item = self.picks_row.takeAt(0)
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    widget.setParent(None)
+                    widget.deleteLater()
+            self.scar_picks = []
+            for i in range(count):
+                pick = QComboBox()
+                pick.setObjectName(f"day-scar-pick-{self.member_id}-{i}")
+                pick.addItem("Blocked today…", None)
+                for text, ability in wanted:
+                    pick.addItem(text, ability)
+                self.scar_picks.append(pick)
+                self.picks_row.addWidget(pick)
+        self.scar_button.setVisible(count > 0)
+
+    def block_for_today(self) -> bool:
+        picked = [p.currentData() for p in self.scar_picks]
+        if any(a is None for a in picked):
+            self.panel.error.setText("Pick an ability for every scar first.")
+            return False
+        return self.panel.run(lambda c: cp.choose_scar_blocks(c, self.member_id, picked))
 
     def use_power(self, power: str) -> bool:
         return self.panel.run(lambda c: cp.use_power(c, self.member_id, power))
@@ -174,7 +248,7 @@ class DayPanel(QWidget):
         self.end_day_button.clicked.connect(self.end_day)
         self.next_button = QPushButton("Next fight")
         self.next_button.setObjectName("day-next-fight")
-        self.next_button.clicked.connect(self.next_fight.emit)
+        self.next_button.clicked.connect(self.go_to_fight)
         rule = wrapped_label(style=HINT_STYLE)
         rule.setText(
             "Everyone eats and sleeps every Day. No food or no sleep: 3 Corruption. Inedible food: Upset Stomach. "
@@ -216,6 +290,22 @@ class DayPanel(QWidget):
             self.error.setText(str(error).strip("'\""))
             return False
         self.error.clear()
+        return True
+
+    def scars_unchosen(self) -> list[str]:
+        """The names of those whose scars still wait for today's choice."""
+        return [m.character.name for m in self.playthrough.campaign.members if cp.scar_blocks_due(m)]
+
+    def go_to_fight(self) -> bool:
+        """To the fight set-up, unless a scar's choice for today is still to make (INJ-MINOR)."""
+        waiting = self.scars_unchosen()
+        if waiting:
+            self.error.setText(
+                f"First choose what the Massive Painful Scar blocks today for {' and '.join(waiting)} (above)."
+            )
+            return False
+        self.error.clear()
+        self.next_fight.emit()
         return True
 
     def end_day(self) -> bool:

@@ -94,11 +94,29 @@ class Playthrough(QObject):
         self.checks = self.fresh_checks()
 
     def fresh_checks(self) -> CheckTable:
+        """New skill-check decks for the party, shuffled from the seed (a new playthrough, or an old save that kept
+        none); after that the table is kept and saved, never dealt again (``sync_checks``)."""
         c = self.campaign
-        hurt = {m.character.name: m.injuries.names for m in c.members}  # injuries shape checks (INJ-MAJOR/MINOR)
-        table = CheckTable.for_party([m.character for m in c.members], c.eddies, self.seed + len(self.finished), hurt)
+        table = CheckTable.for_party(
+            [m.character for m in c.members], c.eddies, self.seed + len(self.finished), self._hurt()
+        )
         table.day = c.day
         return table
+
+    def _hurt(self) -> dict[str, tuple[str, ...]]:
+        """Each character's injuries by name: they shape checks (INJ-MAJOR/MINOR)."""
+        return {m.character.name: m.injuries.names for m in self.campaign.members}
+
+    def sync_checks(self) -> None:
+        """The skill-check table follows the campaign: its Day, injuries as they are now, Eddies who came or went;
+        its decks and ledger stay as they are."""
+        c = self.campaign
+        self.checks.update_party([m.character for m in c.members], c.eddies, self._hurt())
+        self.checks.day = c.day
+
+    def checks_drawn(self) -> None:
+        """Cards were drawn at the skill-check table: the decks changed, so the save must keep them."""
+        self.changed.emit()
 
     # --- reading ---
 
@@ -116,7 +134,7 @@ class Playthrough(QObject):
         """Run one campaign function; its events go to the log. A RulesError or ValueError leaves everything as was."""
         result = change(self.campaign)
         self.campaign, events = result if isinstance(result, tuple) else (result, [])
-        self.checks.day = self.campaign.day
+        self.sync_checks()
         self._note(events)
         self.changed.emit()
         return events
@@ -124,7 +142,7 @@ class Playthrough(QObject):
     def replace_campaign(self, campaign: cp.Campaign, events: list[CampaignEvent] | None = None) -> None:
         """Take a campaign a character sheet already changed through the campaign functions, and its events."""
         self.campaign = campaign
-        self.checks.day = campaign.day
+        self.sync_checks()
         self._note(events or [])
         self.changed.emit()
 
@@ -188,8 +206,7 @@ class Playthrough(QObject):
         )
         self.reports.append(report)
         self.finished.append(FinishedFight(report.number, report.result, report.gain))
-        if report.replacements:  # the new Eddies make their own checks
-            self.checks = self.fresh_checks()
+        self.sync_checks()  # injuries the fight left shape checks; new Eddies draw from the Eddies' pile
         self.session = None
         self.changed.emit()
         return report

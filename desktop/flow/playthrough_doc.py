@@ -12,6 +12,7 @@ from typing import Any
 from rt0table.desktop.flow.playthrough import FinishedFight, Mode, Playthrough
 from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.campaign.campaign import Campaign
+from rt0table.rules.rt0.check_table import CheckTable
 from rt0table.rules.solo.journal_bridge import SoloJournal
 
 DOC_VERSION = 1
@@ -34,6 +35,7 @@ def playthrough_doc(playthrough: Playthrough) -> dict[str, Any]:
         "finished": [[f.number, f.result, f.gain] for f in p.finished],
         "fight_on": p.session is not None,
         "solo": p.solo.to_dict() if p.solo is not None else None,
+        "checks": p.checks.to_dict(),
     }
 
 
@@ -51,7 +53,10 @@ def playthrough_from_doc(doc: dict[str, Any]) -> tuple[Playthrough, bool]:
         campaign = Campaign.from_dict(doc["campaign"])
         playthrough = Playthrough(mode, campaign, seed=int(doc["seed"]))
         playthrough.finished = [FinishedFight(int(n), str(r), int(g)) for n, r, g in doc.get("finished", [])]
-        playthrough.checks = playthrough.fresh_checks()  # the seed moves on with every fight concluded
+        playthrough.checks = playthrough.fresh_checks()  # the party's checkers; the seed's decks for an old save
+        kept = doc.get("checks")
+        if kept is not None:
+            playthrough.checks = CheckTable.from_dict(kept, playthrough.checks)
         playthrough.log = [str(line) for line in doc.get("log", [])] or playthrough.log
         solo = doc.get("solo")
         playthrough.solo = SoloJournal.from_dict(solo) if solo is not None else None

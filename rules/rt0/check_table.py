@@ -7,10 +7,11 @@ through ``check_odds``, so the screen shows exactly what the rules compute.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from . import rng
-from .campaign.injuries import CheckTerms, injury_check_terms
+from .campaign.injuries import CheckTerms, effects_in_force, injury_check_terms
 from .character import Character, Eddy
 from .deck import Pile, deck_cards
 from .skill_check import (
@@ -21,6 +22,7 @@ from .skill_check import (
     GroupResult,
     Odds,
     OnceADay,
+    Outcome,
     SkillCheck,
     check_odds,
     combine_edges,
@@ -34,6 +36,8 @@ from .skill_check import (
 from .traits import Arcana, Skill, Trait
 
 EDDY_PILE = "eddies"  # EDDY-SHEET: Eddies share one plain deck
+FORMAT_VERSION = 1  # of ``CheckTable.to_dict``
+SIGHT_KIND = "sight_checks_penalty"  # Blinded: "any skill check that requires sight gets a Penalty"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +59,14 @@ class Checker:
             return f"{self.name} is an Eddy and can only check {self.only_skill.value}."
         return self.injury_terms(skill).refusal
 
-    def injury_terms(self, skill: Skill) -> CheckTerms:
-        """What the injuries do to a check of this skill (INJ-MAJOR, INJ-MINOR)."""
-        return injury_check_terms(self.traits, self.injuries, skill)
+    def injury_terms(self, skill: Skill, sight: bool = False) -> CheckTerms:
+        """What the injuries do to a check of this skill (INJ-MAJOR, INJ-MINOR); ``sight``: the task needs it."""
+        return injury_check_terms(self.traits, self.injuries, skill, sight=sight)
+
+    @property
+    def sight_matters(self) -> bool:
+        """Whether needing sight changes this checker's checks (Blinded)."""
+        return bool(effects_in_force(self.traits, self.injuries, SIGHT_KIND))
 
     def difficulty(self, skill: Skill, base: Difficulty) -> Difficulty:
         return effective_difficulty(base, skill, self.a_plus, self.failed)
@@ -129,13 +138,14 @@ class CheckTable:
 
     # --- before the draw ---
 
-    def check_for(self, name: str, skill: Skill, base: Difficulty, edge: Edge) -> SkillCheck:
-        """The check this player would make: A+/F applied, their Arcana, the edge."""
+    def check_for(self, name: str, skill: Skill, base: Difficulty, edge: Edge, sight: bool = False) -> SkillCheck:
+        """The check this player would make: A+/F applied, their Arcana, the edge, their injuries' terms
+        (``sight``: the task needs sight, which Blinded penalises)."""
         who = self.checkers[name]
         why = who.refusal(skill)
         if why is not None:
             raise ValueError(why)
-        terms = who.injury_terms(skill)
+        terms = who.injury_terms(skill, sight)
         edge = combine_edges([edge, terms.edge]) if terms.edge is not Edge.NONE else edge
         return SkillCheck(who.difficulty(skill, base), who.arcana, edge, critical_failures=terms.critical_failures)
 
@@ -186,7 +196,14 @@ class CheckTable:
         return done
 
     def group(
-        self, names: Sequence[str], skill: Skill, subject: str, base: Difficulty, edge: Edge, everyone: bool
+        self,
+        names: Sequence[str],
+        skill: Skill,
+        subject: str,
+        base: Difficulty,
+        edge: Edge,
+        everyone: bool,
+        sight: bool = False,
     ) -> tuple[list[Attempt], GroupResult]:
         """Everybody draws (SKL-GROUP-ANY when one success is enough, SKL-GROUP-ALL when all must pass)."""
         if not names:
@@ -194,7 +211,7 @@ class CheckTable:
         why = self.refusal(subject)
         if why is not None:
             raise OnceADay(why)
-        checks = {name: self.check_for(name, skill, base, edge) for name in names}
+        checks = {name: self.check_for(name, skill, base, edge, sight) for name in names}
         attempts = [Attempt(name, skill, subject, self._draw(name, checks[name])) for name in names]
         results: Mapping[str, CheckResult] = {a.name: a.result for a in attempts}
         verdict = group_all(results) if everyone else group_any(results)
@@ -206,15 +223,67 @@ class CheckTable:
         self.history.extend(attempts)
         return attempts, verdict
 
-    def help(self, helper: str, skill: Skill, base: Difficulty, edge: Edge = Edge.NONE) -> tuple[Attempt, Edge]:
+    def help(
+        self, helper: str, skill: Skill, base: Difficulty, edge: Edge = Edge.NONE, sight: bool = False
+    ) -> tuple[Attempt, Edge]:
         """SKL-HELP: a helper's own check; success gives Bonus to the one they help, failure Penalty."""
-        check = self.check_for(helper, skill, base, edge)
+        check = self.check_for(helper, skill, base, edge, sight)
         done = Attempt(helper, skill, "helping", self._draw(helper, check))
         self.history.append(done)
         return done, helper_edge(done.result)
 
     def next_day(self) -> None:
         self.day += 1
+
+    # --- the party changing between checks, and the save ---
+
+    def update_party(
+        self, characters: Iterable[Character], eddies: Iterable[Eddy], injuries: Mapping[str, Sequence[str]]
+    ) -> None:
+        """Keep the piles and the ledger, and follow the party: each character's injuries as they are now, Eddies
+        who joined (a replaced Eddy draws from the same shared pile) or left. A newcomer with no pile yet gets one,
+        shuffled from the table's own rng."""
+        fresh = CheckTable.for_party(characters, eddies, self.rng_state, injuries)
+        new_piles = [key for key in fresh.piles if key not in self.piles]
+        for key in new_piles:
+            self.piles[key] = fresh.piles[key]
+        if new_piles:
+            self.rng_state = fresh.rng_state
+        self.checkers = {
+            name: replace(who, injuries=fresh.checkers[name].injuries) if name in self.checkers else who
+            for name, who in fresh.checkers.items()
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """What a save needs to go on drawing exactly the same cards: the piles, the rng, the Day and its ledger,
+        the retries' Corruption. The checkers come from the party (``update_party``)."""
+        return {
+            "version": FORMAT_VERSION,
+            "rng_state": self.rng_state,
+            "day": self.day,
+            "piles": {key: {"draw": list(p.draw), "discard": list(p.discard)} for key, p in self.piles.items()},
+            "ledger": [[subject, day, outcome.name] for (subject, day), outcome in self.ledger.outcomes.items()],
+            "ledger_corruption": self.ledger.corruption,
+            "corruption_taken": dict(self.corruption_taken),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], party: CheckTable) -> CheckTable:
+        """The table a save kept, for ``party`` (a table made by ``for_party`` for the party as it is now: its
+        checkers, and piles for anyone the save has none for). Raises ValueError on a malformed record."""
+        if data.get("version") != FORMAT_VERSION:
+            raise ValueError(f"skill-check decks in format {data.get('version')!r}")
+        piles = dict(party.piles)
+        for key, pile in data["piles"].items():
+            draw = [int(c) for c in pile["draw"]]
+            discard = [int(c) for c in pile["discard"]]
+            piles[str(key)] = Pile(draw, discard)
+        ledger = DayLedger(
+            {(str(subject), int(day)): Outcome[str(name)] for subject, day, name in data.get("ledger", [])},
+            int(data.get("ledger_corruption", 0)),
+        )
+        taken = {str(k): int(v) for k, v in data.get("corruption_taken", {}).items()}
+        return cls(dict(party.checkers), piles, int(data["rng_state"]), int(data["day"]), ledger, taken)
 
 
 def edge_with_help(own: Edge, helps: Iterable[Edge]) -> Edge:

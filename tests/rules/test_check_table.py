@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rt0table.rules.rt0.cards import CARDS, by_name
@@ -81,3 +83,33 @@ def test_group_checks_and_help() -> None:
 
 def test_pile_is_a_pile() -> None:
     assert isinstance(table().piles["character:Mira"], Pile)
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-PENALTY")
+def test_blinded_penalises_only_checks_that_need_sight() -> None:
+    t = CheckTable.for_party([MIRA], [], seed=2, injuries={"Mira": ("Blinded",)})
+    assert t.checkers["Mira"].sight_matters
+    assert t.check_for("Mira", Skill.ART, Difficulty.MEDIUM, Edge.NONE).edge is Edge.NONE
+    assert t.check_for("Mira", Skill.ART, Difficulty.MEDIUM, Edge.NONE, sight=True).edge is Edge.PENALTY
+    assert t.check_for("Mira", Skill.ART, Difficulty.MEDIUM, Edge.BONUS, sight=True).edge is Edge.NONE
+    t.update_party([MIRA], [], {"Mira": ()})  # cured: the question no longer matters
+    assert not t.checkers["Mira"].sight_matters
+    assert t.check_for("Mira", Skill.ART, Difficulty.MEDIUM, Edge.NONE, sight=True).edge is Edge.NONE
+
+
+@pytest.mark.rule("SKL-ONCE-A-DAY")
+def test_the_table_kept_and_read_back_draws_the_same_cards() -> None:
+    t = CheckTable.for_party([MIRA], [Eddy("Eddy", Skill.SHOP)], seed=9)
+    t.day = 2
+    for task in ("Pick the lock", "Bribe the guard", "Fix the radio"):
+        t.attempt("Mira", Skill.SCI, task, t.check_for("Mira", Skill.SCI, Difficulty.HARD, Edge.NONE))
+    party = CheckTable.for_party([MIRA], [Eddy("Eddy", Skill.SHOP)], seed=1)
+    back = CheckTable.from_dict(json.loads(json.dumps(t.to_dict())), party)
+    assert back.day == 2 and back.refusal("pick the lock") == t.refusal("pick the lock") is not None
+    for task in (f"Task {n}" for n in range(45)):  # 90 cards each: past a reshuffle, which needs the rng kept
+        for who, skill in (("Mira", Skill.SCI), ("Eddy", Skill.SHOP)):
+            check = t.check_for(who, skill, Difficulty.MEDIUM, Edge.PENALTY)
+            assert back.attempt(who, skill, task + who, check).result == t.attempt(who, skill, task + who, check).result
+    assert any(r.reshuffled for r in (a.result for a in back.history))
+    with pytest.raises(ValueError, match="format"):
+        CheckTable.from_dict({"version": 99}, party)

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
+from ..abilities import ABILITIES, INJURY_ABILITIES
 from ..character import Character, Eddy, problems
 from ..daily import stamped
-from ..engine import FighterSetup
+from ..engine import FighterSetup, fight_abilities
 from ..errors import RulesError
-from ..modifiers import friendship_circles
+from ..modifiers import friendship_circles, must_honk
 from ..spell_skills import castable_today
 from ..traits import Skill, Spell, Trait
 from ..zones import Zone
@@ -330,12 +331,39 @@ def use_power(campaign: Campaign, member_id: str, power: str) -> Campaign:
     return replace(campaign, clock=clock.use(campaign.clock, member_id, power))
 
 
+def scar_choices(campaign: Campaign, member_id: str) -> tuple[str, ...]:
+    """INJ-MINOR / DAY-CLOCK: the combat abilities a Massive Painful Scar may block today (engine ids, in the
+    order the table shows its bins): every bin this member brings to each fight without choosing it (the base
+    ones, upgraded Arcana Abilities, spells they can cast), never an injury's own rule, and not Honk for a
+    Foolish character, who must Honk every turn."""
+    m = campaign.member(member_id)
+    everyday = fight_abilities(replace(fighter_setup(campaign, member_id, (0, 0)), blocked=()))
+    injury_rules = set(INJURY_ABILITIES.values())
+    return tuple(
+        a
+        for a in everyday
+        if not ABILITIES[a].passive and a not in injury_rules and not (a == "honk" and must_honk(m.traits))
+    )
+
+
+def scar_blocks_due(member: Member) -> int:
+    """How many scars still wait for this Day's choice (0 once it is made, or with no scar)."""
+    scars = member.injuries.names.count(SCAR)
+    return scars if member.playable and len(member.scar_blocks) < scars else 0
+
+
 def choose_scar_blocks(campaign: Campaign, member_id: str, abilities: Sequence[str]) -> Campaign:
-    """Each morning every Massive Painful Scar blocks one combat ability for the Day, no two the same."""
+    """Each morning every Massive Painful Scar blocks one combat ability for the Day, no two the same, each one
+    of ``scar_choices``."""
     m = campaign.member(member_id)
     scars = m.injuries.names.count(SCAR)
     if len(abilities) != scars or len(set(abilities)) != len(abilities):
         raise RulesError(f"Choose {scars} different combat abilities, one per Massive Painful Scar.")
+    offered = scar_choices(campaign, member_id)
+    strangers = [a for a in abilities if a not in offered]
+    if strangers:
+        names = ", ".join(ABILITIES[a].name if a in ABILITIES else a for a in strangers)
+        raise RulesError(f"{m.character.name}'s scar cannot block {names}: not a combat ability they have every fight.")
     return campaign.with_member(replace(m, scar_blocks=tuple(abilities)))
 
 

@@ -19,7 +19,7 @@ from ..engine import CHOSEN_ARCANA_ABILITIES, AdversarySetup, FighterSetup, new_
 from ..events import Event
 from ..state import CombatState, FighterKind
 from ..zones import Room, Zone
-from .campaign import Campaign, Member, Result, conclude_fight, fighter_setup, injuries_before
+from .campaign import Campaign, Member, Result, conclude_fight, fighter_setup, injuries_before, scar_blocks_due
 from .corruption import EXTRA_ABILITY_COST, arcana_abilities, free_abilities
 from .events import CampaignEvent, EddyReplaced
 from .supremacy import FightSummary, summarise
@@ -162,6 +162,10 @@ def plan_refusal(campaign: Campaign, plan: FightPlan) -> str | None:
         if not room.contains(zone):
             return f"{fighter_id} stands outside the {room.label} room."
     for m in fighting_members(campaign):
+        if scar_blocks_due(m):  # INJ-MINOR: the morning's choice comes before any fight of the Day
+            return (
+                f"{m.character.name}'s Massive Painful Scar has not blocked an ability yet today: choose it on the Day."
+            )
         reason = choice_refusal(campaign, m.id, plan.abilities.get(m.id, ()))
         if reason is not None:
             return reason

@@ -179,8 +179,8 @@ def test_scars_block_different_abilities_each_day() -> None:
         game, _ = cp.take_injury(game, "a", "Massive Painful Scar")
     with pytest.raises(RulesError, match="Choose 2 different"):
         cp.choose_scar_blocks(game, "a", ["defend", "defend"])
-    game = cp.choose_scar_blocks(game, "a", ["defend", "unarmed"])
-    assert game.member("a").scar_blocks == ("defend", "unarmed")
+    game = cp.choose_scar_blocks(game, "a", ["defend", "unarmed_strike"])
+    assert game.member("a").scar_blocks == ("defend", "unarmed_strike")
     game, _ = cp.end_day(game)
     assert game.member("a").scar_blocks == ()
 
@@ -269,3 +269,28 @@ def test_a_campaign_document_written_before_the_unification_still_loads() -> Non
     doc["clock"] = {"day": 3, "used": {"a": ["Slaughter", "Deus Ex Machina"]}}  # as written before
     game = cp.Campaign.from_dict(json.loads(json.dumps(doc)))
     assert cp.fighter_setup(game, "a", (0, 2)).day_uses == (("Slaughter", 3), ("Deus Ex Machina", 3))
+
+
+@pytest.mark.rule("INJ-MINOR", "DAY-CLOCK")
+def test_a_scar_blocks_only_an_ability_brought_to_every_fight_and_is_chosen_before_any_fight() -> None:
+    game, _ = cp.take_injury(party(fool(weakness=Trait.FOOLISH), magician()), "a", cp.SCAR)
+    choices = cp.scar_choices(game, "a")
+    assert choices == ("unarmed_strike", "defend", "concentrate", "move_skill", "run_away", "spell_aries")
+    assert "honk" in cp.scar_choices(game, "b")  # only a Foolish character must Honk every turn
+    fool_abilities = [c.ability_id for c in fp.ability_choices(game, "a") if c.ability_id]
+    assert fool_abilities and not set(fool_abilities) & set(choices)  # chosen fight by fight: not blockable
+    with pytest.raises(RulesError, match="cannot block Honk"):
+        cp.choose_scar_blocks(game, "a", ["honk"])
+    with pytest.raises(RulesError, match="cannot block"):
+        cp.choose_scar_blocks(game, "a", [fool_abilities[0]])
+    plan = fp.FightPlan(1, 3, (AdversarySetup("training_robot", (0, 0)),))
+    assert cp.scar_blocks_due(game.member("a")) == 1 and cp.scar_blocks_due(game.member("b")) == 0
+    assert fp.plan_refusal(game, plan) == (
+        "Pip's Massive Painful Scar has not blocked an ability yet today: choose it on the Day."
+    )
+    game = cp.choose_scar_blocks(game, "a", ["run_away"])
+    assert fp.plan_refusal(game, plan) is None
+    state, _ = fp.start_fight(game, plan, BOOK)
+    assert state.fighter("a").marks == {"scar-blocks:run_away": 1}
+    game, _ = cp.end_day(game)
+    assert fp.plan_refusal(game, plan) is not None  # a new morning, a new choice
