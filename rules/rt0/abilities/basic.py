@@ -139,7 +139,8 @@ class MovementSkill(CountAbility):
         self.announce(fighter, cards, events)
         assert fighter.zone is not None
         options = [Option(f"Move to {zone_name(z)}", z) for z in state.room.neighbours(fighter.zone)]
-        if not fighter.injuries or allowed_skills(state, fighter):  # an injury may bar every skill (Delirium on a Dull Report Card)
+        # an injury may bar every skill (Delirium on a Dull Report Card): then moving is all there is
+        if not fighter.injuries or allowed_skills(state, fighter):
             options.append(Option("Make a skill check", ("check",)))
         ask(state, "step", fighter.id, "Move one zone, or make a skill check?", options, events)
 
