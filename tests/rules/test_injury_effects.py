@@ -448,7 +448,7 @@ def test_the_campaign_says_whether_the_day_had_a_morning_start() -> None:
     game, _ = cp.use_item(game, "a", "Morning Start")
     setup_ = cp.fighter_setup(game, "a", (0, 0))
     assert setup_.morning_start is True and "injury_discard_turn_start" not in fight_abilities(setup_)
-    game, _ = cp.end_day(game, ate=True, slept=True)
+    game, _ = cp.end_day(game)
     assert cp.fighter_setup(game, "a", (0, 0)).morning_start is False
 
 
