@@ -6,7 +6,7 @@ through ``check_odds``, so the screen shows exactly what the rules compute.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import rng
@@ -48,6 +48,7 @@ class Checker:
     only_skill: Skill | None = None
     traits: frozenset[Trait] = frozenset()  # the Report Card's, for injuries' "already" effects
     injuries: tuple[str, ...] = ()
+    morning_start: bool = False  # had a Morning Start today (Withdrawal's Penalty only without one)
 
     def refusal(self, skill: Skill) -> str | None:
         """Why this checker cannot make a check of this skill (an Eddy's one skill, an injury's bar), or None."""
@@ -57,7 +58,7 @@ class Checker:
 
     def injury_terms(self, skill: Skill) -> CheckTerms:
         """What the injuries do to a check of this skill (INJ-MAJOR, INJ-MINOR)."""
-        return injury_check_terms(self.traits, self.injuries, skill)
+        return injury_check_terms(self.traits, self.injuries, skill, morning_start=self.morning_start)
 
     def difficulty(self, skill: Skill, base: Difficulty) -> Difficulty:
         return effective_difficulty(base, skill, self.a_plus, self.failed)
@@ -103,9 +104,11 @@ class CheckTable:
         eddies: Iterable[Eddy],
         seed: int,
         injuries: Mapping[str, Sequence[str]] | None = None,
+        morning_start: Collection[str] = (),
     ) -> CheckTable:
         """Each character gets their own shuffled deck (Lucky/Unlucky applied); Eddies share a full one.
-        ``injuries`` by character name shape their checks (Penalty, barred skills, Groggy's Knights)."""
+        ``injuries`` by character name shape their checks (Penalty, barred skills, Groggy's Knights);
+        ``morning_start`` names the characters who had a Morning Start today (Withdrawal's Penalty is then off)."""
         checkers: dict[str, Checker] = {}
         piles: dict[str, Pile] = {}
         state = seed
@@ -113,7 +116,14 @@ class CheckTable:
             key = f"character:{c.name}"
             held = tuple((injuries or {}).get(c.name, ()))
             checkers[c.name] = Checker(
-                c.name, key, c.arcana, c.a_plus_skills, c.failed_skills, traits=frozenset(c.traits), injuries=held
+                c.name,
+                key,
+                c.arcana,
+                c.a_plus_skills,
+                c.failed_skills,
+                traits=frozenset(c.traits),
+                injuries=held,
+                morning_start=c.name in morning_start,
             )
             cards = deck_cards(c.traits)
             state = rng.shuffle(state, cards)

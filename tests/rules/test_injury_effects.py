@@ -617,3 +617,12 @@ def test_the_check_screen_odds_and_retries_keep_groggys_knights() -> None:
     assert odds[Outcome.CRITICAL_FAILURE] == fresh[Outcome.CRITICAL_FAILURE] + knights
     assert sum(odds.chances.values()) == 1
     assert retry_check(CheckResult(check, (), (), resolve(check, [by_name("3 of Cups")]).kept)).critical_failures
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-PENALTY", "DAY-CLOCK")
+def test_withdrawal_penalises_checks_between_fights_only_without_a_morning_start() -> None:
+    mira = Character("Mira", Arcana.MAGICIAN, Trait.CHARMING, Trait.DULL, Skill.SCI, Skill.GYM)
+    hurt = {"Mira": ("Morning Start Withdrawal",)}
+    for had, edge in (((), Edge.PENALTY), (("Mira",), Edge.NONE)):
+        table = CheckTable.for_party([mira], [], seed=7, injuries=hurt, morning_start=had)
+        assert table.check_for("Mira", Skill.LAW, Difficulty.MEDIUM, Edge.NONE).edge is edge
