@@ -30,7 +30,18 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.characters.common import PROBLEM_STYLE, CardView, scaled_font
 from rt0table.rules.rt0.check_table import Attempt, CheckTable, edge_with_help
-from rt0table.rules.rt0.skill_check import CheckResult, Difficulty, Edge, NotEnoughCards, Odds, Outcome, SkillCheck
+from rt0table.rules.rt0.skill_check import (
+    CheckResult,
+    Difficulty,
+    Edge,
+    NotEnoughCards,
+    Odds,
+    Outcome,
+    SkillCheck,
+)
+from rt0table.rules.rt0.skill_check import (
+    retry as retry_check,
+)
 from rt0table.rules.rt0.traits import Skill
 
 ODDS_SCALE = 1000
@@ -499,11 +510,11 @@ class SkillCheckScreen(QWidget):
         if why is not None:
             self.retry_note.setText(why[:1].upper() + why[1:] + ("" if why.endswith(".") else "."))
             return
-        check = last.result.check
-        faced = check.difficulty if self.hold.isChecked() else check.difficulty.easier()
-        odds = self.table.odds(last.name, SkillCheck(faced, check.arcana, check.edge, check.in_combat))
+        again = retry_check(last.result, self.hold.isChecked())  # keeps what the first had (Groggy's Knights)
+        odds = self.table.odds(last.name, again)
         self.retry_note.setText(
-            f"{last.name} may try again at {faced.title} for 1 Corruption: {percent(odds.success)} to succeed."
+            f"{last.name} may try again at {again.difficulty.title} for 1 Corruption: "
+            f"{percent(odds.success)} to succeed."
         )
 
 

@@ -98,7 +98,11 @@ class Playthrough(QObject):
         none); after that the table is kept and saved, never dealt again (``sync_checks``)."""
         c = self.campaign
         table = CheckTable.for_party(
-            [m.character for m in c.members], c.eddies, self.seed + len(self.finished), self._hurt()
+            [m.character for m in c.members],
+            c.eddies,
+            self.seed + len(self.finished),
+            self._hurt(),
+            morning_start=self._morning_started(),
         )
         table.day = c.day
         return table
@@ -107,11 +111,15 @@ class Playthrough(QObject):
         """Each character's injuries by name: they shape checks (INJ-MAJOR/MINOR)."""
         return {m.character.name: m.injuries.names for m in self.campaign.members}
 
+    def _morning_started(self) -> set[str]:
+        """Who had a Morning Start today: Withdrawal gives no Penalty to them (INJ-MINOR)."""
+        return {m.character.name for m in self.campaign.members if m.morning_starts}
+
     def sync_checks(self) -> None:
         """The skill-check table follows the campaign: its Day, injuries as they are now, Eddies who came or went;
         its decks and ledger stay as they are."""
         c = self.campaign
-        self.checks.update_party([m.character for m in c.members], c.eddies, self._hurt())
+        self.checks.update_party([m.character for m in c.members], c.eddies, self._hurt(), self._morning_started())
         self.checks.day = c.day
 
     def checks_drawn(self) -> None:

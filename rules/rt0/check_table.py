@@ -6,8 +6,8 @@ through ``check_odds``, so the screen shows exactly what the rules compute.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import rng
@@ -52,6 +52,7 @@ class Checker:
     only_skill: Skill | None = None
     traits: frozenset[Trait] = frozenset()  # the Report Card's, for injuries' "already" effects
     injuries: tuple[str, ...] = ()
+    morning_start: bool = False  # had a Morning Start today (Withdrawal's Penalty only without one)
 
     def refusal(self, skill: Skill) -> str | None:
         """Why this checker cannot make a check of this skill (an Eddy's one skill, an injury's bar), or None."""
@@ -61,7 +62,7 @@ class Checker:
 
     def injury_terms(self, skill: Skill, sight: bool = False) -> CheckTerms:
         """What the injuries do to a check of this skill (INJ-MAJOR, INJ-MINOR); ``sight``: the task needs it."""
-        return injury_check_terms(self.traits, self.injuries, skill, sight=sight)
+        return injury_check_terms(self.traits, self.injuries, skill, sight=sight, morning_start=self.morning_start)
 
     @property
     def sight_matters(self) -> bool:
@@ -112,9 +113,11 @@ class CheckTable:
         eddies: Iterable[Eddy],
         seed: int,
         injuries: Mapping[str, Sequence[str]] | None = None,
+        morning_start: Collection[str] = (),
     ) -> CheckTable:
         """Each character gets their own shuffled deck (Lucky/Unlucky applied); Eddies share a full one.
-        ``injuries`` by character name shape their checks (Penalty, barred skills, Groggy's Knights)."""
+        ``injuries`` by character name shape their checks (Penalty, barred skills, Groggy's Knights);
+        ``morning_start`` names the characters who had a Morning Start today (Withdrawal's Penalty is then off)."""
         checkers: dict[str, Checker] = {}
         piles: dict[str, Pile] = {}
         state = seed
@@ -122,7 +125,14 @@ class CheckTable:
             key = f"character:{c.name}"
             held = tuple((injuries or {}).get(c.name, ()))
             checkers[c.name] = Checker(
-                c.name, key, c.arcana, c.a_plus_skills, c.failed_skills, traits=frozenset(c.traits), injuries=held
+                c.name,
+                key,
+                c.arcana,
+                c.a_plus_skills,
+                c.failed_skills,
+                traits=frozenset(c.traits),
+                injuries=held,
+                morning_start=c.name in morning_start,
             )
             cards = deck_cards(c.traits)
             state = rng.shuffle(state, cards)
@@ -238,21 +248,22 @@ class CheckTable:
     # --- the party changing between checks, and the save ---
 
     def update_party(
-        self, characters: Iterable[Character], eddies: Iterable[Eddy], injuries: Mapping[str, Sequence[str]]
+        self,
+        characters: Iterable[Character],
+        eddies: Iterable[Eddy],
+        injuries: Mapping[str, Sequence[str]],
+        morning_start: Collection[str] = (),
     ) -> None:
-        """Keep the piles and the ledger, and follow the party: each character's injuries as they are now, Eddies
-        who joined (a replaced Eddy draws from the same shared pile) or left. A newcomer with no pile yet gets one,
-        shuffled from the table's own rng."""
-        fresh = CheckTable.for_party(characters, eddies, self.rng_state, injuries)
+        """Keep the piles and the ledger, and follow the party: each character's injuries and Morning Start as they
+        are now, Eddies who joined (a replaced Eddy draws from the same shared pile) or left. A newcomer with no pile
+        yet gets one, shuffled from the table's own rng."""
+        fresh = CheckTable.for_party(characters, eddies, self.rng_state, injuries, morning_start=morning_start)
         new_piles = [key for key in fresh.piles if key not in self.piles]
         for key in new_piles:
             self.piles[key] = fresh.piles[key]
         if new_piles:
             self.rng_state = fresh.rng_state
-        self.checkers = {
-            name: replace(who, injuries=fresh.checkers[name].injuries) if name in self.checkers else who
-            for name, who in fresh.checkers.items()
-        }
+        self.checkers = dict(fresh.checkers)  # who checks, as they are now (the piles above stay)
 
     def to_dict(self) -> dict[str, Any]:
         """What a save needs to go on drawing exactly the same cards: the piles, the rng, the Day and its ledger,

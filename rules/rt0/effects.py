@@ -295,7 +295,7 @@ def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> No
     shield = catastrophe_shield(fighter.traits)
     events.append(CatastropheStruck(fighter.id, shield))
     if shield:
-        gain_shield(fighter, shield, events)
+        gain_shield(state, fighter, shield, events)
     if state.active_fighter is fighter:
         state.ending_turn = True
 
@@ -354,7 +354,11 @@ def wildcard_faces(state: CombatState, fighter: Fighter, ability_id: str) -> lis
 # --- shield and health -------------------------------------------------------------------------
 
 
-def gain_shield(who: Fighter | Adversary, amount: int, events: list[Event]) -> None:
+def gain_shield(state: CombatState, who: Fighter | Adversary, amount: int, events: list[Event]) -> None:
+    """Every Shield anyone gains passes here: a fighter's ``receives_shield`` hooks may stop it (Broken Leg)."""
+    if isinstance(who, Fighter):
+        for ability in hooked(who.abilities, "receives_shield"):
+            amount = ability.receives_shield(state, who, amount)
     who.shield += amount
     events.append(ShieldGained(who.id, amount, who.shield))
 
@@ -367,9 +371,9 @@ def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: l
     if sharers and any(a.shares_shield(state, fighter) for a in sharers):
         for player in state.fighters:
             if player.kind is FighterKind.PLAYER and player.in_combat:
-                gain_shield(player, amount, events)
+                gain_shield(state, player, amount, events)
     else:
-        gain_shield(fighter, amount, events)
+        gain_shield(state, fighter, amount, events)
     for ability in hooked(fighter.abilities, "shield_generated"):
         ability.shield_generated(state, fighter, amount, events)
 

@@ -20,10 +20,10 @@ from .abilities import (
     arcana_abilities,
     innate_abilities,
 )
-from .abilities.injuries import SCAR_KIND, ScarBlock, scar_marks
+from .abilities.injuries import MORNING_START, SCAR_KIND, ScarBlock, scar_marks
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .adversaries import AdversaryKind
-from .campaign.injuries import deck_changes, deck_traits, effects_in_force, traits_in_force
+from .campaign.injuries import WITHOUT_MORNING_START, deck_changes, deck_traits, effects_in_force, traits_in_force
 from .cards import ALL_IDS, CARDS, CardId
 from .combat import finish_turn, settle
 from .decisions import answer
@@ -63,9 +63,18 @@ class FighterSetup:
     removed: tuple[CardId, ...] = ()  # cards out of this deck (Laughter's for the Day, Slaughter's for good)
     day_uses: tuple[tuple[str, int], ...] = ()  # once-per-Day uses so far: (use name, Day used), see daily.py
     blocked: tuple[str, ...] = ()  # abilities the Massive Painful Scars block today (``choose_scar_blocks``)
+    morning_start: bool = False  # had a Morning Start this Day (Withdrawal acts only without one; DAY-CLOCK)
 
 
 CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
+
+
+def _marks(setup: FighterSetup, abilities: tuple[str, ...]) -> dict[str, int]:
+    """The marks a fighter starts with: the Day's scar blocks, and whether they had a Morning Start today."""
+    marks = scar_marks(setup.blocked) if ScarBlock.id in abilities else {}
+    if setup.morning_start:
+        marks[MORNING_START] = 1
+    return marks
 
 
 def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
@@ -96,13 +105,18 @@ def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
 
 
 def _injury_rules(setup: FighterSetup) -> tuple[str, ...]:
-    """INJ-*: the passive ability of each combat effect the injuries have in force on this Report Card."""
+    """INJ-*: the passive ability of each combat effect the injuries have in force on this Report Card (on this Day:
+    Withdrawal's effects only without a Morning Start, the scars' only when something is blocked)."""
     if not setup.injuries:
         return ()
     return tuple(
         rule
         for kind, rule in INJURY_ABILITIES.items()
-        if effects_in_force(setup.traits, setup.injuries, kind) and (kind != SCAR_KIND or setup.blocked)
+        if any(
+            effect.when != WITHOUT_MORNING_START or not setup.morning_start
+            for _, effect in effects_in_force(setup.traits, setup.injuries, kind)
+        )
+        and (kind != SCAR_KIND or setup.blocked)
     )
 
 
@@ -191,7 +205,7 @@ def new_combat(
                 upgrades=setup.upgrades,
                 spells=setup.spells,
                 day_uses=dict(setup.day_uses),
-                marks=scar_marks(setup.blocked) if ScarBlock.id in abilities else {},
+                marks=_marks(setup, abilities),
             )
         )
     piles[GM] = Pile(list(ALL_IDS))

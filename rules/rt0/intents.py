@@ -207,10 +207,10 @@ def run_steps(
         elif step.do == "heal":
             heal(state, adversary, step.amount, events)
         elif step.do == "shield":
-            gain_shield(adversary, step.amount, events)
+            gain_shield(state, adversary, step.amount, events)
         elif step.do == "shield_allies":
             for other in _allies_in_zone(state, adversary):
-                gain_shield(other, step.amount, events)
+                gain_shield(state, other, step.amount, events)
         elif step.do == "damage":
             amount = step.amount + step.per_ally_in_zone * len(_allies_in_zone(state, adversary))
             candidates = reachable(state, adversary, step.ranged)

@@ -141,7 +141,7 @@ _TOP_KEYS = (
     "fighters", "adversaries", "deck", "discard", "expect", "steps",
 )  # fmt: skip
 _FIGHTER_KEYS = ("id", "name", "kind", "arcana", "traits", "zone", "abilities", "spells", "injuries", "cursed", "hand")
-_FIGHTER_KEYS_MORE = ("bins", "hp", "shield")
+_FIGHTER_KEYS_MORE = ("bins", "hp", "shield", "morning_start")
 _ADVERSARY_KEYS = ("kind", "zone", "name", "intent", "intent_hidden", "hp", "shield")
 
 
@@ -214,6 +214,7 @@ def _fighter(reader: _Reader, room: int, prep: Preparation) -> FighterSetup:
         injuries=reader.strings("injuries"),
         cursed=reader.get("cursed", bool, False),
         spells=tuple(_spell(reader, s) for s in reader.strings("spells")),
+        morning_start=reader.get("morning_start", bool, False),
     )
     if "hand" in reader.table:
         prep.hands[fighter_id] = reader.cards("hand", reader.table["hand"])

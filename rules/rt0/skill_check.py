@@ -355,7 +355,7 @@ def retry(previous: CheckResult, hold: bool = False) -> SkillCheck:
         raise ValueError("only a failed check can be retried")
     check = previous.check
     difficulty = check.difficulty if hold else check.difficulty.easier()
-    return SkillCheck(difficulty, check.arcana, check.edge, check.in_combat)
+    return SkillCheck(difficulty, check.arcana, check.edge, check.in_combat, check.critical_failures)
 
 
 class OnceADay(ValueError):
@@ -451,8 +451,10 @@ class Odds:
         return self.chances.get(outcome, Fraction(0))
 
 
-def card_class(card: CardId, arcana: Arcana | None) -> str:
-    """The group of cards that a check cannot tell apart: every card in it reads the same."""
+def card_class(card: CardId, arcana: Arcana | None, critical_failures: Collection[CardId] = frozenset()) -> str:
+    """The group of cards that a check cannot tell apart: every card in it reads the same. ``critical_failures``
+    are the check's own extra Critical Failures (Groggy's Knights): a group of their own, unless the card already
+    calls for a critical (then the book's reading stands, as in ``resolve``)."""
     face = CARDS[card]
     if is_critical_success_card(card, arcana):
         return "critical success"
@@ -460,6 +462,8 @@ def card_class(card: CardId, arcana: Arcana | None) -> str:
         return "critical failure"
     if card == WHEEL_OF_FORTUNE:
         return "wheel"
+    if card in critical_failures:
+        return "critical failure (this check)"
     if face.is_major:
         return "major"
     return "minor 1-5" if face.value <= 5 else "minor 6-9" if face.value <= 9 else "minor 10+"
@@ -468,8 +472,8 @@ def card_class(card: CardId, arcana: Arcana | None) -> str:
 _Counts = tuple[tuple[str, int], ...]
 
 
-def _counts(cards: Iterable[CardId], arcana: Arcana | None) -> _Counts:
-    return tuple(sorted(Counter(card_class(c, arcana) for c in cards).items()))
+def _counts(cards: Iterable[CardId], check: SkillCheck) -> _Counts:
+    return tuple(sorted(Counter(card_class(c, check.arcana, check.critical_failures) for c in cards).items()))
 
 
 def _take(counts: _Counts, index: int) -> _Counts:
@@ -478,11 +482,13 @@ def _take(counts: _Counts, index: int) -> _Counts:
 
 
 def check_odds(pile: Pile, check: SkillCheck) -> Odds:
-    """Count each outcome over every order of the draw pile, and of the discard once it is shuffled in."""
-    sample = {card_class(c, check.arcana): c for c in [*pile.draw, *pile.discard]}
-    draw, discard = _counts(pile.draw, check.arcana), _counts(pile.discard, check.arcana)
+    """Count each outcome over every order of the draw pile, and of the discard once it is shuffled in. The check's
+    own Critical Failures (Groggy's Knights) are counted as such."""
+    extra = check.critical_failures
+    sample = {card_class(c, check.arcana, extra): c for c in [*pile.draw, *pile.discard]}
+    draw, discard = _counts(pile.draw, check), _counts(pile.discard, check)
     if check.in_combat:
-        draw, discard = _counts([*pile.draw, *pile.discard], check.arcana), ()
+        draw, discard = _counts([*pile.draw, *pile.discard], check), ()
     totals: dict[Outcome, Fraction] = {}
 
     def walk(drawn: tuple[CardId, ...], draw: _Counts, discard: _Counts, chance: Fraction) -> None:

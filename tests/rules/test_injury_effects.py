@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
+from rt0table.rules.rt0.abilities import ABILITIES
+from rt0table.rules.rt0.abilities.base import HOOKS
+from rt0table.rules.rt0.abilities.injuries import INJURY_RULES, check_terms
 from rt0table.rules.rt0.actions import Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.injuries import injury_check_terms
 from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.character import Character
 from rt0table.rules.rt0.check_table import CheckTable
+from rt0table.rules.rt0.deck import Pile
 from rt0table.rules.rt0.effects import area_damage
 from rt0table.rules.rt0.engine import (
     AdversarySetup,
@@ -32,9 +38,12 @@ from rt0table.rules.rt0.events import (
     ShieldGained,
     SkillCheckMade,
 )
-from rt0table.rules.rt0.skill_check import Difficulty, Edge, Outcome, SkillCheck, resolve
-from rt0table.rules.rt0.state import CombatState
-from rt0table.rules.rt0.traits import Arcana, Skill, Trait
+from rt0table.rules.rt0.serialize import decode, encode, state_from_dict, state_hash, state_to_dict
+from rt0table.rules.rt0.skill_check import CheckResult, Difficulty, Edge, Outcome, SkillCheck, check_odds, resolve
+from rt0table.rules.rt0.skill_check import retry as retry_check
+from rt0table.rules.rt0.state import CombatState, FighterKind
+from rt0table.rules.rt0.traits import SKILL_ABILITIES, Arcana, Skill, Spell, Trait
+from tests.rules import test_spells as spells
 from tests.rules.campaign.helpers import fool, party
 from tests.rules.helpers import bestiary, give
 
@@ -339,3 +348,293 @@ def test_a_check_in_combat_has_the_injury_penalty() -> None:
     state, events = choose(state, "Medium")
     made = next(e for e in events if isinstance(e, SkillCheckMade))
     assert len(made.cards) >= 2 and made.reason.startswith("Penalty")
+
+
+# --- (4) every Shield a Slow Broken Leg would gain ---------------------------------------------------------------
+
+SLOW_LEG = FighterSetup("al", "Al", (1, 1), frozenset({Trait.STRONG, Trait.SLOW}), injuries=("Broken Leg",))
+
+
+@pytest.mark.rule("INJ-MAJOR", "SPL-CANCER")
+def test_a_slow_broken_leg_gains_no_shield_an_ally_shares() -> None:
+    state = spells.start([spells.plain(Spell.CANCER), SLOW_LEG], hands={"pip": ["The Magician"]})
+    state, _ = spells.play(state, "The Magician>spell_cancer")
+    state, events = spells.play(state, spells.pick(state, "each ally"))
+    assert spells.shields(events) == [("pip", 8), ("al", 0)]
+    assert (state.fighter("pip").shield, state.fighter("al").shield) == (8, 0)
+
+
+@pytest.mark.rule("INJ-MAJOR", "SPL-CANCER")
+def test_a_slow_broken_leg_still_shields_the_others() -> None:
+    caster = spells.plain(Spell.CANCER, traits=(Trait.CHARMING, Trait.SLOW), injuries=("Broken Leg",))
+    state = spells.start([caster, spells.friend()], hands={"pip": ["The Magician"]})
+    state, _ = spells.play(state, "The Magician>spell_cancer")
+    state, _ = spells.play(state, spells.pick(state, "each ally"))
+    assert (state.fighter("pip").shield, state.fighter("al").shield) == (0, 8)
+
+
+@pytest.mark.rule("INJ-MAJOR", "EDDY-SHEET")
+def test_a_slow_broken_leg_gains_no_shield_from_an_eddy() -> None:
+    eddy = FighterSetup("ed", "Eddy", (1, 1), kind=FighterKind.EDDY)
+    leg = FighterSetup("al", "Al", (1, 1), frozenset({Trait.WEAK, Trait.SLOW}), injuries=("Broken Leg",))
+    state = spells.start([eddy, leg])
+    for _ in range(20):
+        active = state.active_fighter
+        if state.pending is not None:
+            state, _ = apply(state, Choose(0))
+        elif active is not None and active.id != "ed":
+            state, _ = apply(state, EndTurn(active.id))
+        else:
+            break
+    assert state.active_fighter is not None and state.active_fighter.id == "ed"
+    give(state, state.fighter("ed"), "5 of Cups")
+    state, _ = apply(state, PlayCard("ed", by_name("5 of Cups"), "eddy_shield"))
+    state, events = choose(state, "Shield to Al")
+    assert ShieldGained("al", 0, 0) in events and state.fighter("al").shield == 0
+
+
+# --- (5) Morning Start Withdrawal on a Day without a Morning Start ---------------------------------------------------
+
+
+def withdrawn(morning_start: bool) -> FighterSetup:
+    return FighterSetup("a", "Pip", (0, 0), injuries=("Morning Start Withdrawal",), morning_start=morning_start)
+
+
+@pytest.mark.rule("INJ-MINOR", "DAY-CLOCK", "CMB-TURN")
+def test_withdrawal_without_a_morning_start_costs_a_card_every_turn() -> None:
+    state, _ = start(withdrawn(False))
+    for round_ in (1, 2):
+        assert state.round == round_ and state.pending is not None and state.pending.kind == "injury-discard"
+        assert state.pending.actor == "a" and state.pending.private
+        hand = list(state.fighter("a").hand)
+        state, events = apply(state, Choose(len(hand) - 1))  # the player picks which card
+        assert CardsDiscarded("a", (hand[-1],), "injury_discard_turn_start") in events
+        assert hand[-1] in state.piles["a"].discard and len(state.fighter("a").hand) == len(hand) - 1
+        state, _ = apply(state, EndTurn("a"))
+        while state.pending is not None and state.pending.actor != "a":  # the robot's turn
+            state, _ = apply(state, legal_actions(state)[0])
+
+
+@pytest.mark.rule("INJ-MINOR", "DAY-CLOCK")
+def test_withdrawal_after_a_morning_start_does_nothing_in_the_fight() -> None:
+    assert "injury_discard_turn_start" in fight_abilities(withdrawn(False))
+    assert "injury_discard_turn_start" not in fight_abilities(withdrawn(True))
+    state, _ = start(withdrawn(True))
+    assert state.pending is None
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-IN-COMBAT", "DAY-CLOCK")
+@pytest.mark.parametrize(("morning_start", "penalty"), [(False, True), (True, False)])
+def test_withdrawal_penalises_a_check_in_combat_only_without_a_morning_start(
+    morning_start: bool, penalty: bool
+) -> None:
+    state, _ = start(withdrawn(morning_start))
+    while state.pending is not None and state.pending.kind == "injury-discard":
+        state, _ = apply(state, Choose(0))
+    for card in ("2 of Cups", "3 of Cups"):
+        state, _ = play(state, card, "move_skill")
+    state, _ = choose(state, "skill check")
+    state, _ = choose(state, "LAW")
+    state, events = choose(state, "Medium")
+    made = next(e for e in events if isinstance(e, SkillCheckMade))
+    assert made.reason.startswith("Penalty") is penalty
+
+
+@pytest.mark.rule("INJ-MINOR", "DAY-CLOCK", "ITM-LIST")
+def test_the_campaign_says_whether_the_day_had_a_morning_start() -> None:
+    game, _ = cp.take_injury(party(fool()), "a", "Morning Start Withdrawal")
+    assert cp.fighter_setup(game, "a", (0, 0)).morning_start is False
+    game = cp.give_item(game, "a", "Morning Start")
+    game, _ = cp.use_item(game, "a", "Morning Start")
+    setup_ = cp.fighter_setup(game, "a", (0, 0))
+    assert setup_.morning_start is True and "injury_discard_turn_start" not in fight_abilities(setup_)
+    game, _ = cp.end_day(game)
+    assert cp.fighter_setup(game, "a", (0, 0)).morning_start is False
+
+
+@pytest.mark.rule("INJ-MINOR", "DAY-CLOCK")
+def test_the_morning_start_survives_saves_and_older_setups_load() -> None:
+    assert decode(FighterSetup, {"id": "a", "name": "Pip", "zone": [0, 0]}).morning_start is False  # older setup
+    assert decode(FighterSetup, encode(withdrawn(True))) == withdrawn(True)
+    state, _ = start(withdrawn(True))
+    loaded = state_from_dict(state_to_dict(state))
+    assert state_hash(loaded) == state_hash(state) and loaded.fighter("a").marks == state.fighter("a").marks
+
+
+# --- (6) Delirium on a Dull Report Card: no skills in a fight either ------------------------------------------
+
+
+@pytest.mark.rule("INJ-MAJOR", "SKL-IN-COMBAT", "CMB-MOVE-SKILL")
+def test_a_dull_delirium_moves_but_makes_no_skill_check() -> None:
+    dull = FighterSetup("a", "Pip", (0, 0), frozenset({Trait.DULL}), injuries=("Delerium",))
+    assert "injury_no_skills" in fight_abilities(dull)
+    state, _ = start(dull)
+    for card in ("2 of Cups", "3 of Cups"):
+        state, _ = play(state, card, "move_skill")
+    labels = [o.label for o in state.pending.options] if state.pending else []
+    assert labels and not any("skill check" in label for label in labels)
+    assert all(label.startswith("Move to") for label in labels)
+    assert check_terms(state, state.fighter("a"), Skill.AID).refusal == (
+        "Delerium: already Dull, no skill checks at all."
+    )
+
+
+@pytest.mark.rule("INJ-MAJOR", "SKL-IN-COMBAT")
+def test_a_clever_delirium_checks_all_but_clever_skills() -> None:
+    clever = FighterSetup("a", "Pip", (0, 0), frozenset({Trait.CLEVER}), injuries=("Delerium",))
+    assert "injury_no_skills" not in fight_abilities(clever)
+    state, _ = start(clever)
+    for card in ("2 of Cups", "3 of Cups"):
+        state, _ = play(state, card, "move_skill")
+    state, _ = choose(state, "skill check")
+    offered = {o.label for o in state.pending.options} if state.pending else set()
+    assert offered == {s.value for s in Skill if Trait.CLEVER not in SKILL_ABILITIES[s]}
+
+
+# --- (7) a healed injury stops acting at once ------------------------------------------------------------------
+
+
+EVERY_RULE = tuple(rule.id for rule in INJURY_RULES)
+NEUTRAL_HOOKS = {
+    "permits", "forbids", "receives_shield", "damage_multiplier", "damage_kind", "zone_only", "strike_misses",
+    "at_turn_start", "on_draw", "skill_refusal",
+}  # fmt: skip
+
+
+@pytest.mark.rule("INJ-MAJOR", "INJ-MINOR")
+def test_no_injury_rule_acts_once_its_injury_is_gone() -> None:
+    """Every hook of every injury rule asks ``held`` first: a fighter carrying every rule but no injury is untouched."""
+    used = {hook for rule in INJURY_RULES for hook in HOOKS if hook in vars(rule)}
+    assert used <= NEUTRAL_HOOKS | {"takes"}, f"cover the new hooks: {used - NEUTRAL_HOOKS}"
+    state, _ = start(setup())
+    fighter = state.fighter("a")
+    fighter.abilities = (*fighter.abilities, *EVERY_RULE)
+    fighter.marks["scar-blocks:defend"] = 1
+    state.round = 1
+    hand = give(state, fighter, "Knight of Cups", "2 of Wands", "5 of Pentacles", "Temperance", "3 of Swords")
+    before = (list(fighter.hand), fighter.hp, len(state.piles["a"].draw), len(state.decisions))
+    events: list[Event] = []
+    for rule in (ABILITIES[rule_id] for rule_id in EVERY_RULE):
+        assert rule.permits(state, fighter, "defend", hand[0]) is None
+        assert rule.permits(state, fighter, "concentrate", hand[0]) is None
+        assert rule.forbids(state, fighter, "defend", hand[0]) is None
+        assert rule.forbids(state, fighter, "concentrate", hand[0]) is None
+        assert rule.receives_shield(state, fighter, 5) == 5
+        assert rule.damage_multiplier(state, fighter, False, False) == 1
+        assert rule.damage_kind(state, fighter, True, False) == (True, False)
+        assert rule.zone_only(state, fighter) is False
+        assert rule.strike_misses(state, fighter, state.adversaries[0], 5, events) is False
+        assert rule.skill_refusal(state, fighter, Skill.AID) is None
+        rule.at_turn_start(state, fighter, events)
+        for card in hand:
+            rule.on_draw(state, fighter, card, events)
+        assert not any(rule.takes(state, fighter, card) for card in hand if rule.playable)
+    assert events == [] and (list(fighter.hand), fighter.hp, len(state.piles["a"].draw), len(state.decisions)) == before
+
+
+@pytest.mark.rule("INJ-MAJOR", "SPL-AQUARIUS")
+def test_a_broken_leg_healed_mid_fight_gains_shield_again() -> None:
+    healer = spells.plain(Spell.AQUARIUS, Spell.CANCER, traits=(Trait.CHARMING, Trait.WEAK))
+    state = spells.start([healer, SLOW_LEG], hands={"pip": ["The Magician", "The Fool"]}, hp={"al": 10})
+    state, _ = spells.play(state, "The Magician>spell_cancer")
+    state, _ = spells.play(state, spells.pick(state, "each ally"))
+    assert state.fighter("al").shield == 0
+    state, _ = spells.play(state, "The Fool>spell_aquarius")
+    state, _ = spells.play(state, spells.pick(state, "Broken Leg becomes"))
+    assert state.fighter("al").injuries == ["Splinted Leg"]
+    state, _ = spells.play(state, EndTurn("pip"))
+    state = al_defends(state)
+    assert state.fighter("al").shield > 0, "the Splinted Leg leaves Al Strong again, and Shield reaches him"
+
+
+@pytest.mark.rule("INJ-MINOR", "SPL-AQUARIUS")
+def test_distracted_healed_mid_fight_keeps_wands_again() -> None:
+    hurt = spells.plain(Spell.AQUARIUS, injuries=("Distracted",))
+    cups = ("3 of Cups", "4 of Cups", "5 of Cups", "6 of Cups", "7 of Cups")
+    tops = {"pip": (*cups, "7 of Wands", "8 of Wands", "9 of Cups")}
+    state = spells.start([hurt], hands={"pip": ["The Magician"]}, tops=tops, hp={"pip": 15})
+    kept, _ = next_turn(state)  # still Distracted: the Wands drawn on the turn go
+    assert by_name("7 of Wands") not in kept.fighter("pip").hand and by_name("9 of Cups") in kept.fighter("pip").hand
+    state, _ = spells.play(state, "The Magician>spell_aquarius")
+    state, events = spells.play(state, spells.pick(state, "Distracted is healed"))
+    assert InjuryTreated("pip", "Distracted", "") in events and state.fighter("pip").injuries == []
+    state, _ = next_turn(state)
+    hand = state.fighter("pip").hand
+    assert by_name("7 of Wands") in hand and by_name("8 of Wands") in hand, "no longer Distracted: the Wands stay"
+
+
+def next_turn(state: CombatState) -> tuple[CombatState, list[Event]]:
+    """End Pip's turn and play on to Pip's next one."""
+    state, events = apply(state, EndTurn("pip"))
+    while state.pending is not None:
+        state, more = apply(state, Choose(0))
+        events += more
+    return state, events
+
+
+def al_defends(state: CombatState) -> CombatState:
+    """Play on until Al's turn, then put a 10 of Cups on Defend."""
+    for _ in range(30):
+        active = state.active_fighter
+        if state.pending is not None:
+            state, _ = apply(state, Choose(0))
+        elif active is not None and active.id == "al":
+            break
+        elif active is not None:
+            state, _ = apply(state, EndTurn(active.id))
+    give(state, state.fighter("al"), "10 of Cups")
+    state, _ = apply(state, PlayCard("al", by_name("10 of Cups"), "defend"))
+    return state
+
+
+# --- (8) the odds count Groggy's Knights ----------------------------------------------------------------------
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-ODDS", "SKL-CRIT-FAIL")
+def test_the_odds_count_groggys_knights_as_critical_failures() -> None:
+    pile = Pile([by_name(n) for n in ("Knight of Cups", "3 of Cups", "10 of Cups", "Knight of Swords")])
+    plain = check_odds(pile, SkillCheck(Difficulty.EASY))
+    assert plain.chances == {Outcome.SUCCESS: Fraction(3, 4), Outcome.FAILURE: Fraction(1, 4)}
+    terms = injury_check_terms((), ("Groggy",), Skill.GYM)
+    groggy = check_odds(pile, SkillCheck(Difficulty.EASY, critical_failures=terms.critical_failures))
+    assert groggy.chances == {
+        Outcome.SUCCESS: Fraction(1, 4),
+        Outcome.FAILURE: Fraction(1, 4),
+        Outcome.CRITICAL_FAILURE: Fraction(1, 2),
+    }
+    automatic = check_odds(pile, SkillCheck(Difficulty.AUTOMATIC, critical_failures=terms.critical_failures))
+    assert automatic.success == 1, "Automatic still cannot fail"
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-ODDS", "SKL-RETRY")
+def test_the_check_screen_odds_and_retries_keep_groggys_knights() -> None:
+    groggy, rested = mira_table("Groggy"), mira_table()
+    check = groggy.check_for("Mira", Skill.LAW, Difficulty.EASY, Edge.NONE)
+    assert check.critical_failures
+    knights = Fraction(4, len(groggy.piles["character:Mira"].draw))
+    fresh = rested.odds("Mira", rested.check_for("Mira", Skill.LAW, Difficulty.EASY, Edge.NONE))
+    odds = groggy.odds("Mira", check)
+    assert odds[Outcome.CRITICAL_FAILURE] == fresh[Outcome.CRITICAL_FAILURE] + knights
+    assert sum(odds.chances.values()) == 1
+    assert retry_check(CheckResult(check, (), (), resolve(check, [by_name("3 of Cups")]).kept)).critical_failures
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-PENALTY", "DAY-CLOCK")
+def test_withdrawal_penalises_checks_between_fights_only_without_a_morning_start() -> None:
+    mira = Character("Mira", Arcana.MAGICIAN, Trait.CHARMING, Trait.DULL, Skill.SCI, Skill.GYM)
+    hurt = {"Mira": ("Morning Start Withdrawal",)}
+    for had, edge in (((), Edge.PENALTY), (("Mira",), Edge.NONE)):
+        table = CheckTable.for_party([mira], [], seed=7, injuries=hurt, morning_start=had)
+        assert table.check_for("Mira", Skill.LAW, Difficulty.MEDIUM, Edge.NONE).edge is edge
+
+
+@pytest.mark.rule("INJ-MINOR", "SKL-PENALTY", "DAY-CLOCK")
+def test_a_morning_start_drunk_mid_day_lifts_withdrawals_penalty_without_a_new_deal() -> None:
+    mira = Character("Mira", Arcana.MAGICIAN, Trait.CHARMING, Trait.DULL, Skill.SCI, Skill.GYM)
+    hurt = {"Mira": ("Morning Start Withdrawal",)}
+    table = CheckTable.for_party([mira], [], seed=7, injuries=hurt)
+    assert table.check_for("Mira", Skill.LAW, Difficulty.MEDIUM, Edge.NONE).edge is Edge.PENALTY
+    deck = list(table.piles["character:Mira"].draw)
+    table.update_party([mira], [], hurt, morning_start={"Mira"})
+    assert table.check_for("Mira", Skill.LAW, Difficulty.MEDIUM, Edge.NONE).edge is Edge.NONE
+    assert table.piles["character:Mira"].draw == deck  # the same cards, not dealt again

@@ -159,6 +159,7 @@ def player(draw: st.DrawFn, index: int, zone: st.SearchStrategy[tuple[int, int]]
         failed=failed,
         upgrades=upgrades,
         spells=learned,
+        morning_start=draw(st.booleans()),  # Withdrawal acts only on a Day without one
     )
 
 

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rt0table.rules.rt0 import rng
+from rt0table.rules.rt0.campaign.injuries import KNIGHTS
 from rt0table.rules.rt0.cards import ALL_IDS, WHEEL_OF_FORTUNE, CardId, by_name
 from rt0table.rules.rt0.deck import Pile, deck_cards
 from rt0table.rules.rt0.skill_check import (
@@ -533,12 +534,12 @@ def brute_force(check: SkillCheck, draw: list[CardId], discard: list[CardId]) ->
 
 INTERESTING = [by_name(n) for n in (
     "The Fool", "The High Priestess", "The Tower", "Wheel of Fortune", "Death", "The Sun", "The Chariot",
-    "5 of Cups", "6 of Wands", "9 of Swords", "10 of Cups", "Page of Wands",
+    "5 of Cups", "6 of Wands", "9 of Swords", "10 of Cups", "Page of Wands", "Knight of Cups", "Knight of Swords",
 )]  # fmt: skip
 CARD_IDS = st.one_of(st.sampled_from(INTERESTING), st.sampled_from(ALL_IDS))
 
 
-@pytest.mark.rule("SKL-ODDS", "DECK-RESHUFFLE")
+@pytest.mark.rule("SKL-ODDS", "DECK-RESHUFFLE", "INJ-MINOR")
 @settings(max_examples=120, deadline=None)
 @given(
     cards=st.lists(CARD_IDS, min_size=1, max_size=7, unique=True),
@@ -547,13 +548,20 @@ CARD_IDS = st.one_of(st.sampled_from(INTERESTING), st.sampled_from(ALL_IDS))
     arcana=st.sampled_from([None, *Arcana]),
     edge=st.sampled_from(list(Edge)),
     in_combat=st.booleans(),
+    groggy=st.booleans(),
 )
 def test_odds_equal_a_brute_force_over_every_order(
-    cards: list[CardId], split: int, difficulty: Difficulty, arcana: Arcana | None, edge: Edge,
+    cards: list[CardId],
+    split: int,
+    difficulty: Difficulty,
+    arcana: Arcana | None,
+    edge: Edge,
     in_combat: bool,
+    groggy: bool,
 ) -> None:
     draw, discard = cards[: min(split, 4)], cards[min(split, 4) :][:3]
-    check = SkillCheck(difficulty, arcana, edge, in_combat)
+    extra = KNIGHTS if groggy else frozenset()  # INJ-MINOR: Groggy's Knights count as Critical Failures
+    check = SkillCheck(difficulty, arcana, edge, in_combat, extra)
     expected = brute_force(check, draw, discard)
     if expected is None:
         with pytest.raises(NotEnoughCards):

@@ -18,14 +18,14 @@ from ..identity import face, is_wild
 from ..registry import ABILITIES as ABILITIES
 from ..registry import hooked
 from ..state import Adversary, CombatState, Fighter
-from ..traits import Arcana, Spell
+from ..traits import Arcana, Skill, Spell
 
 HOOKS = (
     "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
     "damage_bonus", "shield_bonus", "extra_suits", "permits",
     "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
     "damage_multiplier", "shield_multiplier", "shield_generated", "adversary_damaged", "intent_drawn",
-    "on_cast", "intercepts_draw", "forbids", "strike_misses", "zone_only",
+    "on_cast", "intercepts_draw", "forbids", "strike_misses", "zone_only", "receives_shield", "skill_refusal",
 )  # fmt: skip
 
 
@@ -235,6 +235,15 @@ class Ability:
 
     def shield_generated(self, state: CombatState, fighter: Fighter, amount: int, events: list[Event]) -> None:
         """The fighter's own ability just generated ``amount`` Shield (bonuses and multipliers included)."""
+
+    def receives_shield(self, state: CombatState, fighter: Fighter, amount: int) -> int:
+        """Shield about to reach the fighter from any source (their own ability, a share, a spell, an Eddy's row):
+        what they gain of it (Broken Leg on a Slow Report Card: nothing). Every gain passes ``effects.gain_shield``."""
+        return amount
+
+    def skill_refusal(self, state: CombatState, fighter: Fighter, skill: Skill) -> str | None:
+        """Why the fighter cannot make a check of this skill in the fight (Delirium on a Dull Report Card), or None."""
+        return None
 
     def adversary_damaged(
         self, state: CombatState, fighter: Fighter, adversary: Adversary, dealer: str, amount: int, events: list[Event]

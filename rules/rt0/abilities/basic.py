@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..campaign.injuries import injury_check_terms
 from ..cards import CARDS, CardId, Suit
 from ..decisions import ask, resolver
 from ..effects import discard_ability, draw, generate_shield, move, offer_strike
@@ -25,6 +24,7 @@ from ..state import GM, CombatState, Fighter, Option, PendingDecision
 from ..traits import Skill, Trait
 from ..zones import zone_name
 from .base import ABILITIES, Ability, Progress, card_sum
+from .injuries import check_terms
 
 
 class SumAbility(Ability):
@@ -139,16 +139,22 @@ class MovementSkill(CountAbility):
         self.announce(fighter, cards, events)
         assert fighter.zone is not None
         options = [Option(f"Move to {zone_name(z)}", z) for z in state.room.neighbours(fighter.zone)]
-        options.append(Option("Make a skill check", ("check",)))
+        # an injury may bar every skill (Delirium on a Dull Report Card): then moving is all there is
+        if not fighter.injuries or allowed_skills(state, fighter):
+            options.append(Option("Make a skill check", ("check",)))
         ask(state, "step", fighter.id, "Move one zone, or make a skill check?", options, events)
+
+
+def allowed_skills(state: CombatState, fighter: Fighter) -> list[Skill]:
+    """The skills the fighter may check in the fight; an injury may bar some or all (INJ-MAJOR)."""
+    return [skill for skill in Skill if check_terms(state, fighter, skill).refusal is None]
 
 
 @resolver("step")
 def _step(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
     if option.value == ("check",):
-        allowed = [s for s in Skill if injury_check_terms((), fighter.injuries, s, in_combat=True).refusal is None]
-        options = [Option(skill.value, (skill.value,)) for skill in allowed]  # an injury may bar some (INJ-MAJOR)
+        options = [Option(skill.value, (skill.value,)) for skill in allowed_skills(state, fighter)]
         ask(state, "check-skill", fighter.id, "Which skill does the check use?", options, events)
         return
     move(fighter, (option.value[0], option.value[1]), events)
@@ -169,7 +175,7 @@ def _check_difficulty(state: CombatState, decision: PendingDecision, option: Opt
     fighter = state.fighter(fighter_id)
     skill = Skill(skill_name)
     difficulty = effective_difficulty(Difficulty(option.value[0]), skill, fighter.a_plus, fighter.failed)
-    terms = injury_check_terms((), fighter.injuries, skill, in_combat=True)  # Penalty, Groggy's Knights
+    terms = check_terms(state, fighter, skill)  # Penalty (Withdrawal's without a Morning Start today)
     check = SkillCheck(difficulty, fighter.arcana, terms.edge, True, terms.critical_failures)
     state.rng, result = make_check(state.piles[fighter.pile], state.rng, check)
     events.append(DeckShuffled(fighter.pile))

@@ -374,7 +374,7 @@ def _offer_shield(
 @resolver("eddy-shield")
 def _shield_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter_id, amount = option.value
-    gain_shield(state.fighter(fighter_id), amount, events)
+    gain_shield(state, state.fighter(fighter_id), amount, events)
     _carry_on(state, decision, events)
 
 

@@ -618,7 +618,7 @@ def _joke_minor(state: CombatState, fighter: Fighter, card: CardId, events: list
     else:
         generate_shield(state, fighter, JOKE_PENTACLE_SHIELD, events)
         for ally in _allies(state, fighter):
-            gain_shield(ally, JOKE_PENTACLE_SHIELD, events)
+            gain_shield(state, ally, JOKE_PENTACLE_SHIELD, events)
 
 
 def _twist_major(state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:

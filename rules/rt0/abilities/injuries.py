@@ -3,20 +3,32 @@
 ``engine.fight_abilities`` adds the ability of every combat effect a fighter's injuries have in force
 (``INJURY_ABILITIES``, read from the catalogue through ``effects_in_force``); each enforces its effect through the
 ordinary hooks, so the turn loop knows nothing of injuries. Amounts are read from the fighter's injuries at the
-time, so two injuries with the same kind (Dizzy and Hex: a card each in the first round) add up.
+time, so two injuries with the same kind (Dizzy and Hex: a card each in the first round) add up. Every hook first
+asks ``held``: an injury healed mid-fight (Temperance, A Mistake Will Soon Be Corrected, Aquarius) stops acting at
+once, though its rule stays among the fighter's abilities.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from ..campaign.injuries import CRITICAL, Severity, effects_in_force, escalation
+from ..campaign.injuries import (
+    CRITICAL,
+    CheckTerms,
+    Severity,
+    effects_in_force,
+    escalation,
+    injuries_with,
+    injury_check_terms,
+)
 from ..cards import CARDS, CardId, Suit, by_name
 from ..decisions import ask, resolver
 from ..effects import after_draw, damage_fighter, discard_ability, draw, lose_hp
 from ..events import CardsDiscarded, DamageWasted, DeckShuffled, Event, FighterDied, InjuryTaken, InjuryTreated
 from ..identity import forget
+from ..registry import hooked
 from ..state import Adversary, CombatState, Fighter, Option, PendingDecision
+from ..traits import Skill
 from .base import Ability, Progress
 
 KNIGHT = 12
@@ -35,14 +47,18 @@ class InjuryRule(Ability):
     def is_complete(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> bool:
         return False
 
+    def held(self, fighter: Fighter) -> bool:
+        """Whether an injury behind this rule is still held. The one test every hook of every injury rule makes
+        before acting, so a rule whose injury was healed mid-fight does nothing more."""
+        return bool(injuries_with(fighter.injuries, self.kind))
+
     def total(self, fighter: Fighter) -> int:
         """The sum of this kind's amounts over the fighter's injuries now."""
         return sum(effect.amount for _, effect in effects_in_force((), fighter.injuries, self.kind))
 
     def sources(self, fighter: Fighter) -> str:
         """The injuries behind this rule, for the words shown."""
-        names = dict.fromkeys(name for name, _ in effects_in_force((), fighter.injuries, self.kind))
-        return ", ".join(names) or self.name
+        return ", ".join(injuries_with(fighter.injuries, self.kind)) or self.name
 
 
 def _discard_from_hand(state: CombatState, fighter: Fighter, card: CardId, source: str, events: list[Event]) -> None:
@@ -66,22 +82,26 @@ class NoConcentrate(InjuryRule):
     summary = "Already Foolish and concussed: you cannot Concentrate at all."
 
     def permits(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
-        return False if ability == "concentrate" else None
+        return False if ability == "concentrate" and self.held(fighter) else None
 
     def forbids(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> str | None:
-        return "Concussion: already Foolish, you cannot Concentrate at all." if ability == "concentrate" else None
+        if ability != "concentrate" or not self.held(fighter):
+            return None
+        return "Concussion: already Foolish, you cannot Concentrate at all."
 
 
 class NoShields(InjuryRule):
-    """Broken Leg on a Slow Report Card: "you cannot gain shields, at all" (Shield your abilities make is 0)."""
+    """Broken Leg on a Slow Report Card: "you cannot gain shields, at all". No Shield reaches the fighter from any
+    source (``receives_shield``: their own abilities, Astronomy's or a spell's share, an Eddy's row); Shield they
+    generate for others still reaches the others."""
 
     id = "injury_no_shields"
     kind = "no_shields"
     name = "Broken Leg: no Shield"
     summary = "Already Slow with a broken leg: you cannot gain Shield at all."
 
-    def shield_multiplier(self, state: CombatState, fighter: Fighter) -> int:
-        return 0
+    def receives_shield(self, state: CombatState, fighter: Fighter, amount: int) -> int:
+        return 0 if self.held(fighter) else amount
 
 
 class NoPhysicalDamage(InjuryRule):
@@ -93,7 +113,7 @@ class NoPhysicalDamage(InjuryRule):
     summary = "Already Weak with a broken arm: you cannot deal non-magical damage at all."
 
     def damage_multiplier(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> int:
-        return 1 if magic else 0
+        return 1 if magic or not self.held(fighter) else 0
 
 
 class NoRanged(InjuryRule):
@@ -105,7 +125,7 @@ class NoRanged(InjuryRule):
     summary = "Blinded: your ranged damage is melee damage (magic stays magic)."
 
     def damage_kind(self, state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
-        if not effects_in_force((), fighter.injuries, self.kind):  # cured in the fight (Temperance)
+        if not self.held(fighter):  # cured in the fight (Temperance)
             return ranged, magic
         return False, magic
 
@@ -119,7 +139,7 @@ class ZoneOnlyTargets(InjuryRule):
     summary = "Blinded: an effect on every adversary reaches only those in your zone."
 
     def zone_only(self, state: CombatState, fighter: Fighter) -> bool:
-        return bool(effects_in_force((), fighter.injuries, self.kind))  # not once cured (Temperance)
+        return self.held(fighter)  # not once cured (Temperance)
 
 
 class MissOnLowCard(InjuryRule):
@@ -136,9 +156,9 @@ class MissOnLowCard(InjuryRule):
     def strike_misses(
         self, state: CombatState, fighter: Fighter, adversary: Adversary, amount: int, events: list[Event]
     ) -> bool:
-        found = effects_in_force((), fighter.injuries, self.kind)
-        if not found:  # cured in the fight (Temperance)
+        if not self.held(fighter):  # cured in the fight (Temperance)
             return False
+        found = effects_in_force((), fighter.injuries, self.kind)
         pile = state.piles[fighter.pile]
         if not pile.draw and pile.discard:
             state.rng = pile.shuffle_discard_in(state.rng)
@@ -176,10 +196,10 @@ class ScarBlock(InjuryRule):
     summary = "Massive Painful Scar: the ability chosen this morning cannot be used today."
 
     def permits(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
-        return False if SCAR_MARK + ability in fighter.marks else None
+        return False if SCAR_MARK + ability in fighter.marks and self.held(fighter) else None
 
     def forbids(self, state: CombatState, fighter: Fighter, ability: str, card: CardId) -> str | None:
-        if SCAR_MARK + ability not in fighter.marks:
+        if SCAR_MARK + ability not in fighter.marks or not self.held(fighter):
             return None
         return "Massive Painful Scar: this ability is blocked for the Day."
 
@@ -199,25 +219,48 @@ class DiscardFirstRound(InjuryRule):
     summary = "In your first round of combat, discard a card from your hand for each injury that says so."
 
     def at_turn_start(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        if state.round == 1 and not state.ending_turn:
-            ask_discard(state, fighter, self.total(fighter), self.sources(fighter), events)
+        if state.round == 1 and not state.ending_turn and self.held(fighter):
+            ask_discard(state, fighter, self.total(fighter), self.sources(fighter), events, self.id)
 
 
-def ask_discard(state: CombatState, fighter: Fighter, count: int, why: str, events: list[Event]) -> None:
-    """Ask the fighter for ``count`` cards from the hand to discard, one at a time."""
+MORNING_START = "morning-start"  # a fighter's mark: they had a Morning Start this Day (``FighterSetup.morning_start``)
+
+
+class DiscardTurnStart(InjuryRule):
+    """Morning Start Withdrawal on a Day without a Morning Start: "Discard one card from your hand at the start of
+    your combat turn" — every turn, chosen from the hand after the turn's draw. ``engine.fight_abilities`` brings it
+    only when the fighter had no Morning Start this Day (``FighterSetup.morning_start``)."""
+
+    id = "injury_discard_turn_start"
+    kind = "discard_turn_start"
+    name = "Withdrawal: a card lost every turn"
+    summary = "No Morning Start today: discard a card from your hand as each of your combat turns starts."
+
+    def at_turn_start(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+        if not state.ending_turn and self.held(fighter):
+            ask_discard(state, fighter, self.total(fighter), self.sources(fighter), events, self.id)
+
+
+def ask_discard(
+    state: CombatState, fighter: Fighter, count: int, why: str, events: list[Event], source: str = ""
+) -> None:
+    """Ask the fighter for ``count`` cards from the hand to discard, one at a time (``source``: the rule asking)."""
     if count <= 0 or not fighter.hand:
         return
     options = [Option(f"Discard {CARDS[c].name}", (c,)) for c in dict.fromkeys(fighter.hand)]
     prompt = f"{why}: discard a card from your hand" + (f" ({count} to go)." if count > 1 else ".")
-    ask(state, FIRST_ROUND_DISCARD, fighter.id, prompt, options, events, (count, why), private=True)
+    context = (count, why, source or DiscardFirstRound.id)
+    ask(state, FIRST_ROUND_DISCARD, fighter.id, prompt, options, events, context, private=True)
 
 
 @resolver(FIRST_ROUND_DISCARD)
 def _injury_discard(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    count, why = decision.context
-    _discard_from_hand(state, fighter, option.value[0], DiscardFirstRound.id, events)
-    ask_discard(state, fighter, count - 1, why, events)
+    count = int(decision.context[0])
+    why = str(decision.context[1])
+    source = str(decision.context[2]) if len(decision.context) > 2 else DiscardFirstRound.id  # saves before 2 fields
+    _discard_from_hand(state, fighter, option.value[0], source, events)
+    ask_discard(state, fighter, count - 1, why, events, source)
 
 
 class DiscardDrawnKnights(InjuryRule):
@@ -229,7 +272,7 @@ class DiscardDrawnKnights(InjuryRule):
     summary = "Groggy: a Knight you draw in combat is discarded at once."
 
     def on_draw(self, state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
-        if not CARDS[card].is_major and CARDS[card].value == KNIGHT:
+        if not CARDS[card].is_major and CARDS[card].value == KNIGHT and self.held(fighter):
             _discard_from_hand(state, fighter, card, self.id, events)
 
 
@@ -243,7 +286,7 @@ class DiscardDrawnSuits(InjuryRule):
     summary = "Distracted: Wands and Pentacles drawn during your combat turn are discarded."
 
     def on_draw(self, state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
-        if state.active_fighter is not fighter:
+        if state.active_fighter is not fighter or not self.held(fighter):
             return
         suits = {s for _, e in effects_in_force((), fighter.injuries, self.kind) for s in e.detail.split()}
         if CARDS[card].suit.value in suits:
@@ -259,6 +302,8 @@ class CardDamage(InjuryRule):
     summary = "Disease: each Five of Pentacles you draw in combat costs 8 HP; Shield does not help."
 
     def on_draw(self, state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
+        if not self.held(fighter):
+            return
         for injury, effect in effects_in_force((), fighter.injuries, self.kind):
             if effect.card is not None and by_name(effect.card) == card and fighter.in_combat and fighter.hp > 0:
                 lose_hp(state, fighter, effect.amount, injury, events)
@@ -278,7 +323,7 @@ class ExtraDraw(InjuryRule):
     summary = "Heart Palpitations: draw an extra card every combat turn; a Major drawn so costs 1 HP and is discarded."
 
     def at_turn_start(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        if not state.ending_turn:
+        if not state.ending_turn and self.held(fighter):
             draw(state, fighter, self.total(fighter), events, then=PALPITATIONS)
 
 
@@ -326,7 +371,7 @@ class CuredByCard(InjuryRule):
         return [name for name, e in found if e.card is not None and by_name(e.card) == card]
 
     def takes(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
-        return bool(self.cures(fighter, card))
+        return self.held(fighter) and bool(self.cures(fighter, card))
 
     def progress(self, state: CombatState, fighter: Fighter, cards: list[CardId]) -> Progress:
         return Progress(len(cards), 1, "cards")
@@ -346,6 +391,35 @@ class CuredByCard(InjuryRule):
             events.append(InjuryTreated(fighter.id, name, ""))
 
 
+class NoSkills(InjuryRule):
+    """Delirium on a Dull Report Card: "you cannot use any skills at all". In a fight: Movement/Skill offers no
+    skill check (moving is still offered)."""
+
+    id = "injury_no_skills"
+    kind = "no_skills"
+    name = "Delirium: no skills"
+    summary = "Already Dull and delirious: you cannot use any skill, so Movement / Skill can only move."
+
+    def skill_refusal(self, state: CombatState, fighter: Fighter, skill: Skill) -> str | None:
+        if not self.held(fighter):
+            return None
+        return f"{self.sources(fighter)}: already Dull, no skill checks at all."
+
+
+def check_terms(state: CombatState, fighter: Fighter, skill: Skill) -> CheckTerms:
+    """What injuries do to a skill check the fighter makes in the fight (SKL-IN-COMBAT): the catalogue's terms for
+    combat (Withdrawal's Penalty only without a Morning Start today) and any rule's ``skill_refusal`` (Delirium)."""
+    morning = MORNING_START in fighter.marks
+    terms = injury_check_terms((), fighter.injuries, skill, in_combat=True, morning_start=morning)
+    if terms.refusal is not None:
+        return terms
+    for rule in hooked(fighter.abilities, "skill_refusal"):
+        why = rule.skill_refusal(state, fighter, skill)
+        if why is not None:
+            return CheckTerms(terms.edge, why, terms.critical_failures, terms.why)
+    return terms
+
+
 INJURY_RULES: tuple[type[InjuryRule], ...] = (
     NoConcentrate,
     NoShields,
@@ -354,7 +428,9 @@ INJURY_RULES: tuple[type[InjuryRule], ...] = (
     ZoneOnlyTargets,
     MissOnLowCard,
     ScarBlock,
+    NoSkills,
     DiscardFirstRound,
+    DiscardTurnStart,
     DiscardDrawnKnights,
     DiscardDrawnSuits,
     CardDamage,

@@ -254,7 +254,7 @@ def _shell(state: CombatState, decision: PendingDecision, option: Option, events
     allies = allies_in_zone(state, fighter) if shared else []
     generate_shield(state, fighter, amount, events)
     for ally in allies:  # the caster generates the allies' Shield too, so Dodge and the like apply (ruling)
-        gain_shield(ally, shield_amount(state, fighter, amount), events)
+        gain_shield(state, ally, shield_amount(state, fighter, amount), events)
 
 
 # --- SPL-LEO: Beam --------------------------------------------------------------------------------------
@@ -457,7 +457,7 @@ class Libra(SpellAbility):
         if not self.standing(fighter) or dealt == shielded:
             return
         if dealt > shielded:
-            gain_shield(fighter, dealt - shielded, events)  # matched exactly: no bonus or multiplier (ruling)
+            gain_shield(state, fighter, dealt - shielded, events)  # matched exactly: no bonus or multiplier (ruling)
             return
         ranged, magic = damage_kind(state, fighter, False, True)
         options = strike_options(state, fighter, shielded - dealt, ranged, magic)

@@ -450,6 +450,7 @@ def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Seq
         spells=spells,
         day_uses=stamped(used, campaign.clock.day),  # the fight runs on ``new_combat(day=clock.day)``
         blocked=m.scar_blocks[: m.injuries.names.count(SCAR)],  # INJ-MINOR: a scar healed since unblocks
+        morning_start=m.morning_starts > 0,  # Withdrawal acts in the fight only without one (DAY-CLOCK)
     )
 
 

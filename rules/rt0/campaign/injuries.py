@@ -48,7 +48,8 @@ EFFECT_KINDS = frozenset(
         "incapacitated",
     }
 )
-WHEN = frozenset({"always", "combat", "outside combat", "without morning start"})
+WITHOUT_MORNING_START = "without morning start"
+WHEN = frozenset({"always", "combat", "outside combat", WITHOUT_MORNING_START})
 ENDS = frozenset({"end of combat", "end of day", "restful sleep", "end of day without morning start", "medical care"})
 _FIELDS = frozenset(
     {"name", "severity", "summary", "becomes", "cannot_be", "effects", "downgrade", "rest", "ends", "cost", "ruled"}
@@ -333,6 +334,13 @@ def effects_in_force(base_traits: Iterable[Trait], injuries: Iterable[str], kind
     """Every (injury, effect) of this kind for a character with these Report Card traits."""
     base = frozenset(base_traits)
     return [(e.name, effect) for e in _known(injuries) for effect in e.effects_for(base) if effect.kind == kind]
+
+
+def injuries_with(injuries: Iterable[str], kind: str) -> list[str]:
+    """The injuries held that have an effect of this kind at all ("already" and "when" aside), once each: what a
+    standing rule brought into a fight checks before acting, so an injury healed mid-fight stops acting at once."""
+    found = [entry.name for entry in _known(injuries) if any(effect.kind == kind for effect in entry.effects)]
+    return list(dict.fromkeys(found))
 
 
 def turn_start_hp_loss(injuries: Iterable[str]) -> list[tuple[str, int]]:
