@@ -356,11 +356,14 @@ def wildcard_faces(state: CombatState, fighter: Fighter, ability_id: str) -> lis
 
 def gain_shield(state: CombatState, who: Fighter | Adversary, amount: int, events: list[Event]) -> None:
     """Every Shield anyone gains passes here: a fighter's ``receives_shield`` hooks may stop it (Broken Leg)."""
+    offered, stopped_by = amount, ""
     if isinstance(who, Fighter):
         for ability in hooked(who.abilities, "receives_shield"):
             amount = ability.receives_shield(state, who, amount)
+            if amount < offered and not stopped_by:
+                stopped_by = ability.name
     who.shield += amount
-    events.append(ShieldGained(who.id, amount, who.shield))
+    events.append(ShieldGained(who.id, amount, who.shield, offered - amount, stopped_by))
 
 
 def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: list[Event]) -> None:

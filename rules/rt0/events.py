@@ -101,9 +101,13 @@ class EffectWasted(Event):
 
 @dataclass(frozen=True, slots=True)
 class ShieldGained(Event):
+    """Shield reached someone; ``stopped`` more was offered but a standing rule (``stopped_by``) kept it off."""
+
     who: str
     amount: int
     total: int
+    stopped: int = 0
+    stopped_by: str = ""
 
 
 @dataclass(frozen=True, slots=True)

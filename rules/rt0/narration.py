@@ -118,6 +118,9 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(source)} deals {amount} {kind}damage to {name(target)}{by_shield}: {hp_after} HP left."
         case DamageWasted(source, amount, reason):
             return f"{name(source)}'s {amount} damage is wasted: {reason}."
+        case ShieldGained(who, amount, total, stopped, stopped_by) if stopped:
+            kept = f"gains only {amount} Shield ({total} in all)" if amount else "gains no Shield"
+            return f"{name(who)} {kept}: {stopped} kept off ({stopped_by})."
         case ShieldGained(who, amount, total):
             return f"{name(who)} gains {amount} Shield ({total} in all)."
         case ShieldDropped(who, amount):

@@ -38,6 +38,7 @@ from rt0table.rules.rt0.events import (
     ShieldGained,
     SkillCheckMade,
 )
+from rt0table.rules.rt0.narration import narrate
 from rt0table.rules.rt0.serialize import decode, encode, state_from_dict, state_hash, state_to_dict
 from rt0table.rules.rt0.skill_check import CheckResult, Difficulty, Edge, Outcome, SkillCheck, check_odds, resolve
 from rt0table.rules.rt0.skill_check import retry as retry_check
@@ -390,7 +391,9 @@ def test_a_slow_broken_leg_gains_no_shield_from_an_eddy() -> None:
     give(state, state.fighter("ed"), "5 of Cups")
     state, _ = apply(state, PlayCard("ed", by_name("5 of Cups"), "eddy_shield"))
     state, events = choose(state, "Shield to Al")
-    assert ShieldGained("al", 0, 0) in events and state.fighter("al").shield == 0
+    assert ShieldGained("al", 0, 0, 2, "Broken Leg: no Shield") in events and state.fighter("al").shield == 0
+    line = narrate(state, next(e for e in events if isinstance(e, ShieldGained) and e.who == "al"))
+    assert line == "Al gains no Shield: 2 kept off (Broken Leg: no Shield)."
 
 
 # --- (5) Morning Start Withdrawal on a Day without a Morning Start ---------------------------------------------------
