@@ -12,7 +12,6 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
-from importlib.machinery import EXTENSION_SUFFIXES
 
 from rt0table.assets import path
 from rt0table.rules.rt0 import engine as rules_engine
@@ -21,6 +20,7 @@ from rt0table.rules.rt0.actions import Choose
 from rt0table.rules.rt0.adversaries import load_bestiary
 from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
+from rt0table.rules.rt0.serialize import is_compiled
 from rt0table.rules.rt0.state import CombatState
 from rt0table.rules.rt0.traits import Arcana, Trait
 
@@ -80,8 +80,7 @@ def fights(count: int) -> tuple[float, dict[str, int], float]:
 
 def engine_kind() -> str:
     """Which engine this run measures: the plain Python one, or the mypyc build (``make compiled``)."""
-    location = str(rules_engine.__file__)
-    return "compiled by mypyc" if location.endswith(tuple(EXTENSION_SUFFIXES)) else "plain Python"
+    return "compiled by mypyc" if is_compiled(rules_engine) else "plain Python"
 
 
 def main() -> None:

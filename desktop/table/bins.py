@@ -253,14 +253,10 @@ class AbilityBinItem(BoxItem):
         spare = int((per_chip - k * 0.55) // (k * 1.05))
         return max(min(wanted, 2), min(wanted, CHIP_MAX_LINES, spare))  # two lines at least, as ever
 
-    @property
-    def chip_height(self) -> float:
-        """Its lines, and a little padding."""
-        return self.k * (0.55 + 1.05 * self.chip_lines)
-
-    def chip_rect(self, index: int) -> QRectF:
+    def chip_rect(self, index: int, lines: int) -> QRectF:
+        """Where chip ``index`` stands when every chip has ``lines`` lines (``chip_lines``, worked out once)."""
         k, r = self.k, self.size
-        height = self.chip_height
+        height = k * (0.55 + 1.05 * lines)  # its lines, and a little padding
         bottom = r.height() - k * 1.45 - (len(self.chips) - 1 - index) * (height + k * 0.2)
         return QRectF(k * 0.3, bottom - height, r.width() - k * 0.6, height)
 
@@ -268,7 +264,7 @@ class AbilityBinItem(BoxItem):
         lines = self.chip_lines
         for index, chip in enumerate(self.chips):
             chip.text_px, chip.lines = self.k * 0.78, lines
-            chip.place(self.chip_rect(index), self.unit)
+            chip.place(self.chip_rect(index, lines), self.unit)
 
     # --- painting ------------------------------------------------------------------------------------
 
@@ -320,7 +316,8 @@ class AbilityBinItem(BoxItem):
         """The strip between the title and the chips (or the progress line) where the cards lie, in item terms."""
         k, r = self.k, self.size
         title_bottom = self._title_bottom()
-        cards_bottom = (self.chip_rect(0).top() if self.chips else self._progress_rect().top()) - k * 0.25
+        top = self.chip_rect(0, self.chips[0].lines).top() if self.chips else self._progress_rect().top()
+        cards_bottom = top - k * 0.25  # chips keep the lines ``_place_chips`` gave them: no text layout per paint
         return QRectF(k * 0.35, title_bottom + k * 0.25, r.width() - k * 0.7, cards_bottom - title_bottom - k * 0.25)
 
     def card_slots(self) -> list[QRectF]:

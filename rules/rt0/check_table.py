@@ -14,6 +14,7 @@ from . import rng
 from .campaign.injuries import CheckTerms, effects_in_force, injury_check_terms
 from .character import Character, Eddy
 from .deck import Pile, deck_cards
+from .serialize import decode, encode
 from .skill_check import (
     CheckResult,
     DayLedger,
@@ -272,7 +273,7 @@ class CheckTable:
             "version": FORMAT_VERSION,
             "rng_state": self.rng_state,
             "day": self.day,
-            "piles": {key: {"draw": list(p.draw), "discard": list(p.discard)} for key, p in self.piles.items()},
+            "piles": {key: encode(pile) for key, pile in self.piles.items()},
             "ledger": [[subject, day, outcome.name] for (subject, day), outcome in self.ledger.outcomes.items()],
             "ledger_corruption": self.ledger.corruption,
             "corruption_taken": dict(self.corruption_taken),
@@ -284,11 +285,7 @@ class CheckTable:
         checkers, and piles for anyone the save has none for). Raises ValueError on a malformed record."""
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"skill-check decks in format {data.get('version')!r}")
-        piles = dict(party.piles)
-        for key, pile in data["piles"].items():
-            draw = [int(c) for c in pile["draw"]]
-            discard = [int(c) for c in pile["discard"]]
-            piles[str(key)] = Pile(draw, discard)
+        piles = {**party.piles, **{str(key): decode(Pile, pile) for key, pile in data["piles"].items()}}
         ledger = DayLedger(
             {(str(subject), int(day)): Outcome[str(name)] for subject, day, name in data.get("ledger", [])},
             int(data.get("ledger_corruption", 0)),

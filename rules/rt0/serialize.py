@@ -81,6 +81,11 @@ def _field_names(kind: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(kind))
 
 
+def is_compiled(module: types.ModuleType) -> bool:
+    """Whether this module was loaded from a C extension (the engine ``make compiled`` builds)."""
+    return str(getattr(module, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+
+
 @functools.cache
 def field_types(kind: type) -> dict[str, Any]:
     """A dataclass's resolved field types; resolving them is slow, and a class's never change.
@@ -88,8 +93,7 @@ def field_types(kind: type) -> dict[str, Any]:
     A class compiled by mypyc (``make compiled``) keeps only erased annotations (``list``, not
     ``list[Fighter]``), so its types are read from the source file that sits beside the compiled module.
     """
-    module_file = str(getattr(sys.modules[kind.__module__], "__file__", ""))
-    if not module_file.endswith(tuple(EXTENSION_SUFFIXES)):  # plain Python, in a venv or a frozen bundle
+    if not is_compiled(sys.modules[kind.__module__]):  # plain Python, in a venv or a frozen bundle
         return typing.get_type_hints(kind)
     hints: dict[str, Any] = {}
     for klass in reversed(kind.__mro__):

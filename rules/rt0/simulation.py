@@ -72,6 +72,11 @@ class Tally:
             elif isinstance(event, ShieldGained):
                 self.shield += event.amount
 
+    def take(self, state: CombatState, policy: Policy) -> None:
+        """One action the policy chooses, carried out and counted."""
+        self.count(apply_in_place(state, policy(state)))
+        self.actions += 1
+
     def per_round(self, amount: int) -> float:
         return amount / self.rounds if self.rounds else 0.0
 
@@ -81,8 +86,7 @@ def play_rounds(state: CombatState, policy: Policy, rounds: int, tally: Tally) -
     for _ in range(rounds):
         current = state.round
         while state.round == current and state.result is None:
-            tally.count(apply_in_place(state, policy(state)))
-            tally.actions += 1
+            tally.take(state, policy)
         tally.rounds += 1
         if state.result is not None:
             return
@@ -121,8 +125,7 @@ def fights(
     for seed in range(first_seed, first_seed + count):
         state, _ = new_combat(seed, room_size, fighters, adversaries, bestiary)
         while state.result is None and state.round < max_rounds:
-            tally.count(apply_in_place(state, policy(state)))
-            tally.actions += 1
+            tally.take(state, policy)
         tally.rounds += state.round
         tally.fights += 1
         outcome = state.result or "unfinished"

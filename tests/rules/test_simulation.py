@@ -8,7 +8,6 @@ the figures here and the ones in docs/benchmarks.md.
 from __future__ import annotations
 
 import os
-from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
 
@@ -19,7 +18,7 @@ from rt0table.rules.rt0.adversaries import load_bestiary
 from rt0table.rules.rt0.cards import Suit, minor
 from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
 from rt0table.rules.rt0.registry import ABILITIES
-from rt0table.rules.rt0.serialize import state_hash
+from rt0table.rules.rt0.serialize import is_compiled, state_hash
 from rt0table.rules.rt0.simulation import Tally, brick, fights, greedy, solo_turns
 from rt0table.rules.rt0.simulation_cli import main as cli_main
 from rt0table.rules.rt0.traits import Arcana, Trait
@@ -34,15 +33,11 @@ PARTY = [
 LABORERS = [AdversarySetup("laborer", (column, 0)) for column in range(3)]
 
 
-def compiled(module: object) -> bool:
-    return str(getattr(module, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
-
-
 def test_the_engine_under_test_is_the_one_asked_for() -> None:
     """``make test-compiled`` sets RT0_EXPECT_COMPILED=1: a silent fall-back to plain Python would prove nothing."""
     expected = os.environ.get("RT0_EXPECT_COMPILED") == "1"
-    assert compiled(engine) is expected
-    assert compiled(rng) is expected
+    assert is_compiled(engine) is expected
+    assert is_compiled(rng) is expected
     assert rng.WORDS_WRAP is expected  # the machine-word shuffle runs exactly when compiled
 
 

@@ -219,14 +219,17 @@ class DiscardFirstRound(InjuryRule):
     summary = "In your first round of combat, discard a card from your hand for each injury that says so."
 
     def at_turn_start(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        if state.round == 1 and not state.ending_turn and self.held(fighter):
+        if self.discards_now(state) and not state.ending_turn and self.held(fighter):
             ask_discard(state, fighter, self.total(fighter), self.sources(fighter), events, self.id)
+
+    def discards_now(self, state: CombatState) -> bool:
+        return state.round == 1
 
 
 MORNING_START = "morning-start"  # a fighter's mark: they had a Morning Start this Day (``FighterSetup.morning_start``)
 
 
-class DiscardTurnStart(InjuryRule):
+class DiscardTurnStart(DiscardFirstRound):
     """Morning Start Withdrawal on a Day without a Morning Start: "Discard one card from your hand at the start of
     your combat turn" — every turn, chosen from the hand after the turn's draw. ``engine.fight_abilities`` brings it
     only when the fighter had no Morning Start this Day (``FighterSetup.morning_start``)."""
@@ -236,9 +239,8 @@ class DiscardTurnStart(InjuryRule):
     name = "Withdrawal: a card lost every turn"
     summary = "No Morning Start today: discard a card from your hand as each of your combat turns starts."
 
-    def at_turn_start(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        if not state.ending_turn and self.held(fighter):
-            ask_discard(state, fighter, self.total(fighter), self.sources(fighter), events, self.id)
+    def discards_now(self, state: CombatState) -> bool:
+        return True
 
 
 def ask_discard(
