@@ -12,7 +12,7 @@ steps were answers, so a fight loaded from its save undoes the same way (``answe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
@@ -51,6 +51,15 @@ class Responder(Protocol):
 
     def respond(self, state: CombatState) -> Answer | None: ...
 
+
+
+def undo_chain(answered: Container[int], ply: int, limit: int) -> int:
+    """How many steps one undo takes back: the responder's answers on top (their plies in ``answered``, counted
+    down from ``ply``), and the step before them; at most ``limit``, the steps there are to take back."""
+    count = 0
+    while ply - count in answered:
+        count += 1
+    return min(count + 1, limit)
 
 class Session(QObject):
     """A fight in play: submit actions, undo where the rules allow, one signal for every change."""
@@ -133,11 +142,7 @@ class Session(QObject):
             self._responding = False
 
     def _undo_chain(self) -> int:
-        """How many steps one undo takes back: the responder's answers on top, and the step before them."""
-        ply, count = self.ply, 0
-        while ply - count in self.answered:
-            count += 1
-        return min(count + 1, len(self.game.steps))
+        return undo_chain(self.answered, self.ply, len(self.game.steps))
 
     def undo_refusal(self) -> str | None:
         reason = self.game.undo_refusal()

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc
 from rt0table.desktop.saves import CombatSetup, DamagedSaveError, LoadedGame, LogEntry
+from rt0table.desktop.session import undo_chain
 from rt0table.desktop.table.log import UNDONE
 from rt0table.rules.rt0.engine import Game
 from rt0table.rules.rt0.errors import RulesError
@@ -76,7 +77,8 @@ def fight_log(setup: CombatSetup, history: list[LogEntry]) -> tuple[CombatState,
             if not game.steps:
                 continue
             if undoing == 0:
-                undoing = _undo_chain(answers)
+                answered = {ply for ply, by_stand_in in enumerate(answers, start=1) if by_stand_in}
+                undoing = undo_chain(answered, len(answers), len(answers))
                 lines.append(UNDONE)
             game.state = game.steps.pop().before
             answers.pop()
@@ -93,10 +95,3 @@ def fight_log(setup: CombatSetup, history: list[LogEntry]) -> tuple[CombatState,
         answers.append(answer is not None)
     return state, lines
 
-
-def _undo_chain(answers: list[bool]) -> int:
-    """How many steps one undo took back (as ``Session._undo_chain``): the answers on top and the step before."""
-    count = 0
-    while count < len(answers) and answers[len(answers) - 1 - count]:
-        count += 1
-    return min(count + 1, len(answers))

@@ -24,7 +24,7 @@ from .journal import (
     TrackMove,
     TwistEntry,
 )
-from .leverage import Leverage, LeverageError, bank, spend_as_advantage, spend_to_soften
+from .leverage import Leverage, LeverageError, bank, expire, spend_as_advantage, spend_to_soften
 from .oracle import Answer, Edge, OracleThrow, edge_from_tags
 from .scenes import ALLY_ACTS, NEW_WAY_FORWARD, DeadEnd, Meanwhile, SceneError, TagUpdate, hit_dead_end, play_meanwhile
 from .session import Asked, OracleState, OracleStateError, ask
@@ -118,7 +118,7 @@ def drop_leverage(state: OracleState, why: str = "") -> OracleState:
     if not state.leverage.held:
         raise LeverageError("no Leverage is held")
     held = state.leverage.description
-    return _log_leverage(replace(state, leverage=Leverage()), LeverageMove.DROPPED, held, why.strip())
+    return _log_leverage(replace(state, leverage=expire(state.leverage)), LeverageMove.DROPPED, held, why.strip())
 
 
 def leveraged_edge(tags_for: Iterable[str], tags_against: Iterable[str]) -> Edge:
