@@ -8,8 +8,8 @@ The result is a tree that shadows the installed package when it comes first on t
 
 ``build/compiled/rt0table/rules`` holds each module twice, ``engine.py`` beside ``engine.*.so``;
 Python imports the extension, and the codec reads field types from the source (see ``serialize.field_types``).
-Only the combat layer is compiled (``rules/rt0`` with its abilities and campaign model); the oracle, the
-solo helpers and the command-line entry points stay interpreted.
+Only the combat layer is compiled (``rules/rt0`` with its abilities and campaign model, and the seam whose
+errors it raises); the oracle, the solo helpers and the command-line entry points stay interpreted.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def stage() -> list[str]:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
         inside = path.relative_to(ROOT / "rules")
-        if inside.parts[0] == "rt0" and path.name not in LEFT_INTERPRETED:
+        if (inside.parts[0] == "rt0" or inside == Path("seam.py")) and path.name not in LEFT_INTERPRETED:
             compiled.append(str(target.relative_to(OUT)))
     return compiled
 

@@ -1,11 +1,7 @@
-"""The one error type a refused action raises."""
+"""The one error type a refused action raises (shared by every game: see rules/seam.py)."""
 
 from __future__ import annotations
 
+from ..seam import IllegalAction, RulesError
 
-class RulesError(ValueError):
-    """Base class for anything the rules refuse."""
-
-
-class IllegalAction(RulesError):
-    """An action the rules do not allow now; the message says why in words a player can read."""
+__all__ = ["IllegalAction", "RulesError"]
