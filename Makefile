@@ -25,7 +25,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules
 
 pytest: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n auto --dist worksteal
 
 coverage: $(STAMP)
 	$(BIN)/python -m tests.rules_coverage

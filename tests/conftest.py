@@ -36,15 +36,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    """Tag the call report with the test's rule IDs: under pytest-xdist the report travels to the controller."""
     outcome = yield
     report = outcome.get_result()
     if report.when == "call":
         ids = [rule_id for mark in item.iter_markers("rule") for rule_id in mark.args]
         if ids:
-            record_outcome(item.nodeid, ids, report.passed)
+            report.user_properties.append(("rule_ids", ids))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Runs where the results are gathered (the controller under xdist), once per report."""
+    if report.when == "call":
+        for key, ids in report.user_properties:
+            if key == "rule_ids":
+                record_outcome(report.nodeid, list(ids), report.passed)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    if hasattr(session.config, "workerinput"):
+        return  # an xdist worker: the controller writes the results it was sent
     from tests.rules_coverage import write_results
 
     write_results()
