@@ -39,7 +39,7 @@ compiled: $(STAMP)
 	$(BIN)/python packaging/compile_rules.py
 
 test-compiled: compiled
-	RT0_EXPECT_COMPILED=1 PYTHONPATH=build/compiled $(BIN)/python -m pytest -q -p no:cacheprovider tests/rules
+	RT0_EXPECT_COMPILED=1 PYTHONPATH=build/compiled $(BIN)/python -m pytest -q -n auto --dist worksteal -p no:cacheprovider tests/rules
 
 # Designers' simulations on the compiled engine, e.g. make simulate ARGS="brick --turns 100000"
 simulate: compiled
