@@ -62,4 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.smoke_test:
         return smoke_test()
+    from rt0table.desktop.display_check import check_display
+
+    problem = check_display()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     return run_app(save_dir=resolve_save_dir(args.save_dir))

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
@@ -220,10 +221,35 @@ def application() -> QApplication:
     return app
 
 
+OPENING_SIZE = QSize(1280, 800)
+FRAME_ALLOWANCE = QSize(16, 48)  # the window manager's border and title bar around the client area
+
+
+def opening_size(free: QSize) -> QSize | None:
+    """The size a new window opens at on a screen with ``free`` room, or None: maximised, as nothing smaller
+    than the screen would be any better."""
+    needed = OPENING_SIZE + FRAME_ALLOWANCE
+    return OPENING_SIZE if needed.width() <= free.width() and needed.height() <= free.height() else None
+
+
+def show_on_screen(window: QWidget) -> None:
+    """Open within the screen: 1280x800 in the middle of it where that fits, else maximised."""
+    screen = window.screen()
+    free = screen.availableGeometry()
+    size = opening_size(free.size())
+    if size is None:
+        window.setGeometry(free)  # where the platform has no window manager to maximise, this is the fit
+        window.showMaximized()
+        return
+    window.resize(size)
+    window.move(free.center() - window.rect().center())
+    window.show()
+
+
 def run_app(save_dir: Path | None = None) -> int:
     app = application()
     window = MainWindow(save_dir)
-    window.show()
+    show_on_screen(window)
     return app.exec()
 
 
