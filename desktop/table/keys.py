@@ -3,6 +3,7 @@ forms that fit the width at hand, and the one-time lines that teach A and N when
 
 from __future__ import annotations
 
+from rt0table.desktop.table.controls import CurtainItem
 from rt0table.desktop.table.offers import ADD_COST, Offers
 
 HELP_TITLE = "Keys at the table — any key or a click closes this"
@@ -29,6 +30,8 @@ def key_lines(offers: Offers) -> list[str]:
         "Z — show the picked card (or the one under the pointer) large; Z or Esc puts it away.",
         "Arrows, Page Up / Page Down — move among a question's answers and turn its pages.",
         "Esc — put the card back down, close a menu.    Space — skip the adversaries' turn as it plays.",
+        f"{CurtainItem.KEY_NAME} — in hot-seat play, lift the “Pass to …” curtain (or click its Reveal button); no "
+        "other key lifts it.",
         "F1 or ? — this list.",
     ]
 

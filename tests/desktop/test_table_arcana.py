@@ -309,7 +309,7 @@ def test_a_priestess_peek_stays_behind_the_curtain_in_hot_seat(qtbot: QtBot, mak
     shoot(screen, "arcana-private-peek-hidden")
     press(qtbot, screen, K.Key_1)  # nothing chosen before the reveal
     assert screen.session.game.actions == []
-    press(qtbot, screen, K.Key_Return)  # Hope reveals
+    press(qtbot, screen, K.Key_F2)  # Hope reveals
     assert not scene.curtain.isVisible() and not prompt.hidden and prompt.labels == labels
     assert "only Hope" in prompt.note
     press(qtbot, screen, K.Key_1)
