@@ -8,6 +8,8 @@ from rt0table.desktop.table.offers import ADD_COST, Offers
 
 HELP_TITLE = "Keys at the table — any key or a click closes this"
 
+PANE_KEY = "F6"  # solo play: the keys go from the table to the oracle beside it and back, as between panes elsewhere
+
 ACTIVATIONS = "activations"  # TableSettings.taught: A was taught
 ADDITIONS = "additions"  # N was taught
 
@@ -32,6 +34,7 @@ def key_lines(offers: Offers) -> list[str]:
         "Esc — put the card back down, close a menu.    Space — skip the adversaries' turn as it plays.",
         f"{CurtainItem.KEY_NAME} — in hot-seat play, lift the “Pass to …” curtain (or click its Reveal button); no "
         "other key lifts it.",
+        f"{PANE_KEY} — in solo play, the keys go to the oracle beside the table, or back (a click there does too).",
         "F1 or ? — this list.",
     ]
 
