@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 from rt0table.assets.loner import TABLES_FILE, tables_text
 from rt0table.desktop.oracle_panel import OraclePanel
 from rt0table.desktop.session import Session
+from rt0table.desktop.table.keys import PANE_KEY
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.loner.dice import DiceSource
 from rt0table.rules.loner.tables import LonerTables, load_tables
@@ -210,5 +212,9 @@ def attach_solo(
     table_screen.solo_dock = dock  # type: ignore[attr-defined]
     dock.attach(session, new_fight)
     table_screen.controller.show(session.state)
+    # Tab never leaves the table, so its keys reach the oracle only after this key or a click there.
+    pane_key = QShortcut(QKeySequence(PANE_KEY), table_screen)
+    pane_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    pane_key.activated.connect(lambda: dock.panel.tabs.setFocus() if view.hasFocus() else view.setFocus())
     view.setFocus()
     return dock

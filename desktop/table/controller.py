@@ -240,7 +240,7 @@ class TableController(QObject):
         pending = state.pending
         if pending is not None and self.hidden_decision(state):
             gm = pending.actor == GM
-            line = f"Secret choice for {self.gm_label}: players, look away — press to reveal" if gm else ""
+            line = f"Secret choice for {self.gm_label}: players, look away" if gm else ""
             self.scene.curtain.close_for(self._who(state), line)
             for item in self.scene.hand_items:
                 item.setVisible(False)
@@ -615,12 +615,12 @@ class TableController(QObject):
         if self.scene.viewer.isVisible():
             self.scene.viewer.setVisible(False)
             return True
+        if self.scene.curtain.isVisible():  # behind the curtain every key but its own does nothing
+            if self.scene.curtain.lifted_by(event):
+                self.reveal()
+            return True
         if key in (Qt.Key.Key_F1, Qt.Key.Key_Question):
             self.show_keys()
-            return True
-        if self.scene.curtain.isVisible():
-            if key in (*ENTER, Qt.Key.Key_Space):
-                self.reveal()
             return True
         if self.replayer.running:
             if key in (*ENTER, Qt.Key.Key_Space, Qt.Key.Key_Escape):

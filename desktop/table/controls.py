@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QFontMetricsF, QKeyEvent, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.box import BoxItem
 from rt0table.desktop.table.paint import INK, LEGAL, MUTED, PANEL_EDGE, REFUSED, TARGET, draw_text, ui_font
@@ -76,15 +76,30 @@ class StatusLineItem(BoxItem):
 
 
 class CurtainItem(BoxItem):
-    """Covers the hand between two people's turns so the next player's cards stay theirs."""
+    """Covers the hand between two people's turns so the next player's cards stay theirs.
+
+    Only its Reveal button or its one key lifts it (``lifted_by``): Space and Enter, pressed on to skip the
+    adversaries' turn or to end one's own, must never run into the next player's hand. ``clicked`` means "lift".
+    """
+
+    KEY = Qt.Key.Key_F2  # used nowhere else at the table, so no press meant for something else lifts the curtain
+    KEY_NAME = "F2"
 
     def __init__(self) -> None:
-        super().__init__(clickable=True)
+        super().__init__(clickable=True)  # a click beside the button is swallowed: nothing under the curtain
         self.name = ""
         self.line = ""
+        self.button = ButtonItem(f"Reveal ({self.KEY_NAME})", LEGAL)
+        self.button.setParentItem(self)
+        self.button.clicked.connect(self.clicked.emit)
         self.setZValue(40)
         self.setVisible(False)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    @classmethod
+    def lifted_by(cls, event: QKeyEvent) -> bool:
+        """The one press that lifts the curtain: its key on its own (with Ctrl or Shift it is another key)."""
+        held = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        return event.key() == cls.KEY and held == Qt.KeyboardModifier.NoModifier
 
     def close_for(self, name: str, line: str = "") -> None:
         """Close for ``name``; ``line`` replaces the usual "Pass to …" (the GM's secret choice)."""
@@ -93,8 +108,27 @@ class CurtainItem(BoxItem):
         self.update()
 
     @property
+    def headline(self) -> str:
+        return self.line or f"Pass to {self.name}"
+
+    @property
+    def how(self) -> str:
+        """How to lift it, in words: the button and the one key, nothing else."""
+        return f"{self.name} only: click Reveal or press {self.KEY_NAME}. No other key lifts the curtain."
+
+    @property
     def text(self) -> str:
-        return self.line or f"Pass to {self.name} — press to reveal"
+        return f"{self.headline} — {self.how}"
+
+    def place(self, rect: QRectF, unit: float) -> None:
+        super().place(rect, unit)
+        width = min(rect.width() * 0.5, unit * 11)
+        height = min(unit * 2.4, rect.height() * 0.3)
+        top = rect.height() * 0.5 - height * 0.15
+        self.button.place(QRectF((rect.width() - width) / 2, top, width, height), unit)  # in the curtain's frame
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self._pressed = False  # only the button lifts the curtain
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size
@@ -102,7 +136,9 @@ class CurtainItem(BoxItem):
         painter.setPen(QPen(LEGAL, 2))
         painter.setBrush(QColor("#2a1e3a"))
         painter.drawRoundedRect(r.adjusted(1, 1, -1, -1), u * 0.6, u * 0.6)
-        draw_text(painter, r.adjusted(u, 0, -u, -u * 1.5), self.text, u * 1.6, INK, True,
-                  Qt.AlignmentFlag.AlignCenter, wrap=True)
-        draw_text(painter, r.adjusted(u, u * 2.5, -u, 0), "click, or press Enter or Space", u * 0.95, MUTED, False,
-                  Qt.AlignmentFlag.AlignCenter)
+        button = self.button.pos().y()
+        draw_text(painter, QRectF(u, u * 0.3, r.width() - 2 * u, button - u * 0.4), self.headline, u * 1.6, INK,
+                  True, Qt.AlignmentFlag.AlignCenter, wrap=True)
+        below = button + self.button.size.height()
+        draw_text(painter, QRectF(u, below + u * 0.2, r.width() - 2 * u, r.height() - below - u * 0.3), self.how,
+                  u * 0.95, MUTED, False, Qt.AlignmentFlag.AlignCenter, wrap=True)

@@ -3,9 +3,12 @@ forms that fit the width at hand, and the one-time lines that teach A and N when
 
 from __future__ import annotations
 
+from rt0table.desktop.table.controls import CurtainItem
 from rt0table.desktop.table.offers import ADD_COST, Offers
 
 HELP_TITLE = "Keys at the table — any key or a click closes this"
+
+PANE_KEY = "F6"  # solo play: the keys go from the table to the oracle beside it and back, as between panes elsewhere
 
 ACTIVATIONS = "activations"  # TableSettings.taught: A was taught
 ADDITIONS = "additions"  # N was taught
@@ -29,6 +32,9 @@ def key_lines(offers: Offers) -> list[str]:
         "Z — show the picked card (or the one under the pointer) large; Z or Esc puts it away.",
         "Arrows, Page Up / Page Down — move among a question's answers and turn its pages.",
         "Esc — put the card back down, close a menu.    Space — skip the adversaries' turn as it plays.",
+        f"{CurtainItem.KEY_NAME} — in hot-seat play, lift the “Pass to …” curtain (or click its Reveal button); no "
+        "other key lifts it.",
+        f"{PANE_KEY} — in solo play, the keys go to the oracle beside the table, or back (a click there does too).",
         "F1 or ? — this list.",
     ]
 

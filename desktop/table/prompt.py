@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.box import BoxItem
-from rt0table.desktop.table.controls import ButtonItem
+from rt0table.desktop.table.controls import ButtonItem, CurtainItem
 from rt0table.desktop.table.paint import FELT, INK, LEGAL, MUTED, REFUSED, TARGET, draw_text, ui_font
 from rt0table.rules.rt0.state import PendingDecision
 
@@ -271,7 +271,7 @@ class PromptPanelItem(BoxItem):
                       u * 0.85, MUTED, False)
         if self.hidden:
             draw_text(painter, self.grid_area(), f"Options hidden: only {self.who} may see them. Pass the screen, "
-                      "then reveal (click the curtain, or Enter).", u * 1.0, LEGAL, True,
+                      f"then reveal (the curtain's Reveal button, or {CurtainItem.KEY_NAME}).", u * 1.0, LEGAL, True,
                       Qt.AlignmentFlag.AlignCenter, wrap=True)
         if self.pages > 1:
             text = f"Page {self.page + 1} of {self.pages} — {self.page_keys} for more; 1–9 pick the first nine"

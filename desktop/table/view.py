@@ -35,12 +35,15 @@ class TableView(QGraphicsView):
         self.table.relayout(size.width(), size.height())
 
     def event(self, event: QEvent) -> bool:
-        # Tab belongs to the table (cycling options and bins), not to widget focus.
+        # Tab belongs to the table (cycling options and bins), never to widget focus, also when the table has no
+        # use for it: focus moved on would carry the table's keys into the oracle beside it in solo play.
         is_tab = isinstance(event, QKeyEvent) and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
-        if event.type() == QEvent.Type.KeyPress and is_tab and self.controller is not None:
+        if event.type() == QEvent.Type.KeyPress and is_tab:
             assert isinstance(event, QKeyEvent)
-            if self.controller.key(event):
-                return True
+            if self.controller is not None:
+                self.controller.key(event)
+            event.accept()
+            return True
         return super().event(event)
 
     def leaveEvent(self, event: QEvent) -> None:

@@ -309,7 +309,7 @@ def test_a_priestess_peek_stays_behind_the_curtain_in_hot_seat(qtbot: QtBot, mak
     shoot(screen, "arcana-private-peek-hidden")
     press(qtbot, screen, K.Key_1)  # nothing chosen before the reveal
     assert screen.session.game.actions == []
-    press(qtbot, screen, K.Key_Return)  # Hope reveals
+    press(qtbot, screen, K.Key_F2)  # Hope reveals
     assert not scene.curtain.isVisible() and not prompt.hidden and prompt.labels == labels
     assert "only Hope" in prompt.note
     press(qtbot, screen, K.Key_1)
@@ -376,7 +376,7 @@ def test_f1_or_question_mark_lists_every_table_key_and_any_key_puts_it_away(
     assert viewer.isVisible() and viewer.title == HELP_TITLE
     text = "\n".join(viewer.lines)
     for key in ("1–9 —", "letter —", "Tab / Shift+Tab —", "Enter —", "A —", "N or + —", "E or Ctrl+Enter —",
-                "Ctrl+Z —", "Z —", "Page Up", "Esc —", "Space —", "F1 or ? —"):
+                "Ctrl+Z —", "Z —", "Page Up", "Esc —", "Space —", "F2 —", "F6 —", "F1 or ? —"):
         assert key in text, key
     assert "(now: 1 thing to do)" in text and "(now: 4 to choose from)" in text
     shoot(screen, "table-keys-help-1024x640")

@@ -108,16 +108,16 @@ def test_a_whole_fight_won_through_the_table(qtbot: QtBot, make_table: MakeTable
 def test_the_curtain_hides_the_hand_between_players_in_hot_seat(qtbot: QtBot, make_table: MakeTable) -> None:
     screen = make_table(quick_fight(1), hot_seat=True)
     scene = screen.scene
-    assert scene.curtain.isVisible() and scene.curtain.text == "Pass to Mara — press to reveal"
+    assert scene.curtain.isVisible() and scene.curtain.headline == "Pass to Mara"
+    assert "press F2" in scene.curtain.text
     assert not any(item.isVisible() for item in scene.hand_items)
-    shoot(screen, "table-curtain-1280x800")
     press(qtbot, screen, K.Key_1)  # no peeking: keys do nothing but reveal
     assert screen.controller.pick is None
-    press(qtbot, screen, K.Key_Space)
+    press(qtbot, screen, K.Key_F2)
     assert not scene.curtain.isVisible() and all(item.isVisible() for item in scene.hand_items)
     press(qtbot, screen, K.Key_E)
-    assert scene.curtain.isVisible() and scene.curtain.text == "Pass to Jun — press to reveal"
-    point = screen.view.mapFromScene(scene.curtain.sceneBoundingRect().center())
+    assert scene.curtain.isVisible() and scene.curtain.headline == "Pass to Jun"
+    point = screen.view.mapFromScene(scene.curtain.button.sceneBoundingRect().center())
     qtbot.mouseClick(screen.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert not scene.curtain.isVisible()
     assert scene.hand_label.text.startswith("Jun's hand")
