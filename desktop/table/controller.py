@@ -414,8 +414,12 @@ class TableController(QObject):
             self.show(self.state)
 
     def undo(self) -> None:
-        if not self.replayer.running:
-            self.session.undo()
+        if self.replayer.running:
+            return
+        if self.scene.curtain.isVisible():
+            # Whoever took the screen may not be whose turn the undo brings back: that player lifts the curtain.
+            self.revealed_for = ""
+        self.session.undo()
 
     def open_pile(self, which: str) -> None:
         from rt0table.desktop.table.piles import deck_makeup, discard_listing

@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.table.card_item import CardItem
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.engine import Game
+from rt0table.rules.rt0.actions import Choose
+from rt0table.rules.rt0.engine import Game, Step
 from rt0table.rules.rt0.serialize import state_hash
 from tests.desktop.conftest import MakeTable, shoot
 from tests.desktop.test_table_arcana import fool_game, gm_secret, priestess_game
@@ -152,3 +153,30 @@ def test_space_that_skips_the_adversaries_turn_does_not_lift_the_next_curtain(
         qtbot.keyClick(screen.view, K.Key_Return)
     assert not screen.controller.replayer.running and session.state.active_fighter is not None
     assert_nothing_private_shown(screen, state_hash(session.state), "Space and Enter after the replay")
+
+
+
+
+
+def test_an_undo_behind_the_curtain_brings_it_down_for_whoever_must_choose_again(
+    qtbot: QtBot, make_table: MakeTable
+) -> None:
+    """Mara's step hands the GM a secret choice; the GM takes the screen and clicks Undo: Mara's hand stays
+    covered until Mara lifts the curtain herself."""
+    screen = make_table(quick_fight(1), hot_seat=True, size=(1280, 800))
+    scene, session = screen.scene, screen.session
+    qtbot.keyClick(screen.view, CURTAIN_KEY)
+    assert screen.controller.revealed_for == "mara" and not scene.curtain.isVisible()
+    # A step that reveals nothing and asks the GM in secret (no rule asks the GM one yet: see gm_secret).
+    before = session.game.state
+    session.game.steps.append(Step(Choose(0), before, []))
+    session.game.state = gm_secret(Game(before)).state
+    session.state_did_change.emit([])
+    assert scene.curtain.isVisible() and "look away" in scene.curtain.text and session.undo_refusal() is None
+    undo = screen.view.mapFromScene(scene.undo_button.sceneBoundingRect().center())
+    qtbot.mouseClick(screen.view.viewport(), LEFT, pos=undo)
+    assert session.game.steps == [] and session.state.pending is None
+    assert scene.curtain.isVisible() and scene.curtain.headline == "Pass to Mara"
+    assert not any(item.isVisible() for item in scene.hand_items)
+    qtbot.keyClick(screen.view, CURTAIN_KEY)
+    assert all(item.isVisible() for item in scene.hand_items)
