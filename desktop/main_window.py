@@ -179,7 +179,7 @@ class MainWindow(QMainWindow):
         try:
             loaded = self.store.load(game_id)
             resumed = restore(loaded)
-        except Exception as raised:  # noqa: BLE001 - a save that trips up the resume is named, never a crash
+        except Exception as raised:  # a save that trips up the resume is named, never a crash
             error = raised if isinstance(raised, SaveError) else unreadable(self.store.path_of(game_id), raised)
             current = self.screens.currentWidget()
             screen = current if isinstance(current, LoadScreen) else self.open_load_screen()

@@ -210,7 +210,7 @@ class SaveStore:
             copies.publish(part, target)
         except SaveError as error:
             raise (error if error.path == target else error.naming(source)) from None  # never our temporary copy
-        except Exception as error:  # noqa: BLE001 - whatever the copy trips on, the message names the player's file
+        except Exception as error:  # whatever the copy trips on, the message names the player's file
             raise DamagedSaveError(source, f"the save could not be copied: {_why(error)}") from None
         finally:
             copies.remove(part)
@@ -252,7 +252,7 @@ class SaveStore:
             copies.publish(part, target)
         except SaveError as error:
             raise error.naming(source) from None  # the player knows the file they picked, not our copy
-        except Exception as error:  # noqa: BLE001 - a file that trips up the resume is refused, not a crash
+        except Exception as error:  # a file that trips up the resume is refused, not a crash
             raise DamagedSaveError(source, f"this save cannot be opened: {_why(error)}") from None
         finally:
             copies.remove(part)
@@ -302,7 +302,7 @@ class SaveStore:
             return _read_summary(game_id, path)
         except SaveError as error:
             return GameSummary(game_id, path, problem=error.problem)
-        except Exception as error:  # noqa: BLE001 - listed with its problem, never a crash at start
+        except Exception as error:  # listed with its problem, never a crash at start
             return GameSummary(game_id, path, problem=f"the save is damaged: {_why(error)}")
 
 
@@ -342,9 +342,7 @@ def _read_summary(game_id: str, path: Path) -> GameSummary:
         raise DamagedSaveError(path, "the save's list of players is damaged")
     if not all(isinstance(n, int) for n in (fight, ply, round_ or 0)):
         raise DamagedSaveError(path, "the save's log is damaged")
-    return GameSummary(
-        game_id, path, tuple(names), day, round_ or 0, ply, str(created), str(last_played), fight=fight
-    )
+    return GameSummary(game_id, path, tuple(names), day, round_ or 0, ply, str(created), str(last_played), fight=fight)
 
 
 class Recorder:
