@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,7 @@ def test_a_bestiary_outside_the_scenarios_folder_is_refused_by_name(tmp_path: Pa
 
 def test_the_same_check_guards_a_scenario_built_in_code(tmp_path: Path) -> None:
     scenario = parse_scenario(SCENARIO.format(bestiary=""), "made.toml")
-    crafted = type(scenario)(**{**scenario.__dict__, "bestiaries": ("../../etc/passwd",)})
+    crafted = replace(scenario, bestiaries=("../../etc/passwd",))
     with pytest.raises(ScenarioError, match=r"^made\.toml: bestiary\[0\]: '\.\./\.\./etc/passwd' is not a file name"):
         scenario_cli.bestiary_texts(crafted, tmp_path)
 
