@@ -13,7 +13,7 @@ from rt0table.desktop.flow.between_fights import BetweenFightsScreen
 from rt0table.desktop.load_screen import LoadScreen
 from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.saves import SaveStore
-from tests.desktop.saves.test_crafted_files import nested_action, nested_doc, nested_players, playthrough_save
+from tests.desktop.saves.test_crafted_files import nested_action, nested_doc, nested_players, playthrough_save, tamper
 from tests.desktop.test_characters import click
 from tests.desktop.test_flow import current
 from tests.desktop.test_saves_ui import shoot
@@ -106,3 +106,27 @@ def test_continue_on_a_newest_save_that_fails_to_load_says_which_file(qtbot: QtB
     assert str(newest) in screen.message.text() and "nested too deeply" in screen.message.text()
     assert hashlib.sha256(newest.read_bytes()).hexdigest() == before
     window.close()
+
+
+def test_the_load_screen_refuses_a_crafted_import_by_the_players_file_name(
+    qtbot: QtBot, window: MainWindow, folder: Path, tmp_path: Path
+) -> None:
+    click(qtbot, window.title_screen.buttons["load"])
+    screen = current(window)
+    assert isinstance(screen, LoadScreen)
+    good = next(s for s in screen.summaries if s.problem is None)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    picked = outside / "Mira backup.rt0save"
+    window.store.export_game(good.game_id, picked)  # type: ignore[union-attr]
+    tamper(picked, "CREATE TRIGGER rename AFTER INSERT ON log BEGIN UPDATE game SET players = '[]'; END")
+    before, kept, rows = (
+        hashlib.sha256(picked.read_bytes()).hexdigest(),
+        sorted(folder.iterdir()),
+        len(screen.summaries),
+    )
+    assert screen.import_from(picked) is None
+    message = screen.message.text()
+    assert str(picked) in message and "trigger 'rename'" in message and ".import" not in message
+    assert hashlib.sha256(picked.read_bytes()).hexdigest() == before and sorted(outside.iterdir()) == [picked]
+    assert sorted(folder.iterdir()) == kept and len(screen.summaries) == rows
