@@ -260,8 +260,10 @@ class LoadScreen(QWidget):
         return True
 
     def import_from(self, path: Path) -> str | None:
+        from rt0table.desktop.flow.resume import restore  # what Load does: a save that imports also opens
+
         try:
-            game_id = self.store.import_game(path)
+            game_id = self.store.import_game(path, resume=restore)
         except SaveError as error:
             self.say(f"That file was not imported, and it was left as it is.\n{error}", alarm=True)
             return None

@@ -18,7 +18,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from rt0table.desktop.app import APP_NAME
-from rt0table.desktop.saves import SaveError, SaveFolderLockedError, SaveStore
+from rt0table.desktop.saves import DamagedSaveError, SaveError, SaveFolderLockedError, SaveStore
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.title_screen import TitleScreen
 
@@ -29,6 +29,12 @@ if TYPE_CHECKING:
     from rt0table.desktop.load_screen import LoadScreen
 
 NO_SAVES = "Saved games are off in this window: {why}"
+
+
+def unreadable(path: Path, error: Exception) -> SaveError:
+    """An error no check foresaw, as a message about the save: Continue and Load never crash on a file."""
+    why = "it holds data nested too deeply to read" if isinstance(error, RecursionError) else str(error)
+    return DamagedSaveError(path, f"this save cannot be opened: {why or type(error).__name__}")
 
 
 class MainWindow(QMainWindow):
@@ -174,7 +180,8 @@ class MainWindow(QMainWindow):
         try:
             loaded = self.store.load(game_id)
             resumed = restore(loaded)
-        except SaveError as error:
+        except Exception as raised:  # a save that trips up the resume is named, never a crash
+            error = raised if isinstance(raised, SaveError) else unreadable(self.store.path_of(game_id), raised)
             current = self.screens.currentWidget()
             screen = current if isinstance(current, LoadScreen) else self.open_load_screen()
             screen.show_error(game_id, error)

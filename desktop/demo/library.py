@@ -14,7 +14,7 @@ from rt0table.rules.rt0.adversaries import AdversaryKind, BestiaryError
 from rt0table.rules.rt0.errors import RulesError
 from rt0table.rules.rt0.lesson import Lesson, parse_lesson, validate_lesson
 from rt0table.rules.rt0.scenario import bestiary_from_texts
-from rt0table.rules.rt0.scenario_cli import bestiary_texts
+from rt0table.rules.rt0.scenario_cli import bestiary_texts, file_text
 
 LESSONS = asset_path("lessons")
 
@@ -35,11 +35,13 @@ class LessonEntry:
 
 def load_entry(path: Path) -> LessonEntry:
     try:
-        lesson = parse_lesson(path.read_text(encoding="utf-8"), path.name)
+        lesson = parse_lesson(file_text(path), path.name)
         bestiary = bestiary_from_texts(bestiary_texts(lesson.scenario, path.parent))
         validate_lesson(lesson, bestiary)
     except (OSError, RulesError, BestiaryError) as error:
         return LessonEntry(path, None, {}, str(error))
+    except Exception as error:  # a file no check foresaw costs its own entry, never the whole picker
+        return LessonEntry(path, None, {}, f"{path.name}: could not be read ({error or type(error).__name__})")
     return LessonEntry(path, lesson, bestiary)
 
 

@@ -60,6 +60,8 @@ def playthrough_from_doc(doc: dict[str, Any]) -> tuple[Playthrough, bool]:
         playthrough.log = [str(line) for line in doc.get("log", [])] or playthrough.log
         solo = doc.get("solo")
         playthrough.solo = SoloJournal.from_dict(solo) if solo is not None else None
-    except (KeyError, TypeError, ValueError, JournalError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, JournalError) as error:
         raise DocError(f"the party's record cannot be read ({error})") from None
+    except RecursionError:
+        raise DocError("the party's record cannot be read (it is nested too deeply)") from None
     return playthrough, bool(doc.get("fight_on"))

@@ -33,6 +33,8 @@ def load(save: GameFile) -> LoadedGame:
         raise DamagedSaveError(save.path, f"the save is damaged: {error}") from None
     except (ValueError, KeyError, TypeError) as error:
         raise DamagedSaveError(save.path, f"the save is damaged: {error!r}") from None
+    except RecursionError:
+        raise DamagedSaveError(save.path, "the save is damaged: it holds data nested too deeply to read") from None
 
 
 def _load(save: GameFile) -> LoadedGame:

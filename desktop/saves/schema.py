@@ -226,6 +226,40 @@ def _check_open(path: Path, conn: sqlite3.Connection, thorough: bool) -> FileChe
     return FileCheck(path, version)
 
 
+# Every table a save of this format may hold; the app writes no views or triggers.
+KNOWN_TABLES = frozenset({"_sqlite_migrations", "game", "log", "snapshot", "campaign", "fight", "sqlite_sequence"})
+KNOWN_INDEXES = frozenset({"idx__sqlite_migrations_migration_set_name"})  # sqlite-utils' own, on its migrations
+
+
+def check_import(path: Path) -> FileCheck:
+    """``check_file`` (thorough) and more, for a file from outside the folder: it holds only our tables.
+
+    A trigger would run on every autosave once the game is ours, and a view or an unknown table is nothing this
+    app wrote, so such a file is refused (not cleaned): the player's file stays as it is and we keep nothing.
+    """
+    check = check_file(path, thorough=True)
+    try:
+        conn = connect_read_only(path)
+        try:
+            objects = conn.execute("SELECT type, name FROM sqlite_master ORDER BY type, name").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error as error:
+        raise DamagedSaveError(path, f"the save is damaged: {error}") from None
+    foreign = [
+        f"{kind} {name!r}"
+        for kind, name in objects
+        if not (kind == "table" and name in KNOWN_TABLES)
+        and not (kind == "index" and (name in KNOWN_INDEXES or str(name).startswith("sqlite_autoindex_")))
+    ]
+    if foreign:
+        listed = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
+        raise NotASaveError(
+            path, f"this file holds SQL that RT:0 Table never writes ({listed}), so it was not imported"
+        )
+    return check
+
+
 def open_for_writing(path: Path) -> Database:
     """Open a checked (or brand-new) save for writing: WAL, and durability set for this connection."""
     from sqlite_utils import Database

@@ -15,19 +15,18 @@ import json
 import os
 import re
 import secrets
-import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from . import copies
-from .errors import SaveError, UnknownGameError
+from .errors import DamagedSaveError, SaveError, UnknownGameError
 from .loaded import GameSummary, StandInAnswer
 from .location import resolve_save_dir
 from .lock import FolderLock
-from .schema import check_file, connect_read_only
+from .schema import check_file, check_import, connect_read_only
 
 if TYPE_CHECKING:
     from rt0table.rules.rt0.actions import Action
@@ -68,6 +67,9 @@ class SaveStore:
             raise SaveError(self.folder, f"the save folder cannot be written to: {error.strerror or error}") from None
         self._open: dict[str, GameFile] = {}
         self._refused: set[str] = set()  # games whose last load failed: no appending until one succeeds
+        # saves put in the folder under a name that is no game id ("Mira backup.rt0save"): listed under a fresh id,
+        # for this window only, so every action reaches them; the file keeps the name the player gave it
+        self._renamed: dict[str, Path] = {}
 
     @property
     def app_version(self) -> str:
@@ -91,6 +93,8 @@ class SaveStore:
     # --- games -----------------------------------------------------------------------------------
 
     def path_of(self, game_id: str) -> Path:
+        if game_id in self._renamed:
+            return self._renamed[game_id]
         if not _GAME_ID.match(game_id):
             raise UnknownGameError(self.folder / game_id, "this is not a game id of this app")
         return self.folder / f"{game_id}{SUFFIX}"
@@ -158,7 +162,7 @@ class SaveStore:
 
     def list_games(self) -> list[GameSummary]:
         """Every save in the folder, newest played first; saves that cannot be read are listed with their problem."""
-        summaries = [self._summary(path) for path in self.folder.glob(f"*{SUFFIX}")]
+        summaries = [self._summary(path) for path in self.folder.glob(f"*{SUFFIX}") if path.is_file()]
         return sorted(summaries, key=lambda s: (s.problem is None, s.last_played, s.game_id), reverse=True)
 
     def newest(self) -> str | None:
@@ -172,6 +176,7 @@ class SaveStore:
         self._forget(game_id)
         self._refused.discard(game_id)
         copies.remove(path)
+        self._renamed.pop(game_id, None)
 
     def duplicate(self, game_id: str, upto: int | None = None) -> str:
         """Copy a game as a new one; ``upto`` keeps only the log up to that entry (e.g. ``recovered_from``)."""
@@ -183,8 +188,8 @@ class SaveStore:
         new_id = self._new_id()
         target = self.path_of(new_id)
         part = target.with_name(target.name + ".dup")
-        copies.backup(source, part)
         try:
+            copies.backup(source, part)
             db = open_for_writing(part)
             try:
                 migration_set().apply(db)  # a copy: the original stays in its own format, so no .bak
@@ -203,6 +208,10 @@ class SaveStore:
             finally:
                 copy.close()
             copies.publish(part, target)
+        except SaveError as error:
+            raise (error if error.path == target else error.naming(source)) from None  # never our temporary copy
+        except Exception as error:  # whatever the copy trips on, the message names the player's file
+            raise DamagedSaveError(source, f"the save could not be copied: {_why(error)}") from None
         finally:
             copies.remove(part)
         return new_id
@@ -215,26 +224,36 @@ class SaveStore:
         copies.backup(source, target)
         return target
 
-    def import_game(self, path: str | os.PathLike[str]) -> str:
-        """Copy a save file into the folder as a new game (the file itself is only read); returns the new id."""
+    def import_game(self, path: str | os.PathLike[str], resume: Callable[[LoadedGame], object] | None = None) -> str:
+        """Copy a save file into the folder as a new game (the file itself is only read); returns the new id.
+
+        The copy is kept only when it loads as Load would load it: ``resume`` is the rest of what Load does with
+        the loaded game (the app passes ``flow.resume.restore``), so a save that imports also opens. Every error
+        names the file the player picked, never the temporary copy, and the copy is gone whatever happens.
+        """
         from . import replay
         from .gamefile import GameFile
 
         source = Path(path)
-        check_file(source, thorough=True)  # not a save, damaged, newer: refused before anything is copied
+        check_import(source)  # not a save, damaged, newer, extra SQL objects: refused before anything is copied
         new_id = self._new_id()
         target = self.path_of(new_id)
         part = target.with_name(target.name + ".import")
-        copies.backup(source, part)
         try:
+            copies.backup(source, part)
+            check_import(part)  # what is kept is what was checked, even if the file changed meanwhile
             copy = GameFile(new_id, part, keep_backup=False)  # migrates the copy, if it is older
             try:
-                replay.load(copy)
-            except SaveError as error:
-                raise error.naming(source) from None  # the player knows the file they picked, not our copy
+                loaded = replay.load(copy)
+                if resume is not None:
+                    resume(loaded)
             finally:
                 copy.close()
             copies.publish(part, target)
+        except SaveError as error:
+            raise error.naming(source) from None  # the player knows the file they picked, not our copy
+        except Exception as error:  # a file that trips up the resume is refused, not a crash
+            raise DamagedSaveError(source, f"this save cannot be opened: {_why(error)}") from None
         finally:
             copies.remove(part)
         return new_id
@@ -260,18 +279,38 @@ class SaveStore:
     def _new_id(self) -> str:
         while True:
             game_id = f"{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
-            if not self.path_of(game_id).exists():
+            if game_id not in self._renamed and not self.path_of(game_id).exists():
                 return game_id
 
+    def _id_of(self, path: Path) -> str:
+        """The game id of a file in the folder: its name, or a fresh id when its name is not one."""
+        name = path.name[: -len(SUFFIX)]
+        if _GAME_ID.match(name):
+            return name
+        known = next((game_id for game_id, renamed in self._renamed.items() if renamed == path), None)
+        if known is not None:
+            return known
+        game_id = self._new_id()
+        self._renamed[game_id] = path
+        return game_id
+
     def _summary(self, path: Path) -> GameSummary:
-        game_id = path.name[: -len(SUFFIX)]
+        """One file's line in the list; never raises, whatever the file holds (one bad file must not hide the rest)."""
+        game_id = self._id_of(path)
         try:
             check_file(path)
             return _read_summary(game_id, path)
         except SaveError as error:
             return GameSummary(game_id, path, problem=error.problem)
-        except (sqlite3.Error, ValueError, TypeError) as error:
-            return GameSummary(game_id, path, problem=f"the save is damaged: {error}")
+        except Exception as error:  # listed with its problem, never a crash at start
+            return GameSummary(game_id, path, problem=f"the save is damaged: {_why(error)}")
+
+
+def _why(error: Exception) -> str:
+    """An unexpected error in words: a structure nested too deep to read is the usual one from a crafted file."""
+    if isinstance(error, RecursionError):
+        return "it holds data nested too deeply to read"
+    return str(error) or type(error).__name__
 
 
 def _read_summary(game_id: str, path: Path) -> GameSummary:
@@ -298,9 +337,12 @@ def _read_summary(game_id: str, path: Path) -> GameSummary:
             day = doc.get("day") if isinstance(doc, dict) and isinstance(doc.get("day"), int) else None
     finally:
         conn.close()
-    return GameSummary(
-        game_id, path, tuple(json.loads(players or "[]")), day, round_ or 0, ply, created, last_played, fight=fight
-    )
+    names = json.loads(players or "[]")
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise DamagedSaveError(path, "the save's list of players is damaged")
+    if not all(isinstance(n, int) for n in (fight, ply, round_ or 0)):
+        raise DamagedSaveError(path, "the save's log is damaged")
+    return GameSummary(game_id, path, tuple(names), day, round_ or 0, ply, str(created), str(last_played), fight=fight)
 
 
 class Recorder:

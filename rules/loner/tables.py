@@ -175,6 +175,8 @@ def load_tables(text: str, file: str) -> LonerTables:
         parsed = json.loads(text)
     except json.JSONDecodeError as error:
         raise read.fail("(document)", f"line {error.lineno}", f"not valid JSON: {error.msg}") from None
+    except RecursionError:  # a crafted file: lists in lists past Python's limit
+        raise read.fail("(document)", "(top level)", "not usable JSON: it is nested too deeply to read") from None
     doc = read.mapping(parsed, "(document)", "(top level)")
     version = read.integer(read.get(doc, "format", "(document)", "format"), "(document)", "format")
     if version != FORMAT:

@@ -161,6 +161,8 @@ def load_bestiary(text: str, filename: str) -> dict[str, AdversaryKind]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise BestiaryError(f"{filename}: not valid JSON at line {error.lineno}, column {error.colno}") from None
+    except RecursionError:  # a crafted file: lists in lists past Python's limit
+        raise BestiaryError(f"{filename}: not usable JSON: it is nested too deeply to read") from None
     if not isinstance(data, dict) or not isinstance(data.get("adversaries"), list):
         raise BestiaryError(f'{filename}: must be an object with a list "adversaries"')
     kinds: dict[str, AdversaryKind] = {}

@@ -395,6 +395,8 @@ def refusal(state: CombatState, action: Action) -> str | None:
     if action.fighter != fighter.id:
         return f"It is {fighter.name}'s turn, not {state.name_of(action.fighter)}'s."
     if isinstance(action, PlayCard):  # the commonest action first
+        if not 0 <= action.card < len(CARDS):  # a crafted or damaged action: CARDS[-1] would be a real card
+            return f"There is no card {action.card}."
         if action.card not in fighter.hand:
             return f"{CARDS[action.card].name} is not in {fighter.name}'s hand."
         if action.ability not in fighter.abilities:

@@ -94,6 +94,8 @@ def parse_lesson(text: str, filename: str) -> Lesson:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LessonError(f"{filename}: not valid TOML: {error}") from None
+    except RecursionError:  # a crafted file: arrays in arrays past Python's limit
+        raise LessonError(f"{filename}: not usable TOML: it is nested too deeply to read") from None
     meta = data.pop("lesson", None)
     raw_steps = data.pop("teach", [])
     if not isinstance(meta, dict):

@@ -151,6 +151,8 @@ def parse_scenario(text: str, filename: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(f"{filename}: not valid TOML: {error}") from None
+    except RecursionError:  # a crafted file: arrays in arrays past Python's limit
+        raise ScenarioError(f"{filename}: not usable TOML: it is nested too deeply to read") from None
     return parse_scenario_data(data, filename)
 
 
@@ -178,6 +180,9 @@ def parse_scenario_data(data: dict[str, Any], filename: str) -> Scenario:
     bestiaries = top.get("bestiary", list, [DEFAULT_BESTIARY])
     if not bestiaries or not all(isinstance(b, str) for b in bestiaries):
         raise top.error("bestiary", 'must be a list of bestiary file names, like ["book.json"]')
+    for index, name in enumerate(bestiaries):
+        if not plain_file_name(name):
+            raise top.error(f"bestiary[{index}]", f"{name!r} is not a file name: {BESTIARY_PLACES}")
     return Scenario(
         filename=filename,
         name=top.get("name", str, filename),
@@ -295,6 +300,13 @@ def _expectations(reader: _Reader, key: str) -> tuple[Expectation, ...]:
 
 
 # --- bestiaries ----------------------------------------------------------------------------------
+
+BESTIARY_PLACES = "a bestiary is read from beside the scenario's file or from the app's own, nowhere else"
+
+
+def plain_file_name(name: str) -> bool:
+    """A name that stays in the folder it is looked up in: no folders, no "..", no drive, on any system."""
+    return name not in ("", ".", "..") and not any(mark in name for mark in ("/", "\\", ":", "\0"))
 
 
 def bestiary_from_texts(texts: Mapping[str, str]) -> dict[str, AdversaryKind]:

@@ -13,7 +13,30 @@ from pathlib import Path
 
 from .adversaries import AdversaryKind
 from .errors import RulesError
-from .scenario import Outcome, Scenario, bestiary_from_texts, parse_scenario, run_scenario
+from .scenario import (
+    BESTIARY_PLACES,
+    Outcome,
+    Scenario,
+    ScenarioError,
+    bestiary_from_texts,
+    parse_scenario,
+    plain_file_name,
+    run_scenario,
+)
+
+
+def file_text(path: Path, named: str | None = None) -> str:
+    """A data file's text; one that is not UTF-8 is a ``ScenarioError`` naming it (``named``: how to call it)."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise ScenarioError(
+            f"{named or path.name}: not UTF-8 text (line {line}, column {column}: byte 0x{data[error.start]:02x}); "
+            "save it as UTF-8"
+        ) from None
 
 
 def bundled_bestiary_text(name: str) -> str | None:
@@ -23,11 +46,24 @@ def bundled_bestiary_text(name: str) -> str | None:
 
 
 def bestiary_texts(scenario: Scenario, folder: Path) -> dict[str, str]:
-    """Name -> text of each bestiary the scenario uses; raises FileNotFoundError naming what is missing."""
+    """Name -> text of each bestiary the scenario uses; raises FileNotFoundError naming what is missing.
+
+    Only a plain file name beside the scenario (not a link out of its folder) or a bundled bestiary is read:
+    a scenario someone sent must not get the app to read any other file on the computer.
+    """
     texts = {}
-    for name in scenario.bestiaries:
+    for index, name in enumerate(scenario.bestiaries):
+        where = f"{scenario.filename}: bestiary[{index}]"
+        if not plain_file_name(name):
+            raise ScenarioError(f"{where}: {name!r} is not a file name: {BESTIARY_PLACES}")
         beside = folder / name
-        text = beside.read_text(encoding="utf-8") if beside.is_file() else bundled_bestiary_text(name)
+        text = None
+        if beside.is_file():
+            if beside.resolve().parent != folder.resolve():
+                raise ScenarioError(f"{where}: {name!r} leads out of the scenario's folder: {BESTIARY_PLACES}")
+            text = file_text(beside, f"{where}: {name}")
+        else:
+            text = bundled_bestiary_text(name)
         if text is None:
             raise FileNotFoundError(f"{scenario.filename}: bestiary {name!r} is neither beside it nor bundled")
         texts[name] = text
@@ -36,7 +72,7 @@ def bestiary_texts(scenario: Scenario, folder: Path) -> dict[str, str]:
 
 def load(path: Path) -> tuple[Scenario, dict[str, AdversaryKind]]:
     """Read and parse one scenario file and its bestiaries."""
-    scenario = parse_scenario(path.read_text(encoding="utf-8"), str(path))
+    scenario = parse_scenario(file_text(path, str(path)), str(path))
     return scenario, bestiary_from_texts(bestiary_texts(scenario, path.parent))
 
 

@@ -18,7 +18,9 @@ from rt0table.rules.rt0.engine import (
     apply,
     legal_actions,
     new_combat,
+    refusal,
 )
+from rt0table.rules.rt0.errors import IllegalAction
 from rt0table.rules.rt0.events import CardsDrawn, DeckShuffled, Event
 from rt0table.rules.rt0.intents import draw_intent
 from rt0table.rules.rt0.serialize import state_hash
@@ -234,3 +236,19 @@ def test_legal_actions_follow_the_run() -> None:
     state, _ = apply(state, PlayCard("mara", run[0], "run_away"))
     on_run = {a.card for a in legal_actions(state) if isinstance(a, PlayCard) and a.ability == "run_away"}
     assert on_run == {by_name("8 of Wands"), by_name("6 of Pentacles")}
+
+
+# --- CARD-78: an action naming a card outside the deck ----------------------------------------
+
+
+@pytest.mark.rule("CARD-78")
+@pytest.mark.parametrize("card", [78, 99, -1, -78, 10**6])
+def test_a_card_outside_the_78_is_refused_by_its_id(card: int) -> None:
+    state = fight(MARA)
+    while state.pending is not None or state.active_fighter is None:  # to Mara's turn with nothing to answer
+        state, _ = apply(state, legal_actions(state)[0])
+    assert any(isinstance(a, PlayCard) for a in legal_actions(state))
+    ability = state.fighter("mara").abilities[0]
+    with pytest.raises(IllegalAction, match=rf"^There is no card {card}\.$"):
+        apply(state, PlayCard("mara", card, ability))
+    assert refusal(state, PlayCard("mara", card, ability)) == f"There is no card {card}."

@@ -272,6 +272,8 @@ def load_injuries(text: str, file: str) -> dict[str, Injury]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise InjuryDataError(f"{file}: not valid JSON ({error})") from None
+    except RecursionError:  # a crafted file: lists in lists past Python's limit
+        raise InjuryDataError(f"{file}: not usable JSON: it is nested too deeply to read") from None
     return parse_catalogue(data, file)
 
 
