@@ -18,11 +18,11 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.saves.loaded import StandInAnswer
-from rt0table.rules.rt0.actions import Action
-from rt0table.rules.rt0.engine import Game, refusal, undoable
-from rt0table.rules.rt0.errors import IllegalAction
-from rt0table.rules.rt0.events import Event, StandInChose
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import Action
+from rt0table.rules.rt0.fight.engine import Game, refusal, undoable
+from rt0table.rules.rt0.fight.events import Event, StandInChose
+from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.seam import IllegalAction
 
 MAX_ANSWERS = 64  # a responder that never stops answering is a bug; stop rather than hang
 

@@ -25,10 +25,10 @@ from PySide6.QtGui import (
 )
 
 from rt0table.desktop.cards import palette
+from rt0table.desktop.cards.card_layout import Detail, Frame, fit_card
 from rt0table.desktop.cards.emblems import major_emblem
 from rt0table.desktop.cards.geometry import fit_path_transform, fit_transform
 from rt0table.desktop.cards.glyphs import court_headgear, suit_glyph
-from rt0table.desktop.cards.layout import Detail, Frame, fit_card
 from rt0table.desktop.cards.pips import PIP_LAYOUTS, pip_size
 from rt0table.desktop.cards.text import draw_fitted, draw_tight
 from rt0table.rules.rt0.cards import CARDS, Card, CardId

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.scene import TableScene
 from rt0table.rules.rt0.cards import by_name
-from rt0table.rules.rt0.lesson import Highlight
-from rt0table.rules.rt0.zones import parse_zone
+from rt0table.rules.rt0.content.lesson import Highlight
+from rt0table.rules.rt0.fight.zones import parse_zone
 
 LESSON = QColor("#4fd8ff")  # apart from the table's yellow (legal), green (target) and red (refused)
 PULSE_MS = 90

@@ -26,7 +26,7 @@ from rt0table.desktop.demo.library import LessonEntry, load_lessons
 from rt0table.desktop.demo.runner import LessonRunner, Tone
 from rt0table.desktop.table.settings import REPLAY_SPEEDS, TableSettings
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.state import Phase
+from rt0table.rules.rt0.fight.state import Phase
 
 PRESENTER_UI_SCALE = 1.35  # on top of the player's own scale
 PRESENTER_LOG_SCALE = 1.5

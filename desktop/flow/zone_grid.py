@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.rules.rt0.zones import Zone, zone_name
+from rt0table.rules.rt0.fight.zones import Zone, zone_name
 
 
 @dataclass(frozen=True)

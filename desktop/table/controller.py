@@ -20,18 +20,18 @@ from rt0table.desktop.table.keys import HELP_TITLE, first_time_lines, key_lines,
 from rt0table.desktop.table.log import UNDONE
 from rt0table.desktop.table.motion import DECK, DISCARD, CardMove, card_moves
 from rt0table.desktop.table.offers import ADD_COST, Offer, offers
+from rt0table.desktop.table.pacing import EventReplayer
 from rt0table.desktop.table.pick import CardPick, bin_at
 from rt0table.desktop.table.prompt import Entry
-from rt0table.desktop.table.replay import EventReplayer
 from rt0table.desktop.table.scene import TableScene
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.actions import Action, Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.events import Event, IntentCarriedOut, RoundStarted
-from rt0table.rules.rt0.narration import narrate_all
-from rt0table.rules.rt0.state import GM, CombatState, Fighter, FighterKind, Phase
-from rt0table.rules.rt0.zones import zone_name
+from rt0table.rules.rt0.fight.actions import Action, Activate, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.events import Event, IntentCarriedOut, RoundStarted
+from rt0table.rules.rt0.fight.narration import narrate_all
+from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Phase
+from rt0table.rules.rt0.fight.zones import zone_name
 
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}

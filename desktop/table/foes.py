@@ -11,9 +11,9 @@ from rt0table.desktop.table.card_item import draw_card
 from rt0table.desktop.table.layout import CARD_ASPECT
 from rt0table.desktop.table.paint import FOE, HP, INK, LEGAL, MUTED, SHIELD, TARGET, draw_text, panel
 from rt0table.rules.rt0.cards import CARDS, CardId
-from rt0table.rules.rt0.intents import IntentPreview
-from rt0table.rules.rt0.state import Adversary
-from rt0table.rules.rt0.zones import zone_name
+from rt0table.rules.rt0.fight.intents import IntentPreview
+from rt0table.rules.rt0.fight.state import Adversary
+from rt0table.rules.rt0.fight.zones import zone_name
 
 
 class IntentItem(BoxItem):

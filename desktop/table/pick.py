@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPointF, QRectF
 
 from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.actions import PlayCard
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.engine import legal_actions
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import PlayCard
+from rt0table.rules.rt0.fight.engine import legal_actions
+from rt0table.rules.rt0.fight.state import CombatState
 
 
 @dataclass

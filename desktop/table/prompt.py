@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 from rt0table.desktop.table.box import BoxItem
 from rt0table.desktop.table.controls import ButtonItem, CurtainItem
 from rt0table.desktop.table.paint import FELT, INK, LEGAL, MUTED, REFUSED, TARGET, draw_text, ui_font
-from rt0table.rules.rt0.state import PendingDecision
+from rt0table.rules.rt0.fight.state import PendingDecision
 
 MIN_SHARED_WORDS = 2  # a shared lead-in shorter than this stays on every label
 MIN_OPTIONS_TO_SHARE = 5

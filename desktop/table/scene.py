@@ -20,17 +20,17 @@ from rt0table.desktop.table.log import CombatLogItem
 from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingCard
 from rt0table.desktop.table.offers import NONE, Offers
 from rt0table.desktop.table.paint import FELT, LEGAL
-from rt0table.desktop.table.party import FighterBadgeItem
+from rt0table.desktop.table.party_strip import FighterBadgeItem
 from rt0table.desktop.table.passives import PassiveBadgeItem, place_badges
 from rt0table.desktop.table.piles import PileItem, PileViewItem
 from rt0table.desktop.table.prompt import PromptPanelItem
+from rt0table.desktop.table.room import ZoneGridItem
 from rt0table.desktop.table.settings import TableSettings
-from rt0table.desktop.table.zones import ZoneGridItem
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.intents import preview_intent
-from rt0table.rules.rt0.state import CombatState, Fighter
-from rt0table.rules.rt0.zones import Zone
+from rt0table.rules.rt0.fight.intents import preview_intent
+from rt0table.rules.rt0.fight.state import CombatState, Fighter
+from rt0table.rules.rt0.fight.zones import Zone
 
 T = TypeVar("T", bound=QGraphicsItem)
 CardShower = CardItem | AbilityBinItem | IntentItem | PileItem | PileViewItem  # items that can say which card is where

@@ -14,7 +14,7 @@ from rt0table.desktop.fights import quick_fight, robot_drill
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.engine import Game
+from rt0table.rules.rt0.fight.engine import Game
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 

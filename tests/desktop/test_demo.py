@@ -15,10 +15,10 @@ from rt0table.desktop.demo.library import load_entry, load_lessons
 from rt0table.desktop.demo.screen import DemoScreen, LessonScreen
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import Action, Choose, EndTurn, PlayCard
-from rt0table.rules.rt0.lesson import remaining
-from rt0table.rules.rt0.scenario import observe
-from rt0table.rules.rt0.state import Phase
+from rt0table.rules.rt0.content.lesson import remaining
+from rt0table.rules.rt0.content.scenario import observe
+from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.state import Phase
 from tests.desktop.conftest import SCREENSHOTS
 
 LEFT = Qt.MouseButton.LeftButton
@@ -270,7 +270,7 @@ def test_lesson_7_names_the_fool_and_the_strike_lands(qtbot: QtBot, make_lesson:
 
 def test_an_option_on_another_page_is_pointed_at_by_the_page_line(qtbot: QtBot, make_lesson: MakeLesson) -> None:
     from rt0table.desktop.demo.highlight import target_rect
-    from rt0table.rules.rt0.lesson import Highlight
+    from rt0table.rules.rt0.content.lesson import Highlight
 
     screen = make_lesson("07_fool_wildcard", presenter=True, size=(1920, 1080))
     for _ in range(3):  # to the Fool's 28 choices, which take several pages at presenter size

@@ -18,11 +18,11 @@ from rt0table.desktop.table.paint import ui_font
 from rt0table.desktop.table.prompt import Entry, PromptPanelItem, shared_lead
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.abilities import ABILITIES, Ability, Progress
-from rt0table.rules.rt0.actions import Activate, AddAbility, Choose
 from rt0table.rules.rt0.cards import CARDS, FOOL, CardId, by_name
-from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, Game, Preparation, new_combat
-from rt0table.rules.rt0.events import CardDeclared
-from rt0table.rules.rt0.state import GM, CombatState, Fighter, FighterKind, Option, PendingDecision
+from rt0table.rules.rt0.fight.actions import Activate, AddAbility, Choose
+from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, Preparation, new_combat
+from rt0table.rules.rt0.fight.events import CardDeclared
+from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Option, PendingDecision
 from rt0table.rules.rt0.traits import Arcana
 from tests.desktop.conftest import MakeTable, shoot
 

@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.table.card_item import CardItem
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import Choose
-from rt0table.rules.rt0.engine import Game, Step
-from rt0table.rules.rt0.serialize import state_hash
+from rt0table.rules.rt0.fight.actions import Choose
+from rt0table.rules.rt0.fight.engine import Game, Step
+from rt0table.rules.rt0.fight.serialize import state_hash
 from tests.desktop.conftest import MakeTable, shoot
 from tests.desktop.test_table_arcana import fool_game, gm_secret, priestess_game
 

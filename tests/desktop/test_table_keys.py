@@ -7,9 +7,9 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import EndTurn, PlayCard
-from rt0table.rules.rt0.engine import Game, legal_actions
-from rt0table.rules.rt0.state import Phase
+from rt0table.rules.rt0.fight.actions import EndTurn, PlayCard
+from rt0table.rules.rt0.fight.engine import Game, legal_actions
+from rt0table.rules.rt0.fight.state import Phase
 from tests.desktop.conftest import MakeTable, shoot
 
 K = Qt.Key

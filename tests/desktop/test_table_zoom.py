@@ -11,9 +11,9 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingCard, card_moves
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import PlayCard
 from rt0table.rules.rt0.cards import CARDS
-from rt0table.rules.rt0.events import CardPlaced, CardsDiscarded, CardsDrawn
+from rt0table.rules.rt0.fight.actions import PlayCard
+from rt0table.rules.rt0.fight.events import CardPlaced, CardsDiscarded, CardsDrawn
 from tests.desktop.conftest import SCREENSHOTS, MakeTable
 from tests.desktop.test_table_keys import K, play_by_keys, press
 

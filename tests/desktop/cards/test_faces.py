@@ -10,9 +10,9 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from rt0table.desktop.cards import card_size, paint_back, paint_face
+from rt0table.desktop.cards.card_layout import Frame
 from rt0table.desktop.cards.emblems import major_emblem
 from rt0table.desktop.cards.face import rank_marks
-from rt0table.desktop.cards.layout import Frame
 from rt0table.rules.rt0.cards import ALL_IDS, CARDS, by_name
 from tests.desktop.cards.conftest import bright_share, distinct_colours, render
 

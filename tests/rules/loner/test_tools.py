@@ -20,8 +20,8 @@ from rt0table.rules.loner.journal import (
 from rt0table.rules.loner.leverage import Leverage, LeverageError
 from rt0table.rules.loner.markdown import to_markdown
 from rt0table.rules.loner.oracle import Answer, Edge, OracleThrow
+from rt0table.rules.loner.oracle_state import OracleState, ask, begin_scene, resolve_twist, set_leverage
 from rt0table.rules.loner.scenes import NEW_WAY_FORWARD, DeadEndResult, SceneError, SceneFrame
-from rt0table.rules.loner.session import OracleState, ask, begin_scene, resolve_twist, set_leverage
 from rt0table.rules.loner.status import StatusError
 from rt0table.rules.loner.tables import LonerTables
 from rt0table.rules.loner.terms import Arena, SceneKind
