@@ -20,6 +20,7 @@ test: lint typecheck pytest coverage
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules

@@ -52,7 +52,6 @@ class Responder(Protocol):
     def respond(self, state: CombatState) -> Answer | None: ...
 
 
-
 def undo_chain(answered: Container[int], ply: int, limit: int) -> int:
     """How many steps one undo takes back: the responder's answers on top (their plies in ``answered``, counted
     down from ``ply``), and the step before them; at most ``limit``, the steps there are to take back."""
@@ -60,6 +59,7 @@ def undo_chain(answered: Container[int], ply: int, limit: int) -> int:
     while ply - count in answered:
         count += 1
     return min(count + 1, limit)
+
 
 class Session(QObject):
     """A fight in play: submit actions, undo where the rules allow, one signal for every change."""

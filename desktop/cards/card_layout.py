@@ -37,9 +37,7 @@ def fit_card(bounds: QRectF) -> QRectF:
     """The largest 7:12 card centred in ``bounds`` (faces never stretch)."""
     width = min(bounds.width(), bounds.height() * CARD_ASPECT)
     height = width / CARD_ASPECT
-    return QRectF(
-        bounds.x() + (bounds.width() - width) / 2, bounds.y() + (bounds.height() - height) / 2, width, height
-    )
+    return QRectF(bounds.x() + (bounds.width() - width) / 2, bounds.y() + (bounds.height() - height) / 2, width, height)
 
 
 class Frame:

@@ -45,8 +45,14 @@ def target_rect(scene: TableScene, highlight: Highlight) -> QRectF | None:
             return button.sceneBoundingRect()
         # On another page: point at the line that says how to turn the page, not at a hidden button's spot.
         return prompt.mapRectToScene(prompt.page_strip())
-    plain = {"end_turn": scene.end_turn, "undo": scene.undo_button, "deck": scene.deck, "discard": scene.discard,
-             "log": scene.log, "grid": scene.grid}
+    plain = {
+        "end_turn": scene.end_turn,
+        "undo": scene.undo_button,
+        "deck": scene.deck,
+        "discard": scene.discard,
+        "log": scene.log,
+        "grid": scene.grid,
+    }
     if kind in plain:
         return plain[kind].sceneBoundingRect()
     if kind == "hand":

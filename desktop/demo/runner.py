@@ -60,8 +60,9 @@ class LessonRunner(QObject):
     changed = Signal()  # the banner should be drawn again
     screen_replaced = Signal(object)  # a new TableScreen after a rebuild
 
-    def __init__(self, entry: LessonEntry, settings: TableSettings, seed: int | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, entry: LessonEntry, settings: TableSettings, seed: int | None = None, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         assert entry.lesson is not None
         self.lesson: Lesson = entry.lesson

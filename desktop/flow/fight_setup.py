@@ -50,7 +50,10 @@ class FightSetupScreen(QWidget):
     back = Signal()
 
     def __init__(
-        self, campaign: cp.Campaign, bestiary: dict[str, AdversaryKind], seed: int | None = None,
+        self,
+        campaign: cp.Campaign,
+        bestiary: dict[str, AdversaryKind],
+        seed: int | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)

@@ -94,4 +94,3 @@ def fight_log(setup: CombatSetup, history: list[LogEntry]) -> tuple[CombatState,
         lines += narrate_all(game.state, [*preface, *events])
         answers.append(answer is not None)
     return state, lines
-

@@ -115,6 +115,4 @@ class ZoneGrid(QWidget):
             cell.setToolTip(f"Put the selected figure in {zone_name(zone)}")
         key = self.selected()
         name = next((f.name for f in self.figures if f.key == key), None)
-        self.hint.setText(
-            f"Click a zone to place {name}. ● party, ▲ adversary." if name else "Nobody to place yet."
-        )
+        self.hint.setText(f"Click a zone to place {name}. ● party, ▲ adversary." if name else "Nobody to place yet.")

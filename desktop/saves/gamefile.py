@@ -138,7 +138,12 @@ def create(
 
 # The header's setup columns of a save begun before its first fight (format 3 reads fights from `fight`).
 NO_SETUP: dict[str, Any] = {
-    "seed": 0, "room_size": 0, "practice": 0, "fighters": "[]", "adversaries": "[]", "bestiary": "{}"
+    "seed": 0,
+    "room_size": 0,
+    "practice": 0,
+    "fighters": "[]",
+    "adversaries": "[]",
+    "bestiary": "{}",
 }
 
 

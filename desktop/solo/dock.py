@@ -38,8 +38,10 @@ from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
 from rt0table.rules.solo.journal_bridge import SoloJournal, begin_fight, record_step, rewind
 
 GM_LABEL = "The GM (you, in solo)"
-BETWEEN_FIGHTS_LINE = ("Between fights: ask the oracle, frame and close scenes, keep notes. "
-                       "The journal goes on into the next fight and is saved with the game.")
+BETWEEN_FIGHTS_LINE = (
+    "Between fights: ask the oracle, frame and close scenes, keep notes. "
+    "The journal goes on into the next fight and is saved with the game."
+)
 DOCK_SHARE = 0.32  # of the table screen's width, at first; the splitter lets the player change it
 
 
@@ -66,8 +68,7 @@ class SoloDock(QWidget):
         self.stand_in = GmStandIn(Policy())
         self.start: CombatState | None = None  # the fight's opening state, for the summary's injuries
         self.idle = False  # between fights: no fight to serve, the in-fight controls are put away
-        self.panel = OraclePanel(tables or bundled_tables(), source or random.Random(), self.solo.oracle,
-                                 compact=True)
+        self.panel = OraclePanel(tables or bundled_tables(), source or random.Random(), self.solo.oracle, compact=True)
         self.panel.inspire_shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # inspiration from the table too
         self.panel.state_changed.connect(self._oracle_changed)
 

@@ -106,9 +106,7 @@ class TagList(QGroupBox):
         name = " ".join(tag.split())
         if not name:
             return
-        found = [
-            i for i in range(self.list.count()) if self.list.item(i).text().casefold() == name.casefold()
-        ]
+        found = [i for i in range(self.list.count()) if self.list.item(i).text().casefold() == name.casefold()]
         item = self.list.item(found[0]) if found else QListWidgetItem(name, self.list)
         if selected:
             item.setSelected(True)
@@ -606,8 +604,9 @@ class OraclePanel(QWidget):
         self.spend_box.setVisible(held)
         if not held:
             self.spend_box.setChecked(False)
-        self.spend_box.setToolTip(f"Spend “{state.leverage.description}”: one more tag on your side, "
-                                  "never beyond Advantage" if held else "")
+        self.spend_box.setToolTip(
+            f"Spend “{state.leverage.description}”: one more tag on your side, never beyond Advantage" if held else ""
+        )
         tag = state.status.active_tag
         if tag is not None:  # the active consequence tag is there to pick against a roll where it matters
             for tag_list in (self.tags_for, self.tags_against):
@@ -627,11 +626,14 @@ class OraclePanel(QWidget):
         self.meanwhile_box.setVisible(not is_open)
         self.meanwhile_box.setTitle("Meanwhile" if framed else "Meanwhile: the world's turn, play it now")
         if scene is not None and is_open:
-            self.scene_label.setText(f"Scene {scene.number}, {scene.kind.label}: {scene.frame.where}. "
-                                     f"Goal: {scene.frame.goal}")
+            self.scene_label.setText(
+                f"Scene {scene.number}, {scene.kind.label}: {scene.frame.where}. Goal: {scene.frame.goal}"
+            )
         elif scene is not None:
-            self.scene_label.setText(f"Scene {scene.number} closed ({scene.closed.value if scene.closed else ''}). "
-                                     f"Next: {self.scene_kind.currentText()}")
+            self.scene_label.setText(
+                f"Scene {scene.number} closed ({scene.closed.value if scene.closed else ''}). "
+                f"Next: {self.scene_kind.currentText()}"
+            )
         else:
             self.scene_label.setText("No scene yet: frame the first one.")
 
@@ -649,9 +651,7 @@ class OraclePanel(QWidget):
         )
         if self.last_twist is not None:
             t = self.last_twist
-            self.twist_result.setText(
-                f"Twist! {t.subject} + {t.action} (dice {t.subject_die}, {t.action_die})"
-            )
+            self.twist_result.setText(f"Twist! {t.subject} + {t.action} (dice {t.subject_die}, {t.action_die})")
         else:
             self.twist_result.clear()
 

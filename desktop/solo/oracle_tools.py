@@ -332,8 +332,10 @@ class TracksBox(QGroupBox):
         else:
             gap = track.boxes - track.filled
             closes = "a Yes, and… fills it" if gap <= 2 else "no single answer fills it yet"
-            self.hint.setText(f"Before you roll: {where}, {closes}; a No erases a box. "
-                              "Mirror only the answer that closed a scene about it.")
+            self.hint.setText(
+                f"Before you roll: {where}, {closes}; a No erases a box. "
+                "Mirror only the answer that closed a scene about it."
+            )
 
 
 # --- the Status Track -------------------------------------------------------------------------------------------
@@ -388,8 +390,11 @@ class StatusBoxView(QGroupBox):
         filled = len(status.boxes)
         if status.boxes:
             tags = " → ".join(b.tag for b in status.boxes)
-            state = "Overcome: the story says what that means." if status.overcome else (
-                f"Active tag: {status.active_tag} (Disadvantage where it matters)")
+            state = (
+                "Overcome: the story says what that means."
+                if status.overcome
+                else (f"Active tag: {status.active_tag} (Disadvantage where it matters)")
+            )
             self.track_label.setText(f"{boxes_text(filled, STATUS_BOXES)}  {tags}\n{state}")
         else:
             self.track_label.setText(f"{boxes_text(0, STATUS_BOXES)}  No lasting harm.")
@@ -430,6 +435,7 @@ class DeadEndBox(QGroupBox):
         layout.addWidget(self.plan)
         layout.addWidget(self.result)
         self.result.hide()  # until the first dead end
+
     def hit(self) -> None:
         state, thread = self.host.state, self.thread_field.text()
         try:
@@ -451,8 +457,9 @@ class DeadEndBox(QGroupBox):
         first = state.dead_ends.needs_roll(thread)
         self.dice.setVisible(first and self.host.own_dice.isChecked())
         if not thread.strip():
-            self.plan.setText("Stop asking about a closed path. Name it, and the oracle is asked once: "
-                              f"“{NEW_WAY_FORWARD}”")
+            self.plan.setText(
+                f"Stop asking about a closed path. Name it, and the oracle is asked once: “{NEW_WAY_FORWARD}”"
+            )
         elif first:
             self.plan.setText(f"First dead end here: the oracle is asked “{NEW_WAY_FORWARD}”")
         else:
@@ -487,25 +494,31 @@ class MeanwhileBox(QGroupBox):
         form.addRow(self.before)
         form.addRow("New tag", self.new_tag)
         layout = QVBoxLayout(self)
-        layout.addWidget(wrapped("Your Protagonist is away. Move the opposition, then the oracle is asked: "
-                                 f"“{ALLY_ACTS}”"))
+        layout.addWidget(
+            wrapped(f"Your Protagonist is away. Move the opposition, then the oracle is asked: “{ALLY_ACTS}”")
+        )
         layout.addLayout(form)
         layout.addWidget(self.dice)
         layout.addWidget(self.button)
         layout.addWidget(self.result)
         self.result.hide()  # until the first Meanwhile
+
     def play(self) -> None:
         state = self.host.state
         try:
-            state, played, question = meanwhile(state, self.holder.currentText(), self.new_tag.text(),
-                                                self.dice.throw(self.host))
+            state, played, question = meanwhile(
+                state, self.holder.currentText(), self.new_tag.text(), self.dice.throw(self.host)
+            )
         except ValueError as error:
             self.host.fail(str(error))
             return
         state = self.host.asked(state, question)
         update = played.opposition
-        acts = ("Someone acts on their own: the one most changed by recent events, true to their tags."
-                if played.ally_acts else "Allies and wildcards hold.")
+        acts = (
+            "Someone acts on their own: the one most changed by recent events, true to their tags."
+            if played.ally_acts
+            else "Allies and wildcards hold."
+        )
         self.result.setText(f"{update.holder}: now “{update.after}”. {question.roll.answer.label}: {acts}")
         self.result.show()
         self.new_tag.clear()

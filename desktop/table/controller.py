@@ -313,12 +313,12 @@ class TableController(QObject):
             earlier = self.flight
             events = [*earlier.events, *events]
             moves = card_moves(events, earlier.fighter)
-            self.flight = Flight(earlier.fighter, events, moves, {**self.scene.spots(moves), **earlier.starts},
-                                 earlier.hand)
+            self.flight = Flight(
+                earlier.fighter, events, moves, {**self.scene.spots(moves), **earlier.starts}, earlier.hand
+            )
             return
         self.scene.land_all()
         self.flight = Flight(self.viewed_id, list(events), moves, self.scene.spots(moves), self.scene.hand_spots())
-
 
     def _refused(self, reason: str, action: Action | None) -> None:
         if isinstance(action, PlayCard) and action.ability in self.scene.bins:
@@ -374,9 +374,13 @@ class TableController(QObject):
         if self.blocked or self.state.pending is not None:
             return
         found = offers(self.state)
-        chosen = found.for_ability(ability) if ability else [
-            Offer(o.action, o.label, ABILITIES[a].name) for a, listed in found.activations.items() for o in listed
-        ]
+        chosen = (
+            found.for_ability(ability)
+            if ability
+            else [
+                Offer(o.action, o.label, ABILITIES[a].name) for a, listed in found.activations.items() for o in listed
+            ]
+        )
         if not chosen:
             rule = ABILITIES[ability] if ability else None
             line = f"{rule.name}: {rule.summary}" if rule else "Nothing to do at will right now."
@@ -429,11 +433,16 @@ class TableController(QObject):
             return
         pile = self.state.piles[viewed.pile]
         if which == "deck":
-            self.scene.viewer.open(f"{viewed.name}'s deck: {len(pile.draw)} cards (order hidden)", [],
-                                   deck_makeup(pile.draw), False)
+            self.scene.viewer.open(
+                f"{viewed.name}'s deck: {len(pile.draw)} cards (order hidden)", [], deck_makeup(pile.draw), False
+            )
         else:
-            self.scene.viewer.open(f"{viewed.name}'s discard: {len(pile.discard)} cards, newest first",
-                                   pile.discard, discard_listing(pile.discard), True)
+            self.scene.viewer.open(
+                f"{viewed.name}'s discard: {len(pile.discard)} cards, newest first",
+                pile.discard,
+                discard_listing(pile.discard),
+                True,
+            )
 
     # --- picking a card up: drag, click or number key --------------------------------------------
 

@@ -32,8 +32,17 @@ from rt0table.rules.rt0.fight.narration import narrate
 from rt0table.rules.rt0.fight.state import Adversary, CombatState, Fighter
 
 # The beats worth a pause: what an adversary does, and the new round's intents.
-PACED = (IntentRevealed, IntentCarriedOut, Moved, DamageDealt, HealthRegained, ShieldGained, InjuryTaken,
-         RoundStarted, IntentDrawn)
+PACED = (
+    IntentRevealed,
+    IntentCarriedOut,
+    Moved,
+    DamageDealt,
+    HealthRegained,
+    ShieldGained,
+    InjuryTaken,
+    RoundStarted,
+    IntentDrawn,
+)
 
 
 def _figure(state: CombatState, who: str) -> Fighter | Adversary | None:

@@ -44,8 +44,15 @@ class FighterBadgeItem(BoxItem):
             name += " (left)"
         draw_text(painter, QRectF(u * 0.5, u * 0.2, r.width() * 0.6, line), name, line * 0.78, INK, True)
         where = zone_name(fighter.zone) if fighter.zone is not None else "—"
-        draw_text(painter, QRectF(r.width() * 0.6, u * 0.2, r.width() * 0.4 - u * 0.5, line), where, line * 0.7,
-                  MUTED, False, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        draw_text(
+            painter,
+            QRectF(r.width() * 0.6, u * 0.2, r.width() * 0.4 - u * 0.5, line),
+            where,
+            line * 0.7,
+            MUTED,
+            False,
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        )
         bar = QRectF(u * 0.5, u * 0.2 + line + line * 0.15, r.width() * 0.45, line * 0.5)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor("#3a2020"))
@@ -54,9 +61,19 @@ class FighterBadgeItem(BoxItem):
         filled = bar.width() * min(1.0, fighter.hp / START_HP)
         painter.drawRoundedRect(QRectF(bar.x(), bar.y(), filled, bar.height()), 3, 3)
         stats = f"HP {fighter.hp}   Shield {fighter.shield}"
-        draw_text(painter, QRectF(bar.right() + u * 0.5, u * 0.2 + line, r.width() - bar.right() - u, line * 0.8),
-                  stats, line * 0.66, SHIELD if fighter.shield else INK)
+        draw_text(
+            painter,
+            QRectF(bar.right() + u * 0.5, u * 0.2 + line, r.width() - bar.right() - u, line * 0.8),
+            stats,
+            line * 0.66,
+            SHIELD if fighter.shield else INK,
+        )
         if r.height() > u * 0.2 + line * 2.2:
             injuries = ", ".join(fighter.injuries) or "No injuries"
-            draw_text(painter, QRectF(u * 0.5, u * 0.2 + line * 2, r.width() - u, line * 0.9), injuries,
-                      line * 0.62, REFUSED if fighter.injuries else MUTED)
+            draw_text(
+                painter,
+                QRectF(u * 0.5, u * 0.2 + line * 2, r.width() - u, line * 0.9),
+                injuries,
+                line * 0.62,
+                REFUSED if fighter.injuries else MUTED,
+            )

@@ -30,9 +30,7 @@ class CardPick:
     def begin(cls, state: CombatState, card: CardId) -> CardPick:
         fighter = state.active_fighter
         assert fighter is not None
-        legal = frozenset(
-            a.ability for a in legal_actions(state) if isinstance(a, PlayCard) and a.card == card
-        )
+        legal = frozenset(a.ability for a in legal_actions(state) if isinstance(a, PlayCard) and a.card == card)
         previews = {ability: ABILITIES[ability].preview(state, fighter, card) for ability in legal}
         return cls(fighter.id, card, legal, previews)
 

@@ -42,8 +42,15 @@ class ZoneGridItem(BoxItem):
                 painter.setPen(QPen(TARGET if (c, r) in self.marked else PANEL_EDGE, 3 if (c, r) in self.marked else 1))
                 painter.setBrush(QColor(60, 120, 80, 90) if (c, r) in self.marked else Qt.BrushStyle.NoBrush)
                 painter.drawRect(cell.adjusted(2, 2, -2, -2))
-                draw_text(painter, cell.adjusted(u * 0.3, u * 0.1, 0, 0), zone_name((c, r)), u * 0.75, MUTED, False,
-                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+                draw_text(
+                    painter,
+                    cell.adjusted(u * 0.3, u * 0.1, 0, 0),
+                    zone_name((c, r)),
+                    u * 0.75,
+                    MUTED,
+                    False,
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                )
         by_zone: dict[Zone, list[tuple[str, bool]]] = {}
         for zone, initials, foe, _ in self.tokens:
             by_zone.setdefault(zone, []).append((initials, foe))

@@ -71,8 +71,10 @@ class SoloJournal:
         if not isinstance(data, dict) or not isinstance(data.get("format"), int):
             raise JournalError("not a solo journal (no format number)")
         if data["format"] > SOLO_FORMAT:
-            raise JournalError(f"this solo journal was written by a newer version (format {data['format']}; this "
-                               f"app reads up to {SOLO_FORMAT})")
+            raise JournalError(
+                f"this solo journal was written by a newer version (format {data['format']}; this "
+                f"app reads up to {SOLO_FORMAT})"
+            )
         fight = data.get("fight")
         written_raw = data.get("written")
         if isinstance(fight, bool) or not isinstance(fight, int) or fight < 0:

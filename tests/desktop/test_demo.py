@@ -165,8 +165,16 @@ def test_the_lessons_cover_the_brief() -> None:
     lessons = [entry.lesson for entry in ENTRIES.values()]
     assert all(lesson is not None for lesson in lessons), [e.error for e in ENTRIES.values()]
     titles = " / ".join(lesson.title for lesson in lessons if lesson)
-    for words in ("Unarmed Strike and Defend", "Zones", "Intents", "Catastrophe", "Arcana", "spell", "Sandbox",
-                  "The Fool as a wildcard"):
+    for words in (
+        "Unarmed Strike and Defend",
+        "Zones",
+        "Intents",
+        "Catastrophe",
+        "Arcana",
+        "spell",
+        "Sandbox",
+        "The Fool as a wildcard",
+    ):
         assert words in titles
     assert sum(1 for lesson in lessons if lesson and lesson.sandbox) == 1
 
@@ -498,4 +506,3 @@ def _name(card: int) -> str:
     from rt0table.rules.rt0.cards import CARDS
 
     return CARDS[card].name
-

@@ -208,6 +208,8 @@ def test_the_solo_journal_comes_back(qtbot: QtBot, windows: Windows) -> None:
 # --- undone steps and the stand-in's answers come back as they were ----------------------------------------
 
 CTRL = Qt.KeyboardModifier.ControlModifier
+
+
 def undo_by_key(qtbot: QtBot, table: TableScreen) -> None:
     press(qtbot, table, K.Key_Z, CTRL)
 

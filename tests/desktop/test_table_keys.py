@@ -163,8 +163,11 @@ def test_clicking_an_adversary_during_a_strike_decision_hits_it(
     shoot(screen, "table-decision-1280x800")
     foe = screen.scene.foes["training_robot-1"]
     hp = session.state.adversaries[0].hp
-    qtbot.mouseClick(screen.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=screen.view.mapFromScene(foe.sceneBoundingRect().center() + QPointF(0, 5)))
+    qtbot.mouseClick(
+        screen.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=screen.view.mapFromScene(foe.sceneBoundingRect().center() + QPointF(0, 5)),
+    )
     assert session.state.adversaries[0].hp < hp
 
 

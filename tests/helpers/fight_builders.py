@@ -15,9 +15,7 @@ def bestiary() -> dict[str, AdversaryKind]:
     return dict(BOOK)
 
 
-def fight(
-    fighters: list[FighterSetup], adversaries: list[AdversarySetup], seed: int = 3, room: int = 3
-) -> CombatState:
+def fight(fighters: list[FighterSetup], adversaries: list[AdversarySetup], seed: int = 3, room: int = 3) -> CombatState:
     state, _ = new_combat(seed, room, fighters, adversaries, bestiary())
     return state
 

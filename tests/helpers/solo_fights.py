@@ -18,8 +18,9 @@ def house() -> dict[str, AdversaryKind]:
     return dict(HOUSE)
 
 
-def knock_down_fight(seed: int = 5, kind: str = "executare", card: str = "5 of Swords",
-                     mara_hp: int = 3, jun_hp: int = 12) -> Game:
+def knock_down_fight(
+    seed: int = 5, kind: str = "executare", card: str = "5 of Swords", mara_hp: int = 3, jun_hp: int = 12
+) -> Game:
     """Mara and Jun share A1 with one house adversary whose first intent is a hit of 7 or more."""
     fighters = [
         FighterSetup("mara", "Mara", (0, 0), frozenset({Trait.STRONG})),

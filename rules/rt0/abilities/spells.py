@@ -591,6 +591,7 @@ def _hook(state: CombatState, decision: PendingDecision, option: Option, events:
 
 # --- SPL-AQUARIUS: Heal -----------------------------------------------------------------------------------
 
+
 class Aquarius(SpellAbility):
     id = "spell_aquarius"
     spell = Spell.AQUARIUS

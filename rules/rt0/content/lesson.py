@@ -116,8 +116,13 @@ def parse_lesson(text: str, filename: str) -> Lesson:
     summary = meta.get("summary", "")
     sandbox, random_seed = meta.get("sandbox", False), meta.get("random_seed", False)
     finish = meta.get("finish", {})
-    for key, value, kind in (("number", number, int), ("summary", summary, str), ("sandbox", sandbox, bool),
-                             ("random_seed", random_seed, bool), ("finish", finish, dict)):
+    for key, value, kind in (
+        ("number", number, int),
+        ("summary", summary, str),
+        ("sandbox", sandbox, bool),
+        ("random_seed", random_seed, bool),
+        ("finish", finish, dict),
+    ):
         if not isinstance(value, kind):
             raise _err(filename, f"lesson.{key}", f"must be {kind.__name__}, not {value!r}")
     if not isinstance(raw_steps, list):
@@ -452,16 +457,24 @@ def validate_lesson(lesson: Lesson, bestiary: Mapping[str, AdversaryKind]) -> No
             events.extend(game.push(action))
         for expectation in step.goal:
             if not _holds(game.state, expectation):
-                raise _err(name, f"{where}: goal", f"{expectation.path} = {expectation.value!r} does not hold after "
-                           f"the scripted actions (it is {_observed(game.state, expectation.path)!r})")
+                raise _err(
+                    name,
+                    f"{where}: goal",
+                    f"{expectation.path} = {expectation.value!r} does not hold after "
+                    f"the scripted actions (it is {_observed(game.state, expectation.path)!r})",
+                )
         try:
             render(step.after, game.state, events)
         except KeyError as error:
             raise _err(name, f"{where}: after", f"unknown placeholder {{{error.args[0]}}}") from None
     for expectation in lesson.finish:
         if not _holds(game.state, expectation):
-            raise _err(name, "lesson.finish", f"{expectation.path} = {expectation.value!r} does not hold at the end "
-                       f"of the script (it is {_observed(game.state, expectation.path)!r})")
+            raise _err(
+                name,
+                "lesson.finish",
+                f"{expectation.path} = {expectation.value!r} does not hold at the end "
+                f"of the script (it is {_observed(game.state, expectation.path)!r})",
+            )
 
 
 def _observed(state: CombatState, path: str) -> Any:

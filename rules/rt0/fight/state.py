@@ -38,6 +38,7 @@ class Phase(Enum):
 # and these are tested several times per action.
 _PLAYER_TURN = Phase.PLAYER_TURN
 
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One answer to a decision: a label for people and plain data for the engine."""

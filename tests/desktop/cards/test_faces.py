@@ -65,9 +65,7 @@ def test_every_major_has_its_own_emblem_shape() -> None:
         bounds = emblem.solid.boundingRect().united(emblem.lines.boundingRect())
         assert bounds.left() >= -1.05 and bounds.right() <= 1.05, f"Major {number} leaves the unit box"
         assert bounds.top() >= -1.05 and bounds.bottom() <= 1.05, f"Major {number} leaves the unit box"
-        outlines.add(
-            (emblem.solid.elementCount(), emblem.lines.elementCount(), round(emblem.solid.length(), 3))
-        )
+        outlines.add((emblem.solid.elementCount(), emblem.lines.elementCount(), round(emblem.solid.length(), 3)))
     assert len(outlines) == 22
 
 

@@ -165,7 +165,9 @@ def test_challenge_tracks_open_mirror_bank_and_close(qtbot: QtBot, dock: SoloDoc
     tick_box(qtbot, box.threat)
     click(qtbot, box.open_button)
     assert [(t.name, t.boxes, t.threat) for t in dock.solo.oracle.tracks] == [
-        ("Expose Leton", 4, False), ("Leton closes in", 6, True)]
+        ("Expose Leton", 4, False),
+        ("Leton closes in", 6, True),
+    ]
     assert box.track_list.count() == 2 and "☐☐☐☐☐☐ 0/6" in box.track_list.item(1).text()
 
     ask(qtbot, panel, "Do I get into the archive unseen?", *YES_AND)

@@ -233,9 +233,7 @@ def test_solo_has_no_hot_seat_curtain_and_leaves_other_tables_theirs(qtbot: QtBo
     assert shared.hot_seat, "the main window's settings object is not changed"
 
 
-def test_scenes_are_framed_and_closed_from_the_panel_into_the_journal(
-    qtbot: QtBot, make_table: MakeTable
-) -> None:
+def test_scenes_are_framed_and_closed_from_the_panel_into_the_journal(qtbot: QtBot, make_table: MakeTable) -> None:
     dock = solo_panel(source=random.Random(4))
     qtbot.addWidget(dock)
     dock.resize(520, 900)

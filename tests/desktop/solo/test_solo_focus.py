@@ -17,8 +17,22 @@ K = Qt.Key
 LEFT = Qt.MouseButton.LeftButton
 # Tab and Shift+Tab between number keys and Enter: once Tab had moved focus to the oracle's question, "12" and Enter
 # asked it a question.
-TYPED = [K.Key_Tab, K.Key_1, K.Key_2, K.Key_Return, K.Key_Backtab, K.Key_3, K.Key_Space, K.Key_Tab, K.Key_Tab,
-         K.Key_4, K.Key_5, K.Key_Enter, K.Key_9, K.Key_0]
+TYPED = [
+    K.Key_Tab,
+    K.Key_1,
+    K.Key_2,
+    K.Key_Return,
+    K.Key_Backtab,
+    K.Key_3,
+    K.Key_Space,
+    K.Key_Tab,
+    K.Key_Tab,
+    K.Key_4,
+    K.Key_5,
+    K.Key_Enter,
+    K.Key_9,
+    K.Key_0,
+]
 
 
 def focused() -> QWidget:

@@ -228,9 +228,7 @@ def test_an_a_plus_needs_one_of_its_two_abilities(skill: Skill) -> None:
             weakness = allowed_weaknesses(arcana, ability)[0]
             failed = next(s for s in Skill if s is not skill)
             spells = (Spell.LEO, Spell.ARIES)[: spell_slots(arcana, weakness)]
-            c = make(
-                arcana=arcana, ability=ability, weakness=weakness, a_plus=skill, failed=failed, spells=spells
-            )
+            c = make(arcana=arcana, ability=ability, weakness=weakness, a_plus=skill, failed=failed, spells=spells)
             opens = bool({ability, FREE[arcana]} & APLUS_TABLE[skill])
             assert (skill in allowed_a_plus(arcana, ability, weakness)) is opens
             assert ("a_plus" not in fields(c)) is opens, (arcana, ability, skill)
@@ -403,9 +401,7 @@ def test_the_two_personal_answers_may_be_left_blank() -> None:
     assert problems(make(exceptional="", outfit="")) == []
 
 
-@pytest.mark.rule(
-    "CHR-ABILITY", "CHR-WEAKNESS", "CHR-SKILL-APLUS", "CHR-SKILL-F", "CHR-SPELL", "CHR-SPELL-REQ"
-)
+@pytest.mark.rule("CHR-ABILITY", "CHR-WEAKNESS", "CHR-SKILL-APLUS", "CHR-SKILL-F", "CHR-SPELL", "CHR-SPELL-REQ")
 def test_every_problem_is_reported_at_once() -> None:
     ana = make(name="Ana", spells=(Spell.ARIES,))
     bad = make(
@@ -502,18 +498,12 @@ def built_party(draw: st.DrawFn) -> list[Character]:
         draft = Character(f"P{index}", arcana, ability, weakness, a_plus, failed)
         choices = [spell for spell, reason in open_spells(draft, party) if reason is None]
         count = spell_slots(arcana, weakness)
-        spells = (
-            draw(st.lists(st.sampled_from(choices), min_size=count, max_size=count, unique=True))
-            if count
-            else []
-        )
+        spells = draw(st.lists(st.sampled_from(choices), min_size=count, max_size=count, unique=True)) if count else []
         party.append(replace(draft, spells=tuple(spells)))
     return party
 
 
-@pytest.mark.rule(
-    "CHR-ABILITY", "CHR-WEAKNESS", "CHR-SKILL-APLUS", "CHR-SKILL-F", "CHR-SPELL", "CHR-SPELL-REQ"
-)
+@pytest.mark.rule("CHR-ABILITY", "CHR-WEAKNESS", "CHR-SKILL-APLUS", "CHR-SKILL-F", "CHR-SPELL", "CHR-SPELL-REQ")
 @given(built_party())
 def test_a_party_built_from_the_helpers_always_validates(party: list[Character]) -> None:
     for member in party:

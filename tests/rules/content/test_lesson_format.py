@@ -77,28 +77,46 @@ def test_a_good_lesson_parses_into_steps() -> None:
 @pytest.mark.parametrize(
     ("step", "message"),
     [
-        ('[[teach]]\nsay = "Look."\nhighlight = ["bn:defend"]\n',
-         "lesson.toml: step 1: highlight[0]: unknown highlight target 'bn:defend'"),
-        ('[[teach]]\nsay = "Look."\nhighlight = ["bin:parry"]\n',
-         "lesson.toml: step 1: highlight[0]: 'parry' is not an ability id"),
-        ('[[teach]]\nsay = "Look."\nhighlight = ["card:9 of Wands"]\n',
-         "lesson.toml: step 1: highlight[0]: 9 of Wands is not in the hand on the table at this point"),
-        ('[[teach]]\nsay = "Look."\nhighlight = ["option:0"]\n',
-         "lesson.toml: step 1: highlight[0]: option 0 is not offered"),
-        ('[[teach]]\nsay = "Look."\nhighlight = ["adversary:robot-1"]\n',
-         "lesson.toml: step 1: highlight[0]: no adversary 'robot-1'"),
-        ('[[teach]]\nsay = "Defend."\ndo = \'play sam "7 of Wands" defend\'\n',
-         "lesson.toml: step 1: do: the action play sam '7 of Wands' defend is not legal at this point: Defend"),
-        ('[[teach]]\nsay = "Hit."\ndo = "choose 0"\n',
-         "lesson.toml: step 1: do: the action choose 0 is not legal at this point"),
+        (
+            '[[teach]]\nsay = "Look."\nhighlight = ["bn:defend"]\n',
+            "lesson.toml: step 1: highlight[0]: unknown highlight target 'bn:defend'",
+        ),
+        (
+            '[[teach]]\nsay = "Look."\nhighlight = ["bin:parry"]\n',
+            "lesson.toml: step 1: highlight[0]: 'parry' is not an ability id",
+        ),
+        (
+            '[[teach]]\nsay = "Look."\nhighlight = ["card:9 of Wands"]\n',
+            "lesson.toml: step 1: highlight[0]: 9 of Wands is not in the hand on the table at this point",
+        ),
+        (
+            '[[teach]]\nsay = "Look."\nhighlight = ["option:0"]\n',
+            "lesson.toml: step 1: highlight[0]: option 0 is not offered",
+        ),
+        (
+            '[[teach]]\nsay = "Look."\nhighlight = ["adversary:robot-1"]\n',
+            "lesson.toml: step 1: highlight[0]: no adversary 'robot-1'",
+        ),
+        (
+            '[[teach]]\nsay = "Defend."\ndo = \'play sam "7 of Wands" defend\'\n',
+            "lesson.toml: step 1: do: the action play sam '7 of Wands' defend is not legal at this point: Defend",
+        ),
+        (
+            '[[teach]]\nsay = "Hit."\ndo = "choose 0"\n',
+            "lesson.toml: step 1: do: the action choose 0 is not legal at this point",
+        ),
         ('[[teach]]\nsay = "Hit."\ndo = "punch sam"\n', "lesson.toml: step 1: do: cannot read action"),
         ('[[teach]]\nsay = ""\n', "lesson.toml: step 1: say: must be a text (it is required)"),
         ('[[teach]]\nsay = "Look."\nwait = 3\n', "lesson.toml: step 1: wait: is not a known key"),
         ('[[teach]]\nsay = "Look."\nafter = "Nice."\n', "lesson.toml: step 1: do: only a step with a scripted action"),
-        (STEP.replace("{sam.bins.unarmed_strike.count}", "{sam.luck}"),
-         "lesson.toml: step 1: after: unknown placeholder {sam.luck}"),
-        (STEP + 'goal = { "laborer-1.hp" = 3 }\n',
-         "lesson.toml: step 1: goal: laborer-1.hp = 3 does not hold after the scripted actions (it is 20)"),
+        (
+            STEP.replace("{sam.bins.unarmed_strike.count}", "{sam.luck}"),
+            "lesson.toml: step 1: after: unknown placeholder {sam.luck}",
+        ),
+        (
+            STEP + 'goal = { "laborer-1.hp" = 3 }\n',
+            "lesson.toml: step 1: goal: laborer-1.hp = 3 does not hold after the scripted actions (it is 20)",
+        ),
         ('[[teach]]\nsay = "Look."\nany_of = ["end sam"]\n', "lesson.toml: step 1: do: only a step with a scripted"),
     ],
 )
@@ -111,7 +129,8 @@ def test_file_level_errors() -> None:
     assert error_of(no_meta).startswith("lesson.toml: lesson: a lesson file needs")
     assert error_of(HEAD).startswith("lesson.toml: teach: a lesson needs at least one [[teach]] step")
     assert error_of(HEAD.replace('title = "Test"', 'title = "Test"\ncolour = 3') + STEP).startswith(
-        "lesson.toml: lesson.colour: is not a known key")
+        "lesson.toml: lesson.colour: is not a known key"
+    )
     assert error_of(HEAD.replace('zone = "B2"', 'zone = "Z9"', 1) + STEP).startswith("lesson.toml: fighters[0].zone")
     finish = HEAD.replace('title = "Test"', 'title = "Test"\nfinish = { "sam.hp" = 3 }') + STEP
     assert error_of(finish).startswith("lesson.toml: lesson.finish: sam.hp = 3 does not hold at the end of the script")
@@ -120,8 +139,11 @@ def test_file_level_errors() -> None:
 
 
 def test_judging_the_players_action() -> None:
-    text = lesson_text(STEP, '[[teach]]\nsay = "Any card on Movement."\ndo = \'play sam "2 of Cups" move_skill\'\n'
-                       'any_play_on = "move_skill"\n')
+    text = lesson_text(
+        STEP,
+        '[[teach]]\nsay = "Any card on Movement."\ndo = \'play sam "2 of Cups" move_skill\'\n'
+        'any_play_on = "move_skill"\n',
+    )
     lesson = parse_lesson(text, "lesson.toml")
     start = replay(lesson, bestiary(), 0).game.state
     first, second = lesson.steps
@@ -134,14 +156,20 @@ def test_judging_the_players_action() -> None:
     assert judge(free, [], wrong, apply(start, wrong)[0]) is Verdict.FOLLOWED
     other = PlayCard("sam", by_name("6 of Cups"), "move_skill")
     assert judge(second, [], other, apply(start, other)[0]) is Verdict.DONE
-    two = type(first)(**{**{f: getattr(first, f) for f in first.__dataclass_fields__},
-                         "do": (scripted, PlayCard("sam", by_name("3 of Swords"), "unarmed_strike"))})
+    two = type(first)(
+        **{
+            **{f: getattr(first, f) for f in first.__dataclass_fields__},
+            "do": (scripted, PlayCard("sam", by_name("3 of Swords"), "unarmed_strike")),
+        }
+    )
     assert judge(two, [], scripted, after) is Verdict.PROGRESS
 
 
 def test_a_goal_accepts_another_route() -> None:
-    text = lesson_text(STEP, '[[teach]]\nsay = "Make 10."\ndo = \'play sam "3 of Swords" unarmed_strike\'\n'
-                       'goal = { pending = "strike" }\n')
+    text = lesson_text(
+        STEP,
+        '[[teach]]\nsay = "Make 10."\ndo = \'play sam "3 of Swords" unarmed_strike\'\ngoal = { pending = "strike" }\n',
+    )
     lesson = load_lesson(text, "lesson.toml", bestiary())
     state = replay(lesson, bestiary(), 1).game.state
     assert judge(lesson.steps[1], [], lesson.steps[1].do[0], apply(state, lesson.steps[1].do[0])[0]) is Verdict.DONE

@@ -45,18 +45,23 @@ def run(text: str):  # type: ignore[no-untyped-def]
 
 
 def test_a_passing_scenario_runs_every_step() -> None:
-    outcome = run(BASE + """
+    outcome = run(
+        BASE
+        + """
 [[steps]]
 do = ['play mara "7 of Wands" unarmed_strike', 'play mara "3 of Wands" unarmed_strike', "choose 0"]
 expect = { "laborer-1.hp" = 15 }
-""")
+"""
+    )
     assert outcome.passed
     assert outcome.steps_run == 1
     assert outcome.game is not None and outcome.game.state.adversary("laborer-1").hp == 15
 
 
 def test_a_failed_expectation_names_file_step_expected_and_actual() -> None:
-    outcome = run(BASE + """
+    outcome = run(
+        BASE
+        + """
 [[steps]]
 do = 'play mara "7 of Wands" unarmed_strike'
 
@@ -66,7 +71,8 @@ expect = { "laborer-1.hp" = 12 }
 
 [[steps]]
 do = "choose 0"
-""")
+"""
+    )
     assert outcome.failure is not None
     assert (outcome.failure.step, outcome.failure.expected, outcome.failure.actual) == (2, 12, 20)
     text = str(outcome.failure)
@@ -92,7 +98,9 @@ def test_an_unexpected_refusal_fails_with_the_reason() -> None:
 
 
 def test_undo_is_a_step() -> None:
-    outcome = run(BASE + """
+    outcome = run(
+        BASE
+        + """
 [[steps]]
 do = ['play mara "3 of Cups" defend', "undo"]
 expect = { "mara.hand.count" = 5, "mara.bins.defend.count" = 0 }
@@ -104,7 +112,8 @@ refused = "Nothing to undo yet"
 [[steps]]
 do = ["end mara", "undo"]
 refused = "showed hidden cards"
-""")
+"""
+    )
     assert outcome.passed, str(outcome.failure)
 
 
@@ -200,7 +209,7 @@ def test_a_bestiary_beside_the_scenario_is_used(tmp_path: Path) -> None:
     )
     path = tmp_path / "gremlin.toml"
     path.write_text(
-        BASE.replace('"laborer"', '"gremlin"').replace('room = 3', 'room = 3\nbestiary = ["mine.json"]')
+        BASE.replace('"laborer"', '"gremlin"').replace("room = 3", 'room = 3\nbestiary = ["mine.json"]')
         + '[expect]\n"gremlin-1.hp" = 3\n',
         encoding="utf-8",
     )

@@ -14,8 +14,9 @@ BOOK = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"
 
 
 def drill(zone: tuple[int, int] = (0, 0), room: int = 1) -> tuple[CombatState, str]:
-    state, _ = new_combat(4, room, [FighterSetup("mara", "Mara", zone)],
-                          [AdversarySetup("training_robot", (0, 0))], BOOK)
+    state, _ = new_combat(
+        4, room, [FighterSetup("mara", "Mara", zone)], [AdversarySetup("training_robot", (0, 0))], BOOK
+    )
     return state, "training_robot-1"
 
 

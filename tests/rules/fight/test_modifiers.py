@@ -40,17 +40,13 @@ def test_base_number(number: Number, base: int, ability: Trait, up: int, weaknes
 
 
 @pytest.mark.parametrize(("number", "base", "ability", "up", "weakness", "down"), SCALED_PARAMS)
-def test_ability_number(
-    number: Number, base: int, ability: Trait, up: int, weakness: Trait, down: int
-) -> None:
+def test_ability_number(number: Number, base: int, ability: Trait, up: int, weakness: Trait, down: int) -> None:
     assert number(frozenset({ability})) == up
     assert number(unrelated(ability, weakness) | {ability}) == up
 
 
 @pytest.mark.parametrize(("number", "base", "ability", "up", "weakness", "down"), SCALED_PARAMS)
-def test_weakness_number(
-    number: Number, base: int, ability: Trait, up: int, weakness: Trait, down: int
-) -> None:
+def test_weakness_number(number: Number, base: int, ability: Trait, up: int, weakness: Trait, down: int) -> None:
     assert number(frozenset({weakness})) == down
 
 
@@ -119,9 +115,7 @@ def test_foolish_must_honk() -> None:
 
 
 @pytest.mark.rule("HP-DRAW3")
-@pytest.mark.parametrize(
-    ("arcana", "draws"), [(Arcana.FOOL, 5), (Arcana.MAGICIAN, 5), (Arcana.HIGH_PRIESTESS, 3)]
-)
+@pytest.mark.parametrize(("arcana", "draws"), [(Arcana.FOOL, 5), (Arcana.MAGICIAN, 5), (Arcana.HIGH_PRIESTESS, 3)])
 def test_draws_per_turn(arcana: Arcana, draws: int) -> None:
     assert mod.draws_per_turn(arcana) == draws
 

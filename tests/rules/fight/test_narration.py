@@ -14,8 +14,16 @@ from rt0table.rules.rt0.fight.serialize import field_types
 from tests.rules.fight.test_intent_preview import drill
 
 SILENT = {ev.Event}
-SAMPLE = {"fighter": "mara", "adversary": "training_robot-1", "who": "mara", "source": "mara",
-          "target": "training_robot-1", "by": "mara", "actor": "mara", "pile": "mara"}
+SAMPLE = {
+    "fighter": "mara",
+    "adversary": "training_robot-1",
+    "who": "mara",
+    "source": "mara",
+    "target": "training_robot-1",
+    "by": "mara",
+    "actor": "mara",
+    "pile": "mara",
+}
 
 
 def sample(cls: type[ev.Event]) -> ev.Event:

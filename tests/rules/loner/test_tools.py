@@ -227,9 +227,13 @@ def test_every_tool_entry_and_state_survives_the_save(tables: LonerTables) -> No
     assert SoloJournal.from_dict(solo.to_dict()) == solo
     assert Journal.from_dict(state.journal.to_dict()) == state.journal
     text = to_markdown(state.journal)
-    for line in ("**Leverage banked:** credentials", "**Threat track:** Expose Leton 0 → ☑☐☐☐☐☐ 1/6",
-                 "**Status Track:** *Gossiped about*, social", "**Dead end:** the courier: a new element",
-                 "**Meanwhile:** Leton security: *On the trail*; allies and wildcards hold"):
+    for line in (
+        "**Leverage banked:** credentials",
+        "**Threat track:** Expose Leton 0 → ☑☐☐☐☐☐ 1/6",
+        "**Status Track:** *Gossiped about*, social",
+        "**Dead end:** the courier: a new element",
+        "**Meanwhile:** Leton security: *On the trail*; allies and wildcards hold",
+    ):
         assert line in text
 
 

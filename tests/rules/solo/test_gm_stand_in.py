@@ -157,7 +157,8 @@ def test_nothing_to_answer_when_no_gm_decision_waits() -> None:
 
 def test_an_unknown_gm_decision_is_picked_at_random_with_a_reason() -> None:
     state = knock_down_fight().state
-    state.decisions = [PendingDecision("three-card-monte", GM, "Which cup?", (Option("Left", ("l",)),
-                                                                                  Option("Right", ("r",))))]
+    state.decisions = [
+        PendingDecision("three-card-monte", GM, "Which cup?", (Option("Left", ("l",)), Option("Right", ("r",))))
+    ]
     answer = choose(state)
     assert answer is not None and answer.label in ("Left", "Right") and "from the 2 options" in answer.reason
