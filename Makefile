@@ -20,6 +20,7 @@ test: lint typecheck pytest coverage
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules
@@ -43,7 +44,7 @@ test-compiled: compiled
 
 # Designers' simulations on the compiled engine, e.g. make simulate ARGS="brick --turns 100000"
 simulate: compiled
-	PYTHONPATH=build/compiled $(BIN)/python -m rt0table.rules.rt0.simulation_cli $(ARGS)
+	PYTHONPATH=build/compiled $(BIN)/python -m rt0table.rules.rt0.cli.simulation_cli $(ARGS)
 
 # The frozen app. A separate venv with a NON-editable install of the project: PyInstaller cannot
 # follow setuptools' editable finder hooks. Its dependencies install once; `package` reinstalls the

@@ -35,9 +35,7 @@ def _timed(action: Callable[[], object], repeats: int) -> list[float]:
 def paint_uncached(width: int, dpr: float, repeats: int) -> list[float]:
     """Paint one face straight into an image, as a cache miss does."""
     size = card_size(width)
-    image = QImage(
-        round(size.width() * dpr), round(size.height() * dpr), QImage.Format.Format_ARGB32_Premultiplied
-    )
+    image = QImage(round(size.width() * dpr), round(size.height() * dpr), QImage.Format.Format_ARGB32_Premultiplied)
     image.setDevicePixelRatio(dpr)
     faces = iter(SAMPLE_FACES * repeats)
 
@@ -61,9 +59,7 @@ def blit_hand(width: int, dpr: float, repeats: int) -> list[float]:
     def once() -> None:
         painter = QPainter(table)
         for index, card_id in enumerate(HAND):
-            painter.drawPixmap(
-                QPointF(100 + index * width * 0.6, 500), face_pixmap(card_id, QSize(size), dpr)
-            )
+            painter.drawPixmap(QPointF(100 + index * width * 0.6, 500), face_pixmap(card_id, QSize(size), dpr))
         painter.end()
 
     return _timed(once, repeats)
@@ -83,11 +79,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("card faces (PySide6 QPainter, raster)")
     for width, dpr in ((60, 1.0), (120, 1.0), (120, 2.0), (300, 1.0), (300, 2.0)):
         paint_uncached(width, dpr, 3)  # warm-up: path construction and font loading happen once
-        print(
-            _line(
-                f"paint one face uncached, {width}px @ dpr {dpr:g}", paint_uncached(width, dpr, args.repeats)
-            )
-        )
+        print(_line(f"paint one face uncached, {width}px @ dpr {dpr:g}", paint_uncached(width, dpr, args.repeats)))
     for width, dpr in ((120, 1.0), (120, 2.0)):
         samples = blit_hand(width, dpr, args.repeats)
         print(_line(f"blit a cached 7-card hand, {width}px @ dpr {dpr:g}", samples))

@@ -14,14 +14,14 @@ import time
 from collections.abc import Callable
 
 from rt0table.assets import path
-from rt0table.rules.rt0 import engine as rules_engine
-from rt0table.rules.rt0 import simulation
-from rt0table.rules.rt0.actions import Choose
-from rt0table.rules.rt0.adversaries import load_bestiary
 from rt0table.rules.rt0.cards import CARDS
-from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
-from rt0table.rules.rt0.serialize import is_compiled
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.cli import simulation
+from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.fight import engine as rules_engine
+from rt0table.rules.rt0.fight.actions import Choose
+from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
+from rt0table.rules.rt0.fight.serialize import is_compiled
+from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.rt0.traits import Arcana, Trait
 
 BESTIARY = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")

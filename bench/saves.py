@@ -24,8 +24,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 from rt0table.desktop.saves import CombatSetup, SaveStore
-from rt0table.rules.rt0.adversaries import load_bestiary
-from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup
+from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup
 from rt0table.rules.rt0.traits import Trait
 
 HEADING = "## Saves"

@@ -80,8 +80,10 @@ def main() -> None:
     viewport = screen.view.viewport()
     card = scene.hand_items[1]
     home = screen.view.mapFromScene(card.sceneBoundingRect().center())
-    targets = [screen.view.mapFromScene(item.sceneBoundingRect().center() + QPointF(0, (i % 7) * 3))
-               for i, item in enumerate([*scene.bins.values()] * 3)]
+    targets = [
+        screen.view.mapFromScene(item.sceneBoundingRect().center() + QPointF(0, (i % 7) * 3))
+        for i, item in enumerate([*scene.bins.values()] * 3)
+    ]
     moves: list[float] = []
     while len(moves) < args.moves:
         QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=home)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from rt0table.assets import path as asset_path
-from rt0table.rules.rt0.adversaries import AdversaryKind, load_bestiary
-from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, Game, new_combat
+from rt0table.rules.rt0.content.adversaries import AdversaryKind, load_bestiary
+from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, new_combat
 from rt0table.rules.rt0.traits import Trait
 
 BOOK = "adversaries/book.json"

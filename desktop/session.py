@@ -18,11 +18,11 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.saves.loaded import StandInAnswer
-from rt0table.rules.rt0.actions import Action
-from rt0table.rules.rt0.engine import Game, refusal, undoable
-from rt0table.rules.rt0.errors import IllegalAction
-from rt0table.rules.rt0.events import Event, StandInChose
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import Action
+from rt0table.rules.rt0.fight.engine import Game, refusal, undoable
+from rt0table.rules.rt0.fight.events import Event, StandInChose
+from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.seam import IllegalAction
 
 MAX_ANSWERS = 64  # a responder that never stops answering is a bug; stop rather than hang
 
@@ -52,7 +52,6 @@ class Responder(Protocol):
     def respond(self, state: CombatState) -> Answer | None: ...
 
 
-
 def undo_chain(answered: Container[int], ply: int, limit: int) -> int:
     """How many steps one undo takes back: the responder's answers on top (their plies in ``answered``, counted
     down from ``ply``), and the step before them; at most ``limit``, the steps there are to take back."""
@@ -60,6 +59,7 @@ def undo_chain(answered: Container[int], ply: int, limit: int) -> int:
     while ply - count in answered:
         count += 1
     return min(count + 1, limit)
+
 
 class Session(QObject):
     """A fight in play: submit actions, undo where the rules allow, one signal for every change."""

@@ -34,9 +34,7 @@ KEEP_PLUGINS: dict[str, frozenset[str] | None] = {
     "imageformats": None,  # qsvg, qjpeg, ... for QImage/QPixmap loading
     "iconengines": None,  # qsvgicon for SVG icons
     # dead keys and input methods; ibus adds no library (QtGui already links QtDBus)
-    "platforminputcontexts": frozenset(
-        {"libcomposeplatforminputcontextplugin", "libibusplatforminputcontextplugin"}
-    ),
+    "platforminputcontexts": frozenset({"libcomposeplatforminputcontextplugin", "libibusplatforminputcontextplugin"}),
 }
 
 # Qt libraries that only dropped plugins need.

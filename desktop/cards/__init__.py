@@ -5,10 +5,10 @@ Views should blit ``face_pixmap`` / ``back_pixmap`` rather than paint every fram
 """
 
 from rt0table.desktop.cards.cache import back_pixmap, card_cache, face_pixmap
+from rt0table.desktop.cards.card_layout import CARD_ASPECT, card_size
 from rt0table.desktop.cards.describe import describe_card
 from rt0table.desktop.cards.face import paint_back, paint_face
 from rt0table.desktop.cards.fonts import card_font, load_card_fonts
-from rt0table.desktop.cards.layout import CARD_ASPECT, card_size
 from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 
 __all__ = [

@@ -35,9 +35,7 @@ class Emblem(NamedTuple):
     lines: QPainterPath
 
 
-def _arc(
-    cx: float, cy: float, rx: float, ry: float, start: float, sweep: float, steps: int = 24
-) -> QPainterPath:
+def _arc(cx: float, cy: float, rx: float, ry: float, start: float, sweep: float, steps: int = 24) -> QPainterPath:
     """An open elliptical arc; angles in degrees, 0 = right, positive = clockwise on screen."""
     pts = [
         (
@@ -111,9 +109,7 @@ def _empress() -> Emblem:
 
 
 def _emperor() -> Emblem:
-    crown = polygon(
-        [(-0.6, -0.3), (-0.6, -0.8), (-0.3, -0.52), (0.0, -0.9), (0.3, -0.52), (0.6, -0.8), (0.6, -0.3)]
-    )
+    crown = polygon([(-0.6, -0.3), (-0.6, -0.8), (-0.3, -0.52), (0.0, -0.9), (0.3, -0.52), (0.6, -0.8), (0.6, -0.3)])
     throne = rect(-0.6, -0.2, 1.2, 1.05)
     seal = rect(-0.25, 0.15, 0.5, 0.5)
     return Emblem(union(crown, seal), throne)
@@ -219,9 +215,7 @@ def _pan(cx: float) -> QPainterPath:
 
 
 def _hanged_man() -> Emblem:
-    gallows = combine(
-        line(-0.7, -0.85, 0.7, -0.85), line(-0.6, -0.85, -0.6, 0.95), line(0.6, -0.85, 0.6, 0.95)
-    )
+    gallows = combine(line(-0.7, -0.85, 0.7, -0.85), line(-0.6, -0.85, -0.6, 0.95), line(0.6, -0.85, 0.6, 0.95))
     rope = line(0.0, -0.85, 0.0, -0.6)
     legs = combine(line(0.0, -0.6, 0.0, -0.05), polyline([(0.0, -0.52), (0.28, -0.3), (0.02, -0.16)]))
     torso = rect(-0.15, -0.08, 0.3, 0.42, 0.06)
@@ -239,9 +233,7 @@ def _death() -> Emblem:
 
 
 def _vessel(cx: float, cy: float, tilt: float) -> QPainterPath:
-    return transformed(
-        polygon([(-0.22, -0.25), (0.22, -0.25), (0.14, 0.25), (-0.14, 0.25)]), rotate=tilt, dx=cx, dy=cy
-    )
+    return transformed(polygon([(-0.22, -0.25), (0.22, -0.25), (0.14, 0.25), (-0.14, 0.25)]), rotate=tilt, dx=cx, dy=cy)
 
 
 def _temperance() -> Emblem:

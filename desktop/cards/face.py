@@ -25,10 +25,10 @@ from PySide6.QtGui import (
 )
 
 from rt0table.desktop.cards import palette
+from rt0table.desktop.cards.card_layout import Detail, Frame, fit_card
 from rt0table.desktop.cards.emblems import major_emblem
 from rt0table.desktop.cards.geometry import fit_path_transform, fit_transform
 from rt0table.desktop.cards.glyphs import court_headgear, suit_glyph
-from rt0table.desktop.cards.layout import Detail, Frame, fit_card
 from rt0table.desktop.cards.pips import PIP_LAYOUTS, pip_size
 from rt0table.desktop.cards.text import draw_fitted, draw_tight
 from rt0table.rules.rt0.cards import CARDS, Card, CardId
@@ -74,9 +74,7 @@ def paint_face(painter: QPainter, rect: QRectF, card_id: CardId) -> None:
 def _body_path(frame: Frame) -> QPainterPath:
     half = frame.edge / 2
     path = QPainterPath()
-    path.addRoundedRect(
-        QRectF(half, half, frame.w - frame.edge, frame.h - frame.edge), frame.radius, frame.radius
-    )
+    path.addRoundedRect(QRectF(half, half, frame.w - frame.edge, frame.h - frame.edge), frame.radius, frame.radius)
     return path
 
 
@@ -98,9 +96,7 @@ def _paint_index(painter: QPainter, frame: Frame, card: Card) -> None:
         return
     cap = frame.w * 0.155
     left, top = frame.margin, frame.margin * 0.85
-    big_box = draw_tight(
-        painter, big, cap, tones.ink, QPointF(left, top), max_width=frame.w * 0.3, heavy=True
-    )
+    big_box = draw_tight(painter, big, cap, tones.ink, QPointF(left, top), max_width=frame.w * 0.3, heavy=True)
     if small:
         draw_tight(painter, small, cap * 0.45, tones.ink, QPointF(big_box.right() + frame.w * 0.02, top))
     glyph_size = frame.w * 0.16
@@ -156,9 +152,7 @@ def _paint_label(painter: QPainter, frame: Frame, card: Card) -> None:
     top = frame.margin * 0.85
     text = card.rank_name if card.is_major else card.suit.value.upper()
     cap = frame.w * (0.1 if card.is_major else 0.062)
-    label = draw_tight(
-        painter, text, cap, tones.ink, QPointF(right, top), max_width=right - left, align_right=True
-    )
+    label = draw_tight(painter, text, cap, tones.ink, QPointF(right, top), max_width=right - left, align_right=True)
     stripe_top = max(label.bottom(), top + frame.w * 0.1) + frame.w * 0.035
     _paint_stripes(painter, QRectF(left, stripe_top, right - left, frame.w * 0.085), tones.stripes)
 
@@ -224,9 +218,7 @@ def _paint_screen(painter: QPainter, frame: Frame, seed: int) -> None:
     if frame.detail is not Detail.TINY:
         painter.setBrush(QColor(0, 0, 0, 45))
         crater_y = screen.bottom() - screen.height() * 0.045
-        painter.drawEllipse(
-            QPointF(screen.left() + screen.width() * 0.72, crater_y), frame.w * 0.05, frame.w * 0.012
-        )
+        painter.drawEllipse(QPointF(screen.left() + screen.width() * 0.72, crater_y), frame.w * 0.05, frame.w * 0.012)
     painter.restore()
 
 
@@ -252,9 +244,7 @@ def _paint_halo(painter: QPainter, paths: tuple[QPainterPath, ...], width: float
     for pen_width, alpha in ((width, 26), (width * 0.55, 48)):
         halo = QColor(colour)
         halo.setAlpha(alpha)
-        painter.setPen(
-            QPen(halo, pen_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
-        )
+        painter.setPen(QPen(halo, pen_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for path in paths:
             painter.drawPath(path)
@@ -286,9 +276,7 @@ def _paint_minor_screen(painter: QPainter, frame: Frame, card: Card, glow: QColo
             _paint_scope(painter, content, glow, frame)
         side = min(content.width(), content.height()) * (0.5 if card.value == 1 else 0.8)
         centre = content.center()
-        _glow_fill(
-            painter, glyph, QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side), glow, frame
-        )
+        _glow_fill(painter, glyph, QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side), glow, frame)
         return
     size = pip_size(content.width(), content.height(), card.value)
     # Stroking a halo is most of a face's cost, and every pip on a card is identical: paint one pip
@@ -309,13 +297,9 @@ def _device_scale(painter: QPainter) -> float:
     return dpr * max(math.hypot(transform.m11(), transform.m12()), 1e-6)
 
 
-def _pip_sprite(
-    glyph: QPainterPath, size: float, pad: float, glow: QColor, frame: Frame, scale: float
-) -> QImage:
+def _pip_sprite(glyph: QPainterPath, size: float, pad: float, glow: QColor, frame: Frame, scale: float) -> QImage:
     side = size + 2 * pad
-    sprite = QImage(
-        math.ceil(side * scale), math.ceil(side * scale), QImage.Format.Format_ARGB32_Premultiplied
-    )
+    sprite = QImage(math.ceil(side * scale), math.ceil(side * scale), QImage.Format.Format_ARGB32_Premultiplied)
     sprite.setDevicePixelRatio(scale)
     sprite.fill(Qt.GlobalColor.transparent)
     stamp = QPainter(sprite)
@@ -461,7 +445,5 @@ def _paint_moon(painter: QPainter, centre: QPointF, radius: float, frame: Frame)
         (0.5, -0.1, 0.1),
     )
     for dx, dy, r in craters[: 3 if frame.detail is Detail.TINY else 5]:
-        painter.drawEllipse(
-            QPointF(centre.x() + dx * radius, centre.y() + dy * radius), r * radius, r * radius
-        )
+        painter.drawEllipse(QPointF(centre.x() + dx * radius, centre.y() + dy * radius), r * radius, r * radius)
     painter.restore()

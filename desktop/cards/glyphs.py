@@ -92,17 +92,13 @@ def _knight() -> QPainterPath:
 def _queen() -> QPainterPath:
     # A tiara holding a crescent moon: the base's queens are the moon's.
     band = rect(-0.7, -0.05, 1.4, 0.2, 0.06)
-    tiara = polygon(
-        [(-0.7, 0.0), (-0.55, -0.3), (-0.25, -0.15), (0.0, -0.45), (0.25, -0.15), (0.55, -0.3), (0.7, 0.0)]
-    )
+    tiara = polygon([(-0.7, 0.0), (-0.55, -0.3), (-0.25, -0.15), (0.0, -0.45), (0.25, -0.15), (0.55, -0.3), (0.7, 0.0)])
     crescent = subtract(circle(0.0, -0.68, 0.26), circle(0.12, -0.76, 0.22))
     return union(band, tiara, crescent)
 
 
 def _king() -> QPainterPath:
-    crown = polygon(
-        [(-0.7, 0.1), (-0.75, -0.55), (-0.35, -0.2), (0.0, -0.7), (0.35, -0.2), (0.75, -0.55), (0.7, 0.1)]
-    )
+    crown = polygon([(-0.7, 0.1), (-0.75, -0.55), (-0.35, -0.2), (0.0, -0.7), (0.35, -0.2), (0.75, -0.55), (0.7, 0.1)])
     jewels = union(circle(-0.75, -0.6, 0.1), circle(0.0, -0.76, 0.1), circle(0.75, -0.6, 0.1))
     return union(crown, jewels, rect(-0.72, 0.05, 1.44, 0.18, 0.06))
 

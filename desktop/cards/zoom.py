@@ -12,8 +12,8 @@ from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent, QScreen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from rt0table.desktop.cards.cache import face_pixmap
+from rt0table.desktop.cards.card_layout import CARD_ASPECT, fit_card
 from rt0table.desktop.cards.describe import describe_card
-from rt0table.desktop.cards.layout import CARD_ASPECT, fit_card
 from rt0table.rules.rt0.cards import CardId
 
 SCREEN_SHARE = 0.6  # a zoomed card is this share of the screen's available height

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMainWindow, QStackedWidget
 
 from rt0table.desktop.characters.party_editor import PartyEditor
-from rt0table.rules.rt0.party import Party
+from rt0table.rules.rt0.campaign.party import Party
 
 
 def open_character_creation(main_window: QMainWindow, party: Party | None = None) -> PartyEditor:

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.characters.common import HINT_STYLE, problem_label, scaled_font, show_problems
-from rt0table.rules.rt0.character import Character, spell_closed_reason
-from rt0table.rules.rt0.descriptions import ARCANA_INFO, SKILL_SUMMARY, SPELL_SUMMARY, TRAIT_SUMMARY
-from rt0table.rules.rt0.party import Draft, ability_refusal, weakness_refusal
+from rt0table.rules.rt0.campaign.character import Character, spell_closed_reason
+from rt0table.rules.rt0.campaign.descriptions import ARCANA_INFO, SKILL_SUMMARY, SPELL_SUMMARY, TRAIT_SUMMARY
+from rt0table.rules.rt0.campaign.party import Draft, ability_refusal, weakness_refusal
 from rt0table.rules.rt0.traits import ABILITIES, ARCANA_ABILITY, SKILL_ABILITIES, WEAKNESSES, Arcana, Skill, Spell
 
 FIELD_TITLES = {

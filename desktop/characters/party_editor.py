@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font
 from rt0table.desktop.characters.creation import CharacterCreation
-from rt0table.rules.rt0.character import Character, Eddy
-from rt0table.rules.rt0.descriptions import EDDY_JOBS
-from rt0table.rules.rt0.party import Party
+from rt0table.rules.rt0.campaign.character import Character, Eddy
+from rt0table.rules.rt0.campaign.descriptions import EDDY_JOBS
+from rt0table.rules.rt0.campaign.party import Party
 from rt0table.rules.rt0.traits import Skill
 
 

@@ -12,8 +12,8 @@ from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import injuries as inj
 from rt0table.rules.rt0.campaign import items as itm
 from rt0table.rules.rt0.campaign.campaign import Member
-from rt0table.rules.rt0.character import COMBAT_HP
-from rt0table.rules.rt0.descriptions import ARCANA_INFO, SKILL_SUMMARY, SPELL_SUMMARY, TRAIT_SUMMARY
+from rt0table.rules.rt0.campaign.character import COMBAT_HP
+from rt0table.rules.rt0.campaign.descriptions import ARCANA_INFO, SKILL_SUMMARY, SPELL_SUMMARY, TRAIT_SUMMARY
 from rt0table.rules.rt0.traits import ABILITIES, SKILL_ABILITIES, WEAKNESSES, Skill
 
 DPI = 300

@@ -40,11 +40,11 @@ from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import injuries as inj
 from rt0table.rules.rt0.campaign import items as itm
-from rt0table.rules.rt0.campaign.events import CampaignEvent
-from rt0table.rules.rt0.character import COMBAT_HP, open_spells
-from rt0table.rules.rt0.descriptions import SPELL_SUMMARY
-from rt0table.rules.rt0.errors import RulesError
+from rt0table.rules.rt0.campaign.campaign_events import CampaignEvent
+from rt0table.rules.rt0.campaign.character import COMBAT_HP, open_spells
+from rt0table.rules.rt0.campaign.descriptions import SPELL_SUMMARY
 from rt0table.rules.rt0.traits import SKILL_ABILITIES, Skill
+from rt0table.rules.seam import RulesError
 
 FILLED, EMPTY = "●", "○"
 Change = Callable[[cp.Campaign], "cp.Campaign | cp.Result"]

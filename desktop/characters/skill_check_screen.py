@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.characters.common import PROBLEM_STYLE, CardView, scaled_font
-from rt0table.rules.rt0.check_table import Attempt, CheckTable, edge_with_help
-from rt0table.rules.rt0.skill_check import (
+from rt0table.rules.rt0.campaign.check_table import Attempt, CheckTable, edge_with_help
+from rt0table.rules.rt0.campaign.skill_check import (
     CheckResult,
     Difficulty,
     Edge,
@@ -39,9 +39,7 @@ from rt0table.rules.rt0.skill_check import (
     Outcome,
     SkillCheck,
 )
-from rt0table.rules.rt0.skill_check import (
-    retry as retry_check,
-)
+from rt0table.rules.rt0.campaign.skill_check import retry as retry_check
 from rt0table.rules.rt0.traits import Skill
 
 ODDS_SCALE = 1000

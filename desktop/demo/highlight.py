@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.scene import TableScene
 from rt0table.rules.rt0.cards import by_name
-from rt0table.rules.rt0.lesson import Highlight
-from rt0table.rules.rt0.zones import parse_zone
+from rt0table.rules.rt0.content.lesson import Highlight
+from rt0table.rules.rt0.fight.zones import parse_zone
 
 LESSON = QColor("#4fd8ff")  # apart from the table's yellow (legal), green (target) and red (refused)
 PULSE_MS = 90
@@ -45,8 +45,14 @@ def target_rect(scene: TableScene, highlight: Highlight) -> QRectF | None:
             return button.sceneBoundingRect()
         # On another page: point at the line that says how to turn the page, not at a hidden button's spot.
         return prompt.mapRectToScene(prompt.page_strip())
-    plain = {"end_turn": scene.end_turn, "undo": scene.undo_button, "deck": scene.deck, "discard": scene.discard,
-             "log": scene.log, "grid": scene.grid}
+    plain = {
+        "end_turn": scene.end_turn,
+        "undo": scene.undo_button,
+        "deck": scene.deck,
+        "discard": scene.discard,
+        "log": scene.log,
+        "grid": scene.grid,
+    }
     if kind in plain:
         return plain[kind].sceneBoundingRect()
     if kind == "hand":

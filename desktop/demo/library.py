@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rt0table.assets import path as asset_path
-from rt0table.rules.rt0.adversaries import AdversaryKind, BestiaryError
-from rt0table.rules.rt0.errors import RulesError
-from rt0table.rules.rt0.lesson import Lesson, parse_lesson, validate_lesson
-from rt0table.rules.rt0.scenario import bestiary_from_texts
-from rt0table.rules.rt0.scenario_cli import bestiary_texts, file_text
+from rt0table.rules.rt0.cli.scenario_cli import bestiary_texts, file_text
+from rt0table.rules.rt0.content.adversaries import AdversaryKind, BestiaryError
+from rt0table.rules.rt0.content.lesson import Lesson, parse_lesson, validate_lesson
+from rt0table.rules.rt0.content.scenario import bestiary_from_texts
+from rt0table.rules.seam import RulesError
 
 LESSONS = asset_path("lessons")
 

@@ -29,11 +29,8 @@ from rt0table.desktop.session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.actions import Action, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.cards import CARDS
-from rt0table.rules.rt0.events import Event
-from rt0table.rules.rt0.hints import Hint, suggest
-from rt0table.rules.rt0.lesson import (
+from rt0table.rules.rt0.content.lesson import (
     Highlight,
     Lesson,
     TeachStep,
@@ -46,8 +43,11 @@ from rt0table.rules.rt0.lesson import (
     script_after,
     script_fits,
 )
-from rt0table.rules.rt0.narration import narrate_all
-from rt0table.rules.rt0.state import Phase
+from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.events import Event
+from rt0table.rules.rt0.fight.hints import Hint, suggest
+from rt0table.rules.rt0.fight.narration import narrate_all
+from rt0table.rules.rt0.fight.state import Phase
 
 
 class Tone(Enum):
@@ -60,8 +60,9 @@ class LessonRunner(QObject):
     changed = Signal()  # the banner should be drawn again
     screen_replaced = Signal(object)  # a new TableScreen after a rebuild
 
-    def __init__(self, entry: LessonEntry, settings: TableSettings, seed: int | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, entry: LessonEntry, settings: TableSettings, seed: int | None = None, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         assert entry.lesson is not None
         self.lesson: Lesson = entry.lesson

@@ -26,7 +26,7 @@ from rt0table.desktop.demo.library import LessonEntry, load_lessons
 from rt0table.desktop.demo.runner import LessonRunner, Tone
 from rt0table.desktop.table.settings import REPLAY_SPEEDS, TableSettings
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.state import Phase
+from rt0table.rules.rt0.fight.state import Phase
 
 PRESENTER_UI_SCALE = 1.35  # on top of the player's own scale
 PRESENTER_LOG_SCALE = 1.5
@@ -51,8 +51,9 @@ class LessonBanner(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("lesson-banner")
-        self.setStyleSheet("#lesson-banner { background: #14241f; border-bottom: 2px solid #4fd8ff; }"
-                           "QLabel { color: #eef3ee; }")
+        self.setStyleSheet(
+            "#lesson-banner { background: #14241f; border-bottom: 2px solid #4fd8ff; }QLabel { color: #eef3ee; }"
+        )
         self.where = QLabel()
         self.feedback = QLabel()
         self.instruction = QLabel()
@@ -93,8 +94,11 @@ class LessonBanner(QFrame):
 
     def set_scale(self, scale: float) -> None:
         base = QFont().pointSizeF()
-        for label, factor, bold in ((self.where, 0.95, False), (self.feedback, 1.1, False),
-                                    (self.instruction, 1.35, True)):
+        for label, factor, bold in (
+            (self.where, 0.95, False),
+            (self.feedback, 1.1, False),
+            (self.instruction, 1.35, True),
+        ):
             font = QFont(label.font())
             font.setPointSizeF(base * factor * scale)
             font.setBold(bold)
@@ -120,8 +124,11 @@ class LessonBanner(QFrame):
         self.instruction.setText(runner.instruction)
         step = runner.step
         self.forward.setText("Next ▶" if step is not None and step.explain_only else "Show me ▶")
-        self.forward.setToolTip("Move on (Right or Page Down)" if step is not None and step.explain_only
-                                else "Do this step for me (Right or Page Down)")
+        self.forward.setToolTip(
+            "Move on (Right or Page Down)"
+            if step is not None and step.explain_only
+            else "Do this step for me (Right or Page Down)"
+        )
         self.forward.setEnabled(step is not None and not runner.free_play)
         self.forward.setVisible(not runner.free_play)
         self.back.setEnabled(runner.index > 0 or bool(runner.done))
@@ -147,8 +154,14 @@ class LessonScreen(QWidget):
 
     closed = Signal()
 
-    def __init__(self, entry: LessonEntry, base: TableSettings, presenter: bool = False,
-                 seed: int | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        entry: LessonEntry,
+        base: TableSettings,
+        presenter: bool = False,
+        seed: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.base = base
         self.settings = TableSettings(**vars(base))
@@ -223,8 +236,13 @@ class LessonScreen(QWidget):
             return True
         step = self.runner.step
         quiet = controller is not None and controller.pick is None and not controller.blocked
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and step is not None and step.explain_only \
-                and quiet and self.runner.session.state.pending is None:
+        if (
+            key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+            and step is not None
+            and step.explain_only
+            and quiet
+            and self.runner.session.state.pending is None
+        ):
             self.runner.next()
             return True
         # Any other key is the table's; Tab or an arrow may turn the prompt's page, so the pointer looks again.
@@ -248,8 +266,10 @@ class LessonPicker(QWidget):
         font.setBold(True)
         title.setFont(font)
         layout.addWidget(title)
-        intro = QLabel("Short guided fights on the real table: each one asks you to play a few cards, "
-                       "then explains what happened. Play them in order, or jump to the one you need.")
+        intro = QLabel(
+            "Short guided fights on the real table: each one asks you to play a few cards, "
+            "then explains what happened. Play them in order, or jump to the one you need."
+        )
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.presenter = QCheckBox("Presenter mode: bigger cards and type, slower adversary turns")
@@ -291,8 +311,9 @@ class DemoScreen(QStackedWidget):
 
     closed = Signal()
 
-    def __init__(self, settings: TableSettings, entries: list[LessonEntry] | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, settings: TableSettings, entries: list[LessonEntry] | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.settings = settings
         self.picker = LessonPicker(load_lessons() if entries is None else entries)

@@ -9,7 +9,7 @@ from rt0table.desktop.characters.common import HINT_STYLE, scaled_font
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.corruption import EXTRA_ABILITY_COST
-from rt0table.rules.rt0.engine import CHOSEN_ARCANA_ABILITIES
+from rt0table.rules.rt0.fight.engine import CHOSEN_ARCANA_ABILITIES
 
 
 class AbilityPicker(QGroupBox):

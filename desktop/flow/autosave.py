@@ -18,8 +18,8 @@ from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc
 from rt0table.desktop.saves import CombatSetup, SaveError, SaveStore, StandInAnswer
 from rt0table.desktop.session import Recorder
-from rt0table.rules.rt0.actions import Action
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import Action
+from rt0table.rules.rt0.fight.state import CombatState
 
 
 class Autosave(QObject):

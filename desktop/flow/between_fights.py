@@ -15,8 +15,8 @@ from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
 from rt0table.desktop.flow.day_panel import DayPanel
 from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.rules.rt0.campaign import campaign as cp
-from rt0table.rules.rt0.campaign.events import CampaignEvent
-from rt0table.rules.rt0.errors import RulesError
+from rt0table.rules.rt0.campaign.campaign_events import CampaignEvent
+from rt0table.rules.seam import RulesError
 
 ORACLE_SHARE = 0.32  # of the width for the solo dock at first, as beside the table; the player can drag it
 

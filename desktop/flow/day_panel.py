@@ -26,7 +26,7 @@ from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import injuries as inj
-from rt0table.rules.rt0.errors import RulesError
+from rt0table.rules.seam import RulesError
 
 POWER_COLUMNS = 3
 

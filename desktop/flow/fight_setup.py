@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.flow.ability_picker import AbilityPicker
 from rt0table.desktop.flow.zone_grid import Figure, ZoneGrid
-from rt0table.rules.rt0.adversaries import AdversaryKind
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
-from rt0table.rules.rt0.engine import CHOSEN_ARCANA_ABILITIES, AdversarySetup
-from rt0table.rules.rt0.zones import ROOM_SIZES, Zone
+from rt0table.rules.rt0.content.adversaries import AdversaryKind
+from rt0table.rules.rt0.fight.engine import CHOSEN_ARCANA_ABILITIES, AdversarySetup
+from rt0table.rules.rt0.fight.zones import ROOM_SIZES, Zone
 
 SOURCES = (
     ("book", "From the book"),
@@ -50,7 +50,10 @@ class FightSetupScreen(QWidget):
     back = Signal()
 
     def __init__(
-        self, campaign: cp.Campaign, bestiary: dict[str, AdversaryKind], seed: int | None = None,
+        self,
+        campaign: cp.Campaign,
+        bestiary: dict[str, AdversaryKind],
+        seed: int | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)

@@ -25,7 +25,7 @@ from rt0table.desktop.session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.campaign import fight_plan as fp
-from rt0table.rules.rt0.party import Party
+from rt0table.rules.rt0.campaign.party import Party
 from rt0table.rules.solo.journal_bridge import SoloJournal
 
 
@@ -37,7 +37,7 @@ class ScreenHost(Protocol):
 
 def _solo_helper(name: str) -> Callable[..., object] | None:
     try:
-        module = importlib.import_module("rt0table.desktop.solo")
+        module = importlib.import_module("rt0table.desktop.solo.dock")
     except ImportError:
         return None
     helper = getattr(module, name, None)
@@ -45,12 +45,12 @@ def _solo_helper(name: str) -> Callable[..., object] | None:
 
 
 def solo_attacher() -> Callable[..., object] | None:
-    """``rt0table.desktop.solo.attach_solo`` when the solo helpers are installed, else None."""
+    """``rt0table.desktop.solo.dock.attach_solo`` when the solo helpers are installed, else None."""
     return _solo_helper("attach_solo")
 
 
 def solo_paneller() -> Callable[..., object] | None:
-    """``rt0table.desktop.solo.solo_panel`` (the oracle dock with no fight) when the solo helpers are installed."""
+    """``rt0table.desktop.solo.dock.solo_panel`` (the oracle dock with no fight) when the solo helpers are installed."""
     return _solo_helper("solo_panel")
 
 

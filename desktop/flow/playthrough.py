@@ -16,14 +16,14 @@ from PySide6.QtCore import QObject, Signal
 from rt0table.desktop.flow.wording import event_line
 from rt0table.desktop.saves.combat_setup import CombatSetup
 from rt0table.desktop.session import Recorder, Session
-from rt0table.rules.rt0.adversaries import AdversaryKind
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
-from rt0table.rules.rt0.campaign.events import CampaignEvent, EddyReplaced
+from rt0table.rules.rt0.campaign.campaign_events import CampaignEvent, EddyReplaced
+from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.supremacy import FightSummary, gain_reason, supremacy_gain
-from rt0table.rules.rt0.check_table import CheckTable
-from rt0table.rules.rt0.engine import Game
-from rt0table.rules.rt0.state import CombatState, Phase
+from rt0table.rules.rt0.content.adversaries import AdversaryKind
+from rt0table.rules.rt0.fight.engine import Game
+from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.solo.journal_bridge import SoloJournal
 
 

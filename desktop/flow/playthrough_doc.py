@@ -12,7 +12,7 @@ from typing import Any
 from rt0table.desktop.flow.playthrough import FinishedFight, Mode, Playthrough
 from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.campaign.campaign import Campaign
-from rt0table.rules.rt0.check_table import CheckTable
+from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.solo.journal_bridge import SoloJournal
 
 DOC_VERSION = 1

@@ -9,11 +9,11 @@ from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc
 from rt0table.desktop.saves import CombatSetup, DamagedSaveError, LoadedGame, LogEntry
 from rt0table.desktop.session import undo_chain
 from rt0table.desktop.table.log import UNDONE
-from rt0table.rules.rt0.engine import Game
-from rt0table.rules.rt0.errors import RulesError
-from rt0table.rules.rt0.events import Event, StandInChose
-from rt0table.rules.rt0.narration import narrate_all
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.engine import Game
+from rt0table.rules.rt0.fight.events import Event, StandInChose
+from rt0table.rules.rt0.fight.narration import narrate_all
+from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.seam import RulesError
 
 
 @dataclass
@@ -94,4 +94,3 @@ def fight_log(setup: CombatSetup, history: list[LogEntry]) -> tuple[CombatState,
         lines += narrate_all(game.state, [*preface, *events])
         answers.append(answer is not None)
     return state, lines
-

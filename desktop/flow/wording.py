@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rt0table.rules.rt0.campaign import events as ev
+from rt0table.rules.rt0.campaign import campaign_events as ev
 
 
 def _plural(n: int, word: str) -> str:
@@ -13,7 +13,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def tallies(n: int) -> str:
-    """"1 tally", "2 tallies"."""
+    """ "1 tally", "2 tallies"."""
     return f"{n} tally" if n == 1 else f"{n} tallies"
 
 
@@ -21,8 +21,10 @@ _LINES: dict[type[ev.CampaignEvent], Callable[[Any, Callable[[str], str]], str]]
     ev.InjuryGained: lambda e, who: f"{who(e.member)} has {e.injury} ({e.severity}): {e.cause}.",
     ev.InjuryChanged: lambda e, who: f"{who(e.member)}'s {e.before} became {e.after} ({e.cause}).",
     ev.InjuryHealed: lambda e, who: f"{who(e.member)}'s {e.injury} is gone ({e.cause}).",
-    ev.DowngradeFailed: lambda e, who: f"Treating {who(e.member)}'s {e.injury} failed"
-    + ("; it may be tried again today." if e.retry_allowed else "; try again tomorrow."),
+    ev.DowngradeFailed: lambda e, who: (
+        f"Treating {who(e.member)}'s {e.injury} failed"
+        + ("; it may be tried again today." if e.retry_allowed else "; try again tomorrow.")
+    ),
     ev.MemberDied: lambda e, who: f"{who(e.member)} died ({e.cause}).",
     ev.CorruptionTaken: lambda e, who: f"{who(e.member)} takes {e.amount} Corruption for {e.reason}.",
     ev.CorruptionMarked: lambda e, who: f"{who(e.member)} marks Corruption on {e.place} ({e.filled} filled).",

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.rules.rt0.zones import Zone, zone_name
+from rt0table.rules.rt0.fight.zones import Zone, zone_name
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,4 @@ class ZoneGrid(QWidget):
             cell.setToolTip(f"Put the selected figure in {zone_name(zone)}")
         key = self.selected()
         name = next((f.name for f in self.figures if f.key == key), None)
-        self.hint.setText(
-            f"Click a zone to place {name}. ● party, ▲ adversary." if name else "Nobody to place yet."
-        )
+        self.hint.setText(f"Click a zone to place {name}. ● party, ▲ adversary." if name else "Nobody to place yet.")

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the rules engine loads when a fight starts or a save is read, not with the title screen
-    from rt0table.rules.rt0.adversaries import AdversaryKind
-    from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup
-    from rt0table.rules.rt0.events import Event
-    from rt0table.rules.rt0.state import CombatState
+    from rt0table.rules.rt0.content.adversaries import AdversaryKind
+    from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup
+    from rt0table.rules.rt0.fight.events import Event
+    from rt0table.rules.rt0.fight.state import CombatState
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class CombatSetup:
     day: int = 0  # the campaign's Day (``new_combat(day=…)``): once-per-Day uses in the fight are stamped with it
 
     def start(self) -> tuple[CombatState, list[Event]]:
-        from rt0table.rules.rt0.engine import new_combat
+        from rt0table.rules.rt0.fight.engine import new_combat
 
         return new_combat(
             self.seed, self.room_size, self.fighters, self.adversaries, self.bestiary, self.practice, day=self.day
@@ -33,14 +33,14 @@ class CombatSetup:
     @property
     def character_names(self) -> list[str]:
         """The player characters' names: the default for the players shown on the load screen."""
-        from rt0table.rules.rt0.state import FighterKind
+        from rt0table.rules.rt0.fight.state import FighterKind
 
         return [f.name for f in self.fighters if f.kind is FighterKind.PLAYER]
 
 
 def setup_to_columns(setup: CombatSetup) -> dict[str, Any]:
     """The header columns; the lists go through the engine's own codec so new fields need no code here."""
-    from rt0table.rules.rt0.serialize import encode
+    from rt0table.rules.rt0.fight.serialize import encode
 
     return {
         "seed": setup.seed,
@@ -56,9 +56,9 @@ def setup_to_columns(setup: CombatSetup) -> dict[str, Any]:
 def setup_from_columns(row: dict[str, Any]) -> CombatSetup:
     """Inverse of ``setup_to_columns``; sqlite-utils hands JSON columns back as text. A fight saved before
     format 4 has no Day (0, as it was started), and its once-per-Day uses may carry the old names."""
-    from rt0table.rules.rt0.adversaries import AdversaryKind
-    from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup
-    from rt0table.rules.rt0.serialize import decode
+    from rt0table.rules.rt0.content.adversaries import AdversaryKind
+    from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup
+    from rt0table.rules.rt0.fight.serialize import decode
 
     fighters = decode(tuple[FighterSetup, ...], json.loads(row["fighters"]))
     return CombatSetup(
@@ -76,7 +76,7 @@ def _current_uses(setup: FighterSetup) -> FighterSetup:
     """The setup with its once-per-Day uses under today's names (daily.read_legacy)."""
     if not setup.day_uses:
         return setup
-    from rt0table.rules.rt0.daily import read_legacy
+    from rt0table.rules.rt0.fight.daily import read_legacy
 
     uses = dict(setup.day_uses)
     read_legacy(uses)

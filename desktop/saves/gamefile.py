@@ -19,10 +19,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from rt0table.rules.rt0.actions import Action, action_to_dict
-from rt0table.rules.rt0.serialize import FORMAT as STATE_FORMAT
-from rt0table.rules.rt0.serialize import state_hash, state_to_dict
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import Action, action_to_dict
+from rt0table.rules.rt0.fight.serialize import FORMAT as STATE_FORMAT
+from rt0table.rules.rt0.fight.serialize import state_hash, state_to_dict
+from rt0table.rules.rt0.fight.state import CombatState
 
 from .combat_setup import CombatSetup, setup_from_columns, setup_to_columns
 from .copies import backup, companions, publish, remove
@@ -138,7 +138,12 @@ def create(
 
 # The header's setup columns of a save begun before its first fight (format 3 reads fights from `fight`).
 NO_SETUP: dict[str, Any] = {
-    "seed": 0, "room_size": 0, "practice": 0, "fighters": "[]", "adversaries": "[]", "bestiary": "{}"
+    "seed": 0,
+    "room_size": 0,
+    "practice": 0,
+    "fighters": "[]",
+    "adversaries": "[]",
+    "bestiary": "{}",
 }
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # annotations only: listing the saves must not load the rules engine
-    from rt0table.rules.rt0.actions import Action
-    from rt0table.rules.rt0.engine import Game
+    from rt0table.rules.rt0.fight.actions import Action
+    from rt0table.rules.rt0.fight.engine import Game
 
     from .combat_setup import CombatSetup
 

@@ -11,11 +11,11 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
-from rt0table.rules.rt0.actions import Action, action_from_dict
-from rt0table.rules.rt0.engine import Game
-from rt0table.rules.rt0.errors import RulesError
-from rt0table.rules.rt0.serialize import state_from_dict, state_hash
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import Action, action_from_dict
+from rt0table.rules.rt0.fight.engine import Game
+from rt0table.rules.rt0.fight.serialize import state_from_dict, state_hash
+from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.seam import RulesError
 
 from .combat_setup import CombatSetup
 from .errors import DamagedSaveError, HashMismatchError

@@ -29,8 +29,8 @@ from .lock import FolderLock
 from .schema import check_file, check_import, connect_read_only
 
 if TYPE_CHECKING:
-    from rt0table.rules.rt0.actions import Action
-    from rt0table.rules.rt0.state import CombatState
+    from rt0table.rules.rt0.fight.actions import Action
+    from rt0table.rules.rt0.fight.state import CombatState
 
     from .combat_setup import CombatSetup
     from .gamefile import GameFile

@@ -125,8 +125,16 @@ class ChipItem(BoxItem):
         painter.setBrush(QColor("#4a3d12"))
         pad = self.pad
         painter.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), pad * 1.5, pad * 1.5)
-        draw_text(painter, self.text_rect(), self.shown, self.text_px, INK, True,
-                  Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, wrap=True)
+        draw_text(
+            painter,
+            self.text_rect(),
+            self.shown,
+            self.text_px,
+            INK,
+            True,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            wrap=True,
+        )
 
 
 class AbilityBinItem(BoxItem):
@@ -298,8 +306,16 @@ class AbilityBinItem(BoxItem):
             painter.setPen(QPen(REFUSED, 1.5))
             painter.setBrush(QColor(40, 8, 8, 240))
             painter.drawRoundedRect(box, k * 0.4, k * 0.4)
-            draw_text(painter, box.adjusted(k * 0.25, k * 0.15, -k * 0.25, -k * 0.15), self.refusal, k * 0.8,
-                      INK, False, Qt.AlignmentFlag.AlignCenter, wrap=True)
+            draw_text(
+                painter,
+                box.adjusted(k * 0.25, k * 0.15, -k * 0.25, -k * 0.15),
+                self.refusal,
+                k * 0.8,
+                INK,
+                False,
+                Qt.AlignmentFlag.AlignCenter,
+                wrap=True,
+            )
 
     def _progress_rect(self) -> QRectF:
         k, r = self.k, self.size
@@ -372,8 +388,16 @@ class AbilityBinItem(BoxItem):
             return badge.bottom()
         # Two lines beside and under the small letter, a little smaller, cut with … only past the second line.
         title = QRectF(left, badge.top() - k * 0.1, r.width() - left - k * 0.3, k * 2.4)
-        draw_text(painter, title, self.name, k * 0.85, INK, True,
-                  Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, wrap=True)
+        draw_text(
+            painter,
+            title,
+            self.name,
+            k * 0.85,
+            INK,
+            True,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+            wrap=True,
+        )
         return title.bottom()
 
     def _paint_cards(self, painter: QPainter, area: QRectF) -> None:
@@ -382,11 +406,18 @@ class AbilityBinItem(BoxItem):
             return
         if not self.cards:
             if self.rule_shown:
-                draw_text(painter, area, ABILITIES[self.ability_id].summary, k * 0.74, MUTED, False,
-                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, wrap=True)
+                draw_text(
+                    painter,
+                    area,
+                    ABILITIES[self.ability_id].summary,
+                    k * 0.74,
+                    MUTED,
+                    False,
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                    wrap=True,
+                )
             if self.fed:
-                draw_text(painter, area, self.fed_line, k * 0.72, FED, False,
-                          Qt.AlignmentFlag.AlignCenter, wrap=True)
+                draw_text(painter, area, self.fed_line, k * 0.72, FED, False, Qt.AlignmentFlag.AlignCenter, wrap=True)
             return
         for card, slot in zip(self.cards, self.card_slots(), strict=False):
             if card not in self.arriving:

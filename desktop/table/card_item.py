@@ -83,4 +83,3 @@ class CardItem(QGraphicsObject):
         self.animation.setEndValue(self.home)
         self.animation.setEasingCurve(QEasingCurve.Type.OutCubic)
         self.animation.start()
-

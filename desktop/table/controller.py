@@ -20,18 +20,18 @@ from rt0table.desktop.table.keys import HELP_TITLE, first_time_lines, key_lines,
 from rt0table.desktop.table.log import UNDONE
 from rt0table.desktop.table.motion import DECK, DISCARD, CardMove, card_moves
 from rt0table.desktop.table.offers import ADD_COST, Offer, offers
+from rt0table.desktop.table.pacing import EventReplayer
 from rt0table.desktop.table.pick import CardPick, bin_at
 from rt0table.desktop.table.prompt import Entry
-from rt0table.desktop.table.replay import EventReplayer
 from rt0table.desktop.table.scene import TableScene
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.actions import Action, Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.events import Event, IntentCarriedOut, RoundStarted
-from rt0table.rules.rt0.narration import narrate_all
-from rt0table.rules.rt0.state import GM, CombatState, Fighter, FighterKind, Phase
-from rt0table.rules.rt0.zones import zone_name
+from rt0table.rules.rt0.fight.actions import Action, Activate, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.events import Event, IntentCarriedOut, RoundStarted
+from rt0table.rules.rt0.fight.narration import narrate_all
+from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Phase
+from rt0table.rules.rt0.fight.zones import zone_name
 
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
@@ -313,12 +313,12 @@ class TableController(QObject):
             earlier = self.flight
             events = [*earlier.events, *events]
             moves = card_moves(events, earlier.fighter)
-            self.flight = Flight(earlier.fighter, events, moves, {**self.scene.spots(moves), **earlier.starts},
-                                 earlier.hand)
+            self.flight = Flight(
+                earlier.fighter, events, moves, {**self.scene.spots(moves), **earlier.starts}, earlier.hand
+            )
             return
         self.scene.land_all()
         self.flight = Flight(self.viewed_id, list(events), moves, self.scene.spots(moves), self.scene.hand_spots())
-
 
     def _refused(self, reason: str, action: Action | None) -> None:
         if isinstance(action, PlayCard) and action.ability in self.scene.bins:
@@ -374,9 +374,13 @@ class TableController(QObject):
         if self.blocked or self.state.pending is not None:
             return
         found = offers(self.state)
-        chosen = found.for_ability(ability) if ability else [
-            Offer(o.action, o.label, ABILITIES[a].name) for a, listed in found.activations.items() for o in listed
-        ]
+        chosen = (
+            found.for_ability(ability)
+            if ability
+            else [
+                Offer(o.action, o.label, ABILITIES[a].name) for a, listed in found.activations.items() for o in listed
+            ]
+        )
         if not chosen:
             rule = ABILITIES[ability] if ability else None
             line = f"{rule.name}: {rule.summary}" if rule else "Nothing to do at will right now."
@@ -429,11 +433,16 @@ class TableController(QObject):
             return
         pile = self.state.piles[viewed.pile]
         if which == "deck":
-            self.scene.viewer.open(f"{viewed.name}'s deck: {len(pile.draw)} cards (order hidden)", [],
-                                   deck_makeup(pile.draw), False)
+            self.scene.viewer.open(
+                f"{viewed.name}'s deck: {len(pile.draw)} cards (order hidden)", [], deck_makeup(pile.draw), False
+            )
         else:
-            self.scene.viewer.open(f"{viewed.name}'s discard: {len(pile.discard)} cards, newest first",
-                                   pile.discard, discard_listing(pile.discard), True)
+            self.scene.viewer.open(
+                f"{viewed.name}'s discard: {len(pile.discard)} cards, newest first",
+                pile.discard,
+                discard_listing(pile.discard),
+                True,
+            )
 
     # --- picking a card up: drag, click or number key --------------------------------------------
 

@@ -31,8 +31,15 @@ class ButtonItem(BoxItem):
         painter.setPen(QPen(edge, max(1.5, u * (0.3 if self.focused else 0.15))))
         painter.setBrush(QColor("#2b4a41") if enabled else QColor("#26302d"))
         painter.drawRoundedRect(r.adjusted(1, 1, -1, -1), u * 0.5, u * 0.5)
-        draw_text(painter, r.adjusted(u * 0.4, 0, -u * 0.4, 0), self.label, u * 1.0, INK if enabled else MUTED, True,
-                  Qt.AlignmentFlag.AlignCenter)
+        draw_text(
+            painter,
+            r.adjusted(u * 0.4, 0, -u * 0.4, 0),
+            self.label,
+            u * 1.0,
+            INK if enabled else MUTED,
+            True,
+            Qt.AlignmentFlag.AlignCenter,
+        )
 
 
 class StatusLineItem(BoxItem):
@@ -137,8 +144,24 @@ class CurtainItem(BoxItem):
         painter.setBrush(QColor("#2a1e3a"))
         painter.drawRoundedRect(r.adjusted(1, 1, -1, -1), u * 0.6, u * 0.6)
         button = self.button.pos().y()
-        draw_text(painter, QRectF(u, u * 0.3, r.width() - 2 * u, button - u * 0.4), self.headline, u * 1.6, INK,
-                  True, Qt.AlignmentFlag.AlignCenter, wrap=True)
+        draw_text(
+            painter,
+            QRectF(u, u * 0.3, r.width() - 2 * u, button - u * 0.4),
+            self.headline,
+            u * 1.6,
+            INK,
+            True,
+            Qt.AlignmentFlag.AlignCenter,
+            wrap=True,
+        )
         below = button + self.button.size.height()
-        draw_text(painter, QRectF(u, below + u * 0.2, r.width() - 2 * u, r.height() - below - u * 0.3), self.how,
-                  u * 0.95, MUTED, False, Qt.AlignmentFlag.AlignCenter, wrap=True)
+        draw_text(
+            painter,
+            QRectF(u, below + u * 0.2, r.width() - 2 * u, r.height() - below - u * 0.3),
+            self.how,
+            u * 0.95,
+            MUTED,
+            False,
+            Qt.AlignmentFlag.AlignCenter,
+            wrap=True,
+        )

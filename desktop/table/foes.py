@@ -11,9 +11,9 @@ from rt0table.desktop.table.card_item import draw_card
 from rt0table.desktop.table.layout import CARD_ASPECT
 from rt0table.desktop.table.paint import FOE, HP, INK, LEGAL, MUTED, SHIELD, TARGET, draw_text, panel
 from rt0table.rules.rt0.cards import CARDS, CardId
-from rt0table.rules.rt0.intents import IntentPreview
-from rt0table.rules.rt0.state import Adversary
-from rt0table.rules.rt0.zones import zone_name
+from rt0table.rules.rt0.fight.intents import IntentPreview
+from rt0table.rules.rt0.fight.state import Adversary
+from rt0table.rules.rt0.fight.zones import zone_name
 
 
 class IntentItem(BoxItem):
@@ -60,8 +60,9 @@ class AdversaryItem(BoxItem):
         self.name, self.hp, self.shield = adversary.name, adversary.hp, adversary.shield
         self.zone, self.fate = zone_name(adversary.zone), adversary.fate
         self.preview = preview.text if preview else ""
-        self.intent.show_intent(adversary.intent if adversary.active else None,
-                                adversary.intent_hidden and adversary.active)
+        self.intent.show_intent(
+            adversary.intent if adversary.active else None, adversary.intent_hidden and adversary.active
+        )
         self.setToolTip(f"{self.name}: {self.hp}/{self.top_hp} HP, {self.shield} Shield. {self.preview}")
         self.update()
 
@@ -82,20 +83,30 @@ class AdversaryItem(BoxItem):
         painter.setBrush(QColor("#3a2020"))
         painter.drawRoundedRect(bar, u * 0.2, u * 0.2)
         painter.setBrush(HP)
-        painter.drawRoundedRect(QRectF(bar.x(), bar.y(), bar.width() * self.hp / max(1, self.top_hp), bar.height()),
-                                u * 0.2, u * 0.2)
+        painter.drawRoundedRect(
+            QRectF(bar.x(), bar.y(), bar.width() * self.hp / max(1, self.top_hp), bar.height()), u * 0.2, u * 0.2
+        )
         facts = f"HP {self.hp}/{self.top_hp}   Shield {self.shield}   {self.zone}"
         if self.fate:
             facts = f"{self.fate.capitalize()} — out of the fight"
-        draw_text(painter, QRectF(u * 0.5, u * 2.8, r.width() - u, u * 1.3), facts, u * 0.9,
-                  SHIELD if self.shield else MUTED)
+        draw_text(
+            painter, QRectF(u * 0.5, u * 2.8, r.width() - u, u * 1.3), facts, u * 0.9, SHIELD if self.shield else MUTED
+        )
         if self.fate:
             return
         card = self.intent.size.translated(self.intent.pos())
         left = card.right() + u * 0.5
         text = QRectF(left, card.top(), r.width() - left - u * 0.5, r.height() - card.top() - u * 0.4)
         draw_text(painter, QRectF(text.x(), text.y(), text.width(), u * 1.3), "Intent", u * 0.85, MUTED, True)
-        draw_text(painter, text.adjusted(0, u * 1.4, 0, 0), self.preview, u * 0.85, INK,
-                  False, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, wrap=True)
+        draw_text(
+            painter,
+            text.adjusted(0, u * 1.4, 0, 0),
+            self.preview,
+            u * 0.85,
+            INK,
+            False,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+            wrap=True,
+        )
         if self.acting:
             painter.setPen(QPen(LEGAL, 2))

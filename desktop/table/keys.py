@@ -44,7 +44,8 @@ def turn_lines(round_number: int, name: str, offers: Offers) -> list[str]:
     head = f"Round {round_number}: {name}'s turn."
     play = "Drag a card onto a bin, or press its number then the bin's letter and Enter."
     extra_long = (" A: things to do at will." if offers.activations else "") + (
-        " N: add an ability." if offers.additions else "")
+        " N: add an ability." if offers.additions else ""
+    )
     extra_short = (" A: at will ·" if offers.activations else "") + (" N: add an ability ·" if offers.additions else "")
     return [
         f"{head} {play}{extra_long} F1: every key.",

@@ -55,5 +55,13 @@ class CombatLogItem(BoxItem):
                 break
             bottom -= height + u * 0.15
             color = LEGAL if line.startswith("—") else INK if index >= len(self.lines) - 6 else MUTED
-            draw_text(painter, QRectF(u * 0.5, bottom, width, height + 2), line, text_px, color, False,
-                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, wrap=True)
+            draw_text(
+                painter,
+                QRectF(u * 0.5, bottom, width, height + 2),
+                line,
+                text_px,
+                color,
+                False,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                wrap=True,
+            )

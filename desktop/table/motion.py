@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.card_item import draw_card
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.events import CardPlaced, CardsDiscarded, CardsDrawn, CardsToHand, Event
+from rt0table.rules.rt0.fight.events import CardPlaced, CardsDiscarded, CardsDrawn, CardsToHand, Event
 
 HAND, DECK, DISCARD = "hand", "deck", "discard"  # the other places are ability ids (a card on a bin)
 FLIGHT_Z = 55.0  # over the bins and the hand, under the pile viewer

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.actions import Action, Activate, AddAbility
-from rt0table.rules.rt0.engine import legal_actions
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import Action, Activate, AddAbility
+from rt0table.rules.rt0.fight.engine import legal_actions
+from rt0table.rules.rt0.fight.state import CombatState
 
 ADD_COST = 1  # Corruption for an Arcana Ability brought in mid-fight (CMB-CHOOSE-ABILITIES)
 

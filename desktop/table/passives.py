@@ -53,8 +53,15 @@ class PassiveBadgeItem(BoxItem):
         painter.setPen(QPen(LEGAL if lit else BADGE, max(1.0, u * (0.18 if lit else 0.1))))
         painter.setBrush(QColor("#4a3d12") if lit else QColor(60, 50, 100, 170))
         painter.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), r.height() / 2, r.height() / 2)
-        draw_text(painter, r.adjusted(u * 0.5, 0, -u * 0.4, 0), self.text, u * 0.8, INK if lit else MUTED, True,
-                  Qt.AlignmentFlag.AlignCenter)
+        draw_text(
+            painter,
+            r.adjusted(u * 0.5, 0, -u * 0.4, 0),
+            self.text,
+            u * 0.8,
+            INK if lit else MUTED,
+            True,
+            Qt.AlignmentFlag.AlignCenter,
+        )
 
 
 def place_badges(badges: list[PassiveBadgeItem], strip: QRectF, unit: float) -> None:

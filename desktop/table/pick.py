@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPointF, QRectF
 
 from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.actions import PlayCard
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.engine import legal_actions
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import PlayCard
+from rt0table.rules.rt0.fight.engine import legal_actions
+from rt0table.rules.rt0.fight.state import CombatState
 
 
 @dataclass
@@ -30,9 +30,7 @@ class CardPick:
     def begin(cls, state: CombatState, card: CardId) -> CardPick:
         fighter = state.active_fighter
         assert fighter is not None
-        legal = frozenset(
-            a.ability for a in legal_actions(state) if isinstance(a, PlayCard) and a.card == card
-        )
+        legal = frozenset(a.ability for a in legal_actions(state) if isinstance(a, PlayCard) and a.card == card)
         previews = {ability: ABILITIES[ability].preview(state, fighter, card) for ability in legal}
         return cls(fighter.id, card, legal, previews)
 

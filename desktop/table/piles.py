@@ -66,8 +66,15 @@ class PileItem(BoxItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size
-        draw_text(painter, QRectF(0, 0, r.width(), u * 1.5), f"{self.label} {len(self.cards)}", u * 0.95, INK, True,
-                  Qt.AlignmentFlag.AlignCenter)
+        draw_text(
+            painter,
+            QRectF(0, 0, r.width(), u * 1.5),
+            f"{self.label} {len(self.cards)}",
+            u * 0.95,
+            INK,
+            True,
+            Qt.AlignmentFlag.AlignCenter,
+        )
         card = self.card_rect()
         if not self.cards:
             painter.setPen(MUTED)
@@ -78,8 +85,15 @@ class PileItem(BoxItem):
         if self.which == "deck":
             draw_card(painter, card, self.face_up)
             if self.face_up is not None:
-                draw_text(painter, QRectF(card.x(), card.bottom() - u * 1.3, card.width(), u * 1.2), "top, face up",
-                          u * 0.75, LEGAL, True, Qt.AlignmentFlag.AlignCenter)
+                draw_text(
+                    painter,
+                    QRectF(card.x(), card.bottom() - u * 1.3, card.width(), u * 1.2),
+                    "top, face up",
+                    u * 0.75,
+                    LEGAL,
+                    True,
+                    Qt.AlignmentFlag.AlignCenter,
+                )
             return
         top = self.top
         if top is None:  # every card here is still on its way: the empty outline until the first lands
@@ -148,16 +162,18 @@ class PileViewItem(BoxItem):
 
     def face_up_card_at(self, scene_pos: QPointF) -> CardId | None:
         local = self.mapFromScene(scene_pos)
-        return next((card for card, slot in zip(self.cards, self.card_slots(), strict=False) if slot.contains(local)),
-                    None)
+        return next(
+            (card for card, slot in zip(self.cards, self.card_slots(), strict=False) if slot.contains(local)), None
+        )
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size
         painter.fillRect(r, QColor(0, 0, 0, 150))
         box = self._box()
         panel(painter, box, u * 0.6, LEGAL, 2)
-        draw_text(painter, QRectF(box.x() + u, box.y() + u * 0.5, box.width() - 2 * u, u * 2), self.title, u * 1.3,
-                  INK, True)
+        draw_text(
+            painter, QRectF(box.x() + u, box.y() + u * 0.5, box.width() - 2 * u, u * 2), self.title, u * 1.3, INK, True
+        )
         y = box.y() + u * 2.8
         if self.cards:
             for card, slot in zip(self.cards, self.card_slots(), strict=False):
@@ -165,8 +181,23 @@ class PileViewItem(BoxItem):
             return
         for line in self.lines:
             rect = QRectF(box.x() + u, y, box.width() - 2 * u, box.bottom() - y - u * 2)
-            draw_text(painter, rect, line, u * 1.0, INK, False, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-                      wrap=True)
+            draw_text(
+                painter,
+                rect,
+                line,
+                u * 1.0,
+                INK,
+                False,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                wrap=True,
+            )
             y += u * 1.5 * max(1, len(line) * u * 0.55 // max(1.0, rect.width()) + 1)
-        draw_text(painter, QRectF(box.x() + u, box.bottom() - u * 1.8, box.width() - 2 * u, u * 1.4),
-                  "Click anywhere to close", u * 0.85, MUTED, False, Qt.AlignmentFlag.AlignRight)
+        draw_text(
+            painter,
+            QRectF(box.x() + u, box.bottom() - u * 1.8, box.width() - 2 * u, u * 1.4),
+            "Click anywhere to close",
+            u * 0.85,
+            MUTED,
+            False,
+            Qt.AlignmentFlag.AlignRight,
+        )

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 from rt0table.desktop.table.box import BoxItem
 from rt0table.desktop.table.controls import ButtonItem, CurtainItem
 from rt0table.desktop.table.paint import FELT, INK, LEGAL, MUTED, REFUSED, TARGET, draw_text, ui_font
-from rt0table.rules.rt0.state import PendingDecision
+from rt0table.rules.rt0.fight.state import PendingDecision
 
 MIN_SHARED_WORDS = 2  # a shared lead-in shorter than this stays on every label
 MIN_OPTIONS_TO_SHARE = 5
@@ -74,12 +74,28 @@ class OptionButtonItem(ButtonItem):
             left = badge.right() + u * 0.4
         text = QRectF(left, 0, r.width() - left - u * 0.4, r.height())
         if not self.detail:
-            draw_text(painter, text, self.label, u * 0.9, INK, True,
-                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, wrap=True)
+            draw_text(
+                painter,
+                text,
+                self.label,
+                u * 0.9,
+                INK,
+                True,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                wrap=True,
+            )
             return
         draw_text(painter, QRectF(text.x(), u * 0.3, text.width(), u * 1.4), self.label, u * 0.95, INK, True)
-        draw_text(painter, QRectF(text.x(), u * 1.7, text.width(), r.height() - u * 1.9), self.detail, u * 0.78,
-                  MUTED, False, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, wrap=True)
+        draw_text(
+            painter,
+            QRectF(text.x(), u * 1.7, text.width(), r.height() - u * 1.9),
+            self.detail,
+            u * 0.78,
+            MUTED,
+            False,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+            wrap=True,
+        )
 
 
 class PromptPanelItem(BoxItem):
@@ -263,17 +279,39 @@ class PromptPanelItem(BoxItem):
         draw_text(painter, QRectF(u * 0.6, u * 1.35, right - u * 0.6, u * 1.6), self.prompt, u * 1.1, INK, True)
         y = u * 2.9
         if self.note:
-            draw_text(painter, QRectF(u * 0.6, y - u * 0.1, r.width() - u * 1.2, u * 1.2), self.note, u * 0.85,
-                      REFUSED, True)
+            draw_text(
+                painter, QRectF(u * 0.6, y - u * 0.1, r.width() - u * 1.2, u * 1.2), self.note, u * 0.85, REFUSED, True
+            )
             y += u * 1.2
         if self.lead and not self.hidden:
-            draw_text(painter, QRectF(u * 0.6, y - u * 0.1, r.width() - u * 1.2, u * 1.2), f"{self.lead} …",
-                      u * 0.85, MUTED, False)
+            draw_text(
+                painter,
+                QRectF(u * 0.6, y - u * 0.1, r.width() - u * 1.2, u * 1.2),
+                f"{self.lead} …",
+                u * 0.85,
+                MUTED,
+                False,
+            )
         if self.hidden:
-            draw_text(painter, self.grid_area(), f"Options hidden: only {self.who} may see them. Pass the screen, "
-                      f"then reveal (the curtain's Reveal button, or {CurtainItem.KEY_NAME}).", u * 1.0, LEGAL, True,
-                      Qt.AlignmentFlag.AlignCenter, wrap=True)
+            draw_text(
+                painter,
+                self.grid_area(),
+                f"Options hidden: only {self.who} may see them. Pass the screen, "
+                f"then reveal (the curtain's Reveal button, or {CurtainItem.KEY_NAME}).",
+                u * 1.0,
+                LEGAL,
+                True,
+                Qt.AlignmentFlag.AlignCenter,
+                wrap=True,
+            )
         if self.pages > 1:
             text = f"Page {self.page + 1} of {self.pages} — {self.page_keys} for more; 1–9 pick the first nine"
-            draw_text(painter, self.page_strip(), text, u * 0.8,
-                      MUTED, False, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            draw_text(
+                painter,
+                self.page_strip(),
+                text,
+                u * 0.8,
+                MUTED,
+                False,
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            )

@@ -20,17 +20,17 @@ from rt0table.desktop.table.log import CombatLogItem
 from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingCard
 from rt0table.desktop.table.offers import NONE, Offers
 from rt0table.desktop.table.paint import FELT, LEGAL
-from rt0table.desktop.table.party import FighterBadgeItem
+from rt0table.desktop.table.party_strip import FighterBadgeItem
 from rt0table.desktop.table.passives import PassiveBadgeItem, place_badges
 from rt0table.desktop.table.piles import PileItem, PileViewItem
 from rt0table.desktop.table.prompt import PromptPanelItem
+from rt0table.desktop.table.room import ZoneGridItem
 from rt0table.desktop.table.settings import TableSettings
-from rt0table.desktop.table.zones import ZoneGridItem
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.intents import preview_intent
-from rt0table.rules.rt0.state import CombatState, Fighter
-from rt0table.rules.rt0.zones import Zone
+from rt0table.rules.rt0.fight.intents import preview_intent
+from rt0table.rules.rt0.fight.state import CombatState, Fighter
+from rt0table.rules.rt0.fight.zones import Zone
 
 T = TypeVar("T", bound=QGraphicsItem)
 CardShower = CardItem | AbilityBinItem | IntentItem | PileItem | PileViewItem  # items that can say which card is where
@@ -41,8 +41,11 @@ def feeders(state: CombatState, fighter: Fighter, ability: str) -> list[str]:
     Helmet) and those whose spent cards it catches (Origami Folding catches Concentrate's)."""
     rule = ABILITIES[ability]
     sample = fighter.hand[0] if fighter.hand else 0
-    return [a for a in fighter.abilities
-            if a != ability and (ability in ABILITIES[a].companions or rule.catches(state, fighter, a, sample))]
+    return [
+        a
+        for a in fighter.abilities
+        if a != ability and (ability in ABILITIES[a].companions or rule.catches(state, fighter, a, sample))
+    ]
 
 
 class PointerHandler(Protocol):
@@ -121,8 +124,15 @@ class TableScene(QGraphicsScene):
         self.undo_button.place(QRectF(lay.buttons.x(), lay.buttons.y(), lay.buttons.width(), half), u)
         self.prompt.place(lay.bins, u)
         self.curtain.place(QRectF(lay.deck.x(), lay.hand.y(), lay.discard.right() - lay.deck.x(), lay.hand.height()), u)
-        self.result.place(QRectF(lay.bins.center().x() - lay.bins.width() * 0.3, lay.bins.center().y() - u * 2.5,
-                                 lay.bins.width() * 0.6, u * 5), u)
+        self.result.place(
+            QRectF(
+                lay.bins.center().x() - lay.bins.width() * 0.3,
+                lay.bins.center().y() - u * 2.5,
+                lay.bins.width() * 0.6,
+                u * 5,
+            ),
+            u,
+        )
         self.viewer.place(QRectF(0, 0, width, height), u)
         self._place_figures()
         self._place_bins()
@@ -139,8 +149,9 @@ class TableScene(QGraphicsScene):
         count = max(1, len(self.foes))
         width = min(lay.adversaries.width() * 0.6, (lay.adversaries.width() - gap * (count - 1)) / count)
         for i, foe in enumerate(self.foes.values()):
-            foe.place(QRectF(lay.adversaries.x() + i * (width + gap), lay.adversaries.y(), width,
-                             lay.adversaries.height()), u)
+            foe.place(
+                QRectF(lay.adversaries.x() + i * (width + gap), lay.adversaries.y(), width, lay.adversaries.height()), u
+            )
 
     @property
     def header_height(self) -> float:

@@ -282,8 +282,10 @@ class Journal:
         if not isinstance(data, dict) or not isinstance(data.get("format"), int):
             raise JournalError("not a journal (no format number)")
         if data["format"] > JOURNAL_FORMAT:
-            raise JournalError(f"this journal was written by a newer version (format {data['format']}; this app reads "
-                               f"up to {JOURNAL_FORMAT})")
+            raise JournalError(
+                f"this journal was written by a newer version (format {data['format']}; this app reads "
+                f"up to {JOURNAL_FORMAT})"
+            )
         raw = data.get("entries")
         if not isinstance(raw, list):
             raise JournalError("journal: field 'entries' must be a list")

@@ -26,8 +26,8 @@ from .journal import (
 )
 from .leverage import Leverage, LeverageError, bank, expire, spend_as_advantage, spend_to_soften
 from .oracle import Answer, Edge, OracleThrow, edge_from_tags
+from .oracle_state import Asked, OracleState, OracleStateError, ask
 from .scenes import ALLY_ACTS, NEW_WAY_FORWARD, DeadEnd, Meanwhile, SceneError, TagUpdate, hit_dead_end, play_meanwhile
-from .session import Asked, OracleState, OracleStateError, ask
 from .status import StatusError, fill, recover
 from .tables import LonerTables
 from .terms import Arena

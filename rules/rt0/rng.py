@@ -99,4 +99,3 @@ def shuffle(state: int, items: MutableSequence[T]) -> int:
         j = z % n
         items[i], items[j] = items[j], items[i]
     return state
-

@@ -22,9 +22,9 @@ import zlib
 from dataclasses import dataclass
 
 from ..rt0 import rng
-from ..rt0.actions import Choose
-from ..rt0.skill_check import Difficulty
-from ..rt0.state import GM, CombatState, Fighter, PendingDecision
+from ..rt0.campaign.skill_check import Difficulty
+from ..rt0.fight.actions import Choose
+from ..rt0.fight.state import GM, CombatState, Fighter, PendingDecision
 
 TARGET = "gm-target"
 INJURY = "injury"

@@ -14,16 +14,16 @@ from typing import Any
 
 from ..loner.journal import Entry, FightEntry, Journal, JournalError, SkillCheckEntry
 from ..loner.leverage import Leverage
+from ..loner.oracle_state import OracleState
 from ..loner.scenes import CloseReason, DeadEndLog, Scene, SceneFrame
-from ..loner.session import OracleState
 from ..loner.status import StatusBox, StatusTrack
 from ..loner.terms import Arena, SceneKind
 from ..loner.tracks import ChallengeTrack
 from ..loner.twist import TwistCounter
 from ..rt0.campaign.supremacy import summarise
 from ..rt0.cards import CARDS
-from ..rt0.events import CombatEnded, Event, SkillCheckMade
-from ..rt0.state import CombatState, FighterKind
+from ..rt0.fight.events import CombatEnded, Event, SkillCheckMade
+from ..rt0.fight.state import CombatState, FighterKind
 
 SOLO_FORMAT = 2  # 2: the oracle keeps tracks, status, dead ends and Meanwhile tags; format 1 still reads
 OUTCOMES = {"victory": "Victory", "defeat": "Defeat", "escaped": "Escaped"}
@@ -71,8 +71,10 @@ class SoloJournal:
         if not isinstance(data, dict) or not isinstance(data.get("format"), int):
             raise JournalError("not a solo journal (no format number)")
         if data["format"] > SOLO_FORMAT:
-            raise JournalError(f"this solo journal was written by a newer version (format {data['format']}; this "
-                               f"app reads up to {SOLO_FORMAT})")
+            raise JournalError(
+                f"this solo journal was written by a newer version (format {data['format']}; this "
+                f"app reads up to {SOLO_FORMAT})"
+            )
         fight = data.get("fight")
         written_raw = data.get("written")
         if isinstance(fight, bool) or not isinstance(fight, int) or fight < 0:

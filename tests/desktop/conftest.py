@@ -14,7 +14,7 @@ from rt0table.desktop.fights import quick_fight, robot_drill
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.engine import Game
+from rt0table.rules.rt0.fight.engine import Game
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
@@ -25,8 +25,9 @@ MakeTable = Callable[..., TableScreen]
 def make_table(qtbot: QtBot) -> Iterator[MakeTable]:
     screens: list[TableScreen] = []
 
-    def make(game: Game | None = None, hot_seat: bool = False, size: tuple[int, int] = (1280, 800),
-             **settings: object) -> TableScreen:
+    def make(
+        game: Game | None = None, hot_seat: bool = False, size: tuple[int, int] = (1280, 800), **settings: object
+    ) -> TableScreen:
         values: dict[str, object] = {"replay_step_ms": 0, "return_ms": 0, **settings}
         chosen = TableSettings(hot_seat=hot_seat, **values)  # type: ignore[arg-type]
         screen = TableScreen(Session(game or quick_fight(1)), chosen)

@@ -20,12 +20,12 @@ from rt0table.desktop.characters.printing import export_pdf
 from rt0table.desktop.characters.sheet import CharacterSheetView
 from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
 from rt0table.rules.rt0.campaign import campaign as cp
+from rt0table.rules.rt0.campaign.character import Character, Eddy, validate
+from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.corruption import MAGIC, SKILL
+from rt0table.rules.rt0.campaign.party import Party
+from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, Outcome, SkillCheck, check_odds
 from rt0table.rules.rt0.cards import by_name
-from rt0table.rules.rt0.character import Character, Eddy, validate
-from rt0table.rules.rt0.check_table import CheckTable
-from rt0table.rules.rt0.party import Party
-from rt0table.rules.rt0.skill_check import Difficulty, Edge, Outcome, SkillCheck, check_odds
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"

@@ -22,12 +22,12 @@ from rt0table.desktop.flow.resume import restore
 from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import PlayCard
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
+from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, SkillCheck, check_odds
 from rt0table.rules.rt0.cards import CardId, by_name
-from rt0table.rules.rt0.engine import legal_actions
-from rt0table.rules.rt0.skill_check import Difficulty, Edge, SkillCheck, check_odds
+from rt0table.rules.rt0.fight.actions import PlayCard
+from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.traits import Skill
 from tests.desktop.conftest import SCREENSHOTS
 from tests.desktop.test_characters import LEFT, MIRA, click, named, stack
@@ -216,8 +216,8 @@ def test_blinded_is_asked_whether_the_task_needs_sight_and_the_odds_follow(qtbot
 
 @pytest.mark.rule("INJ-MINOR")
 def test_the_sight_question_is_only_asked_when_someone_in_the_check_is_blinded(qtbot: QtBot) -> None:
-    from rt0table.rules.rt0.character import Eddy
-    from rt0table.rules.rt0.check_table import CheckTable
+    from rt0table.rules.rt0.campaign.character import Eddy
+    from rt0table.rules.rt0.campaign.check_table import CheckTable
 
     table = CheckTable.for_party([MIRA], [Eddy("Eddy", Skill.SHOP)], seed=3, injuries={"Mira": ("Blinded",)})
     screen = SkillCheckScreen(table)

@@ -15,10 +15,10 @@ from rt0table.desktop.demo.library import load_entry, load_lessons
 from rt0table.desktop.demo.screen import DemoScreen, LessonScreen
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import Action, Choose, EndTurn, PlayCard
-from rt0table.rules.rt0.lesson import remaining
-from rt0table.rules.rt0.scenario import observe
-from rt0table.rules.rt0.state import Phase
+from rt0table.rules.rt0.content.lesson import remaining
+from rt0table.rules.rt0.content.scenario import observe
+from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.state import Phase
 from tests.desktop.conftest import SCREENSHOTS
 
 LEFT = Qt.MouseButton.LeftButton
@@ -165,8 +165,16 @@ def test_the_lessons_cover_the_brief() -> None:
     lessons = [entry.lesson for entry in ENTRIES.values()]
     assert all(lesson is not None for lesson in lessons), [e.error for e in ENTRIES.values()]
     titles = " / ".join(lesson.title for lesson in lessons if lesson)
-    for words in ("Unarmed Strike and Defend", "Zones", "Intents", "Catastrophe", "Arcana", "spell", "Sandbox",
-                  "The Fool as a wildcard"):
+    for words in (
+        "Unarmed Strike and Defend",
+        "Zones",
+        "Intents",
+        "Catastrophe",
+        "Arcana",
+        "spell",
+        "Sandbox",
+        "The Fool as a wildcard",
+    ):
         assert words in titles
     assert sum(1 for lesson in lessons if lesson and lesson.sandbox) == 1
 
@@ -270,7 +278,7 @@ def test_lesson_7_names_the_fool_and_the_strike_lands(qtbot: QtBot, make_lesson:
 
 def test_an_option_on_another_page_is_pointed_at_by_the_page_line(qtbot: QtBot, make_lesson: MakeLesson) -> None:
     from rt0table.desktop.demo.highlight import target_rect
-    from rt0table.rules.rt0.lesson import Highlight
+    from rt0table.rules.rt0.content.lesson import Highlight
 
     screen = make_lesson("07_fool_wildcard", presenter=True, size=(1920, 1080))
     for _ in range(3):  # to the Fool's 28 choices, which take several pages at presenter size
@@ -498,4 +506,3 @@ def _name(card: int) -> str:
     from rt0table.rules.rt0.cards import CARDS
 
     return CARDS[card].name
-

@@ -216,7 +216,7 @@ def test_hot_seat_puts_the_curtain_up_and_solo_calls_the_seam(
 
 def test_without_the_solo_module_nothing_is_attached() -> None:
     try:
-        import rt0table.desktop.solo  # noqa: F401
+        import rt0table.desktop.solo.dock  # noqa: F401
     except ImportError:
         assert nav.solo_attacher() is None
 
@@ -315,7 +315,7 @@ def test_nights_of_rest_heal_on_the_day_tab(qtbot: QtBot, between: BetweenFights
 
 @pytest.mark.rule("SKL-RETRY")
 def test_a_retried_check_puts_its_corruption_on_the_campaign(qtbot: QtBot, between: BetweenFightsScreen) -> None:
-    from rt0table.rules.rt0.skill_check import Difficulty
+    from rt0table.rules.rt0.campaign.skill_check import Difficulty
     from rt0table.rules.rt0.traits import Skill
     from tests.desktop.test_characters import stack
 
@@ -341,7 +341,7 @@ def test_solo_between_fights_has_the_oracle_and_its_journal_goes_into_the_next_f
     import random
 
     from rt0table.desktop.flow.playthrough_doc import playthrough_doc, playthrough_from_doc
-    from rt0table.desktop.solo import BETWEEN_FIGHTS_LINE, SoloDock
+    from rt0table.desktop.solo.dock import BETWEEN_FIGHTS_LINE, SoloDock
     from rt0table.rules.loner.journal import FightEntry, QuestionEntry
 
     window.navigator.start()

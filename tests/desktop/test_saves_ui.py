@@ -22,11 +22,11 @@ from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.table.log import UNDONE
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import PlayCard
 from rt0table.rules.rt0.campaign import campaign as cp
-from rt0table.rules.rt0.engine import legal_actions
-from rt0table.rules.rt0.serialize import state_hash
-from rt0table.rules.rt0.state import CombatState, Phase
+from rt0table.rules.rt0.fight.actions import PlayCard
+from rt0table.rules.rt0.fight.engine import legal_actions
+from rt0table.rules.rt0.fight.serialize import state_hash
+from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.solo.gm_stand_in import GmChoice
 from tests.desktop.conftest import SCREENSHOTS
 from tests.desktop.test_characters import MIRA, click, named
@@ -208,6 +208,8 @@ def test_the_solo_journal_comes_back(qtbot: QtBot, windows: Windows) -> None:
 # --- undone steps and the stand-in's answers come back as they were ----------------------------------------
 
 CTRL = Qt.KeyboardModifier.ControlModifier
+
+
 def undo_by_key(qtbot: QtBot, table: TableScreen) -> None:
     press(qtbot, table, K.Key_Z, CTRL)
 
@@ -280,7 +282,7 @@ class FirstOption:
 
 @pytest.fixture
 def first_option(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("rt0table.desktop.solo.GmStandIn", FirstOption)
+    monkeypatch.setattr("rt0table.desktop.solo.dock.GmStandIn", FirstOption)
 
 
 def test_one_undo_after_resuming_a_solo_fight_takes_back_the_whole_step(

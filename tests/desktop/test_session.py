@@ -6,10 +6,10 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.session import Session
-from rt0table.rules.rt0.actions import Action, EndTurn, PlayCard
-from rt0table.rules.rt0.engine import legal_actions
-from rt0table.rules.rt0.events import CardPlaced
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import Action, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.engine import legal_actions
+from rt0table.rules.rt0.fight.events import CardPlaced
+from rt0table.rules.rt0.fight.state import CombatState
 
 
 class Tape:

@@ -18,11 +18,11 @@ from rt0table.desktop.table.paint import ui_font
 from rt0table.desktop.table.prompt import Entry, PromptPanelItem, shared_lead
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.abilities import ABILITIES, Ability, Progress
-from rt0table.rules.rt0.actions import Activate, AddAbility, Choose
 from rt0table.rules.rt0.cards import CARDS, FOOL, CardId, by_name
-from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, Game, Preparation, new_combat
-from rt0table.rules.rt0.events import CardDeclared
-from rt0table.rules.rt0.state import GM, CombatState, Fighter, FighterKind, Option, PendingDecision
+from rt0table.rules.rt0.fight.actions import Activate, AddAbility, Choose
+from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, Preparation, new_combat
+from rt0table.rules.rt0.fight.events import CardDeclared
+from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Option, PendingDecision
 from rt0table.rules.rt0.traits import Arcana
 from tests.desktop.conftest import MakeTable, shoot
 
@@ -32,11 +32,17 @@ FOOL_ARCANA = ("kitchen_sink", "laughter", "blackjack", "parade", "throwaway_jok
 LAYOUT_SIZES = [(1024, 640), (1920, 1080)]
 
 
-def fool_game(chosen: tuple[str, ...] = ("kitchen_sink", "laughter"), upgrades: tuple[str, ...] = (),
-              extra: tuple[str, ...] = (), hand: tuple[CardId, ...] = (FOOL,), seed: int = 3) -> Game:
+def fool_game(
+    chosen: tuple[str, ...] = ("kitchen_sink", "laughter"),
+    upgrades: tuple[str, ...] = (),
+    extra: tuple[str, ...] = (),
+    hand: tuple[CardId, ...] = (FOOL,),
+    seed: int = 3,
+) -> Game:
     """Pip the Fool (first to act) beside Jun, against two Laborers."""
-    pip = FighterSetup("pip", "Pip", (0, 2), arcana=Arcana.FOOL, abilities=(*chosen, *extra),
-                       upgrades=frozenset(upgrades))
+    pip = FighterSetup(
+        "pip", "Pip", (0, 2), arcana=Arcana.FOOL, abilities=(*chosen, *extra), upgrades=frozenset(upgrades)
+    )
     jun = FighterSetup("jun", "Jun", (1, 2))
     foes = [AdversarySetup("laborer", (0, 0)), AdversarySetup("laborer", (2, 0))]
     state, events = new_combat(seed, 3, [pip, jun], foes, book_bestiary(), prepared=Preparation(hands={"pip": hand}))
@@ -168,8 +174,9 @@ def test_adding_an_ability_by_keyboard_adds_its_bin_for_one_corruption(qtbot: Qt
     prompt = scene.prompt
     names = [ABILITIES[a].name for a in ("blackjack", "parade", "throwaway_joke", "crisis_averted")]
     assert prompt.labels == names
-    assert [b.detail for b in prompt.buttons] == [ABILITIES[a].summary for a in ("blackjack", "parade",
-                                                                                  "throwaway_joke", "crisis_averted")]
+    assert [b.detail for b in prompt.buttons] == [
+        ABILITIES[a].summary for a in ("blackjack", "parade", "throwaway_joke", "crisis_averted")
+    ]
     press(qtbot, screen, K.Key_Tab)
     press(qtbot, screen, K.Key_Return)
     assert screen.session.game.actions == [AddAbility("pip", "parade")]
@@ -235,8 +242,14 @@ def test_an_eddys_turn_is_played_on_its_row_bins(qtbot: QtBot, make_table: MakeT
     eddy = FighterSetup("eddy", "Eddy", (0, 2), kind=FighterKind.EDDY)
     mara = FighterSetup("mara", "Mara", (2, 2))
     tops = ("2 of Cups", "7 of Wands", "3 of Swords")
-    state, events = new_combat(5, 3, [eddy, mara], [AdversarySetup("laborer", (2, 0))], book_bestiary(),
-                               prepared=Preparation(tops={"eddies": tuple(by_name(n) for n in tops)}))
+    state, events = new_combat(
+        5,
+        3,
+        [eddy, mara],
+        [AdversarySetup("laborer", (2, 0))],
+        book_bestiary(),
+        prepared=Preparation(tops={"eddies": tuple(by_name(n) for n in tops)}),
+    )
     screen = make_table(Game(state, events), size=(1024, 640))
     scene = screen.scene
     assert state.active_fighter is not None and state.active_fighter.id == "eddy"
@@ -276,8 +289,14 @@ def test_a_suns_face_up_deck_top_is_drawn_face_up(qtbot: QtBot, make_table: Make
 def test_face_down_cards_on_a_bin_are_drawn_as_backs(qtbot: QtBot, make_table: MakeTable) -> None:
     pip_setup = FighterSetup("pip", "Pip", (0, 2), arcana=Arcana.FOOL, abilities=("blackjack",))
     cards = (by_name("9 of Cups"), by_name("4 of Swords"))
-    state, events = new_combat(3, 3, [pip_setup], [AdversarySetup("laborer", (2, 0))], book_bestiary(),
-                               prepared=Preparation(bins={"pip": {"blackjack": cards}}))
+    state, events = new_combat(
+        3,
+        3,
+        [pip_setup],
+        [AdversarySetup("laborer", (2, 0))],
+        book_bestiary(),
+        prepared=Preparation(bins={"pip": {"blackjack": cards}}),
+    )
     state.fighter("pip").face_down.append(cards[0])
     screen = make_table(Game(state, events))
     item: AbilityBinItem = screen.scene.bins["blackjack"]
@@ -288,8 +307,14 @@ def test_face_down_cards_on_a_bin_are_drawn_as_backs(qtbot: QtBot, make_table: M
 
 
 def priestess_game() -> Game:
-    hope = FighterSetup("hope", "Hope", (0, 2), arcana=Arcana.HIGH_PRIESTESS,
-                        abilities=("palm_reading", "origami_folding"), upgrades=frozenset({"palm_reading"}))
+    hope = FighterSetup(
+        "hope",
+        "Hope",
+        (0, 2),
+        arcana=Arcana.HIGH_PRIESTESS,
+        abilities=("palm_reading", "origami_folding"),
+        upgrades=frozenset({"palm_reading"}),
+    )
     mara = FighterSetup("mara", "Mara", (1, 2))
     state, events = new_combat(5, 3, [hope, mara], [AdversarySetup("laborer", (0, 0))], book_bestiary())
     pending = state.pending
@@ -342,8 +367,7 @@ def gm_secret(game: Game) -> Game:
     """The quick fight with a private decision of the GM's on top (none of the rules asks one yet)."""
     state = game.state.clone()
     options = (Option("The Laborer hits Mara", ("mara",)), Option("The Laborer hits Jun", ("jun",)))
-    state.decisions.insert(0, PendingDecision("gm-secret", GM, "Whom does the Laborer go for?", options,
-                                              private=True))
+    state.decisions.insert(0, PendingDecision("gm-secret", GM, "Whom does the Laborer go for?", options, private=True))
     return Game(state, game.opening)
 
 
@@ -375,8 +399,23 @@ def test_f1_or_question_mark_lists_every_table_key_and_any_key_puts_it_away(
     press(qtbot, screen, K.Key_F1)
     assert viewer.isVisible() and viewer.title == HELP_TITLE
     text = "\n".join(viewer.lines)
-    for key in ("1–9 —", "letter —", "Tab / Shift+Tab —", "Enter —", "A —", "N or + —", "E or Ctrl+Enter —",
-                "Ctrl+Z —", "Z —", "Page Up", "Esc —", "Space —", "F2 —", "F6 —", "F1 or ? —"):
+    for key in (
+        "1–9 —",
+        "letter —",
+        "Tab / Shift+Tab —",
+        "Enter —",
+        "A —",
+        "N or + —",
+        "E or Ctrl+Enter —",
+        "Ctrl+Z —",
+        "Z —",
+        "Page Up",
+        "Esc —",
+        "Space —",
+        "F2 —",
+        "F6 —",
+        "F1 or ? —",
+    ):
         assert key in text, key
     assert "(now: 1 thing to do)" in text and "(now: 4 to choose from)" in text
     shoot(screen, "table-keys-help-1024x640")
@@ -394,8 +433,9 @@ def test_a_and_n_are_taught_the_first_time_they_offer_something(
 ) -> None:
     from tests.desktop.test_table_keys import play_by_keys
 
-    screen = make_table(fool_game(upgrades=("kitchen_sink",), hand=(FOOL, *[by_name(f"{n} of Cups") for n in (2, 3)])),
-                        size=size)
+    screen = make_table(
+        fool_game(upgrades=("kitchen_sink",), hand=(FOOL, *[by_name(f"{n} of Cups") for n in (2, 3)])), size=size
+    )
     status, session = screen.scene.status, screen.session
     assert status.text.startswith("New: Pip can act at will — press A") and status.fits(status.text)
     assert screen.settings.taught == {"activations"}

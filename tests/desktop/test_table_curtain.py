@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.table.card_item import CardItem
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import Choose
-from rt0table.rules.rt0.engine import Game, Step
-from rt0table.rules.rt0.serialize import state_hash
+from rt0table.rules.rt0.fight.actions import Choose
+from rt0table.rules.rt0.fight.engine import Game, Step
+from rt0table.rules.rt0.fight.serialize import state_hash
 from tests.desktop.conftest import MakeTable, shoot
 from tests.desktop.test_table_arcana import fool_game, gm_secret, priestess_game
 
@@ -35,10 +35,33 @@ def every_key() -> Iterator[K]:
     yield from (K(code) for code in range(K.Key_A, K.Key_Z + 1))
     yield from (K(code) for code in range(K.Key_0, K.Key_9 + 1))
     yield from (K(code) for code in range(K.Key_F1, K.Key_F12 + 1))
-    yield from (K.Key_Space, K.Key_Return, K.Key_Enter, K.Key_Tab, K.Key_Backtab, K.Key_Escape, K.Key_Left,
-                K.Key_Right, K.Key_Up, K.Key_Down, K.Key_PageUp, K.Key_PageDown, K.Key_Home, K.Key_End,
-                K.Key_Insert, K.Key_Backspace, K.Key_Delete, K.Key_Plus, K.Key_Minus, K.Key_Equal,
-                K.Key_Question, K.Key_Slash, K.Key_Period, K.Key_Comma, K.Key_Menu)
+    yield from (
+        K.Key_Space,
+        K.Key_Return,
+        K.Key_Enter,
+        K.Key_Tab,
+        K.Key_Backtab,
+        K.Key_Escape,
+        K.Key_Left,
+        K.Key_Right,
+        K.Key_Up,
+        K.Key_Down,
+        K.Key_PageUp,
+        K.Key_PageDown,
+        K.Key_Home,
+        K.Key_End,
+        K.Key_Insert,
+        K.Key_Backspace,
+        K.Key_Delete,
+        K.Key_Plus,
+        K.Key_Minus,
+        K.Key_Equal,
+        K.Key_Question,
+        K.Key_Slash,
+        K.Key_Period,
+        K.Key_Comma,
+        K.Key_Menu,
+    )
 
 
 def other_presses() -> Iterator[tuple[K, M]]:
@@ -153,9 +176,6 @@ def test_space_that_skips_the_adversaries_turn_does_not_lift_the_next_curtain(
         qtbot.keyClick(screen.view, K.Key_Return)
     assert not screen.controller.replayer.running and session.state.active_fighter is not None
     assert_nothing_private_shown(screen, state_hash(session.state), "Space and Enter after the replay")
-
-
-
 
 
 def test_an_undo_behind_the_curtain_brings_it_down_for_whoever_must_choose_again(

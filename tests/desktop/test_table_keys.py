@@ -7,9 +7,9 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import EndTurn, PlayCard
-from rt0table.rules.rt0.engine import Game, legal_actions
-from rt0table.rules.rt0.state import Phase
+from rt0table.rules.rt0.fight.actions import EndTurn, PlayCard
+from rt0table.rules.rt0.fight.engine import Game, legal_actions
+from rt0table.rules.rt0.fight.state import Phase
 from tests.desktop.conftest import MakeTable, shoot
 
 K = Qt.Key
@@ -163,8 +163,11 @@ def test_clicking_an_adversary_during_a_strike_decision_hits_it(
     shoot(screen, "table-decision-1280x800")
     foe = screen.scene.foes["training_robot-1"]
     hp = session.state.adversaries[0].hp
-    qtbot.mouseClick(screen.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=screen.view.mapFromScene(foe.sceneBoundingRect().center() + QPointF(0, 5)))
+    qtbot.mouseClick(
+        screen.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=screen.view.mapFromScene(foe.sceneBoundingRect().center() + QPointF(0, 5)),
+    )
     assert session.state.adversaries[0].hp < hp
 
 

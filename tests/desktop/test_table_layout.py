@@ -19,8 +19,10 @@ SIZES = [(1280, 800), (1024, 640), (1920, 1080), (800, 600), (2560, 1440)]
 def test_regions_stay_inside_the_window_and_apart(size: tuple[int, int], scale: float) -> None:
     lay = table_layout(*size, scale)
     window = QRectF(0, 0, *size)
-    regions = {name: getattr(lay, name) for name in
-               ("party", "adversaries", "status", "bins", "deck", "hand", "discard", "grid", "log", "buttons")}
+    regions = {
+        name: getattr(lay, name)
+        for name in ("party", "adversaries", "status", "bins", "deck", "hand", "discard", "grid", "log", "buttons")
+    }
     for name, rect in regions.items():
         assert window.contains(rect), f"{name} leaves the window"
         assert rect.width() > 0 and rect.height() > 0, name

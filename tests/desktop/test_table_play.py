@@ -9,10 +9,10 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.table import pick as pick_module
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import PlayCard
 from rt0table.rules.rt0.cards import CARDS
-from rt0table.rules.rt0.engine import refusal
-from rt0table.rules.rt0.state import CombatState
+from rt0table.rules.rt0.fight.actions import PlayCard
+from rt0table.rules.rt0.fight.engine import refusal
+from rt0table.rules.rt0.fight.state import CombatState
 from tests.desktop.conftest import MakeTable
 
 LEFT = Qt.MouseButton.LeftButton

@@ -11,9 +11,9 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingCard, card_moves
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.rt0.actions import PlayCard
 from rt0table.rules.rt0.cards import CARDS
-from rt0table.rules.rt0.events import CardPlaced, CardsDiscarded, CardsDrawn
+from rt0table.rules.rt0.fight.actions import PlayCard
+from rt0table.rules.rt0.fight.events import CardPlaced, CardsDiscarded, CardsDrawn
 from tests.desktop.conftest import SCREENSHOTS, MakeTable
 from tests.desktop.test_table_keys import K, play_by_keys, press
 
@@ -64,8 +64,11 @@ def test_a_drag_never_shows_the_large_card(qtbot: QtBot, make_table: MakeTable) 
     screen = make_table(**QUICK)
     zoom = screen.controller.zoom
     card = hand_card(screen, "6 of Wands")
-    other = hand_card(screen, "Queen of Pentacles") if any(
-        CARDS[i.card].name == "Queen of Pentacles" for i in screen.scene.hand_items) else screen.scene.hand_items[-1]
+    other = (
+        hand_card(screen, "Queen of Pentacles")
+        if any(CARDS[i.card].name == "Queen of Pentacles" for i in screen.scene.hand_items)
+        else screen.scene.hand_items[-1]
+    )
     viewport = screen.view.viewport()
     start = card.sceneBoundingRect().center()
     qtbot.mouseMove(viewport, pos=at(screen, start))
@@ -169,12 +172,22 @@ def test_a_hot_seat_hand_is_not_zoomed_until_its_curtain_is_lifted(make_table: M
 
 
 def test_card_moves_read_from_the_events() -> None:
-    events = [CardsDrawn("mara", (1, 2)), CardPlaced("mara", 1, "defend"), CardsDiscarded("mara", (2,), "hand"),
-              CardPlaced("jun", 3, "defend"), CardPlaced("mara", 4, "defend"), CardsDiscarded("mara", (4,), "defend")]
-    assert card_moves(events, "mara") == [CardMove(1, DECK, "defend"), CardMove(2, DECK, DISCARD),
-                                          CardMove(4, HAND, DISCARD)]
+    events = [
+        CardsDrawn("mara", (1, 2)),
+        CardPlaced("mara", 1, "defend"),
+        CardsDiscarded("mara", (2,), "hand"),
+        CardPlaced("jun", 3, "defend"),
+        CardPlaced("mara", 4, "defend"),
+        CardsDiscarded("mara", (4,), "defend"),
+    ]
+    assert card_moves(events, "mara") == [
+        CardMove(1, DECK, "defend"),
+        CardMove(2, DECK, DISCARD),
+        CardMove(4, HAND, DISCARD),
+    ]
     assert card_moves([CardsDrawn("mara", (5,)), CardsDiscarded("mara", (5,), "hand")], "mara") == [
-        CardMove(5, DECK, DISCARD)]
+        CardMove(5, DECK, DISCARD)
+    ]
     assert card_moves([CardPlaced("mara", 6, "defend"), CardsDiscarded("mara", (6,), "defend")], "jun") == []
 
 

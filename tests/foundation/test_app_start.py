@@ -48,9 +48,9 @@ def test_smoke_test_in_process(qtbot: QtBot, capsys: pytest.CaptureFixture[str])
 # within 3x of a bare PySide6 window). Structural, not timed: these modules stay out of sys.modules until
 # the player picks New game, Continue, Load game or Demo.
 NOT_AT_START = (
-    "rt0table.rules.rt0.engine",
+    "rt0table.rules.rt0.fight.engine",
     "rt0table.rules.rt0.abilities",
-    "rt0table.rules.rt0.events",
+    "rt0table.rules.rt0.fight.events",
     "rt0table.desktop.flow.navigator",
     "rt0table.desktop.flow.autosave",
     "rt0table.desktop.load_screen",

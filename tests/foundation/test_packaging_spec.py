@@ -72,10 +72,7 @@ def test_spec_excludes_and_trims_through_qt_trim(spec_calls: dict[str, list[ast.
 def test_entry_script_calls_the_app_main() -> None:
     tree = ast.parse((PACKAGING / "rt0_table.py").read_text(encoding="utf-8"))
     imports = {
-        (node.module, alias.name)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom)
-        for alias in node.names
+        (node.module, alias.name) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names
     }
     assert ("rt0table.desktop.app", "main") in imports
 

@@ -9,7 +9,7 @@ from .base import ABILITIES, Ability, Progress
 from .basic import BASE_ABILITIES
 from .eddy import EDDY_ABILITIES
 from .fool import FOOL_ABILITIES
-from .injuries import INJURY_ABILITIES
+from .injury_effects import INJURY_ABILITIES
 from .magician import MAGICIAN_ABILITIES, CheckBehindYourEars
 from .priestess import PRIESTESS_ABILITIES
 from .spells import SPELL_ABILITIES

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import CARDS, FOOL, CardId, Suit
-from ..events import AbilityResolved, Event
-from ..identity import face, is_wild
-from ..registry import ABILITIES as ABILITIES
-from ..registry import hooked
-from ..state import Adversary, CombatState, Fighter
+from ..fight.events import AbilityResolved, Event
+from ..fight.identity import face, is_wild
+from ..fight.registry import ABILITIES as ABILITIES
+from ..fight.registry import hooked
+from ..fight.state import Adversary, CombatState, Fighter
 from ..traits import Arcana, Skill, Spell
 
 HOOKS = (

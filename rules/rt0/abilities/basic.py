@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from ..campaign.skill_check import Difficulty, SkillCheck, effective_difficulty, make_check
 from ..cards import CARDS, CardId, Suit
-from ..decisions import ask, resolver
-from ..effects import discard_ability, draw, generate_shield, move, offer_strike
-from ..events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckMade
-from ..identity import is_wild, value
-from ..intents import redraw_intent
-from ..modifiers import (
+from ..fight.decisions import ask, resolver
+from ..fight.effects import discard_ability, draw, generate_shield, move, offer_strike
+from ..fight.events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckMade
+from ..fight.identity import is_wild, value
+from ..fight.intents import redraw_intent
+from ..fight.modifiers import (
     concentrate_cards,
     concentrate_magic_damage,
     concentrate_redraws_intent,
@@ -19,12 +20,11 @@ from ..modifiers import (
     unarmed_damage,
     unarmed_ranged,
 )
-from ..skill_check import Difficulty, SkillCheck, effective_difficulty, make_check
-from ..state import GM, CombatState, Fighter, Option, PendingDecision
+from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision
+from ..fight.zones import zone_name
 from ..traits import Skill, Trait
-from ..zones import zone_name
 from .base import ABILITIES, Ability, Progress, card_sum
-from .injuries import check_terms
+from .injury_effects import check_terms
 
 
 class SumAbility(Ability):

@@ -32,8 +32,8 @@ from ..cards import (
     CardId,
     Suit,
 )
-from ..decisions import ask, resolver
-from ..effects import (
+from ..fight.decisions import ask, resolver
+from ..fight.effects import (
     damage_adversary,
     damage_fighter,
     discard_ability,
@@ -44,7 +44,7 @@ from ..effects import (
     strike_options,
     tower_rule,
 )
-from ..events import (
+from ..fight.events import (
     AdversaryHeld,
     CardsDiscarded,
     CardsDrawn,
@@ -56,9 +56,9 @@ from ..events import (
     HealthRegained,
     IntentRevealed,
 )
-from ..intents import held_flag
-from ..state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision
-from ..zones import Zone, zone_name
+from ..fight.intents import held_flag
+from ..fight.state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision
+from ..fight.zones import Zone, zone_name
 from .base import ABILITIES, Ability, Progress
 
 PLAYS_PER_TURN = 2  # EDDY-SHEET: draws 3, plays 2, discards the third

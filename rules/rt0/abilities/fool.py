@@ -26,9 +26,9 @@ from ..cards import (
     CardId,
     Suit,
 )
-from ..daily import SLAUGHTER, spend, used_today
-from ..decisions import ask, resolver
-from ..effects import (
+from ..fight.daily import SLAUGHTER, spend, used_today
+from ..fight.decisions import ask, resolver
+from ..fight.effects import (
     after_draw,
     damage_adversary,
     discard_ability,
@@ -41,7 +41,7 @@ from ..effects import (
     place,
     take_corruption,
 )
-from ..events import (
+from ..fight.events import (
     CardPlaced,
     CardReturned,
     CardsDiscarded,
@@ -51,13 +51,13 @@ from ..events import (
     HealthRegained,
     IntentDiscarded,
 )
-from ..identity import forget, is_wild, value
-from ..intents import discard_intent, redraw_intent
-from ..modifiers import Scaled
-from ..registry import hooked
-from ..state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision
+from ..fight.identity import forget, is_wild, value
+from ..fight.intents import discard_intent, redraw_intent
+from ..fight.modifiers import Scaled
+from ..fight.registry import hooked
+from ..fight.state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision
+from ..fight.zones import zone_name
 from ..traits import Arcana, Trait
-from ..zones import zone_name
 from .base import ABILITIES, Ability, Progress, card_sum
 
 JUDGEMENT = 20

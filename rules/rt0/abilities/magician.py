@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .. import rng
 from ..cards import CARDS, DEVIL, MAGICIAN, TOWER, CardId, Suit, by_name
-from ..decisions import ask, carry_on, resolver
-from ..effects import (
+from ..fight.decisions import ask, carry_on, resolver
+from ..fight.effects import (
     after_draw,
     catastrophe,
     damage_adversary,
@@ -24,7 +24,7 @@ from ..effects import (
     take_corruption,
     take_into_hand,
 )
-from ..events import (
+from ..fight.events import (
     AbilityAdded,
     CardDeclared,
     DamageAvoided,
@@ -35,11 +35,11 @@ from ..events import (
     TrickCardShown,
     TrickGuessed,
 )
-from ..identity import face, plain_suit, value
-from ..intents import redraw_intent
-from ..state import GM, CombatState, Fighter, Option, PendingDecision
+from ..fight.identity import face, plain_suit, value
+from ..fight.intents import redraw_intent
+from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision
+from ..fight.zones import zone_name
 from ..traits import SPELL_REQUIRES, Arcana, Spell
-from ..zones import zone_name
 from .base import Ability, Progress, suits_of
 from .spells import SPELL_ABILITIES
 

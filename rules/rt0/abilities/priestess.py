@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .. import rng
 from ..cards import CARDS, HIGH_PRIESTESS, CardId, Suit
-from ..decisions import ask, resolver
-from ..effects import (
+from ..fight.decisions import ask, resolver
+from ..fight.effects import (
     adversaries_near,
     area_damage,
     discard_ability,
@@ -19,10 +19,10 @@ from ..effects import (
     take_corruption,
     take_into_hand,
 )
-from ..events import CardsPeeked, DeckShuffled, DeckStacked, Event, HarmUndone, IntentRevealed
-from ..identity import face, forget, value
-from ..intents import draw_intent, redraw_intent
-from ..state import Checkpoint, CombatState, Fighter, FighterKind, Option, PendingDecision
+from ..fight.events import CardsPeeked, DeckShuffled, DeckStacked, Event, HarmUndone, IntentRevealed
+from ..fight.identity import face, forget, value
+from ..fight.intents import draw_intent, redraw_intent
+from ..fight.state import Checkpoint, CombatState, Fighter, FighterKind, Option, PendingDecision
 from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 

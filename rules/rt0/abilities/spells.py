@@ -17,10 +17,11 @@ from typing import ClassVar
 
 from .. import rng
 from ..campaign.injuries import INJURIES, Severity
+from ..campaign.spell_skills import HEAL_USE, HEALED_INTO
 from ..cards import CARDS, MAGICIAN, CardId, Suit
-from ..daily import spend, used_today
-from ..decisions import ask, resolver
-from ..effects import (
+from ..fight.daily import spend, used_today
+from ..fight.decisions import ask, resolver
+from ..fight.effects import (
     GROUNDED,
     adversaries_near,
     area_damage,
@@ -37,7 +38,7 @@ from ..effects import (
     shield_amount,
     strike_options,
 )
-from ..events import (
+from ..fight.events import (
     CardsSearched,
     DamageWasted,
     DeckShuffled,
@@ -47,13 +48,12 @@ from ..events import (
     InjuryTreated,
     IntentDiscarded,
 )
-from ..identity import face, is_wild
-from ..intents import discard_intent, redraw_intent
-from ..modifiers import can_cast_spells
-from ..spell_skills import HEAL_USE, HEALED_INTO
-from ..state import GM, START_HP, Adversary, CombatState, Fighter, Option, PendingDecision
+from ..fight.identity import face, is_wild
+from ..fight.intents import discard_intent, redraw_intent
+from ..fight.modifiers import can_cast_spells
+from ..fight.state import GM, START_HP, Adversary, CombatState, Fighter, Option, PendingDecision
+from ..fight.zones import zone_name
 from ..traits import OPPOSITE, Spell, Trait
-from ..zones import zone_name
 from .base import ABILITIES, Ability, Progress
 
 CAST = "spell_cast:"  # marks prefix: this spell bin has fired on the Magician now on it
@@ -590,6 +590,7 @@ def _hook(state: CombatState, decision: PendingDecision, option: Option, events:
 
 
 # --- SPL-AQUARIUS: Heal -----------------------------------------------------------------------------------
+
 
 class Aquarius(SpellAbility):
     id = "spell_aquarius"

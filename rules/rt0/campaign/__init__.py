@@ -1,1 +1,1 @@
-"""The campaign between fights: injuries, corruption, items, money and the Day."""
+"""The campaign between fights: characters and the party, skill checks, injuries, corruption, items and the Day."""

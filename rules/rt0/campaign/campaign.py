@@ -11,20 +11,18 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
+from ...seam import RulesError
 from ..abilities import ABILITIES, INJURY_ABILITIES
-from ..character import Character, Eddy, problems
-from ..daily import stamped
-from ..engine import FighterSetup, fight_abilities
-from ..errors import RulesError
-from ..modifiers import friendship_circles, must_honk
-from ..spell_skills import castable_today
+from ..fight.daily import stamped
+from ..fight.engine import FighterSetup, fight_abilities
+from ..fight.modifiers import friendship_circles, must_honk
+from ..fight.zones import Zone
 from ..traits import Skill, Spell, Trait
-from ..zones import Zone
 from . import corruption as cor
 from . import day as clock
 from . import injuries as inj
 from . import items as itm
-from .events import (
+from .campaign_events import (
     CampaignEvent,
     DayEnded,
     FriendshipCirclesDrawn,
@@ -33,6 +31,8 @@ from .events import (
     MemberDied,
     SupremacyAdded,
 )
+from .character import Character, Eddy, problems
+from .spell_skills import castable_today
 from .supremacy import FightSummary, supremacy_gain
 
 FORMAT_VERSION = 1

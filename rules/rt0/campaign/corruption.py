@@ -10,13 +10,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ...seam import RulesError
 from ..abilities import ABILITIES
 from ..abilities import arcana_abilities as registered_arcana_abilities
-from ..character import Character
-from ..errors import RulesError
-from ..modifiers import can_use_friendship
+from ..fight.modifiers import can_use_friendship
 from ..traits import Arcana, Trait
-from .events import CampaignEvent, CharacterLost, CorruptionMarked, CorruptionTaken, UpgradeUnlocked
+from .campaign_events import CampaignEvent, CharacterLost, CorruptionMarked, CorruptionTaken, UpgradeUnlocked
+from .character import Character
 
 CIRCLES = 3  # on every Corruption Upgrade, on Skill Corruption and on Magic Corruption
 SKILL = "Skill Corruption"

@@ -12,11 +12,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..character import Character
-from ..errors import RulesError
-from ..spell_skills import DAY_USES
+from ...seam import RulesError
 from ..traits import Arcana, Spell
-from .events import CampaignEvent, UsesRefreshed
+from .campaign_events import CampaignEvent, UsesRefreshed
+from .character import Character
+from .spell_skills import DAY_USES
 
 FORESIGHT_TOOLS = ("Magic 8-Ball", "Ouija Board", "Tarot Deck", "Crystal Ball", "Fortune Cookies")  # HP-FORESIGHT
 

@@ -12,16 +12,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..abilities import ABILITIES
-from ..adversaries import AdversaryKind
-from ..character import Character, Eddy
-from ..eddy import replacement_names
-from ..engine import CHOSEN_ARCANA_ABILITIES, AdversarySetup, FighterSetup, new_combat
-from ..events import Event
-from ..state import CombatState, FighterKind
-from ..zones import Room, Zone
+from ..content.adversaries import AdversaryKind
+from ..fight.engine import CHOSEN_ARCANA_ABILITIES, AdversarySetup, FighterSetup, new_combat
+from ..fight.events import Event
+from ..fight.state import CombatState, FighterKind
+from ..fight.zones import Room, Zone
 from .campaign import Campaign, Member, Result, conclude_fight, fighter_setup, injuries_before, scar_blocks_due
+from .campaign_events import CampaignEvent, EddyReplaced
+from .character import Character, Eddy
 from .corruption import EXTRA_ABILITY_COST, arcana_abilities, free_abilities
-from .events import CampaignEvent, EddyReplaced
+from .eddy_respawn import replacement_names
 from .supremacy import FightSummary, summarise
 
 # --- the party's ids -------------------------------------------------------------------------------------------

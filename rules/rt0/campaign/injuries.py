@@ -8,12 +8,12 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from ...seam import RulesError
 from ..cards import CARDS, CardId
-from ..errors import RulesError
-from ..skill_check import Difficulty, Edge
 from ..traits import ABILITIES, OPPOSITE, SKILL_ABILITIES, WEAKNESSES, Skill, Trait
 from . import injury_data
-from .events import CampaignEvent, DowngradeFailed, InjuryChanged, InjuryGained, InjuryHealed, MemberDied
+from .campaign_events import CampaignEvent, DowngradeFailed, InjuryChanged, InjuryGained, InjuryHealed, MemberDied
+from .skill_check import Difficulty, Edge
 
 CRITICAL = "Critical Injury"
 EFFECT_KINDS = frozenset(

@@ -6,9 +6,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RulesError
-from ..skill_check import Difficulty, Edge
+from ...seam import RulesError
 from ..traits import Skill
+from .skill_check import Difficulty, Edge
 
 FOOD = "food"  # making food edible or water drinkable
 DOOR = "door"  # opening a door

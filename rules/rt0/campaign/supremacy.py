@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..daily import spent_on
-from ..spell_skills import healed_into
-from ..state import START_HP, CombatState, FighterKind
+from ..fight.daily import spent_on
+from ..fight.state import START_HP, CombatState, FighterKind
+from .spell_skills import healed_into
 
 
 @dataclass(frozen=True, slots=True)

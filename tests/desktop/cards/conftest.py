@@ -23,9 +23,7 @@ def render(paint: Callable[[QPainter, QRectF], None], size: QSize) -> QImage:
 
 
 def distinct_colours(image: QImage, step: int = 3) -> int:
-    colours = {
-        image.pixel(x, y) for y in range(0, image.height(), step) for x in range(0, image.width(), step)
-    }
+    colours = {image.pixel(x, y) for y in range(0, image.height(), step) for x in range(0, image.width(), step)}
     return len(colours)
 
 

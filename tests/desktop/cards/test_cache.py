@@ -110,9 +110,7 @@ HIDPI_PROBE = textwrap.dedent(
 def test_a_hidpi_screen_gets_pixmaps_painted_at_its_ratio() -> None:
     # QT_SCALE_FACTOR is the one offscreen setting that gives widgets a dpr of 2 (see qt-guidance §6).
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": "2"}
-    result = subprocess.run(
-        [sys.executable, "-c", HIDPI_PROBE], capture_output=True, text=True, env=env, timeout=60
-    )
+    result = subprocess.run([sys.executable, "-c", HIDPI_PROBE], capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 0, result.stderr
     widget_dpr, grab_dpr, grab_width, keys = result.stdout.strip().split(" ", 3)
     assert float(widget_dpr) == 2.0 and float(grab_dpr) == 2.0

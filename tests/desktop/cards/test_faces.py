@@ -10,9 +10,9 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from rt0table.desktop.cards import card_size, paint_back, paint_face
+from rt0table.desktop.cards.card_layout import Frame
 from rt0table.desktop.cards.emblems import major_emblem
 from rt0table.desktop.cards.face import rank_marks
-from rt0table.desktop.cards.layout import Frame
 from rt0table.rules.rt0.cards import ALL_IDS, CARDS, by_name
 from tests.desktop.cards.conftest import bright_share, distinct_colours, render
 
@@ -65,9 +65,7 @@ def test_every_major_has_its_own_emblem_shape() -> None:
         bounds = emblem.solid.boundingRect().united(emblem.lines.boundingRect())
         assert bounds.left() >= -1.05 and bounds.right() <= 1.05, f"Major {number} leaves the unit box"
         assert bounds.top() >= -1.05 and bounds.bottom() <= 1.05, f"Major {number} leaves the unit box"
-        outlines.add(
-            (emblem.solid.elementCount(), emblem.lines.elementCount(), round(emblem.solid.length(), 3))
-        )
+        outlines.add((emblem.solid.elementCount(), emblem.lines.elementCount(), round(emblem.solid.length(), 3)))
     assert len(outlines) == 22
 
 

@@ -6,8 +6,8 @@ import random
 
 from rt0table.assets import path
 from rt0table.desktop.saves import CombatSetup, Recorder
-from rt0table.rules.rt0.adversaries import load_bestiary
-from rt0table.rules.rt0.engine import AdversarySetup, FighterSetup, Game
+from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game
 from rt0table.rules.rt0.traits import Trait
 
 

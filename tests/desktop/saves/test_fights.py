@@ -14,8 +14,8 @@ from sqlite_utils import Database
 from rt0table.desktop.saves import CombatSetup, HashMismatchError, SaveError, SaveStore
 from rt0table.desktop.saves.combat_setup import setup_from_columns, setup_to_columns
 from rt0table.desktop.saves.schema import MIGRATION_NAMES, check_file, migrations
-from rt0table.rules.rt0.engine import FighterSetup
-from rt0table.rules.rt0.serialize import state_hash
+from rt0table.rules.rt0.fight.engine import FighterSetup
+from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.traits import Trait
 
 from .play import book_setup, play_random

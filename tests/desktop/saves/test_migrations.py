@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from rt0table.desktop.saves import SAVE_FORMAT, CombatSetup, SaveStore
 from rt0table.desktop.saves.schema import MIGRATION_NAMES, check_file, migrations
-from rt0table.rules.rt0.serialize import state_hash
+from rt0table.rules.rt0.fight.serialize import state_hash
 
 from .play import play_random
 

@@ -18,7 +18,7 @@ from rt0table.desktop.saves import (
     SaveError,
     SaveStore,
 )
-from rt0table.rules.rt0.serialize import state_hash
+from rt0table.rules.rt0.fight.serialize import state_hash
 
 from .play import play_random
 

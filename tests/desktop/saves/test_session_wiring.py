@@ -9,7 +9,7 @@ import random
 
 from rt0table.desktop.saves import CombatSetup, SaveStore
 from rt0table.desktop.session import Session
-from rt0table.rules.rt0.serialize import state_hash
+from rt0table.rules.rt0.fight.serialize import state_hash
 
 
 def test_a_session_wired_to_a_recorder_saves_every_step(store: SaveStore, setup: CombatSetup) -> None:

@@ -12,8 +12,8 @@ import pytest
 from rt0table.desktop.app import parse_args
 from rt0table.desktop.saves import CombatSetup, LoadedGame, SaveError, SaveStore, UnknownGameError, resolve_save_dir
 from rt0table.desktop.saves.gamefile import SNAPSHOT_EVERY, snapshot_and_hash
-from rt0table.rules.rt0.engine import Game, apply, undoable
-from rt0table.rules.rt0.serialize import state_hash
+from rt0table.rules.rt0.fight.engine import Game, apply, undoable
+from rt0table.rules.rt0.fight.serialize import state_hash
 
 from .play import play_random
 

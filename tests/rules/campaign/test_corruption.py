@@ -7,11 +7,10 @@ import pytest
 from rt0table.rules.rt0.abilities import ABILITIES, arcana_abilities
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
-from rt0table.rules.rt0.campaign.events import CharacterLost, UpgradeUnlocked
-from rt0table.rules.rt0.errors import RulesError
+from rt0table.rules.rt0.campaign.campaign_events import CharacterLost, UpgradeUnlocked
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
-
-from .helpers import fool, magician, party
+from rt0table.rules.seam import RulesError
+from tests.helpers.sample_party import fool, magician, party
 
 
 @pytest.mark.rule("COR-UPGRADE")

@@ -7,13 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from rt0table.rules.rt0.actions import Choose, PlayCard
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.campaign import Meal, Sleep
-from rt0table.rules.rt0.campaign.events import (
+from rt0table.rules.rt0.campaign.campaign_events import (
     CorruptionTaken,
     DayEnded,
     FriendshipCirclesDrawn,
@@ -22,14 +21,14 @@ from rt0table.rules.rt0.campaign.events import (
     UsesRefreshed,
 )
 from rt0table.rules.rt0.campaign.supremacy import summarise
-from rt0table.rules.rt0.engine import AdversarySetup, apply
-from rt0table.rules.rt0.errors import RulesError
-from rt0table.rules.rt0.serialize import state_from_dict, state_to_dict
-from rt0table.rules.rt0.state import CombatState, Phase
+from rt0table.rules.rt0.fight.actions import Choose, PlayCard
+from rt0table.rules.rt0.fight.engine import AdversarySetup, apply
+from rt0table.rules.rt0.fight.serialize import state_from_dict, state_to_dict
+from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.rt0.traits import Arcana, Skill, Trait
-from tests.rules.helpers import BOOK, give
-
-from .helpers import fool, magician, party
+from rt0table.rules.seam import RulesError
+from tests.helpers.fight_builders import BOOK, give
+from tests.helpers.sample_party import fool, magician, party
 
 
 @pytest.mark.rule("DAY-CLOCK", "FOOL-DEUS", "MAG-PLAN", "HP-FORESIGHT")

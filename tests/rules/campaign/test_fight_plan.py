@@ -10,14 +10,14 @@ import pytest
 from rt0table.desktop.fights import book_bestiary
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
+from rt0table.rules.rt0.campaign.campaign_events import EddyReplaced
+from rt0table.rules.rt0.campaign.character import Character, Eddy
 from rt0table.rules.rt0.campaign.corruption import CIRCLES, Corruption
-from rt0table.rules.rt0.campaign.events import EddyReplaced
 from rt0table.rules.rt0.campaign.supremacy import FighterOutcome, FightSummary, gain_reason
-from rt0table.rules.rt0.character import Character, Eddy
-from rt0table.rules.rt0.engine import AdversarySetup
-from rt0table.rules.rt0.state import FighterKind
+from rt0table.rules.rt0.fight.engine import AdversarySetup
+from rt0table.rules.rt0.fight.state import FighterKind
 from rt0table.rules.rt0.traits import Arcana, Skill, Trait
-from tests.rules.campaign.helpers import fool, magician
+from tests.helpers.sample_party import fool, magician
 
 PRIESTESS = Character("Ines", Arcana.HIGH_PRIESTESS, Trait.STRONG, Trait.SLOW, Skill.GYM, Skill.LAW, ())
 

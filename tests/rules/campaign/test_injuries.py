@@ -8,12 +8,12 @@ import pytest
 
 from rt0table.rules.rt0.campaign import injuries as inj
 from rt0table.rules.rt0.campaign import injury_data
-from rt0table.rules.rt0.campaign.events import DowngradeFailed, InjuryChanged, InjuryHealed, MemberDied
+from rt0table.rules.rt0.campaign.campaign_events import DowngradeFailed, InjuryChanged, InjuryHealed, MemberDied
+from rt0table.rules.rt0.campaign.skill_check import Difficulty
 from rt0table.rules.rt0.cards import FOOL, SUN, Suit, minor
-from rt0table.rules.rt0.deck import deck_cards
-from rt0table.rules.rt0.errors import RulesError
-from rt0table.rules.rt0.skill_check import Difficulty
+from rt0table.rules.rt0.fight.deck import deck_cards
 from rt0table.rules.rt0.traits import Skill, Trait
+from rt0table.rules.seam import RulesError
 
 T = Trait
 D = Difficulty

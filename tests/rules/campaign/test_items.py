@@ -6,11 +6,10 @@ import pytest
 
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import items as itm
-from rt0table.rules.rt0.errors import RulesError
-from rt0table.rules.rt0.skill_check import Difficulty, Edge, combine_edges
+from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, combine_edges
 from rt0table.rules.rt0.traits import Skill
-
-from .helpers import fool, party
+from rt0table.rules.seam import RulesError
+from tests.helpers.sample_party import fool, party
 
 BOOK_ITEMS = (
     "Backpack",

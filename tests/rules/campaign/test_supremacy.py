@@ -7,8 +7,7 @@ import pytest
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.supremacy import FighterOutcome, FightSummary, supremacy_gain
 from rt0table.rules.rt0.traits import Trait
-
-from .helpers import fool, magician, party
+from tests.helpers.sample_party import fool, magician, party
 
 Out = FighterOutcome
 

@@ -35,9 +35,7 @@ def full_journal() -> Journal:
     )
     journal, _ = journal.add(TwistEntry(Twist(1, 5, "A third party", "Changes the goal")))
     journal, _ = journal.add(InspirationEntry(("multiply", "motion"), ((2, 4), (3, 2))))
-    journal, _ = journal.add(
-        SkillCheckEntry("Zahra", "Streetwise", "Hard", ("7 of Cups", "Page of Swords"), "pass")
-    )
+    journal, _ = journal.add(SkillCheckEntry("Zahra", "Streetwise", "Hard", ("7 of Cups", "Page of Swords"), "pass"))
     journal, _ = journal.add(FightEntry("Alley fight", ("Zahra", "Thug"), 3, "Zahra wins", "close call"))
     journal, _ = journal.annotate("She hears sirens.", about=question.id)
     journal, _ = journal.annotate("Session ends here.")

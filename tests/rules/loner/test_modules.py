@@ -144,9 +144,7 @@ def test_leverage_banks_only_yes_and_and_holds_one() -> None:
     assert not expire(held).held
 
 
-@pytest.mark.parametrize(
-    ("edge", "after"), [(Edge.NEUTRAL, Edge.ADVANTAGE), (Edge.DISADVANTAGE, Edge.NEUTRAL)]
-)
+@pytest.mark.parametrize(("edge", "after"), [(Edge.NEUTRAL, Edge.ADVANTAGE), (Edge.DISADVANTAGE, Edge.NEUTRAL)])
 def test_leverage_spent_as_advantage(edge: Edge, after: Edge) -> None:
     left, new_edge = spend_as_advantage(Leverage("credentials"), edge)
     assert new_edge is after and not left.held

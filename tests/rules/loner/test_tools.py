@@ -20,8 +20,8 @@ from rt0table.rules.loner.journal import (
 from rt0table.rules.loner.leverage import Leverage, LeverageError
 from rt0table.rules.loner.markdown import to_markdown
 from rt0table.rules.loner.oracle import Answer, Edge, OracleThrow
+from rt0table.rules.loner.oracle_state import OracleState, ask, begin_scene, resolve_twist, set_leverage
 from rt0table.rules.loner.scenes import NEW_WAY_FORWARD, DeadEndResult, SceneError, SceneFrame
-from rt0table.rules.loner.session import OracleState, ask, begin_scene, resolve_twist, set_leverage
 from rt0table.rules.loner.status import StatusError
 from rt0table.rules.loner.tables import LonerTables
 from rt0table.rules.loner.terms import Arena, SceneKind
@@ -227,9 +227,13 @@ def test_every_tool_entry_and_state_survives_the_save(tables: LonerTables) -> No
     assert SoloJournal.from_dict(solo.to_dict()) == solo
     assert Journal.from_dict(state.journal.to_dict()) == state.journal
     text = to_markdown(state.journal)
-    for line in ("**Leverage banked:** credentials", "**Threat track:** Expose Leton 0 → ☑☐☐☐☐☐ 1/6",
-                 "**Status Track:** *Gossiped about*, social", "**Dead end:** the courier: a new element",
-                 "**Meanwhile:** Leton security: *On the trail*; allies and wildcards hold"):
+    for line in (
+        "**Leverage banked:** credentials",
+        "**Threat track:** Expose Leton 0 → ☑☐☐☐☐☐ 1/6",
+        "**Status Track:** *Gossiped about*, social",
+        "**Dead end:** the courier: a new element",
+        "**Meanwhile:** Leton security: *On the trail*; allies and wildcards hold",
+    ):
         assert line in text
 
 

@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from rt0table.rules.rt0.actions import Choose, EndTurn, PlayCard
-from rt0table.rules.rt0.engine import Game
-from rt0table.rules.rt0.serialize import state_hash
-from rt0table.rules.rt0.state import GM, CombatState, Option, PendingDecision
+from rt0table.rules.rt0.fight.actions import Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.engine import Game
+from rt0table.rules.rt0.fight.serialize import state_hash
+from rt0table.rules.rt0.fight.state import GM, CombatState, Option, PendingDecision
 from rt0table.rules.solo.gm_stand_in import (
     DIFFICULTY,
     INJURY,
@@ -21,7 +21,7 @@ from rt0table.rules.solo.gm_stand_in import (
     respond,
     uniform_index,
 )
-from tests.rules.solo.fights import greedy, knock_down_fight, skill_check_fight
+from tests.helpers.solo_fights import greedy, knock_down_fight, skill_check_fight
 
 
 def play(game: Game, stand_in: GmStandIn, steps: int = 400) -> list[tuple[str, str, str]]:
@@ -157,7 +157,8 @@ def test_nothing_to_answer_when_no_gm_decision_waits() -> None:
 
 def test_an_unknown_gm_decision_is_picked_at_random_with_a_reason() -> None:
     state = knock_down_fight().state
-    state.decisions = [PendingDecision("three-card-monte", GM, "Which cup?", (Option("Left", ("l",)),
-                                                                                  Option("Right", ("r",))))]
+    state.decisions = [
+        PendingDecision("three-card-monte", GM, "Which cup?", (Option("Left", ("l",)), Option("Right", ("r",))))
+    ]
     answer = choose(state)
     assert answer is not None and answer.label in ("Left", "Right") and "from the 2 options" in answer.reason

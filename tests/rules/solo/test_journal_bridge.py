@@ -9,12 +9,12 @@ import random
 from rt0table.rules.loner.journal import FightEntry, NoteEntry, QuestionEntry, SkillCheckEntry
 from rt0table.rules.loner.markdown import to_markdown
 from rt0table.rules.loner.oracle import Edge, throw_oracle
-from rt0table.rules.loner.session import annotate, ask
-from rt0table.rules.rt0.actions import Choose, PlayCard
-from rt0table.rules.rt0.events import CombatEnded
+from rt0table.rules.loner.oracle_state import annotate, ask
+from rt0table.rules.rt0.fight.actions import Choose, PlayCard
+from rt0table.rules.rt0.fight.events import CombatEnded
 from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
 from rt0table.rules.solo.journal_bridge import SoloJournal, Written, begin_fight, record_step, rewind
-from tests.rules.solo.fights import greedy, knock_down_fight, skill_check_fight
+from tests.helpers.solo_fights import greedy, knock_down_fight, skill_check_fight
 
 
 def asked(solo: SoloJournal, question: str) -> SoloJournal:

@@ -1,0 +1,1 @@
+"""Solo play beside the table: the dock, the Loner oracle panel and its tools."""

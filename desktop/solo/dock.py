@@ -1,0 +1,221 @@
+"""Solo play beside the table: the Loner oracle, the journal that writes itself, and the GM stand-in.
+
+``attach_solo(table_screen, session)`` puts a ``SoloDock`` to the right of the table (a splitter, so the
+table lays itself out for whatever width is left), installs the GM stand-in on the session and starts the
+fight's journal entries. ``solo_panel()`` builds the same dock with no fight, for between fights; a dock
+can ``attach`` to the next fight's session and ``detach`` after it, keeping one journal throughout.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rt0table.assets.loner import TABLES_FILE, tables_text
+from rt0table.desktop.session import Session
+from rt0table.desktop.solo.oracle_panel import OraclePanel
+from rt0table.desktop.table.keys import PANE_KEY
+from rt0table.desktop.table.view import TableScreen
+from rt0table.rules.loner.dice import DiceSource
+from rt0table.rules.loner.tables import LonerTables, load_tables
+from rt0table.rules.rt0.fight.events import Event, StandInChose
+from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
+from rt0table.rules.solo.journal_bridge import SoloJournal, begin_fight, record_step, rewind
+
+GM_LABEL = "The GM (you, in solo)"
+BETWEEN_FIGHTS_LINE = (
+    "Between fights: ask the oracle, frame and close scenes, keep notes. "
+    "The journal goes on into the next fight and is saved with the game."
+)
+DOCK_SHARE = 0.32  # of the table screen's width, at first; the splitter lets the player change it
+
+
+def bundled_tables() -> LonerTables:
+    return load_tables(tables_text(), TABLES_FILE)
+
+
+class SoloDock(QWidget):
+    """The oracle panel (Twist Counter on top, asking and the journal in tabs) and the GM stand-in's controls."""
+
+    journal_changed = Signal()  # the SoloJournal changed: the save store may keep ``dock.solo.to_dict()``
+
+    def __init__(
+        self,
+        journal: SoloJournal | None = None,
+        tables: LonerTables | None = None,
+        source: DiceSource | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("solo-dock")
+        self.solo = journal if journal is not None else SoloJournal()
+        self.session: Session | None = None
+        self.stand_in = GmStandIn(Policy())
+        self.start: CombatState | None = None  # the fight's opening state, for the summary's injuries
+        self.idle = False  # between fights: no fight to serve, the in-fight controls are put away
+        self.panel = OraclePanel(tables or bundled_tables(), source or random.Random(), self.solo.oracle, compact=True)
+        self.panel.inspire_shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # inspiration from the table too
+        self.panel.state_changed.connect(self._oracle_changed)
+
+        self.gm_box = QCheckBox("The oracle sets in-fight check difficulty (Medium)")
+        self.gm_box.setToolTip(
+            "Off: you set the difficulty of a skill check made mid-fight, as the GM would, for the task in the "
+            "story. On: every such check is Medium."
+        )
+        self.gm_box.toggled.connect(self._set_difficulty_policy)
+        self.gm_line = QLabel("The oracle answers for the GM in fights.")
+        self.gm_line.setObjectName("solo-gm-line")
+        self.gm_line.setWordWrap(True)
+        self.gm_line.setMinimumHeight(self.fontMetrics().lineSpacing() * 3)  # a wrapped reason is never clipped
+        self.gm_line.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.export_button = QPushButton("Export journal…")
+        self.export_button.clicked.connect(self._export_dialog)
+        row = QHBoxLayout()
+        row.addWidget(self.gm_box, 1)
+        row.addWidget(self.export_button)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.panel, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.gm_line)
+
+    # --- the fight ---
+
+    def between_fights(self) -> None:
+        """No fight to serve: the in-fight controls make way for a line on what the dock is for now."""
+        self.idle = True
+        self.gm_box.setVisible(False)
+        self.gm_line.setText(BETWEEN_FIGHTS_LINE)
+
+    def attach(self, session: Session, new_fight: bool = True) -> None:
+        """Serve this fight: install the stand-in and write the fight's opening (unless it is a resumed one)."""
+        self.detach()
+        if self.idle:
+            self.idle = False
+            self.gm_box.setVisible(True)
+            self.gm_line.setText("The oracle answers for the GM in fights.")
+        self.session = session
+        self.start = session.opening  # the fight's own, also when the session's steps begin at a snapshot
+        if new_fight:
+            self._set_solo(begin_fight(self.solo, self.start))
+        session.state_did_change.connect(self._game_changed)
+        session.set_responder(self.stand_in)
+
+    def detach(self) -> None:
+        """Stop serving the fight (it ended or the table closed); the journal stays."""
+        if self.session is None:
+            return
+        self.session.state_did_change.disconnect(self._game_changed)
+        self.session.set_responder(None)
+        self.session = None
+
+    def _game_changed(self, events: list[Event]) -> None:
+        session = self.session
+        if session is None or self.start is None:
+            return
+        steps = session.ply  # counted from the fight's opening, also in a fight loaded from its save
+        if events:
+            solo = record_step(self.solo, self.start, session.state, events, steps)
+            said = [e for e in events if isinstance(e, StandInChose)]
+            if said:
+                self.gm_line.setText(f"Oracle for the GM: {said[-1].reason}.")
+        else:
+            solo = rewind(self.solo, steps)
+        if solo != self.solo:
+            self._set_solo(solo)
+
+    def _set_difficulty_policy(self, oracle_sets: bool) -> None:
+        self.stand_in.policy = Policy(player_sets_difficulty=not oracle_sets)
+        if self.session is not None:
+            self.session.respond()
+
+    # --- the journal ---
+
+    def _oracle_changed(self) -> None:
+        self.solo = self.solo.with_oracle(self.panel.state)
+        self.journal_changed.emit()
+
+    def _set_solo(self, solo: SoloJournal) -> None:
+        self.solo = solo
+        self.panel.reload(solo.oracle)
+        self.journal_changed.emit()
+
+    def markdown(self, title: str = "Solo journal") -> str:
+        return self.panel.markdown(title)
+
+    def export_markdown(self, path: Path, title: str = "Solo journal") -> str:
+        return self.panel.export_markdown(path, title)
+
+    def _export_dialog(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Export the journal", "journal.md", "Markdown (*.md)")
+        if name:
+            self.export_markdown(Path(name))
+
+
+def solo_panel(
+    journal: SoloJournal | None = None,
+    tables: LonerTables | None = None,
+    source: DiceSource | None = None,
+    parent: QWidget | None = None,
+) -> SoloDock:
+    """The solo dock on its own, between fights (a scene, a question, a note); ``attach`` it to the next fight."""
+    dock = SoloDock(journal, tables, source, parent)
+    dock.between_fights()
+    return dock
+
+
+def attach_solo(
+    table_screen: TableScreen,
+    session: Session,
+    dock: SoloDock | None = None,
+    new_fight: bool = True,
+    journal: SoloJournal | None = None,
+) -> SoloDock:
+    """Put the solo dock beside the table and let the oracle answer for the GM in this fight.
+
+    Pass the ``dock`` used between fights, or the ``journal`` the playthrough keeps, to keep one journal;
+    ``new_fight=False`` for a fight resumed from a save whose opening the journal already holds.
+    """
+    dock = dock if dock is not None else SoloDock(journal)
+    view = table_screen.view
+    layout = table_screen.layout()
+    layout.removeWidget(view)
+    splitter = QSplitter(Qt.Orientation.Horizontal, table_screen)
+    splitter.setObjectName("solo-splitter")
+    splitter.setChildrenCollapsible(False)
+    splitter.addWidget(view)
+    splitter.addWidget(dock)
+    splitter.setStretchFactor(0, 1)
+    splitter.setStretchFactor(1, 0)
+    layout.addWidget(splitter)
+    splitter.show()  # children added to a shown screen stay hidden until told
+    width = max(table_screen.width(), 1)
+    splitter.setSizes([round(width * (1 - DOCK_SHARE)), round(width * DOCK_SHARE)])
+    table_screen.controller.gm_label = GM_LABEL
+    # One person runs every seat in solo play: no curtain between turns (a copy, so other tables keep theirs).
+    solo_settings = replace(table_screen.settings, hot_seat=False)
+    table_screen.settings = table_screen.controller.settings = solo_settings
+    table_screen.solo_dock = dock  # type: ignore[attr-defined]
+    dock.attach(session, new_fight)
+    table_screen.controller.show(session.state)
+    # Tab never leaves the table, so its keys reach the oracle only after this key or a click there.
+    pane_key = QShortcut(QKeySequence(PANE_KEY), table_screen)
+    pane_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    pane_key.activated.connect(lambda: dock.panel.tabs.setFocus() if view.hasFocus() else view.setFocus())
+    view.setFocus()
+    return dock

@@ -1,0 +1,552 @@
+"""The Loner tools in the oracle panel: Leverage, Challenge Tracks, the Status Track, Dead Ends, Meanwhile.
+
+Each box reads the panel's ``OracleState``, shows it, and hands the next state (made by ``rules.loner.tools``)
+back through ``ToolHost.commit``; a refused step shows the rules' reason through ``ToolHost.fail``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rt0table.rules.loner.dice import DiceSource
+from rt0table.rules.loner.markdown import boxes_text
+from rt0table.rules.loner.oracle import Answer, Edge, OracleThrow, throw_oracle
+from rt0table.rules.loner.oracle_state import Asked, OracleState
+from rt0table.rules.loner.scenes import ALLY_ACTS, NEW_WAY_FORWARD, DeadEndResult
+from rt0table.rules.loner.status import STATUS_BOXES
+from rt0table.rules.loner.tables import LonerTables
+from rt0table.rules.loner.terms import Arena
+from rt0table.rules.loner.tools import (
+    bank_leverage,
+    bankable,
+    close_track,
+    dead_end,
+    drop_leverage,
+    effective_answer,
+    mark_track,
+    meanwhile,
+    opposition_tag,
+    recover_status,
+    soften_with_leverage,
+    start_track,
+    take_status,
+)
+from rt0table.rules.loner.tracks import TRACK_SIZES, ChallengeTrack
+
+DEAD_END_WORDS = {
+    DeadEndResult.NEW_ELEMENT: "Something new points the way: an overlooked detail, a contact, an object.",
+    DeadEndResult.WHY_IT_CLOSED: "Still closed, but now you see why it closed.",
+    DeadEndResult.HOLDS: "It holds. Go back to the goal and open a scene from another angle.",
+    DeadEndResult.REFRAME_ENTIRELY: "Dead again: no question this time. Rethink the whole approach from "
+    "what your Protagonist knows for sure.",
+}
+
+
+class ToolHost(Protocol):
+    """What the tool boxes need from the oracle panel."""
+
+    state: OracleState
+    tables: LonerTables
+    source: DiceSource
+    own_dice: QCheckBox
+
+    def commit(self, state: OracleState) -> None: ...
+
+    def fail(self, message: str) -> None: ...
+
+    def asked(self, state: OracleState, asked: Asked) -> OracleState: ...
+
+
+def attempt(host: ToolHost, step: Callable[[], OracleState]) -> bool:
+    """Run one rules step; commit its state, or show why it was refused."""
+    try:
+        state = step()
+    except ValueError as error:
+        host.fail(str(error))
+        return False
+    host.commit(state)
+    return True
+
+
+def die_spin(name: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(1, 6)
+    spin.setObjectName(f"die-{name}")
+    return spin
+
+
+class NeutralDice(QWidget):
+    """A Chance and a Risk die for a question asked at Neutral, typed in when the player rolls their own."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.chance, self.risk = die_spin(f"{name}-chance"), die_spin(f"{name}-risk")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("Chance"))
+        row.addWidget(self.chance)
+        row.addWidget(QLabel("Risk"))
+        row.addWidget(self.risk)
+        row.addStretch(1)
+
+    def throw(self, host: ToolHost) -> OracleThrow:
+        """The typed dice with "Use my own dice" on, else a fresh throw."""
+        if host.own_dice.isChecked():
+            return OracleThrow((self.chance.value(),), (self.risk.value(),))
+        return throw_oracle(host.source, Edge.NEUTRAL)
+
+
+def wrapped(text: str = "", name: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    if name:
+        label.setObjectName(name)
+    return label
+
+
+# --- Leverage -----------------------------------------------------------------------------------------------
+
+
+class LeverageBox(QGroupBox):
+    """Bank a Yes, and…, soften a No with it, or drop it; spending it as Advantage is a tick by the roll button."""
+
+    def __init__(self, host: ToolHost) -> None:
+        super().__init__("Leverage")
+        self.host = host
+        self.setObjectName("leverage-box")
+        self.held_label = wrapped(name="leverage-held")
+        self.description = QLineEdit()
+        self.description.setPlaceholderText("What the Yes, and… gave you, in a few words")
+        self.description.returnPressed.connect(self.bank)
+        self.bank_button = QPushButton("Bank it")
+        self.bank_button.clicked.connect(self.bank)
+        self.soften_button = QPushButton("Spend it: No becomes No, but…")
+        self.soften_button.clicked.connect(self.soften)
+        self.drop_button = QPushButton("Drop it")
+        self.drop_button.setToolTip("The story has moved on from the moment that gave it")
+        self.drop_button.clicked.connect(self.drop)
+        bank_row = QHBoxLayout()
+        bank_row.addWidget(self.description, 1)
+        bank_row.addWidget(self.bank_button)
+        spend_row = QHBoxLayout()
+        spend_row.addWidget(self.soften_button, 1)
+        spend_row.addWidget(self.drop_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.held_label)
+        layout.addLayout(bank_row)
+        layout.addLayout(spend_row)
+
+    def bank(self) -> None:
+        state = self.host.state
+        if attempt(self.host, lambda: bank_leverage(state, self.description.text(), replace_held=True)):
+            self.description.clear()
+
+    def soften(self) -> None:
+        attempt(self.host, lambda: soften_with_leverage(self.host.state))
+
+    def drop(self) -> None:
+        attempt(self.host, lambda: drop_leverage(self.host.state))
+
+    def refresh(self) -> None:
+        state = self.host.state
+        held = state.leverage
+        can_bank = bankable(state) is not None
+        if held.held:
+            self.held_label.setText(f"Held: {held.description}. A Twist ends it; so does the story moving on.")
+        elif can_bank:
+            self.held_label.setText("None held. That Yes, and… can be banked instead of narrated now.")
+        else:
+            self.held_label.setText("None held. A Yes, and… can be banked here, one at a time.")
+        self.bank_button.setText("Bank it instead" if held.held else "Bank it")
+        self.bank_button.setToolTip(f"Replaces {held.description}" if held.held else "")
+        for widget in (self.description, self.bank_button):
+            widget.setEnabled(can_bank)
+        answer = effective_answer(state)
+        self.soften_button.setEnabled(held.held and answer in (Answer.NO, Answer.NO_AND))
+        self.drop_button.setEnabled(held.held)
+
+
+# --- Challenge Tracks ------------------------------------------------------------------------------------------
+
+
+def track_text(track: ChallengeTrack) -> str:
+    kind = "threat" if track.threat else "pursuit"
+    full = " · full: the threat is now a fact" if track.threat and track.full else ""
+    if track.full and not track.threat:
+        full = " · full: the arc can close"
+    return f"{track.name} ({kind})  {boxes_text(track.filled, track.boxes)}{full}"
+
+
+class TracksBox(QGroupBox):
+    """Open tracks, mirror a scene's closing answer on one, close them."""
+
+    def __init__(self, host: ToolHost) -> None:
+        super().__init__("Challenge Tracks")
+        self.host = host
+        self.setObjectName("tracks-box")
+        self.track_list = QListWidget()
+        self.track_list.setObjectName("track-list")
+        self.track_list.currentRowChanged.connect(lambda _: self._render_controls())
+        self.empty_label = wrapped("No track open. Open one for a pursuit that spans several scenes.")
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("The pursuit (or the threat closing in)")
+        self.name.returnPressed.connect(self.open_track)
+        self.box_count = QComboBox()
+        for boxes in TRACK_SIZES:
+            self.box_count.addItem(f"{boxes} boxes", boxes)
+        self.threat = QCheckBox("Threat")
+        self.threat.setToolTip("Runs the other way: when it fills, the danger has arrived")
+        self.open_button = QPushButton("Open")
+        self.open_button.clicked.connect(self.open_track)
+        open_row = QHBoxLayout()
+        open_row.addWidget(self.box_count)
+        open_row.addWidget(self.threat)
+        open_row.addStretch(1)
+        open_row.addWidget(self.open_button)
+
+        self.answer = QComboBox()
+        for answer in Answer:
+            self.answer.addItem(answer.label, answer)
+        self.answer.currentIndexChanged.connect(lambda _: self._render_controls())
+        self.bank_as = QLineEdit()
+        self.bank_as.setPlaceholderText("Bank it as Leverage (one box only): name it")
+        self.spend = QCheckBox("Spend Leverage: no box lost")
+        self.mark_button = QPushButton("Mirror on the track")
+        self.mark_button.clicked.connect(self.mark)
+        self.ending = QLineEdit()
+        self.ending.setPlaceholderText("How it ended (if not full)")
+        self.close_button = QPushButton("Close the track")
+        self.close_button.clicked.connect(self.close_track)
+        self.mark_form = QWidget()
+        form = QFormLayout(self.mark_form)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Scene's answer", self.answer)
+        form.addRow(self.bank_as)
+        form.addRow(self.spend)
+        form.addRow(self.mark_button)
+        close_row = QHBoxLayout()
+        close_row.addWidget(self.ending, 1)
+        close_row.addWidget(self.close_button)
+        form.addRow(close_row)
+        self.hint = wrapped(name="track-hint")
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(self.track_list)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.mark_form)
+        layout.addWidget(QLabel("Open a track:"))
+        layout.addWidget(self.name)
+        layout.addLayout(open_row)
+
+    def selected(self) -> ChallengeTrack | None:
+        row = self.track_list.currentRow()
+        tracks = self.host.state.tracks
+        return tracks[row] if 0 <= row < len(tracks) else None
+
+    def open_track(self) -> None:
+        state = self.host.state
+        name, boxes, threat = self.name.text(), int(self.box_count.currentData()), self.threat.isChecked()
+        if attempt(self.host, lambda: start_track(state, name, boxes, threat)):
+            self.name.clear()
+            self.threat.setChecked(False)
+            self.track_list.setCurrentRow(len(self.host.state.tracks) - 1)
+
+    def mark(self) -> None:
+        track = self.selected()
+        if track is None:
+            self.host.fail("pick the track this scene was about")
+            return
+        state, answer = self.host.state, Answer(self.answer.currentData())
+        bank_as, spend = self.bank_as.text(), self.spend.isChecked()
+
+        def step() -> OracleState:
+            return mark_track(state, track.name, answer, bank_as, spend)[0]
+
+        if attempt(self.host, step):
+            self.bank_as.clear()
+            self.spend.setChecked(False)
+
+    def close_track(self) -> None:
+        track = self.selected()
+        if track is None:
+            self.host.fail("pick the track to close")
+            return
+        state, ending = self.host.state, self.ending.text()
+        if attempt(self.host, lambda: close_track(state, track.name, ending)):
+            self.ending.clear()
+
+    def refresh(self) -> None:
+        tracks = self.host.state.tracks
+        row = self.track_list.currentRow()
+        self.track_list.blockSignals(True)
+        self.track_list.clear()
+        for track in tracks:
+            self.track_list.addItem(QListWidgetItem(track_text(track)))
+        self.track_list.setCurrentRow(min(max(row, 0), len(tracks) - 1) if tracks else -1)
+        self.track_list.blockSignals(False)
+        self.track_list.setVisible(bool(tracks))
+        self.track_list.setMaximumHeight(self.fontMetrics().lineSpacing() * (len(tracks) + 1) + 12)
+        self.empty_label.setVisible(not tracks)
+        last = effective_answer(self.host.state)
+        if last is not None:
+            self.answer.blockSignals(True)
+            self.answer.setCurrentIndex(list(Answer).index(last))
+            self.answer.blockSignals(False)
+        self._render_controls()
+
+    def _render_controls(self) -> None:
+        track, state = self.selected(), self.host.state
+        self.mark_form.setVisible(track is not None)
+        answer = Answer(self.answer.currentData())
+        self.bank_as.setVisible(answer is Answer.YES_AND and bankable(state) is not None)
+        self.spend.setVisible(answer in (Answer.NO, Answer.NO_AND) and state.leverage.held)
+        self.hint.setVisible(track is not None)
+        if track is None:
+            return
+        done = state.scene is not None and state.marked_scene == state.scene.number
+        self.mark_button.setEnabled(not track.full and not done)
+        where = f"{track.filled}/{track.boxes}"
+        if track.full:
+            self.hint.setText(f"{track.name} is full. Close it and say what that means in the story.")
+        elif done and state.scene is not None:
+            self.hint.setText(f"Scene {state.scene.number} has moved a track already: one pursuit a scene.")
+        else:
+            gap = track.boxes - track.filled
+            closes = "a Yes, and… fills it" if gap <= 2 else "no single answer fills it yet"
+            self.hint.setText(
+                f"Before you roll: {where}, {closes}; a No erases a box. "
+                "Mirror only the answer that closed a scene about it."
+            )
+
+
+# --- the Status Track -------------------------------------------------------------------------------------------
+
+
+class StatusBoxView(QGroupBox):
+    """Three boxes of lasting harm: fill one after a lasting defeat, clear the newest on recovery."""
+
+    def __init__(self, host: ToolHost) -> None:
+        super().__init__("Status Track")
+        self.host = host
+        self.setObjectName("status-box")
+        self.track_label = wrapped(name="status-track")
+        self.track_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.arena = QComboBox()
+        for arena in Arena:
+            self.arena.addItem(arena.value.capitalize(), arena)
+        self.arena.currentIndexChanged.connect(lambda _: self.refresh())
+        self.tag = QLineEdit()
+        self.fill_button = QPushButton("Fill the next box")
+        self.fill_button.clicked.connect(self.fill)
+        self.recovery = QLineEdit()
+        self.recovery.setPlaceholderText("What lets them recover (rest, treatment, a quiet scene)")
+        self.recovery.returnPressed.connect(self.recover)
+        self.recover_button = QPushButton("Recover")
+        self.recover_button.clicked.connect(self.recover)
+        fill_row = QHBoxLayout()
+        fill_row.addWidget(self.arena)
+        fill_row.addWidget(self.tag, 1)
+        fill_row.addWidget(self.fill_button)
+        recover_row = QHBoxLayout()
+        recover_row.addWidget(self.recovery, 1)
+        recover_row.addWidget(self.recover_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.track_label)
+        layout.addWidget(wrapped("After a defeat that leaves a mark (one box per defeat, not per hit):"))
+        layout.addLayout(fill_row)
+        layout.addLayout(recover_row)
+
+    def fill(self) -> None:
+        state, arena, tag = self.host.state, Arena(self.arena.currentData()), self.tag.text()
+        if attempt(self.host, lambda: take_status(state, self.host.tables, arena, tag)):
+            self.tag.clear()
+
+    def recover(self) -> None:
+        state, how = self.host.state, self.recovery.text()
+        if attempt(self.host, lambda: recover_status(state, how)):
+            self.recovery.clear()
+
+    def refresh(self) -> None:
+        status = self.host.state.status
+        filled = len(status.boxes)
+        if status.boxes:
+            tags = " → ".join(b.tag for b in status.boxes)
+            state = (
+                "Overcome: the story says what that means."
+                if status.overcome
+                else (f"Active tag: {status.active_tag} (Disadvantage where it matters)")
+            )
+            self.track_label.setText(f"{boxes_text(filled, STATUS_BOXES)}  {tags}\n{state}")
+        else:
+            self.track_label.setText(f"{boxes_text(0, STATUS_BOXES)}  No lasting harm.")
+        if not status.overcome:
+            default = self.host.tables.status_column(Arena(self.arena.currentData()))[filled]
+            self.tag.setPlaceholderText(f"Tag (else {default})")
+        for widget in (self.arena, self.tag, self.fill_button):
+            widget.setEnabled(not status.overcome)
+        self.recover_button.setEnabled(bool(status.boxes))
+        self.recovery.setEnabled(bool(status.boxes))
+
+
+# --- Dead Ends and Meanwhile -------------------------------------------------------------------------------------
+
+
+class DeadEndBox(QGroupBox):
+    """A lead went cold: ask once for a new way forward; a second time on the thread, rethink it all."""
+
+    def __init__(self, host: ToolHost) -> None:
+        super().__init__("Dead end")
+        self.host = host
+        self.setObjectName("dead-end-box")
+        self.thread_field = QLineEdit()
+        self.thread_field.setPlaceholderText("The thread that went cold (the courier, the archive…)")
+        self.thread_field.textChanged.connect(lambda _: self.refresh())
+        self.thread_field.returnPressed.connect(self.hit)
+        self.dice = NeutralDice("dead-end")
+        self.button = QPushButton("It's a dead end")
+        self.button.clicked.connect(self.hit)
+        self.plan = wrapped(name="dead-end-plan")
+        self.result = wrapped(name="dead-end-result")
+        row = QHBoxLayout()
+        row.addWidget(self.thread_field, 1)
+        row.addWidget(self.button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.dice)
+        layout.addWidget(self.plan)
+        layout.addWidget(self.result)
+        self.result.hide()  # until the first dead end
+
+    def hit(self) -> None:
+        state, thread = self.host.state, self.thread_field.text()
+        try:
+            throw = self.dice.throw(self.host) if state.dead_ends.needs_roll(thread) else None
+            state, found, question = dead_end(state, thread, throw)
+        except ValueError as error:
+            self.host.fail(str(error))
+            return
+        if question is not None:
+            state = self.host.asked(state, question)
+        said = f"{question.roll.answer.label}: " if question is not None else ""
+        self.result.setText(f"{found.thread}: {said}{DEAD_END_WORDS[found.result]}")
+        self.result.show()
+        self.thread_field.clear()
+        self.host.commit(state)
+
+    def refresh(self) -> None:
+        state, thread = self.host.state, self.thread_field.text()
+        first = state.dead_ends.needs_roll(thread)
+        self.dice.setVisible(first and self.host.own_dice.isChecked())
+        if not thread.strip():
+            self.plan.setText(
+                f"Stop asking about a closed path. Name it, and the oracle is asked once: “{NEW_WAY_FORWARD}”"
+            )
+        elif first:
+            self.plan.setText(f"First dead end here: the oracle is asked “{NEW_WAY_FORWARD}”")
+        else:
+            self.plan.setText("This thread went cold before: no question this time.")
+        self.button.setEnabled(not (first and state.twist_due))
+
+
+class MeanwhileBox(QGroupBox):
+    """The world's turn: the opposition's tag moves, then the oracle says whether an ally or wildcard acts."""
+
+    def __init__(self, host: ToolHost) -> None:
+        super().__init__("Meanwhile")
+        self.host = host
+        self.setObjectName("meanwhile-box")
+        self.holder = QComboBox()
+        self.holder.setEditable(True)
+        self.holder.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        line = self.holder.lineEdit()
+        assert line is not None  # an editable combo box has one
+        line.setPlaceholderText("Who holds power here")
+        self.holder.currentTextChanged.connect(lambda _: self._render_before())
+        self.before = wrapped(name="meanwhile-before")
+        self.new_tag = QLineEdit()
+        self.new_tag.setPlaceholderText("Their tag now, after their move")
+        self.new_tag.returnPressed.connect(self.play)
+        self.dice = NeutralDice("meanwhile")
+        self.button = QPushButton("Play the Meanwhile")
+        self.button.clicked.connect(self.play)
+        self.result = wrapped(name="meanwhile-result")
+        form = QFormLayout()
+        form.addRow("Opposition", self.holder)
+        form.addRow(self.before)
+        form.addRow("New tag", self.new_tag)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            wrapped(f"Your Protagonist is away. Move the opposition, then the oracle is asked: “{ALLY_ACTS}”")
+        )
+        layout.addLayout(form)
+        layout.addWidget(self.dice)
+        layout.addWidget(self.button)
+        layout.addWidget(self.result)
+        self.result.hide()  # until the first Meanwhile
+
+    def play(self) -> None:
+        state = self.host.state
+        try:
+            state, played, question = meanwhile(
+                state, self.holder.currentText(), self.new_tag.text(), self.dice.throw(self.host)
+            )
+        except ValueError as error:
+            self.host.fail(str(error))
+            return
+        state = self.host.asked(state, question)
+        update = played.opposition
+        acts = (
+            "Someone acts on their own: the one most changed by recent events, true to their tags."
+            if played.ally_acts
+            else "Allies and wildcards hold."
+        )
+        self.result.setText(f"{update.holder}: now “{update.after}”. {question.roll.answer.label}: {acts}")
+        self.result.show()
+        self.new_tag.clear()
+        self.host.commit(state)
+
+    def refresh(self) -> None:
+        state = self.host.state
+        holders = [holder for holder, _ in state.opposition]
+        typed = self.holder.currentText()
+        self.holder.blockSignals(True)
+        self.holder.clear()
+        self.holder.addItems(holders)
+        self.holder.setEditText(typed)
+        self.holder.blockSignals(False)
+        self.dice.setVisible(self.host.own_dice.isChecked())
+        scene_open = state.scene is not None and state.scene.is_open
+        self.button.setEnabled(not scene_open and not state.twist_due)
+        self._render_before()
+
+    def _render_before(self) -> None:
+        tag = opposition_tag(self.host.state, self.holder.currentText())
+        self.before.setText(f"Their tag so far: {tag}" if tag else "No tag noted for them yet.")
+
+
+def tools_summary(state: OracleState) -> str:
+    """One line on the tools in play, for the top of the panel."""
+    parts = [f"Leverage: {state.leverage.description}" if state.leverage.held else "No Leverage"]
+    if state.status.boxes:
+        parts.append(f"Status: {state.status.active_tag} ({len(state.status.boxes)}/{STATUS_BOXES})")
+    parts += [f"{t.name} {t.filled}/{t.boxes}" for t in state.tracks]
+    return " · ".join(parts)

@@ -1,0 +1,1 @@
+"""Command-line tools: running scenario files and designers' simulations."""

@@ -1,0 +1,133 @@
+"""Simulated play for designers: policies that pick the next action, and runs that tally what they did.
+
+A policy is any function from a state to one legal action. Two come with the engine: ``brick`` (base
+abilities only, the first card that fits by a fixed priority, no list of legal actions) and ``greedy``
+(the same priority chosen from ``legal_actions``). Runs play through ``apply_in_place``, so every action is
+checked exactly as the table checks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from ..content.adversaries import AdversaryKind
+from ..fight.actions import Action, Choose, EndTurn, PlayCard
+from ..fight.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat, play_card
+from ..fight.events import DamageDealt, DamageWasted, Event, ShieldGained
+from ..fight.registry import ABILITIES
+from ..fight.state import CombatState
+
+Policy = Callable[[CombatState], Action]
+
+BASE_PRIORITY: Final = ("unarmed_strike", "defend", "concentrate", "move_skill")
+"""The brick's order of preference: strike, defend, concentrate, then step or try a skill."""
+
+
+def brick(state: CombatState) -> Action:
+    """The first card in hand that a base ability takes, abilities in ``BASE_PRIORITY`` order; else End Turn."""
+    if state.pending is not None:
+        return Choose(0)
+    fighter = state.active_fighter
+    assert fighter is not None, "brick asked to act when nobody is taking a turn"
+    for ability_id in BASE_PRIORITY:
+        ability = ABILITIES[ability_id]
+        for card in fighter.hand:
+            if ability.accepts(state, fighter, card):
+                return play_card(fighter.id, card, ability_id)
+    return EndTurn(fighter.id)
+
+
+def greedy(state: CombatState) -> Action:
+    """The brick's choice made from the full list of legal actions (slower; works for any fighter)."""
+    actions = legal_actions(state)
+    if isinstance(actions[0], Choose):
+        return actions[0]
+    for ability_id in BASE_PRIORITY:
+        for action in actions:
+            if isinstance(action, PlayCard) and action.ability == ability_id:
+                return action
+    return next(a for a in actions if isinstance(a, EndTurn))
+
+
+@dataclass
+class Tally:
+    """What a run did: rounds, actions, fights, damage dealt or wasted, Shield gained, and how fights ended.
+
+    With one player and no adversary (``solo_turns``) a round is that player's turn.
+    """
+
+    rounds: int = 0
+    actions: int = 0
+    fights: int = 0
+    damage: int = 0
+    shield: int = 0
+    results: dict[str, int] = field(default_factory=dict)
+
+    def count(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, DamageDealt | DamageWasted):
+                self.damage += event.amount
+            elif isinstance(event, ShieldGained):
+                self.shield += event.amount
+
+    def take(self, state: CombatState, policy: Policy) -> None:
+        """One action the policy chooses, carried out and counted."""
+        self.count(apply_in_place(state, policy(state)))
+        self.actions += 1
+
+    def per_round(self, amount: int) -> float:
+        return amount / self.rounds if self.rounds else 0.0
+
+
+def play_rounds(state: CombatState, policy: Policy, rounds: int, tally: Tally) -> None:
+    """Play until ``rounds`` more rounds have started or the fight is over."""
+    for _ in range(rounds):
+        current = state.round
+        while state.round == current and state.result is None:
+            tally.take(state, policy)
+        tally.rounds += 1
+        if state.result is not None:
+            return
+
+
+def solo_turns(
+    fighter: FighterSetup,
+    turns: int,
+    bestiary: dict[str, AdversaryKind],
+    policy: Policy = brick,
+    cycle: int = 15,
+    seed: int = 1,
+    room_size: int = 3,
+) -> Tally:
+    """One player alone in practice fights of ``cycle`` turns each (fresh decks every fight), ``turns`` in all."""
+    tally = Tally()
+    while tally.rounds < turns:
+        state, _ = new_combat(seed + tally.fights, room_size, [fighter], [], bestiary, practice=True)
+        tally.fights += 1
+        play_rounds(state, policy, min(cycle, turns - tally.rounds), tally)
+    return tally
+
+
+def fights(
+    fighters: Sequence[FighterSetup],
+    adversaries: Sequence[AdversarySetup],
+    bestiary: dict[str, AdversaryKind],
+    count: int,
+    policy: Policy = greedy,
+    first_seed: int = 0,
+    room_size: int = 3,
+    max_rounds: int = 200,
+) -> Tally:
+    """Whole fights, seeds ``first_seed`` onward; a fight still going after ``max_rounds`` counts as unfinished."""
+    tally = Tally()
+    for seed in range(first_seed, first_seed + count):
+        state, _ = new_combat(seed, room_size, fighters, adversaries, bestiary)
+        while state.result is None and state.round < max_rounds:
+            tally.take(state, policy)
+        tally.rounds += state.round
+        tally.fights += 1
+        outcome = state.result or "unfinished"
+        tally.results[outcome] = tally.results.get(outcome, 0) + 1
+    return tally

@@ -1,0 +1,1 @@
+"""Content and its loading: bestiaries (adversaries), scenario files and lesson files."""

@@ -1,0 +1,1 @@
+"""The fight engine: the state, actions and events, the round, effects, intents and decisions."""

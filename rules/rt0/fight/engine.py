@@ -1,0 +1,526 @@
+"""The rules API: ``new_combat``, ``legal_actions``, ``refusal``, ``apply`` and the undoable ``Game``.
+
+Modelled on python-chess: one source of legality, actions in, past-tense events out, and a
+game object that pushes and pops steps.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ...seam import IllegalAction
+from .. import rng
+from ..abilities import (
+    ABILITIES,
+    BASE_ABILITIES,
+    EDDY_ABILITIES,
+    INJURY_ABILITIES,
+    SPELL_ABILITIES,
+    arcana_abilities,
+    innate_abilities,
+)
+from ..abilities.injury_effects import MORNING_START, SCAR_KIND, ScarBlock, scar_marks
+from ..campaign.injuries import WITHOUT_MORNING_START, deck_changes, deck_traits, effects_in_force, traits_in_force
+from ..cards import ALL_IDS, CARDS, CardId
+from ..content.adversaries import AdversaryKind
+from ..traits import Arcana, Skill, Spell, Trait
+from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
+from .combat import finish_turn, settle
+from .decisions import answer
+from .deck import Pile, deck_cards
+from .effects import play_from_hand, take_corruption
+from .events import AbilityAdded, CombatStarted, Event, reveals
+from .modifiers import can_cast_spells, must_honk
+from .registry import hooked
+from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
+from .zones import Room, Zone
+
+EDDY_PILE = "eddies"
+# Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
+# and these are tested several times per action.
+_OVER = Phase.OVER
+
+
+@dataclass(frozen=True)
+class FighterSetup:
+    """Who enters a fight and where; ``abilities`` are extra bins beyond the base six (an Eddy's: its table rows)."""
+
+    id: str
+    name: str
+    zone: Zone
+    traits: frozenset[Trait] = frozenset()
+    arcana: Arcana | None = None
+    kind: FighterKind = FighterKind.PLAYER
+    abilities: tuple[str, ...] = ()
+    injuries: tuple[str, ...] = ()
+    cursed: bool = False
+    a_plus: tuple[Skill, ...] = ()
+    failed: tuple[Skill, ...] = ()
+    upgrades: frozenset[str] = frozenset()  # Arcana Abilities whose Corruption Upgrade is unlocked
+    spells: tuple[Spell, ...] = ()  # spells learned (CHR-SPELL, SPL-MAGICIAN): each is a bin of its own
+    removed: tuple[CardId, ...] = ()  # cards out of this deck (Laughter's for the Day, Slaughter's for good)
+    day_uses: tuple[tuple[str, int], ...] = ()  # once-per-Day uses so far: (use name, Day used), see daily.py
+    blocked: tuple[str, ...] = ()  # abilities the Massive Painful Scars block today (``choose_scar_blocks``)
+    morning_start: bool = False  # had a Morning Start this Day (Withdrawal acts only without one; DAY-CLOCK)
+
+
+CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
+
+
+def _marks(setup: FighterSetup, abilities: tuple[str, ...]) -> dict[str, int]:
+    """The marks a fighter starts with: the Day's scar blocks, and whether they had a Morning Start today."""
+    marks = scar_marks(setup.blocked) if ScarBlock.id in abilities else {}
+    if setup.morning_start:
+        marks[MORNING_START] = 1
+    return marks
+
+
+def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
+    """The bins a fighter brings: the base six, the Arcana's standing rules (``innate``: HP-PEEK), the chosen
+    Arcana Abilities, every fully upgraded one free, each followed by its ``companions`` (Kitchen Sink's gear),
+    then one bin per spell known (none while Dull), then the standing rules of the injuries' combat effects
+    (``INJURY_ABILITIES``: Concussion's no Concentrate, Groggy's thrown-away Knights …)."""
+    if setup.kind is not FighterKind.PLAYER:
+        return (*EDDY_ABILITIES, *setup.abilities)
+    unknown = [a for a in (*setup.abilities, *setup.upgrades) if a not in ABILITIES]
+    if unknown:
+        raise ValueError(f"{setup.name}: no ability called {', '.join(map(repr, unknown))}")
+    own = set(arcana_abilities(setup.arcana)) if setup.arcana is not None else set()
+    foreign = [a for a in (*setup.abilities, *setup.upgrades) if ABILITIES[a].arcana is not None and a not in own]
+    if foreign:
+        names = ", ".join(ABILITIES[a].name for a in foreign)
+        raise ValueError(f"{setup.name}: {names} belong to another Arcana")
+    chosen = [a for a in setup.abilities if a in own and a not in setup.upgrades]
+    if len(chosen) > CHOSEN_ARCANA_ABILITIES:
+        raise ValueError(
+            f"{setup.name} brings {len(chosen)} Arcana Abilities; choose {CHOSEN_ARCANA_ABILITIES} "
+            "(more cost 1 Corruption each once the fight is on)"
+        )
+    upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
+    innate = innate_abilities(setup.arcana) if setup.arcana else []
+    bins = with_companions((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded, *_spell_bins(setup)))
+    return (*bins, *_injury_rules(setup))
+
+
+def _injury_rules(setup: FighterSetup) -> tuple[str, ...]:
+    """INJ-*: the passive ability of each combat effect the injuries have in force on this Report Card (on this Day:
+    Withdrawal's effects only without a Morning Start, the scars' only when something is blocked)."""
+    if not setup.injuries:
+        return ()
+    return tuple(
+        rule
+        for kind, rule in INJURY_ABILITIES.items()
+        if any(
+            effect.when != WITHOUT_MORNING_START or not setup.morning_start
+            for _, effect in effects_in_force(setup.traits, setup.injuries, kind)
+        )
+        and (kind != SCAR_KIND or setup.blocked)
+    )
+
+
+def _spell_bins(setup: FighterSetup) -> tuple[str, ...]:
+    """SPL-MAGICIAN: a bin per spell known; a Dull fighter (Report Card or injury) casts none."""
+    if not can_cast_spells(traits_in_force(setup.traits, setup.injuries)):
+        return ()
+    return tuple(SPELL_ABILITIES[spell] for spell in setup.spells)
+
+
+def with_companions(abilities: Iterable[str]) -> tuple[str, ...]:
+    """The abilities, each followed by the bins it brings along (Kitchen Sink's Unlikely Helmet …), once each."""
+    return tuple(dict.fromkeys(b for a in abilities for b in (a, *ABILITIES[a].companions)))
+
+
+@dataclass(frozen=True)
+class AdversarySetup:
+    kind: str
+    zone: Zone
+    name: str = ""  # defaults to the kind's name, numbered when there are several
+
+
+@dataclass(frozen=True)
+class Preparation:
+    """A fight set up part-way (scenarios, demos): stacked piles and cards already out, before the first draw.
+
+    Every card named is taken out of its pile's shuffled draw pile, so each of the 78 stays in one place.
+    ``tops`` lists, per pile key (a player's id, "eddies" or "gm"), the cards to be drawn first, in order.
+    ``intents`` gives adversaries an intent already drawn for round 1: (card, face down). ``hp`` and
+    ``shield`` change the starting numbers of fighters and adversaries by id.
+    """
+
+    tops: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
+    discards: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
+    hands: dict[str, tuple[CardId, ...]] = field(default_factory=dict)
+    bins: dict[str, dict[str, tuple[CardId, ...]]] = field(default_factory=dict)
+    intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
+    hp: dict[str, int] = field(default_factory=dict)
+    shield: dict[str, int] = field(default_factory=dict)
+
+
+def new_combat(
+    seed: int,
+    room_size: int,
+    fighters: Sequence[FighterSetup],
+    adversaries: Sequence[AdversarySetup],
+    bestiary: dict[str, AdversaryKind],
+    practice: bool = False,
+    prepared: Preparation | None = None,
+    day: int = 0,
+) -> tuple[CombatState, list[Event]]:
+    """Shuffle every deck, place everyone, draw the first intents and the first hand.
+
+    With ``prepared``, the stacked cards, hands, bins, intents and numbers are put in place after the
+    shuffle and before anything is drawn; it raises ValueError when a card or an id does not fit.
+    ``day`` is the campaign Day; once-per-Day uses made in the fight are stamped with it.
+    """
+    room = Room(room_size)
+    seed_state = seed & ((1 << 64) - 1)
+    piles: dict[str, Pile] = {}
+    roster = []
+    for setup in fighters:
+        if not room.contains(setup.zone):
+            raise ValueError(f"{setup.name} stands outside the {room.label} room")
+        pile_key = EDDY_PILE if setup.kind is FighterKind.EDDY else setup.id
+        if pile_key not in piles:
+            cursed = setup.cursed or deck_changes(setup.injuries).cursed  # DECK-CURSE
+            deck = deck_cards(deck_traits(setup.traits, setup.injuries), cursed)
+            cards = deck if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
+            cards = [card for card in cards if card not in setup.removed]  # Laughter's and Slaughter's, after injuries
+            piles[pile_key] = Pile(cards)
+        abilities = fight_abilities(setup)
+        roster.append(
+            Fighter(
+                setup.id,
+                setup.name,
+                setup.kind,
+                traits_in_force(setup.traits, setup.injuries),  # injuries override the Report Card
+                setup.arcana,
+                pile_key,
+                abilities,
+                setup.zone,
+                injuries=list(setup.injuries),
+                a_plus=setup.a_plus,
+                failed=setup.failed,
+                upgrades=setup.upgrades,
+                spells=setup.spells,
+                day_uses=dict(setup.day_uses),
+                marks=_marks(setup, abilities),
+            )
+        )
+    piles[GM] = Pile(list(ALL_IDS))
+    for key in sorted(piles):
+        seed_state = rng.shuffle(seed_state, piles[key].draw)
+    foes = _place_adversaries(room, adversaries, bestiary)
+    in_play = {foe.kind: bestiary[foe.kind] for foe in foes}  # saves and hashes carry only the kinds in the fight
+    state = CombatState(room, roster, foes, piles, in_play, seed_state, practice=practice, day=day)
+    if prepared is not None:
+        _prepare(state, prepared)
+    events: list[Event] = [CombatStarted(room_size)]
+    settle(state, events)
+    return state, events
+
+
+def adversary_ids(setups: Sequence[AdversarySetup]) -> list[str]:
+    """The ids ``new_combat`` gives these adversaries: the kind and its count, "laborer-1", "laborer-2"."""
+    seen: dict[str, int] = {}
+    ids = []
+    for setup in setups:
+        seen[setup.kind] = seen.get(setup.kind, 0) + 1
+        ids.append(f"{setup.kind}-{seen[setup.kind]}")
+    return ids
+
+
+def _place_adversaries(
+    room: Room, setups: Sequence[AdversarySetup], bestiary: dict[str, AdversaryKind]
+) -> list[Adversary]:
+    counts: dict[str, int] = {}
+    for setup in setups:
+        counts[setup.kind] = counts.get(setup.kind, 0) + 1
+    foes = []
+    for setup, adversary_id in zip(setups, adversary_ids(setups), strict=True):
+        if setup.kind not in bestiary:
+            raise ValueError(f"no adversary kind {setup.kind!r} in the bestiary")
+        if not room.contains(setup.zone):
+            raise ValueError(f"{setup.kind} stands outside the {room.label} room")
+        kind = bestiary[setup.kind]
+        number = adversary_id.rsplit("-", 1)[1]
+        name = setup.name or (f"{kind.name} {number}" if counts[setup.kind] > 1 else kind.name)
+        foes.append(Adversary(adversary_id, name, setup.kind, kind.hp, setup.zone))
+    return foes
+
+
+def _take(state: CombatState, pile_key: str, card: CardId, where: str) -> CardId:
+    pile = state.piles[pile_key]
+    if card not in pile.draw:
+        raise ValueError(
+            f"{where}: {CARDS[card].name} is not (or no longer) in the {pile_key!r} deck; "
+            "a deck holds each card once, and Lucky, Unlucky and Curse take some out"
+        )
+    pile.draw.remove(card)
+    return card
+
+
+def _pile_of(state: CombatState, key: str, where: str) -> str:
+    """A pile key, or a fighter id standing for that fighter's pile."""
+    if key in state.piles:
+        return key
+    for fighter in state.fighters:
+        if fighter.id == key:
+            return fighter.pile
+    raise ValueError(f"{where}: no deck {key!r}; use a fighter id, 'eddies' or 'gm'")
+
+
+def _prepare(state: CombatState, prepared: Preparation) -> None:
+    """Put a Preparation in place (see ``Preparation``)."""
+    for key, cards in prepared.discards.items():
+        pile = _pile_of(state, key, "discard")
+        state.piles[pile].discard.extend(_take(state, pile, c, f"discard of {key}") for c in cards)
+    for fighter_id, cards in prepared.hands.items():
+        fighter = _known_fighter(state, fighter_id, "hand")
+        fighter.hand.extend(_take(state, fighter.pile, c, f"hand of {fighter_id}") for c in cards)
+    for fighter_id, bins in prepared.bins.items():
+        fighter = _known_fighter(state, fighter_id, "bins")
+        for ability_id, cards in bins.items():
+            if ability_id not in fighter.abilities:
+                raise ValueError(f"bins of {fighter_id}: {fighter.name} has no ability {ability_id!r}")
+            taken = [_take(state, fighter.pile, c, f"{ability_id} of {fighter_id}") for c in cards]
+            fighter.bins.setdefault(ability_id, []).extend(taken)
+    for adversary_id, (card, hidden) in prepared.intents.items():
+        adversary = _known_adversary(state, adversary_id, "intent")
+        adversary.intent = _take(state, GM, card, f"intent of {adversary_id}")
+        adversary.intent_hidden = hidden
+    for key, cards in prepared.tops.items():
+        pile = _pile_of(state, key, "deck top")
+        taken = [_take(state, pile, c, f"top of {key}") for c in cards]
+        state.piles[pile].draw.extend(reversed(taken))  # the top card is last
+    for who, hp in prepared.hp.items():
+        _set_hp(state, who, hp)
+    for who, shield in prepared.shield.items():
+        if shield < 0:
+            raise ValueError(f"shield of {who}: cannot be negative")
+        _known(state, who, "shield").shield = shield
+
+
+def _known_fighter(state: CombatState, fighter_id: str, where: str) -> Fighter:
+    try:
+        return state.fighter(fighter_id)
+    except KeyError:
+        raise ValueError(f"{where}: no fighter {fighter_id!r}") from None
+
+
+def _known_adversary(state: CombatState, adversary_id: str, where: str) -> Adversary:
+    try:
+        return state.adversary(adversary_id)
+    except KeyError:
+        ids = ", ".join(a.id for a in state.adversaries)
+        raise ValueError(f"{where}: no adversary {adversary_id!r} (there are: {ids})") from None
+
+
+def _known(state: CombatState, who: str, where: str) -> Fighter | Adversary:
+    if any(f.id == who for f in state.fighters):
+        return state.fighter(who)
+    return _known_adversary(state, who, where)
+
+
+def _set_hp(state: CombatState, who: str, hp: int) -> None:
+    target = _known(state, who, "hp")
+    top = START_HP if isinstance(target, Fighter) else state.bestiary[target.kind].hp
+    if not 1 <= hp <= top:
+        raise ValueError(f"hp of {who}: must be from 1 to {top}, not {hp}")
+    target.hp = hp
+
+
+# --- legality ------------------------------------------------------------------------------------
+
+
+def legal_actions(state: CombatState) -> list[Action]:
+    """Every action the rules allow now; the one source of legality."""
+    if state.phase is _OVER:
+        return []
+    if state.decisions:
+        return [Choose(i) for i in range(len(state.decisions[0].options))]
+    fighter = state.active_fighter
+    if fighter is None:
+        return []
+    actions: list[Action] = []
+    abilities = [(ability_id, ABILITIES[ability_id]) for ability_id in fighter.abilities]
+    playable = [(ability_id, ability) for ability_id, ability in abilities if ability.playable]
+    # Ability.accepts is playable + permits + takes; with no ability holding a say (the usual case)
+    # asking takes directly skips a hook lookup per card and bin on the engine's hottest path.
+    overruled = bool(hooked(fighter.abilities, "permits"))
+    for card in dict.fromkeys(fighter.hand):
+        for ability_id, ability in playable:
+            if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
+                actions.append(play_card(fighter.id, card, ability_id))
+    for ability_id, ability in abilities:
+        for index, _ in enumerate(ability.activations(state, fighter)):
+            actions.append(Activate(fighter.id, ability_id, index))
+    for ability_id in _addable(fighter):
+        actions.append(AddAbility(fighter.id, ability_id))
+    if _end_turn_refusal(fighter) is None:
+        actions.append(EndTurn(fighter.id))
+    return actions
+
+
+def _addable(fighter: Fighter) -> list[str]:
+    """Arcana Abilities of the fighter's Arcana not yet in this fight (CMB-CHOOSE-ABILITIES)."""
+    if fighter.kind is not FighterKind.PLAYER or fighter.arcana is None:
+        return []
+    return [a for a in arcana_abilities(fighter.arcana) if a not in fighter.abilities]
+
+
+@functools.cache
+def play_card(fighter: str, card: int, ability: str) -> PlayCard:
+    """The one shared ``PlayCard`` per (fighter, card, ability): actions are values, and building one is slow."""
+    return PlayCard(fighter, card, ability)
+
+
+def refusal(state: CombatState, action: Action) -> str | None:
+    """Why an action is not allowed now, in words for the player; None when it is allowed."""
+    if state.phase is _OVER:
+        return "The fight is over."
+    pending = state.pending
+    if isinstance(action, Choose):
+        if pending is None:
+            return "There is nothing to choose right now."
+        if not 0 <= action.option < len(pending.options):
+            return f"Choose an option from 0 to {len(pending.options) - 1}."
+        return None
+    if pending is not None:
+        return f"First answer: {pending.prompt}"
+    fighter = state.active_fighter
+    if fighter is None:
+        return "No player is taking a turn right now."
+    if action.fighter != fighter.id:
+        return f"It is {fighter.name}'s turn, not {state.name_of(action.fighter)}'s."
+    if isinstance(action, PlayCard):  # the commonest action first
+        if not 0 <= action.card < len(CARDS):  # a crafted or damaged action: CARDS[-1] would be a real card
+            return f"There is no card {action.card}."
+        if action.card not in fighter.hand:
+            return f"{CARDS[action.card].name} is not in {fighter.name}'s hand."
+        if action.ability not in fighter.abilities:
+            return f"{fighter.name} has no ability called {action.ability!r} in this fight."
+        return ABILITIES[action.ability].refusal(state, fighter, action.card)
+    if isinstance(action, EndTurn):
+        return _end_turn_refusal(fighter)
+    if isinstance(action, Activate):
+        if action.ability not in fighter.abilities:
+            return f"{fighter.name} has no ability called {action.ability!r} in this fight."
+        offers = ABILITIES[action.ability].activations(state, fighter)
+        if not 0 <= action.option < len(offers):
+            name = ABILITIES[action.ability].name
+            return (
+                f"{name} offers nothing to do at will now." if not offers else f"{name} offers {len(offers)} choices."
+            )
+        return None
+    if isinstance(action, AddAbility):
+        if action.ability in fighter.abilities:
+            return f"{fighter.name} already has {_ability_name(action.ability)} in this fight."
+        if action.ability not in _addable(fighter):
+            return f"{_ability_name(action.ability)} is not one of {fighter.name}'s Arcana Abilities."
+    return None
+
+
+def _ability_name(ability_id: str) -> str:
+    return ABILITIES[ability_id].name if ability_id in ABILITIES else repr(ability_id)
+
+
+def _end_turn_refusal(fighter: Fighter) -> str | None:
+    if must_honk(fighter.traits) and not fighter.honked and fighter.hand and "honk" in fighter.abilities:
+        return f"{fighter.name} is Foolish and must Honk once this turn before ending it."
+    return None
+
+
+# --- applying --------------------------------------------------------------------------------------
+
+
+def apply(state: CombatState, action: Action) -> tuple[CombatState, list[Event]]:
+    """Check and carry out an action on a copy: the given state is never changed."""
+    reason = refusal(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    new_state = state.clone()
+    return new_state, apply_unchecked(new_state, action)
+
+
+def apply_in_place(state: CombatState, action: Action) -> list[Event]:
+    """Check and carry out an action on this very state (simulators and replays)."""
+    reason = refusal(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
+    events: list[Event] = []
+    if isinstance(action, PlayCard):  # the commonest action first
+        play_from_hand(state, state.fighter(action.fighter), action.card, action.ability, events)
+    elif isinstance(action, Choose):
+        answer(state, action.option, events)
+    elif isinstance(action, EndTurn):
+        finish_turn(state, state.fighter(action.fighter), events)
+    elif isinstance(action, Activate):
+        ABILITIES[action.ability].activate(state, state.fighter(action.fighter), action.option, events)
+    elif isinstance(action, AddAbility):
+        fighter = state.fighter(action.fighter)
+        take_corruption(fighter, 1, f"brought in {_ability_name(action.ability)}", events)
+        fighter.abilities = with_companions((*fighter.abilities, action.ability))
+        events.append(AbilityAdded(fighter.id, action.ability))
+    settle(state, events)
+    return events
+
+
+# --- the undoable game -----------------------------------------------------------------------------
+
+
+def undoable(events: Iterable[Event]) -> bool:
+    """A step can be taken back unless it showed hidden cards (a draw, a shuffle, a revealed intent)."""
+    return not any(reveals(event) for event in events)
+
+
+@dataclass
+class Step:
+    action: Action
+    before: CombatState
+    events: list[Event]
+
+
+@dataclass
+class Game:
+    """A fight with its history: push actions, pop the last one where the rules allow."""
+
+    state: CombatState
+    opening: list[Event] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def push(self, action: Action) -> list[Event]:
+        new_state, events = apply(self.state, action)
+        self.steps.append(Step(action, self.state, events))
+        self.state = new_state
+        return events
+
+    def can_undo(self) -> bool:
+        return bool(self.steps) and undoable(self.steps[-1].events)
+
+    def undo_refusal(self) -> str | None:
+        if not self.steps:
+            return "Nothing to undo yet."
+        if not undoable(self.steps[-1].events):
+            return "The last step showed hidden cards (a draw, a shuffle or an intent), so it stands."
+        return None
+
+    def undo(self) -> Action:
+        reason = self.undo_refusal()
+        if reason is not None:
+            raise IllegalAction(reason)
+        step = self.steps.pop()
+        self.state = step.before
+        return step.action
+
+    @property
+    def actions(self) -> list[Action]:
+        return [step.action for step in self.steps]

@@ -1,0 +1,463 @@
+"""What happened: past-tense facts that ``apply`` returns, for the log, animation and undo.
+
+An event of a class in ``REVEALING`` showed a card nobody knew (a draw, a shuffle, a face-down intent
+turned up); undo never steps back across one. (The list sits at the end, not on each class, because a
+dataclass attribute in a class body is a field for mypyc, which compiles this layer for simulations.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import CardId
+from .zones import Zone
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in a fight; each subclass is one kind of fact."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatStarted(Event):
+    room: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    fighter: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    pile: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    fighter: str
+    card: CardId
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded(Event):
+    fighter: str
+    cards: tuple[CardId, ...]
+    origin: str  # "hand" or an ability id
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityResolved(Event):
+    fighter: str
+    ability: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealt(Event):
+    source: str
+    target: str
+    amount: int
+    blocked: int
+    hp_after: int
+    ranged: bool = False
+    magic: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DamageWasted(Event):
+    """Damage with nobody in reach to take it."""
+
+    source: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class EffectWasted(Event):
+    """An effect other than damage with nobody (or nothing) to take it, e.g. Shield with no one beside the Eddy."""
+
+    source: str
+    effect: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldGained(Event):
+    """Shield reached someone; ``stopped`` more was offered but a standing rule (``stopped_by``) kept it off."""
+
+    who: str
+    amount: int
+    total: int
+    stopped: int = 0
+    stopped_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldDropped(Event):
+    who: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HealthRegained(Event):
+    who: str
+    amount: int
+    hp_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    who: str
+    origin: Zone
+    destination: Zone
+
+
+@dataclass(frozen=True, slots=True)
+class LeftCombat(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class CatastropheStruck(Event):
+    fighter: str
+    shield: int
+
+
+@dataclass(frozen=True, slots=True)
+class Honked(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class IntentDrawn(Event):
+    """An adversary's intent for the round; ``card`` is None while it lies face down."""
+
+    adversary: str
+    card: CardId | None
+
+
+@dataclass(frozen=True, slots=True)
+class IntentReplaced(Event):
+    """A Major intent was thrown away at once for a face-down one."""
+
+    adversary: str
+    discarded: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class IntentRevealed(Event):
+    adversary: str
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class IntentCarriedOut(Event):
+    adversary: str
+    card: CardId
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdversaryDefeated(Event):
+    adversary: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class FateChosen(Event):
+    adversary: str
+    fate: str
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryTaken(Event):
+    fighter: str
+    injury: str
+    severity: str
+    hp_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class HealthLost(Event):
+    """HP lost without Damage, so Shield does not help: an injury's bleeding, or a cost such as Crisis Averted's.
+
+    ``cause`` names the injury or the ability, never a card drawn in secret.
+    """
+
+    fighter: str
+    amount: int
+    hp_after: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class FighterDied(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class EddyDestroyed(Event):
+    """An Eddy at 0 HP: no injuries, it is out of the fight (another rolls up next scene)."""
+
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdversaryHeld(Event):
+    """The adversary cannot move for the rest of this round (The Hanged Man on the Eddy sheet)."""
+
+    adversary: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTopShown(Event):
+    """The top card of a draw pile turned face up; it stays visible until drawn."""
+
+    pile: str
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRequested(Event):
+    actor: str
+    kind: str
+    prompt: str
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionMade(Event):
+    actor: str
+    kind: str
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class StandInChose(Event):
+    """In solo play the oracle answered a GM decision (rules/solo/gm_stand_in.py). The engine never emits it:
+    the solo session puts it before the events of the step that carried the answer out, for the log."""
+
+    kind: str
+    choice: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkillCheckMade(Event):
+    """A check made mid-fight through Movement / Skill (SKL-IN-COMBAT)."""
+
+    fighter: str
+    skill: str
+    difficulty: str
+    cards: tuple[CardId, ...]
+    outcome: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CorruptionTaken(Event):
+    fighter: str
+    amount: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityAdded(Event):
+    """An Arcana Ability brought into the fight (CMB-CHOOSE-ABILITIES)."""
+
+    fighter: str
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardDeclared(Event):
+    """A wild card was named as another card (FOOL-WILDCARD)."""
+
+    fighter: str
+    card: CardId
+    counts_as: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRemoved(Event):
+    """Cards taken out of the fighter's deck: for the rest of the Day (Laughter) or for good (Slaughter)."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+    for_good: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardsToHand(Event):
+    """Cards moved from an ability (or the table) into the fighter's hand."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardReturned(Event):
+    """A card went back into the fighter's deck: on top, or shuffled in."""
+
+    fighter: str
+    card: CardId
+    where: str  # "top" or "shuffled"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatEnded(Event):
+    result: str  # "victory", "defeat" or "escaped"
+
+
+# --- foresight (The High Priestess) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPeeked(Event):
+    """A fighter looked at cards from the top of their deck; only they see which (HP-PEEK, HP-YES-NO)."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckStacked(Event):
+    """Peeked cards went back: ``top`` in the order they will be drawn, ``bottom`` shuffled under the deck."""
+
+    fighter: str
+    top: tuple[CardId, ...]
+    bottom: int
+
+
+@dataclass(frozen=True, slots=True)
+class IntentsOffered(Event):
+    """An adversary drew two intents face up; a fighter picks the one it keeps (HP-BETTER-NOT-TELL)."""
+
+    adversary: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IntentQueued(Event):
+    """An adversary's intent for next round, drawn ahead of time (HP-YES-NO); ``card`` None while face down."""
+
+    adversary: str
+    card: CardId | None
+
+
+@dataclass(frozen=True, slots=True)
+class HarmUndone(Event):
+    """A player's HP and injuries were put back as they were (HP-MISTAKE-CORRECTED)."""
+
+    fighter: str
+    hp: int
+    injuries_removed: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsSearched(Event):
+    """Cards were looked for in a deck and put in the hand (Fishing); not a draw."""
+
+    fighter: str
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IntentDiscarded(Event):
+    """An adversary's intent was thrown away before it acted; it does nothing this round.
+
+    ``why`` says what did it, for the log: "charmed" (Charm), "driven crazy" (You're Driving Me Crazy)."""
+
+    adversary: str
+    card: CardId
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryTreated(Event):
+    """An injury was removed (``becomes`` empty) or downgraded to ``becomes`` mid-fight (Heal)."""
+
+    fighter: str
+    injury: str
+    becomes: str
+
+
+# --- The Magician ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpellBorrowed(Event):
+    """A fighter may cast a spell nobody learned for the rest of the fight (MAG-SPELLBOOK)."""
+
+    fighter: str
+    spell: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCardShown(Event):
+    """The GM showed one of the three face-down cards of Three Card Monte (MAG-THREE-CARD-MONTE)."""
+
+    fighter: str
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class TrickGuessed(Event):
+    """The fighter picked one of Three Card Monte's mixed cards; ``right`` when it was the one shown."""
+
+    fighter: str
+    card: CardId
+    right: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DamageAvoided(Event):
+    """Damage that would have hit the fighter never landed (MAG-DISAPPEARING-ACT)."""
+
+    fighter: str
+    source: str
+    amount: int
+
+
+REVEALING: frozenset[type[Event]] = frozenset(
+    {
+        CardsDrawn,
+        DeckShuffled,
+        IntentDrawn,
+        IntentReplaced,
+        IntentRevealed,
+        DeckTopShown,
+        SkillCheckMade,
+        CardsPeeked,
+        DeckStacked,  # the cards put under the deck were shuffled
+        IntentsOffered,
+        IntentQueued,
+        CardsSearched,
+        TrickCardShown,
+        TrickGuessed,
+    }
+)
+
+
+def reveals(event: Event) -> bool:
+    """Whether this event showed a card nobody knew (undo stops before it)."""
+    return type(event) in REVEALING

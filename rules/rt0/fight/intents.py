@@ -1,0 +1,373 @@
+"""Adversaries on their own: drawing intents, moving, choosing whom to hit, carrying out the plan."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..cards import CARDS, CardId
+from ..content.adversaries import IntentPlan, Step
+from .decisions import ask, continuation, resolver
+from .effects import damage_fighter, gain_shield, heal, move
+from .events import (
+    DamageAvoided,
+    DamageDealt,
+    DeckShuffled,
+    Event,
+    HealthRegained,
+    IntentCarriedOut,
+    IntentDrawn,
+    IntentQueued,
+    IntentReplaced,
+    IntentRevealed,
+    IntentsOffered,
+    ShieldGained,
+)
+from .registry import everyone_hooked, hooked
+from .state import GM, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
+from .zones import Zone, distance, step_toward, zone_name
+
+
+def _draw_gm_card(state: CombatState, events: list[Event]) -> CardId:
+    pile = state.piles[GM]
+    if not pile.draw:
+        state.rng = pile.shuffle_discard_in(state.rng)
+        events.append(DeckShuffled(GM))
+    return pile.draw.pop()
+
+
+def draw_intent(state: CombatState, adversary: Adversary, events: list[Event], later: bool = False) -> None:
+    """ADV-INTENT: a GM card, face down if the adversary hides intents; a Major is swapped at once.
+
+    While a fighter ``foresees_intents`` (HP-BETTER-NOT-TELL) intents come face up, two at a time, and that
+    fighter picks the one kept. ``later``: the intent is for next round and waits in ``state.queued_intents``.
+    """
+    seer = foreseer(state)
+    card, hidden = _pull(state, adversary, events)
+    if seer is None:
+        _set_intent(state, adversary, card, hidden, later, events)
+        return
+    other, _ = _pull(state, adversary, events)
+    events.append(IntentsOffered(adversary.id, (card, other)))
+    options = [Option(f"{adversary.name} keeps {CARDS[a].name}", (a, b)) for a, b in ((card, other), (other, card))]
+    prompt = f"Which intent does {adversary.name} keep{' for next round' if later else ''}?"
+    ask(state, "intent-pick", seer.id, prompt, options, events, (adversary.id, later))
+
+
+def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tuple[CardId, bool]:
+    """One intent card by the drawing rule, and whether it lies face down."""
+    kind = state.bestiary[adversary.kind]
+    card = _draw_gm_card(state, events)
+    hidden = kind.hidden_intents
+    # Ruling ADV-INTENT: a face-down replacement that is itself a Major is replaced again.
+    while kind.plan_for(CARDS[card].suit.value).redraw_face_down:
+        events.append(IntentDrawn(adversary.id, None if hidden else card))
+        state.piles[GM].discard.append(card)
+        events.append(IntentReplaced(adversary.id, card))
+        card = _draw_gm_card(state, events)
+        hidden = True
+    return card, hidden and foreseer(state) is None
+
+
+@resolver("intent-pick")
+def _intent_pick(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    adversary_id, later = decision.context
+    kept, dropped = option.value
+    state.piles[GM].discard.append(dropped)
+    _set_intent(state, state.adversary(adversary_id), kept, False, later, events)
+
+
+def _set_intent(
+    state: CombatState, adversary: Adversary, card: CardId, hidden: bool, later: bool, events: list[Event]
+) -> None:
+    if later:
+        state.queued_intents[adversary.id] = (card, hidden)
+        events.append(IntentQueued(adversary.id, None if hidden else card))
+        return
+    adversary.intent, adversary.intent_hidden = card, hidden
+    events.append(IntentDrawn(adversary.id, None if hidden else card))
+    for watcher, ability in everyone_hooked(state, "intent_drawn"):
+        ability.intent_drawn(state, watcher, adversary, events)
+
+
+def next_intent(state: CombatState, adversary: Adversary, events: list[Event]) -> None:
+    """The round's intent: the one drawn ahead of time (HP-YES-NO) if there is one, else a fresh draw."""
+    queued = state.queued_intents.pop(adversary.id, None)
+    if queued is None:
+        if adversary.active:
+            draw_intent(state, adversary, events)
+        return
+    card, hidden = queued
+    if not adversary.active:
+        state.piles[GM].discard.append(card)
+        return
+    _set_intent(state, adversary, card, hidden and foreseer(state) is None, False, events)
+
+
+def foreseer(state: CombatState) -> Fighter | None:
+    """The fighter who sees every intent and picks from two (HP-BETTER-NOT-TELL), if any."""
+    for fighter in state.fighters:
+        if fighter.in_combat:
+            for ability in hooked(fighter.abilities, "foresees_intents"):
+                if ability.foresees_intents(state, fighter):
+                    return fighter
+    return None
+
+
+def discard_intent(state: CombatState, adversary: Adversary) -> None:
+    if adversary.intent is not None:
+        state.piles[GM].discard.append(adversary.intent)
+        adversary.intent, adversary.intent_hidden = None, False
+
+
+def redraw_intent(state: CombatState, adversary: Adversary, events: list[Event]) -> None:
+    discard_intent(state, adversary)
+    draw_intent(state, adversary, events)
+
+
+# --- whom to chase and whom to hit ---------------------------------------------------------------
+
+
+def _present(state: CombatState) -> list[Fighter]:
+    return [f for f in state.fighters if f.in_combat]
+
+
+def _preferred(fighters: list[Fighter]) -> list[Fighter]:
+    """Eddies are left alone while anyone else can be chosen (EDDY-SHEET)."""
+    people = [f for f in fighters if f.kind is FighterKind.PLAYER]
+    return people or fighters
+
+
+def chase_target(state: CombatState, adversary: Adversary) -> Fighter | None:
+    """ZON-ADV-MOVE: the nearest fighter; ties go to the earliest seat (ruling)."""
+    candidates = _preferred(_present(state))
+    if not candidates:
+        return None
+    return min(candidates, key=lambda f: distance(adversary.zone, f.zone or adversary.zone))
+
+
+def default_target(candidates: list[Fighter]) -> Fighter | None:
+    """CMB-TARGETING: most Shield; with no Shield anywhere, least HP; ties to the earliest seat."""
+    candidates = _preferred(candidates)
+    if not candidates:
+        return None
+    if any(f.shield for f in candidates):
+        return max(candidates, key=lambda f: f.shield)  # max keeps the first of equals
+    return min(candidates, key=lambda f: f.hp)
+
+
+def reachable(state: CombatState, adversary: Adversary, ranged: bool) -> list[Fighter]:
+    return [f for f in _present(state) if ranged or f.zone == adversary.zone]
+
+
+# --- carrying out an intent ----------------------------------------------------------------------
+
+
+def plan_of(state: CombatState, adversary: Adversary) -> IntentPlan:
+    assert adversary.intent is not None
+    kind = state.bestiary[adversary.kind]
+    plan = kind.plan_for(CARDS[adversary.intent].suit.value)
+    if plan.union is not None and f"union:{adversary.kind}:{CARDS[adversary.intent].suit.value}" in state.round_flags:
+        return IntentPlan(plan.union)
+    return plan
+
+
+def carry_out(state: CombatState, adversary: Adversary, events: list[Event]) -> None:
+    """Reveal, then do every step of the plan; a GM targeting choice pauses and resumes through a decision."""
+    assert adversary.intent is not None
+    if adversary.intent_hidden:
+        adversary.intent_hidden = False
+        events.append(IntentRevealed(adversary.id, adversary.intent))
+    suit = CARDS[adversary.intent].suit.value
+    plan = plan_of(state, adversary)
+    use_union = plan is not state.bestiary[adversary.kind].plan_for(suit)
+    if plan.union is not None:
+        state.round_flags.append(f"union:{adversary.kind}:{suit}")
+    events.append(IntentCarriedOut(adversary.id, adversary.intent, describe_plan(plan.steps)))
+    run_steps(state, adversary, (suit, use_union), 0, events)
+
+
+def _steps_of(state: CombatState, adversary: Adversary, which: tuple[str, bool]) -> tuple[Step, ...]:
+    """The steps of a suit's plan, or of its Union replacement: plain data a decision can carry."""
+    suit, use_union = which
+    plan = state.bestiary[adversary.kind].plan_for(suit)
+    return plan.union if use_union and plan.union is not None else plan.steps
+
+
+def run_steps(
+    state: CombatState, adversary: Adversary, which: tuple[str, bool], start: int, events: list[Event]
+) -> None:
+    steps = _steps_of(state, adversary, which)
+    for index in range(start, len(steps)):
+        if not adversary.active:
+            return  # struck down in the middle of its own plan (MAG-SMOKE-AND-MIRRORS turns a hit back)
+        step = steps[index]
+        if step.do == "move":
+            _advance(state, adversary, step.amount, events)
+        elif step.do == "heal":
+            heal(state, adversary, step.amount, events)
+        elif step.do == "shield":
+            gain_shield(state, adversary, step.amount, events)
+        elif step.do == "shield_allies":
+            for other in _allies_in_zone(state, adversary):
+                gain_shield(state, other, step.amount, events)
+        elif step.do == "damage":
+            amount = step.amount + step.per_ally_in_zone * len(_allies_in_zone(state, adversary))
+            candidates = reachable(state, adversary, step.ranged)
+            if state.bestiary[adversary.kind].targeting != "default" and len(candidates) > 1:
+                options = [Option(f"{adversary.name} hits {f.name}", (f.id,)) for f in candidates]
+                prompt = f"{adversary.name} deals {amount} damage. Whom does it hit?"
+                ask(state, "gm-target", GM, prompt, options, events, (adversary.id, which, index, amount))
+                return
+            target = default_target(candidates)
+            if target is not None and _hit(state, adversary, target, amount, step.ranged, events):
+                _resume_after_injury(state, adversary, which, index + 1)
+                return
+
+
+def _hit(
+    state: CombatState, adversary: Adversary, target: Fighter, amount: int, ranged: bool, events: list[Event]
+) -> bool:
+    """Damage a fighter; True when that knocked them down and the GM now picks their injury."""
+    waiting = len(state.decisions)
+    damage_fighter(state, adversary.id, target, amount, ranged, events)
+    return len(state.decisions) > waiting
+
+
+def _resume_after_injury(state: CombatState, adversary: Adversary, which: tuple[str, bool], start: int) -> None:
+    """Ruling CMB-ZERO-HP: the injury (and the 15 HP) comes first; the rest of the plan waits for it."""
+    state.decisions[-1] = replace(state.decisions[-1], context=("plan", adversary.id, which, start))
+
+
+@continuation("plan")
+def _carry_on_plan(state: CombatState, data: tuple[Any, ...], events: list[Event]) -> None:
+    adversary_id, which, start = data
+    run_steps(state, state.adversary(adversary_id), (which[0], which[1]), start, events)
+
+
+@resolver("gm-target")
+def _gm_target(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    adversary_id, which, index, amount = decision.context
+    adversary = state.adversary(adversary_id)
+    ranged = _steps_of(state, adversary, which)[index].ranged
+    if _hit(state, adversary, state.fighter(option.value[0]), amount, ranged, events):
+        _resume_after_injury(state, adversary, which, index + 1)
+        return
+    run_steps(state, adversary, which, index + 1, events)
+
+
+def _allies_in_zone(state: CombatState, adversary: Adversary) -> list[Adversary]:
+    return [a for a in state.adversaries if a is not adversary and a.active and a.zone == adversary.zone]
+
+
+def _advance(state: CombatState, adversary: Adversary, steps: int, events: list[Event]) -> None:
+    """ZON-ADV-MOVE: toward the nearest fighter, and not at all when already sharing a zone with one.
+
+    EDDY-SHEET: an adversary held by The Hanged Man (a round flag ``held:<id>``) does not move this round.
+    """
+    if held_flag(adversary.id) in state.round_flags:
+        return
+    for _ in range(steps):
+        target = chase_target(state, adversary)
+        if target is None or target.zone is None or target.zone == adversary.zone:
+            return
+        if any(f.zone == adversary.zone for f in _present(state)):
+            return
+        move(adversary, step_toward(state.room, adversary.zone, target.zone), events)
+
+
+def held_flag(adversary_id: str) -> str:
+    """The round flag that keeps an adversary where it stands until the next round starts."""
+    return f"held:{adversary_id}"
+
+
+def describe_plan(steps: tuple[Step, ...]) -> str:
+    parts = []
+    for step in steps:
+        if step.do == "move":
+            parts.append(f"move {step.amount}")
+        elif step.do == "damage":
+            extra = f" +{step.per_ally_in_zone} per ally in its zone" if step.per_ally_in_zone else ""
+            parts.append(f"{step.amount}{extra} {'ranged ' if step.ranged else ''}damage")
+        elif step.do == "heal":
+            parts.append(f"regain {step.amount} HP")
+        elif step.do == "shield":
+            parts.append(f"{step.amount} Shield")
+        elif step.do == "shield_allies":
+            parts.append(f"{step.amount} Shield to each ally in its zone")
+    return ", ".join(parts) or "nothing"
+
+
+# --- what an intent would do now ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PreviewHit:
+    """One blow the intent would land: ``blocked`` of ``amount`` soaked by the target's current Shield."""
+
+    target: str
+    amount: int
+    blocked: int
+    hp_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class IntentPreview:
+    """What an adversary's face-up intent would do if it acted now, against everyone's current Shield."""
+
+    adversary: str
+    hidden: bool
+    plan: str  # the plan in words ("move 1, 8 damage"); empty while face down
+    hits: tuple[PreviewHit, ...] = ()
+    moves_to: Zone | None = None
+    gm_chooses: tuple[str, ...] = ()  # fighter ids the GM would pick among (strategic, dimwitted)
+    text: str = ""
+
+
+def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | None:
+    """Dry-run the intent on a copy of the state, so the preview can never disagree with the rule.
+
+    Each adversary is previewed on its own against the Shield everyone has now; adversaries acting
+    earlier in the turn may use some of it up first. None when the adversary has no intent.
+    """
+    if not adversary.active or adversary.intent is None:
+        return None
+    if adversary.intent_hidden:
+        return IntentPreview(adversary.id, True, "", text="Face down: shown when it acts.")
+    trial = state.clone()
+    ghost = trial.adversary(adversary.id)
+    assert ghost.intent is not None
+    suit = CARDS[ghost.intent].suit.value
+    plan = plan_of(trial, ghost)
+    use_union = plan is not trial.bestiary[ghost.kind].plan_for(suit)
+    events: list[Event] = []
+    run_steps(trial, ghost, (suit, use_union), 0, events)
+    hits = tuple(
+        PreviewHit(e.target, e.amount, e.blocked, e.hp_after)
+        for e in events
+        if isinstance(e, DamageDealt) and e.source == adversary.id
+    )
+    moves_to = ghost.zone if ghost.zone != adversary.zone else None
+    choosing = next((d for d in trial.decisions if d.kind == "gm-target" and d.context[0] == adversary.id), None)
+    gm_chooses = tuple(str(o.value[0]) for o in choosing.options) if choosing else ()
+    words = describe_plan(plan.steps)
+    parts: list[str] = []
+    if moves_to is not None:
+        parts.append(f"moves to {zone_name(moves_to)}")
+    for hit in hits:
+        soaked = f" ({hit.blocked} blocked)" if hit.blocked else ""
+        parts.append(f"hits {state.name_of(hit.target)} for {hit.amount}{soaked} → {hit.hp_after} HP")
+    if gm_chooses:
+        parts.append("the GM picks whom it hits: " + " or ".join(state.name_of(f) for f in gm_chooses))
+    avoided = [e for e in events if isinstance(e, DamageAvoided) and e.source == adversary.id]
+    for miss in avoided:
+        parts.append(f"{state.name_of(miss.fighter)} avoids its {miss.amount} damage")
+    if any(step.do == "damage" for step in plan.steps) and not hits and not gm_chooses and not avoided:
+        parts.append("nobody in reach to hit")
+    for event in events:
+        if isinstance(event, HealthRegained) and event.who == adversary.id:
+            parts.append(f"regains {event.amount} HP" if event.amount else "already at full HP")
+        elif isinstance(event, ShieldGained):
+            parts.append(f"{state.name_of(event.who)} gains {event.amount} Shield")
+    text = f"{words}: " + ", ".join(parts) if parts else words
+    return IntentPreview(adversary.id, False, words, hits, moves_to, gm_chooses, text)

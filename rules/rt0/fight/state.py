@@ -1,0 +1,246 @@
+"""The combat state: plain, mutable-inside-the-engine data with cheap explicit copies.
+
+``apply`` copies the state before changing it, so a state handed out is never changed
+again; the simulators use the in-place path for speed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ..campaign.character import COMBAT_HP
+from ..cards import CardId
+from ..content.adversaries import AdversaryKind
+from ..traits import Arcana, Skill, Spell, Trait
+from .deck import Pile
+from .zones import Room, Zone
+
+START_HP = COMBAT_HP  # CHR-HP
+HP_AFTER_INJURY = 15  # CMB-ZERO-HP
+GM = "gm"  # the actor of the GM's decisions
+
+
+class FighterKind(Enum):
+    PLAYER = "player"
+    EDDY = "eddy"
+
+
+class Phase(Enum):
+    ROUND_START = "round start"
+    PLAYER_TURN = "player turn"
+    ADVERSARY_TURN = "adversary turn"
+    OVER = "over"
+
+
+# Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
+# and these are tested several times per action.
+_PLAYER_TURN = Phase.PLAYER_TURN
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer to a decision: a label for people and plain data for the engine."""
+
+    label: str
+    value: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDecision:
+    """A choice the rules wait for; while one is pending the only legal actions are its options."""
+
+    kind: str
+    actor: str
+    prompt: str
+    options: tuple[Option, ...]
+    context: tuple[Any, ...] = ()
+    private: bool = False  # only the actor may see the options (cards they peeked at); hot-seat UIs hide it
+
+
+@dataclass(slots=True)
+class Fighter:
+    """A player character or an Eddy in this combat."""
+
+    id: str
+    name: str
+    kind: FighterKind
+    traits: frozenset[Trait]
+    arcana: Arcana | None
+    pile: str
+    abilities: tuple[str, ...]
+    zone: Zone | None
+    hp: int = START_HP
+    shield: int = 0
+    hand: list[CardId] = field(default_factory=list)
+    bins: dict[str, list[CardId]] = field(default_factory=dict)
+    honked: bool = False
+    injuries: list[str] = field(default_factory=list)
+    corruption_gained: int = 0
+    dead: bool = False
+    a_plus: tuple[Skill, ...] = ()
+    failed: tuple[Skill, ...] = ()
+    upgrades: frozenset[str] = frozenset()  # abilities whose Corruption Upgrade is unlocked (COR-UPGRADE)
+    counts_as: dict[CardId, CardId] = field(default_factory=dict)  # card -> the card it counts as now
+    marks: dict[str, int] = field(default_factory=dict)  # per-fight counters and switches abilities keep
+    spells: tuple[Spell, ...] = ()  # spells learned (CHR-SPELL), for rules that ask who knows what (MAG-SPELLBOOK)
+    face_down: list[CardId] = field(default_factory=list)  # cards lying face down on the fighter's bins
+    day_uses: dict[str, int] = field(default_factory=dict)  # once-per-Day use -> the Day it was used (daily.py)
+
+    def clone(self) -> Fighter:
+        return Fighter(
+            self.id,
+            self.name,
+            self.kind,
+            self.traits,
+            self.arcana,
+            self.pile,
+            self.abilities,
+            self.zone,
+            self.hp,
+            self.shield,
+            self.hand.copy(),
+            {k: v.copy() for k, v in self.bins.items()},
+            self.honked,
+            self.injuries.copy(),
+            self.corruption_gained,
+            self.dead,
+            self.a_plus,
+            self.failed,
+            self.upgrades,
+            self.counts_as.copy(),
+            self.marks.copy(),
+            self.spells,
+            self.face_down.copy(),
+            self.day_uses.copy(),
+        )
+
+    @property
+    def in_combat(self) -> bool:
+        return self.zone is not None and not self.dead
+
+
+@dataclass(slots=True)
+class Adversary:
+    id: str
+    name: str
+    kind: str
+    hp: int
+    zone: Zone
+    shield: int = 0
+    intent: CardId | None = None
+    intent_hidden: bool = False
+    fate: str | None = None  # set once out of the fight: "killed", "incapacitated", "scared", "fled"
+    marks: dict[str, int] = field(default_factory=dict)  # per-fight switches effects leave on it (grounded)
+
+    def clone(self) -> Adversary:
+        return Adversary(
+            self.id,
+            self.name,
+            self.kind,
+            self.hp,
+            self.zone,
+            self.shield,
+            self.intent,
+            self.intent_hidden,
+            self.fate,
+            self.marks.copy(),
+        )
+
+    @property
+    def active(self) -> bool:
+        return self.fate is None and self.hp > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A player's HP and injuries at one moment, kept so an ability can put them back (HP-MISTAKE-CORRECTED)."""
+
+    hp: int
+    injuries: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class CombatState:
+    room: Room
+    fighters: list[Fighter]
+    adversaries: list[Adversary]
+    piles: dict[str, Pile]
+    bestiary: dict[str, AdversaryKind]
+    rng: int
+    round: int = 0
+    phase: Phase = Phase.ROUND_START
+    order: list[str] = field(default_factory=list)
+    turn: int = 0
+    acting: int = 0  # which adversary acts next in the adversary turn
+    decisions: list[PendingDecision] = field(default_factory=list)
+    round_flags: list[str] = field(default_factory=list)
+    result: str | None = None
+    ending_turn: bool = False  # The Tower struck: the active fighter's turn ends once the action settles
+    practice: bool = False  # a fight with no win condition (benchmarks, sandbox drills)
+    # adversary id -> (card, face down): its intent for the next round, drawn ahead of time (HP-YES-NO)
+    queued_intents: dict[str, tuple[CardId, bool]] = field(default_factory=dict)
+    # fighter id -> player id -> HP and injuries when that fighter's last turn ended (HP-MISTAKE-CORRECTED)
+    checkpoints: dict[str, dict[str, Checkpoint]] = field(default_factory=dict)
+    day: int = 0  # the campaign Day this fight happens on (once-per-Day uses are stamped with it)
+    turn_closing: bool = False  # the active turn's at_turn_end hooks have run; it ends once their choices are made
+
+    def clone(self) -> CombatState:
+        return CombatState(
+            self.room,
+            [f.clone() for f in self.fighters],
+            [a.clone() for a in self.adversaries],
+            {k: p.clone() for k, p in self.piles.items()},
+            self.bestiary,
+            self.rng,
+            self.round,
+            self.phase,
+            self.order.copy(),
+            self.turn,
+            self.acting,
+            self.decisions.copy(),
+            self.round_flags.copy(),
+            self.result,
+            self.ending_turn,
+            self.practice,
+            self.queued_intents.copy(),
+            {k: v.copy() for k, v in self.checkpoints.items()},
+            self.day,
+            self.turn_closing,
+        )
+
+    @property
+    def pending(self) -> PendingDecision | None:
+        return self.decisions[0] if self.decisions else None
+
+    @property
+    def active_fighter(self) -> Fighter | None:
+        if self.phase is not _PLAYER_TURN or self.turn >= len(self.order):
+            return None
+        wanted = self.order[self.turn]
+        for fighter in self.fighters:  # ``fighter()`` written out: asked several times per action
+            if fighter.id == wanted:
+                return fighter
+        raise KeyError(f"no fighter {wanted!r}")
+
+    def fighter(self, fighter_id: str) -> Fighter:
+        for fighter in self.fighters:
+            if fighter.id == fighter_id:
+                return fighter
+        raise KeyError(f"no fighter {fighter_id!r}")
+
+    def adversary(self, adversary_id: str) -> Adversary:
+        for adversary in self.adversaries:
+            if adversary.id == adversary_id:
+                return adversary
+        raise KeyError(f"no adversary {adversary_id!r}")
+
+    def name_of(self, who: str) -> str:
+        for f in self.fighters:
+            if f.id == who:
+                return f.name
+        for a in self.adversaries:
+            if a.id == who:
+                return a.name
+        return "the GM" if who == GM else who

@@ -1,0 +1,1 @@
+"""Builders the tests share: fights, sample characters and campaigns, solo fights."""

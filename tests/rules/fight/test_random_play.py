@@ -1,0 +1,449 @@
+"""Random legal play over random fights: the invariants every step must keep.
+
+Hypothesis draws the fight and a way of playing it:
+
+- the room (1x1, 3x3 or 5x5) and a seed;
+- 1–4 fighters: players of every Arcana (The Fool, The Magician, The High Priestess, now and then none) with a
+  valid Report Card (the Arcana's free Ability, a chosen Ability, a Weakness that is not the opposite of either, an
+  A+ and an F), 0–2 chosen Arcana Abilities of their Arcana, unlocked Corruption Upgrades (each makes its ability
+  free), 0–3 spells (none when Dull; Aquarius and Virgo only when Charming, Ophiuchus only when Lucky; never one
+  another player knows), Minor and Major injuries from the catalogue (a Critical Injury now and then), a Cursed
+  deck now and then; and some Eddies;
+- 1–3 adversaries from both bestiaries (book and house: Flying, Strategic, Dimwitted, hidden intents);
+- a policy: a seed and weights for playing a card, activating, adding an Arcana Ability and ending the turn (a
+  pending decision is always answered at random).
+
+Each example plays until the fight ends or MAX_STEPS actions have been taken, checking the invariants after the
+opening and after every step; every failure names the seeds and the step.
+
+``RT0_SOAK=1`` runs a soak instead of the quick check (about five to seven minutes): many more examples
+(``RT0_SOAK_EXAMPLES``, default 1000), longer fights (``RT0_SOAK_STEPS``, default 300), and a tally of what was
+played printed at the end (run with ``-s``).
+``RT0_NO_SHRINK=1`` reports a failing example as found, without shrinking it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import resources
+
+import pytest
+from hypothesis import HealthCheck, event, find, given, settings
+from hypothesis import Phase as Stage
+from hypothesis import strategies as st
+
+from rt0table.rules.rt0.abilities import arcana_abilities
+from rt0table.rules.rt0.campaign.character import (
+    allowed_a_plus,
+    allowed_abilities,
+    allowed_failed,
+    allowed_weaknesses,
+)
+from rt0table.rules.rt0.campaign.injuries import CRITICAL, MAJORS, MINORS
+from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.fight.actions import Action, Activate, AddAbility, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, apply_in_place, new_combat
+from rt0table.rules.rt0.fight.serialize import state_from_dict, state_hash, state_to_dict
+from rt0table.rules.rt0.fight.state import GM, START_HP, CombatState, FighterKind, Phase
+from rt0table.rules.rt0.fight.zones import ROOM_SIZES
+from rt0table.rules.rt0.traits import (
+    ABILITIES,
+    ARCANA_ABILITY,
+    OPPOSITE,
+    SPELL_REQUIRES,
+    WEAKNESSES,
+    Arcana,
+    Spell,
+    Trait,
+)
+
+ADVERSARIES = resources.files("rt0table.assets").joinpath("adversaries")
+BESTIARY = {
+    **load_bestiary(ADVERSARIES.joinpath("book.json").read_text(encoding="utf-8"), "book.json"),
+    **load_bestiary(ADVERSARIES.joinpath("house.json").read_text(encoding="utf-8"), "house.json"),
+}
+KINDS = sorted(BESTIARY)
+SOAK = os.environ.get("RT0_SOAK", "") not in ("", "0")
+MAX_STEPS = int(os.environ.get("RT0_SOAK_STEPS", "300")) if SOAK else 100
+EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "1000")) if SOAK else 40
+# RT0_NO_SHRINK=1: report the first failing example as found (shrinking a long fight can take minutes)
+PHASES = tuple(p for p in Stage if not (p is Stage.shrink and os.environ.get("RT0_NO_SHRINK")))
+TALLY: Counter[str] = Counter()  # what the examples played, printed after a soak
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the random player picks among the legal actions: first a kind, by weight, then one of that kind."""
+
+    seed: int
+    play: int = 6
+    activate: int = 2
+    add: int = 1
+    end: int = 1
+    uniform: bool = False  # every legal action alike, whatever its kind
+
+    def weight(self, action: Action) -> int:
+        if isinstance(action, PlayCard):
+            return self.play
+        if isinstance(action, Activate):
+            return self.activate
+        if isinstance(action, AddAbility):
+            return self.add
+        return self.end if isinstance(action, EndTurn) else 1
+
+
+@dataclass(frozen=True)
+class Fight:
+    seed: int
+    room: int
+    fighters: tuple[FighterSetup, ...]
+    adversaries: tuple[AdversarySetup, ...]
+    policy: Policy
+
+
+# --- the fights -----------------------------------------------------------------------------------------------
+
+
+def spells_open(traits: frozenset[Trait], known: set[Spell]) -> list[Spell]:
+    """CHR-SPELL, CHR-SPELL-REQ: the spells this Report Card may learn (none when Dull), minus the party's."""
+    if Trait.DULL in traits:
+        return []
+    return [s for s in Spell if s not in known and (s not in SPELL_REQUIRES or SPELL_REQUIRES[s] in traits)]
+
+
+@st.composite
+def injuries(draw: st.DrawFn) -> tuple[str, ...]:
+    """Minor injuries, at most one Major (a second one would have been a Critical), now and then a Critical."""
+    held = draw(st.lists(st.sampled_from(MINORS), max_size=2, unique=True))
+    if draw(st.integers(0, 3)) == 0:
+        held.append(draw(st.sampled_from(MAJORS)))
+    if draw(st.integers(0, 15)) == 0:
+        held.append(CRITICAL)
+    return tuple(draw(st.permutations(held)))
+
+
+@st.composite
+def player(draw: st.DrawFn, index: int, zone: st.SearchStrategy[tuple[int, int]], known: set[Spell]) -> FighterSetup:
+    """A player with a valid Report Card, Arcana Abilities, upgrades, spells and injuries."""
+    arcana = draw(st.sampled_from((Arcana.FOOL, Arcana.MAGICIAN, Arcana.HIGH_PRIESTESS, None)))
+    if arcana is None:  # a scenario's or a drill's fighter: an Ability and a Weakness, no Arcana
+        ability = draw(st.sampled_from(ABILITIES))
+        weakness = draw(st.sampled_from([w for w in WEAKNESSES if OPPOSITE[w] is not ability]))
+        traits = frozenset({ability, weakness})
+        chosen: list[str] = []
+        upgrades: frozenset[str] = frozenset()
+        a_plus, failed = (), ()
+    else:
+        ability = draw(st.sampled_from(allowed_abilities(arcana)))
+        weakness = draw(st.sampled_from(allowed_weaknesses(arcana, ability)))
+        traits = frozenset({ARCANA_ABILITY[arcana], ability, weakness})
+        own = arcana_abilities(arcana)
+        chosen = draw(st.lists(st.sampled_from(own), max_size=2, unique=True))
+        upgrades = frozenset(draw(st.lists(st.sampled_from(own), max_size=draw(st.sampled_from((0, 0, 1, 2, 6))))))
+        best = draw(st.sampled_from(allowed_a_plus(arcana, ability, weakness)))
+        a_plus, failed = (best,), (draw(st.sampled_from(allowed_failed(arcana, ability, weakness, best))),)
+    spells = draw(st.lists(st.sampled_from(spells_open(traits, known) or [None]), max_size=3, unique=True))
+    learned = tuple(s for s in spells if s is not None)
+    known.update(learned)
+    return FighterSetup(
+        f"f{index}",
+        f"Fighter {index}",
+        draw(zone),
+        traits,
+        arcana,
+        abilities=tuple(chosen),
+        injuries=draw(injuries()),
+        cursed=draw(st.integers(0, 9)) == 0,
+        a_plus=a_plus,
+        failed=failed,
+        upgrades=upgrades,
+        spells=learned,
+        morning_start=draw(st.booleans()),  # Withdrawal acts only on a Day without one
+    )
+
+
+@st.composite
+def fights(draw: st.DrawFn) -> Fight:
+    room = draw(st.sampled_from(ROOM_SIZES))
+    zone = st.tuples(st.integers(0, room - 1), st.integers(0, room - 1))
+    fighters: list[FighterSetup] = []
+    known: set[Spell] = set()
+    for i in range(draw(st.integers(1, 4))):
+        if draw(st.integers(0, 5)) == 0:
+            fighters.append(FighterSetup(f"f{i}", f"Eddy {i}", draw(zone), kind=FighterKind.EDDY))
+        else:
+            fighters.append(draw(player(i, zone, known)))
+    foes = [AdversarySetup(draw(st.sampled_from(KINDS)), draw(zone)) for _ in range(draw(st.integers(1, 3)))]
+    policy = Policy(
+        draw(st.integers(0, 2**32)),
+        play=draw(st.integers(1, 8)),
+        activate=draw(st.integers(0, 4)),
+        add=draw(st.sampled_from((0, 1, 1, 3))),
+        end=draw(st.integers(1, 3)),
+    )
+    return Fight(draw(st.integers(0, 2**64 - 1)), room, tuple(fighters), tuple(foes), policy)
+
+
+def start(fight: Fight) -> CombatState:
+    state, _ = new_combat(fight.seed, fight.room, fight.fighters, fight.adversaries, BESTIARY)
+    return state
+
+
+# --- the invariants -------------------------------------------------------------------------------------------
+
+
+def card_places(state: CombatState) -> dict[str, Counter[int]]:
+    """Pile key -> every card of that deck, wherever it is now (draw, discard, out of the deck for the Day or for
+    good, hands, bins, intents and the intents drawn ahead for next round)."""
+    places = {
+        key: Counter(pile.draw) + Counter(pile.discard) + Counter(pile.removed_for_day) + Counter(pile.removed_for_good)
+        for key, pile in state.piles.items()
+    }
+    for fighter in state.fighters:
+        places[fighter.pile] += Counter(fighter.hand)
+        for cards in fighter.bins.values():
+            places[fighter.pile] += Counter(cards)
+    for adversary in state.adversaries:
+        if adversary.intent is not None:
+            places[GM][adversary.intent] += 1
+    for card, _ in state.queued_intents.values():
+        places[GM][card] += 1
+    return places
+
+
+def numbers_in(value: object) -> Iterator[int]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        yield value
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from numbers_in(item)
+
+
+def held_by_decisions(state: CombatState) -> set[int]:
+    """Cards a pending decision may be holding while it waits: anything its options or context name. A card may
+    be nowhere else only then (the two intents a foreseeing High Priestess picks from, a fired card two bins want
+    to catch …); once the decisions are answered every card is back in a place."""
+    return {n for d in state.decisions for n in numbers_in((d.context, *(o.value for o in d.options)))}
+
+
+def injury_asked(state: CombatState, fighter_id: str) -> bool:
+    """Whether a Major Injury for this fighter is waiting for the GM: next, or queued behind other decisions taken
+    in the same moment (an Eddy's Tower explosion that downs an adversary and a player at once)."""
+    return any(d.kind == "injury" and any(o.value[0] == fighter_id for o in d.options) for d in state.decisions)
+
+
+def check_invariants(
+    state: CombatState, decks: dict[str, Counter[int]], digest: str, where: str, before: CombatState | None = None
+) -> None:
+    """Every card in one place, numbers in bounds, something to do, a faithful save; against the state before the
+    step, Corruption and abilities only grow. ``where`` (seeds and step) starts every message."""
+    places = card_places(state)
+    waiting = held_by_decisions(state)
+    for key, deck in decks.items():
+        lost, gained = deck - places[key], places[key] - deck
+        assert not gained, f"{where}: the {key!r} deck gained {dict(gained)} (a card in two places, or a stranger)"
+        assert set(lost) <= waiting, f"{where}: the {key!r} deck lost {dict(lost)}"
+    for fighter in state.fighters:
+        assert 0 <= fighter.hp <= START_HP, f"{where}: {fighter.id} has {fighter.hp} HP"
+        assert fighter.shield >= 0, f"{where}: {fighter.id} has {fighter.shield} Shield"
+        assert fighter.hp > 0 or fighter.dead or injury_asked(state, fighter.id), (
+            f"{where}: {fighter.id} at 0 HP, no injury asked"
+        )
+        assert fighter.corruption_gained >= 0, f"{where}: {fighter.id} gained {fighter.corruption_gained} Corruption"
+    for adversary in state.adversaries:
+        top = BESTIARY[adversary.kind].hp
+        assert 0 <= adversary.hp <= top, f"{where}: {adversary.id} has {adversary.hp} of {top} HP"
+        assert adversary.shield >= 0, f"{where}: {adversary.id} has {adversary.shield} Shield"
+    if before is not None:
+        for old, new in zip(before.fighters, state.fighters, strict=True):
+            assert new.corruption_gained >= old.corruption_gained, (
+                f"{where}: {new.id}'s Corruption fell from {old.corruption_gained} to {new.corruption_gained}"
+            )
+            lost_abilities = set(old.abilities) - set(new.abilities)
+            assert not lost_abilities, f"{where}: {new.id} lost {sorted(lost_abilities)}"
+    if state.pending is not None:
+        assert state.pending.options, f"{where}: {state.pending.kind!r} decision with no options"
+    legal = Game(state).legal_actions()
+    assert legal or state.phase is Phase.OVER, f"{where}: nothing legal in {state.phase}"
+    assert (state.phase is Phase.OVER) == (state.result is not None), f"{where}: {state.phase} with {state.result}"
+    round_trip = state_from_dict(json.loads(json.dumps(state_to_dict(state))))
+    assert state_hash(round_trip) == digest, f"{where}: the JSON round trip changed the state"
+
+
+def choose(rng: random.Random, policy: Policy, legal: list[Action]) -> Action:
+    """A kind of action by the policy's weights (a kind with weight 0 only when nothing else is left), then one."""
+    if policy.uniform:
+        return rng.choice(legal)
+    kinds: dict[type, list[Action]] = {}
+    for action in legal:
+        kinds.setdefault(type(action), []).append(action)
+    groups = list(kinds.values())
+    weights = [policy.weight(group[0]) for group in groups]
+    if not any(weights):  # only kinds the policy never picks: take one of them all the same
+        weights = [1] * len(groups)
+    group = rng.choices(groups, weights=weights)[0]
+    return rng.choice(group)
+
+
+def play(fight: Fight, max_steps: int = MAX_STEPS) -> tuple[Game, int]:
+    """Play the fight by its policy, checking every invariant after every step (and that undo takes it back)."""
+    label = f"seed={fight.seed} play_seed={fight.policy.seed}"
+    try:
+        game = Game(start(fight))
+    except Exception as error:
+        error.add_note(f"{label}: new_combat")
+        raise
+    decks = {key: +count for key, count in card_places(game.state).items()}
+    rng = random.Random(fight.policy.seed)
+    undone = 0
+    before = state_hash(game.state)
+    check_invariants(game.state, decks, before, f"{label} step=0 (opening)")
+    for step in range(1, max_steps + 1):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        action = choose(rng, fight.policy, legal)
+        where = f"{label} step={step} action={action}"
+        previous = game.state
+        try:
+            game.push(action)
+        except Exception as error:
+            error.add_note(where)
+            raise
+        after = state_hash(game.state)
+        check_invariants(game.state, decks, after, where, previous)
+        if game.can_undo():
+            assert game.undo() == action, f"{where}: undo took back another action"
+            assert state_hash(game.state) == before, f"{where}: undo did not give the previous state"
+            game.push(action)
+            assert state_hash(game.state) == after, f"{where}: pushing the action again after undo differed"
+            undone += 1
+        before = after
+        TALLY[type(action).__name__] += 1
+    TALLY["steps"] += len(game.steps)
+    TALLY["fights"] += 1
+    TALLY[f"result: {game.state.result or 'unfinished'}"] += 1
+    return game, undone
+
+
+def replay(fight: Fight, actions: list[Action]) -> str:
+    state = start(fight)
+    for action in actions:
+        apply_in_place(state, action)
+    return state_hash(state)
+
+
+def describe(fight: Fight) -> None:
+    """Hypothesis statistics (``--hypothesis-show-statistics``): what the examples held."""
+    for setup in fight.fighters:
+        event(f"fighter: {setup.kind.value} {setup.arcana.title if setup.arcana else 'no Arcana'}")
+        event(f"chosen abilities: {len(setup.abilities)}, upgrades: {min(len(setup.upgrades), 2)}+")
+        event(f"spells: {len(setup.spells)}")
+        for name in setup.injuries:
+            event(f"injury: {name}")
+    for foe in fight.adversaries:
+        kind = BESTIARY[foe.kind]
+        event(f"adversary: {kind.id}{' flying' if kind.flying else ''} {kind.targeting}")
+    event(f"room: {fight.room}x{fight.room}")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def soak_report() -> Iterator[None]:
+    started = time.monotonic()
+    yield
+    if SOAK:
+        seconds = time.monotonic() - started
+        print(f"\nsoak: {TALLY['fights']} fights, {TALLY['steps']} steps in {seconds:.0f} s; {dict(TALLY)}")
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    print_blob=True,
+    phases=PHASES,
+)
+@given(fights())
+@pytest.mark.rule("DECK-PER-PLAYER", "DECK-RESHUFFLE", "CMB-ROUND", "CMB-SHIELD", "CMB-END")
+def test_random_legal_play_keeps_every_invariant(fight: Fight) -> None:
+    describe(fight)
+    game, _ = play(fight)
+    digest = replay(fight, game.actions)
+    assert digest == state_hash(game.state), (
+        f"seed={fight.seed} play_seed={fight.policy.seed} step={len(game.actions)}: the replay ended elsewhere"
+    )
+
+
+FEATURES = {
+    "a Fool": lambda f: any(s.arcana is Arcana.FOOL for s in f.fighters),
+    "a Magician": lambda f: any(s.arcana is Arcana.MAGICIAN for s in f.fighters),
+    "a High Priestess": lambda f: any(s.arcana is Arcana.HIGH_PRIESTESS for s in f.fighters),
+    "two chosen Arcana Abilities": lambda f: any(len(s.abilities) == 2 for s in f.fighters),
+    "an upgrade": lambda f: any(s.upgrades for s in f.fighters),
+    "three spells": lambda f: any(len(s.spells) == 3 for s in f.fighters),
+    "a Charming spell": lambda f: any({Spell.AQUARIUS, Spell.VIRGO} & set(s.spells) for s in f.fighters),
+    "Ophiuchus": lambda f: any(Spell.OPHIUCHUS in s.spells for s in f.fighters),
+    "a Minor and a Major injury": lambda f: any(
+        set(s.injuries) & set(MINORS) and set(s.injuries) & set(MAJORS) for s in f.fighters
+    ),
+    "a Critical Injury": lambda f: any(CRITICAL in s.injuries for s in f.fighters),
+    "a Cursed deck": lambda f: any(s.cursed for s in f.fighters),
+    "an Eddy": lambda f: any(s.kind is FighterKind.EDDY for s in f.fighters),
+    "a Flying adversary": lambda f: any(BESTIARY[a.kind].flying for a in f.adversaries),
+    "a Strategic adversary": lambda f: any(BESTIARY[a.kind].targeting == "strategic" for a in f.adversaries),
+    "a book adversary": lambda f: any(BESTIARY[a.kind].source == "book" for a in f.adversaries),
+    "a 1x1 room": lambda f: f.room == 1,
+    "a 5x5 room": lambda f: f.room == 5,
+}
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_the_random_fights_hold_every_kind_of_character_and_adversary(feature: str) -> None:
+    """The strategy reaches each of these (so the property test is not quietly narrower than it says), and every
+    character it makes is a valid one: Dull knows no spells, spell requirements hold, no spell is known twice."""
+    fight = find(
+        fights(), FEATURES[feature], settings=settings(max_examples=2000, database=None, phases=[Stage.generate])
+    )
+    assert FEATURES[feature](fight)
+
+
+@given(fights())
+@settings(max_examples=100, deadline=None)
+def test_every_random_character_is_a_valid_one(fight: Fight) -> None:
+    known: Counter[Spell] = Counter()
+    for setup in fight.fighters:
+        known.update(setup.spells)
+        if Trait.DULL in setup.traits:
+            assert not setup.spells
+        for spell in setup.spells:
+            assert spell not in SPELL_REQUIRES or SPELL_REQUIRES[spell] in setup.traits
+        if setup.arcana is not None:
+            assert ARCANA_ABILITY[setup.arcana] in setup.traits
+            assert len(set(setup.abilities) - setup.upgrades) <= 2
+            assert not any(OPPOSITE[t] in setup.traits for t in setup.traits)
+    assert all(count == 1 for count in known.values())
+
+
+def test_a_fixed_sweep_of_random_play_takes_thousands_of_actions() -> None:
+    """Not a property: a fixed sweep over 3x3 fights, so every run checks at least this much play."""
+    rng = random.Random(2026)
+    total, undone, endings = 0, 0, Counter[str]()
+    for _ in range(20):
+        fighters = tuple(
+            FighterSetup(f"f{i}", f"F{i}", (rng.randrange(3), rng.randrange(3)), frozenset(rng.sample(list(Trait), 2)))
+            for i in range(rng.randint(1, 3))
+        )
+        foes = tuple(AdversarySetup(rng.choice(KINDS), (rng.randrange(3), rng.randrange(3))) for _ in range(2))
+        fight = Fight(rng.getrandbits(64), 3, fighters, foes, Policy(rng.getrandbits(32), uniform=True))
+        game, undo_count = play(fight, 120)
+        total += len(game.actions)
+        undone += undo_count
+        endings[game.state.result or "unfinished"] += 1
+    assert total >= 2000 and undone >= 500
+    assert sum(endings.values()) - endings["unfinished"] >= 5, endings
