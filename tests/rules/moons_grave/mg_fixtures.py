@@ -6,6 +6,21 @@ from functools import cache
 from pathlib import Path
 
 from rt0table.assets import path
+from rt0table.rules.moons_grave.creation import (
+    ChooseClass,
+    ChooseEmployer,
+    ChooseFlaw,
+    ChoosePackage,
+    ChoosePerk,
+    ChooseWeaponPerk,
+    CreationAction,
+    RaiseStat,
+    StatsDone,
+    apply_creation,
+    finish,
+    start,
+)
+from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_pack import GAME, MgContent, read_mg_pack
 from rt0table.rules.packs.pack_folder import read_pack_folder
 
@@ -19,3 +34,24 @@ def house() -> MgContent:
 
 def house_bytes() -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in Path(HOUSE).glob("*.json")}
+
+
+def make_character(
+    name: str = "Vex",
+    employer: str = "hillana",
+    raises: tuple[str, ...] = ("Awareness", "Grace", "Power", "Endurance"),
+    character_class: str = "warrior",
+    package: str = "duelist",
+    weapon_perks: tuple[str, ...] = ("sword-flourish", "knives-flurry"),
+    perks: tuple[str, ...] = ("sidestep", "press-on", "heavy-hand", "second-wind", "rousing-call"),
+    flaw: str = "Stubborn",
+) -> Character:
+    """A character made through the creation steps, as the wizard would."""
+    content = house()
+    draft = start(name)
+    steps: list[CreationAction] = [ChooseEmployer(employer), *(RaiseStat(s) for s in raises), StatsDone()]
+    steps += [ChooseClass(character_class), ChoosePackage(package), *(ChooseWeaponPerk(p) for p in weapon_perks)]
+    steps += [*(ChoosePerk(p) for p in perks), ChooseFlaw(flaw)]
+    for step in steps:
+        draft = apply_creation(content, draft, step)
+    return finish(content, draft)
