@@ -72,8 +72,16 @@ class ChooseFlaw:
 
 
 CreationAction = (
-    ChooseEmployer | RaiseStat | LowerStat | StatsDone | ChooseClass | ChoosePackage | ChooseWeaponPerk
-    | ChoosePerk | DropPerk | ChooseFlaw
+    ChooseEmployer
+    | RaiseStat
+    | LowerStat
+    | StatsDone
+    | ChooseClass
+    | ChoosePackage
+    | ChooseWeaponPerk
+    | ChoosePerk
+    | DropPerk
+    | ChooseFlaw
 )
 
 
@@ -191,7 +199,8 @@ def creation_refusal(content: MgContent, draft: Draft, action: CreationAction) -
         if perk is None or perk.weapon is None:
             return "A free weapon perk must have one of your weapons' names in its title."
         if perk.weapon not in owed:
-            return f"No free {perk.weapon} perk is owed (your weapons: {', '.join(content.package(draft.package).weapons)})."
+            held = ", ".join(content.package(draft.package).weapons)
+            return f"No free {perk.weapon} perk is owed (your weapons: {held})."
         if perk.id in draft.weapon_perks:
             return f"{perk.title} is already yours."
         return None
@@ -205,7 +214,11 @@ def creation_refusal(content: MgContent, draft: Draft, action: CreationAction) -
             return f"There is no perk '{action.perk}'."
         if not choosable_perk(content, draft, perk):
             return f"{perk.title} is not a universal perk nor one of your class's."
-        if action.perk in draft.perks or action.perk in draft.weapon_perks or action.perk in _free_perks(content, draft):
+        if (
+            action.perk in draft.perks
+            or action.perk in draft.weapon_perks
+            or action.perk in _free_perks(content, draft)
+        ):
             return f"{perk.title} is already yours."
         if len(draft.perks) >= FREE_PERKS:
             return f"You already have your {FREE_PERKS} perks; drop one to take another."
@@ -282,6 +295,14 @@ def finish(content: MgContent, draft: Draft) -> Character:
         raise CreationRefused(f"The character is not finished: the next step is {draft.step.replace('_', ' ')}.")
     perks = (*draft.perks, *draft.weapon_perks, *_free_perks(content, draft))
     return Character(
-        draft.name, draft.employer, draft.bought, draft.character_class, draft.package, perks,
-        draft.flaw, draft.flaw_stat, experience=draft.points_left(content), follower_kind=draft.follower_kind,
+        draft.name,
+        draft.employer,
+        draft.bought,
+        draft.character_class,
+        draft.package,
+        perks,
+        draft.flaw,
+        draft.flaw_stat,
+        experience=draft.points_left(content),
+        follower_kind=draft.follower_kind,
     )

@@ -13,7 +13,16 @@ from .mg_book import ARTIFACTS, CLASSES, ROLLED, STATS, WEAPONS
 from .npc_notation import NotationError, NpcLine, parse_npc
 
 GAME = "moons-grave"
-FILES = ("pack.json", "perks.json", "employers.json", "classes.json", "gear.json", "soak.json", "npcs.json", "rules.json")
+FILES = (
+    "pack.json",
+    "perks.json",
+    "employers.json",
+    "classes.json",
+    "gear.json",
+    "soak.json",
+    "npcs.json",
+    "rules.json",
+)
 EFFECTS = ("add_total", "sub_total", "add_damage", "reduce_damage", "deal_damage", "gain_follower", "kill_follower")
 PERK_ON = ("own_roll", "enemy_roll")  # paid by ★ of its owner's roll / by ☠ of a roll that acts against its owner
 CATEGORIES = ("armor", "weapon", "maneuvering", "combat", "command", "class", "artifact", "npc")
@@ -178,7 +187,20 @@ def _perks(pack: ContentPack) -> tuple[Perk, ...]:
     _unique(entries, "title")
     perks = []
     for e in entries:
-        e.only("id", "title", "cost", "category", "on", "effects", "text", "source", "weapon", "armour", "artifact", "class")
+        e.only(
+            "id",
+            "title",
+            "cost",
+            "category",
+            "on",
+            "effects",
+            "text",
+            "source",
+            "weapon",
+            "armour",
+            "artifact",
+            "class",
+        )
         effects = []
         for effect in e.entries("effects", key="do"):
             effect.only("do", "amount")
@@ -186,10 +208,18 @@ def _perks(pack: ContentPack) -> tuple[Perk, ...]:
         if not effects:
             raise e.fail("effects", "must list at least one effect")
         perk = Perk(
-            e.text("id"), e.text("title"), e.integer("cost", 1, 9), e.choice("category", CATEGORIES),
-            e.choice("on", PERK_ON), tuple(effects), e.text("text"), e.source(),
-            e.optional_choice("weapon", (*WEAPONS,)), e.text("armour") if e.has("armour") else None,
-            e.optional_choice("artifact", ARTIFACTS), e.text("class") if e.has("class") else None,
+            e.text("id"),
+            e.text("title"),
+            e.integer("cost", 1, 9),
+            e.choice("category", CATEGORIES),
+            e.choice("on", PERK_ON),
+            tuple(effects),
+            e.text("text"),
+            e.source(),
+            e.optional_choice("weapon", (*WEAPONS,)),
+            e.text("armour") if e.has("armour") else None,
+            e.optional_choice("artifact", ARTIFACTS),
+            e.text("class") if e.has("class") else None,
         )
         if perk.weapon and perk.weapon not in perk.title:  # MG-PERK-WEAPON-ONLY: the weapon's name is in the title
             raise e.fail("title", f"a {perk.weapon} perk must have '{perk.weapon}' in its title")
@@ -223,13 +253,17 @@ def _classes(pack: ContentPack, perks: tuple[Perk, ...]) -> tuple[CharacterClass
         e.only("id", "name", "benefit", "benefit_perk", "source")
         name = e.choice("name", CLASSES)
         benefit_perk = e.text("benefit_perk") if e.has("benefit_perk") else None
-        if benefit_perk is not None and not any(p.id == benefit_perk and p.character_class == e.text("id") for p in perks):
+        if benefit_perk is not None and not any(
+            p.id == benefit_perk and p.character_class == e.text("id") for p in perks
+        ):
             raise e.fail("benefit_perk", f"'{benefit_perk}' is not a perk of this class in perks.json")
         out.append(CharacterClass(e.text("id"), name, e.text("benefit"), benefit_perk, e.source()))
     known = {c.id for c in out}
     for perk in perks:
         if perk.character_class is not None and perk.character_class not in known:
-            raise PackError(f"perks.json: perks '{perk.id}': field 'class': '{perk.character_class}' is not in classes.json")
+            raise PackError(
+                f"perks.json: perks '{perk.id}': field 'class': '{perk.character_class}' is not in classes.json"
+            )
     return tuple(out)
 
 
@@ -240,15 +274,25 @@ def _perk_ref(e: Entry, perks: tuple[Perk, ...], field: str, category: str) -> s
     return perk_id
 
 
-def _gear(pack: ContentPack, perks: tuple[Perk, ...]) -> tuple[tuple[Armour, ...], tuple[Artifact, ...], tuple[GearPackage, ...]]:
+def _gear(
+    pack: ContentPack, perks: tuple[Perk, ...]
+) -> tuple[tuple[Armour, ...], tuple[Artifact, ...], tuple[GearPackage, ...]]:
     top = _file(pack, "gear.json", "armour", "artifacts", "packages")
     armour_entries = list(top.entries("armour"))
     _unique(armour_entries)
     armour = []
     for e in armour_entries:
         e.only("id", "name", "kind", "heat", "perk", "source")
-        armour.append(Armour(e.text("id"), e.text("name"), e.choice("kind", ("day", "night")), e.integer("heat", 0, 9),
-                             _perk_ref(e, perks, "perk", "armor"), e.source()))
+        armour.append(
+            Armour(
+                e.text("id"),
+                e.text("name"),
+                e.choice("kind", ("day", "night")),
+                e.integer("heat", 0, 9),
+                _perk_ref(e, perks, "perk", "armor"),
+                e.source(),
+            )
+        )
     for perk in perks:
         if perk.armour is not None and not any(a.id == perk.armour for a in armour):
             raise PackError(f"perks.json: perks '{perk.id}': field 'armour': '{perk.armour}' is not in gear.json")
@@ -291,10 +335,21 @@ def _tracks(pack: ContentPack) -> tuple[SoakTrack, ...]:
         kind = e.choice("kind", ("curse", "handicap"))
         if kind == "curse" and handicap:
             raise e.fail("handicap", "a curse track has no lasting effect (MG-SOAK-TRACKS)")
-        tracks.append(SoakTrack(e.text("id"), e.text("name"), e.integer("capacity", 1, 99), kind,
-                                e.flag("bleeding_out"), tuple(handicap), e.source()))
+        tracks.append(
+            SoakTrack(
+                e.text("id"),
+                e.text("name"),
+                e.integer("capacity", 1, 99),
+                kind,
+                e.flag("bleeding_out"),
+                tuple(handicap),
+                e.source(),
+            )
+        )
     if sum(t.bleeding_out for t in tracks) != 1:
-        raise PackError("soak.json: field 'tracks': exactly one track must be \"bleeding_out\": true (Bandage clears it)")
+        raise PackError(
+            "soak.json: field 'tracks': exactly one track must be \"bleeding_out\": true (Bandage clears it)"
+        )
     return tuple(tracks)
 
 
@@ -340,10 +395,13 @@ def _rules(pack: ContentPack) -> HouseRules:
             raise steps.fail("steps", f"'{step}' is not an Aftermath step ({', '.join(AFTERMATH)})")
     xp = part("experience", "per_fight_survived", "per_flaw_drama")
     return HouseRules(
-        corps.choice("attack", ROLLED), corps.choice("defence", ROLLED),
-        part("npc_damage", "rule").choice("rule", NPC_DAMAGE), aftermath,
+        corps.choice("attack", ROLLED),
+        corps.choice("defence", ROLLED),
+        part("npc_damage", "rule").choice("rule", NPC_DAMAGE),
+        aftermath,
         part("plan_limit", "actions").integer("actions", 1, 20),
-        xp.integer("per_fight_survived", 0, 9), xp.integer("per_flaw_drama", 0, 9),
+        xp.integer("per_fight_survived", 0, 9),
+        xp.integer("per_flaw_drama", 0, 9),
         part("creation", "weapon_perks_per_weapon").integer("weapon_perks_per_weapon", 0, 3),
     )
 
@@ -357,5 +415,15 @@ def read_mg_pack(pack: ContentPack) -> MgContent:
         raise PackError(f"{extra[0]}: not a file of a Moon's Grave pack ({', '.join(FILES)})")
     perks = _perks(pack)
     armour, artifacts, packages = _gear(pack, perks)
-    return MgContent(pack, perks, _employers(pack), _classes(pack, perks), armour, artifacts, packages,
-                     _tracks(pack), _npcs(pack, perks), _rules(pack))
+    return MgContent(
+        pack,
+        perks,
+        _employers(pack),
+        _classes(pack, perks),
+        armour,
+        artifacts,
+        packages,
+        _tracks(pack),
+        _npcs(pack, perks),
+        _rules(pack),
+    )

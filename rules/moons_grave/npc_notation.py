@@ -53,7 +53,11 @@ class NpcLine:
     def notation(self) -> str:
         """The NPC back in the book's notation, one line per part."""
         head = ", ".join([f"{self.name} ({self.level})", *(f"{w} {v}" for w, v in self.exceptions)])
-        lines = [head, *(f"{t} [{c}]" for t, c in self.perks), *(f"{a.name} <{a.attack}/{a.defence}>" for a in self.attacks)]
+        lines = [
+            head,
+            *(f"{t} [{c}]" for t, c in self.perks),
+            *(f"{a.name} <{a.attack}/{a.defence}>" for a in self.attacks),
+        ]
         if self.keywords:
             lines.append(", ".join(self.keywords))
         return "\n".join(lines)

@@ -125,7 +125,9 @@ def parse_file(name: str, data: bytes) -> Any:
     try:
         value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        raise problem(name, "", "", f"is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+        raise problem(
+            name, "", "", f"is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
     except (ValueError, RecursionError) as error:
         raise problem(name, "", "", f"is not valid JSON ({error})") from None
     if _depth(value) > MAX_DEPTH:
@@ -189,7 +191,9 @@ def pack_from_zip(data: bytes, game: str, label: str = "pack.zip") -> ContentPac
             if not FILE_NAME.fullmatch(info.filename):
                 raise PackError(f"{label}: '{info.filename}' is not a pack file (no folders; name.json)")
             if info.file_size > MAX_FILE_BYTES:
-                raise problem(info.filename, "", "", f"is {info.file_size:,} bytes unpacked; at most {MAX_FILE_BYTES:,}")
+                raise problem(
+                    info.filename, "", "", f"is {info.file_size:,} bytes unpacked; at most {MAX_FILE_BYTES:,}"
+                )
             try:
                 raw[info.filename] = archive.read(info)
             except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError) as error:

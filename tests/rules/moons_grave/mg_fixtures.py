@@ -20,6 +20,7 @@ from rt0table.rules.moons_grave.creation import (
     finish,
     start,
 )
+from rt0table.rules.moons_grave.fight_setup import MgSetup, NpcSeat, PartySeat
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_pack import GAME, MgContent, read_mg_pack
 from rt0table.rules.packs.pack_folder import read_pack_folder
@@ -55,3 +56,16 @@ def make_character(
     for step in steps:
         draft = apply_creation(content, draft, step)
     return finish(content, draft)
+
+
+def fight_setup(
+    party: tuple[Character, ...] | None = None,
+    npcs: tuple[str, ...] = ("Deputy (3), Beckon 0\nSword <Strike/Parry>", "Solarist Eunuch (2), Beckon 0"),
+    allies: tuple[str, ...] = (),
+    sun_up: bool = False,
+    defence_rolls: bool = False,
+) -> MgSetup:
+    members = party if party is not None else (make_character(),)
+    seats = tuple(PartySeat(c, f"p{i}") for i, c in enumerate(members, 1))
+    sides = tuple(NpcSeat(n) for n in npcs) + tuple(NpcSeat(n, "party") for n in allies)
+    return MgSetup(house().pack.canonical(), seats, sides, sun_up, defence_rolls)
