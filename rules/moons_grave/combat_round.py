@@ -237,11 +237,12 @@ def _say(kind: str, text: str, fighter: str = "", values: tuple[int, ...] = ()) 
 # --- Plan ---------------------------------------------------------------------------------------------------------
 
 
-def begin_round(state: MgState) -> Step:
+def begin_round(state: MgState, events: list[MgEvent] | None = None) -> Step:
     """Every fighter still standing plans again, lowest Initiative first (MG-CMB-ROUND, MG-CMB-PLAN)."""
     fighters = tuple(replace(f, planned=-1, done_turn=False) for f in state.fighters)
     state = replace(state, fighters=fighters, phase="plan", sealed=(), asked=(), turn="", roll=None)
-    return _next_plan_group(state, [_say("round", f"Round {state.round}: plan, lowest Initiative first.")])
+    said = [*(events or []), _say("round", f"Round {state.round}: plan, lowest Initiative first.")]
+    return _next_plan_group(state, said)
 
 
 def _next_plan_group(state: MgState, events: list[MgEvent]) -> Step:
@@ -666,7 +667,7 @@ def _carry_on(state: MgState, events: list[MgEvent]) -> Step:
     then = state.after_damage
     state = replace(state, after_damage="")
     if then == "next_round":
-        return begin_round(replace(state, round=state.round + 1))
+        return begin_round(replace(state, round=state.round + 1), events)
     fighter = state.fighter(state.turn)
     if then == "end_turn" or not fighter.alive or state.actions_done >= max(fighter.planned, 1):
         return _end_turn(state, events)
