@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from functools import cache
 from typing import Any, TypeVar
 
 from ..seam import RulesError
@@ -26,6 +27,12 @@ def decode(kind: type[T], data: Any, where: str = "") -> T:
     return value
 
 
+@cache
+def _shape(kind: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """A dataclass's resolved field types and fields, worked out once per class."""
+    return typing.get_type_hints(kind), {f.name: f for f in dataclasses.fields(kind)}
+
+
 def _decode(kind: Any, data: Any, where: str) -> Any:
     origin = typing.get_origin(kind)
     if origin in (types.UnionType, typing.Union):
@@ -45,11 +52,10 @@ def _decode(kind: Any, data: Any, where: str) -> Any:
         if len(data) != len(args):
             raise RulesError(f"{where}: must hold {len(args)} items")
         return tuple(_decode(a, item, f"{where}[{i}]") for i, (a, item) in enumerate(zip(args, data, strict=True)))
-    if dataclasses.is_dataclass(kind):
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         if not isinstance(data, dict):
             raise RulesError(f"{where}: must be an object")
-        hints = typing.get_type_hints(kind)
-        fields = {f.name: f for f in dataclasses.fields(kind)}
+        hints, fields = _shape(kind)
         extra = sorted(set(data) - set(fields))
         if extra:
             raise RulesError(f"{where}.{extra[0]}: is not a field")

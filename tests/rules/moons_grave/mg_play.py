@@ -34,8 +34,12 @@ def give_turn(state: MgState, fighter_id: str, planned: int = 1, weapon: str | N
     fighter = state.fighter(fighter_id)
     active = fighter.active if weapon is None else weapon
     fighters = tuple(
-        replace(f, planned=planned if f.id == fighter_id else 1, done_turn=f.id == fighter_id,
-                active=active if f.id == fighter_id else f.active)
+        replace(
+            f,
+            planned=planned if f.id == fighter_id else 1,
+            done_turn=f.id == fighter_id,
+            active=active if f.id == fighter_id else f.active,
+        )
         for f in state.fighters
     )
     return replace(state, fighters=fighters, phase="turn", turn=fighter_id, actions_done=0, asked=(), sealed=())

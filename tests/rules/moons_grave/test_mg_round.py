@@ -182,6 +182,7 @@ def test_the_fight_ends_when_a_side_has_nobody_standing() -> None:
     state, events = play(state, TurnAction("pc1", "Attack", "npc1"))
     state, events = enter(state, "pc1", 5, 5, 1)  # 4 vs Parry 2: 3 damage, the Eunuch has 2 boxes
     assert RULES.is_over(state) and state.winner == "party"
+    assert texts(events)[-1] == "The fight is over: the party side stands."
     assert RULES.legal_actions(state) == [] and RULES.seats_to_act(state) == frozenset()
-    with pytest.raises(IllegalAction, match="The fight is over."):
+    with pytest.raises(IllegalAction, match=r"The fight is over\."):
         RULES.apply(state, RollDice("pc1"))

@@ -95,7 +95,7 @@ def test_slaughter_takes_a_follower_from_the_shared_pool() -> None:
     assert RULES.refusal(state, TurnAction("pc1", "Slaughter", "pc1")) == "Vex is on Vex's side."
     assert state.pool("foes") == 3  # the highest Beckon among them
     assert state.followers(state.fighter("npc3")) == 3  # each NPC counts as having the whole pool
-    state, events = play(state, TurnAction("pc1", "Slaughter", "npc3"))  # one action: vs 0, no roll
+    state, _ = play(state, TurnAction("pc1", "Slaughter", "npc3"))  # one action: vs 0, no roll
     assert state.pool("foes") == 2
     bare = give_turn(begin(setup), "pc1", planned=3, weapon="")
     roll = roll_for(bare, TurnAction("pc1", "Slaughter", "npc1"))
