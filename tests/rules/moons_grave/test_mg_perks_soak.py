@@ -176,3 +176,13 @@ def test_npcs_have_boxes_equal_to_their_durability() -> None:
     state, _ = play(state, TurnAction("pc1", "Attack", "npc1"))
     state, events = enter(state, "pc1", 6, 6, 6, 5, 5, 5)  # 12 vs 4: 9 damage
     assert "Lunatron takes 9 damage (9/10)." in texts(events) and state.fighter("npc1").alive
+
+
+@pytest.mark.rule("MG-PERK-PAY-DRAG")
+def test_a_roll_against_nobody_has_no_enemy_to_pay() -> None:
+    state = give_turn(begin(fight_setup(npcs=(BULLY,))), "pc1", planned=1)
+    state = state.with_fighter(replace(state.fighter("pc1"), followers=0))
+    state, _ = play(state, TurnAction("pc1", "Rally"))
+    state, _ = enter(state, "pc1", 1, 2)  # ☠ and ★: the Bully is not acted against, so his Backhand stays quiet
+    assert state.roll is not None and state.roll.order == ("pc1",)
+    assert all(a.fighter == "pc1" for a in RULES.legal_actions(state))

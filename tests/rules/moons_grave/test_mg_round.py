@@ -186,3 +186,16 @@ def test_the_fight_ends_when_a_side_has_nobody_standing() -> None:
     assert RULES.legal_actions(state) == [] and RULES.seats_to_act(state) == frozenset()
     with pytest.raises(IllegalAction, match=r"The fight is over\."):
         RULES.apply(state, RollDice("pc1"))
+
+
+@pytest.mark.rule("MG-CMB-VIE-FOLLOWERS", "MG-NPC-FOLLOWER-POOL")
+def test_npcs_of_one_side_cannot_promise_more_than_their_pool() -> None:
+    state = begin(fight_setup(npcs=("Captain (3), Beckon 2", "Captain (3), Beckon 2")))
+    state, _ = play(state, Plan("pc1", 1, "Sword"), Plan("npc1", 1, ""), Plan("npc2", 1, ""))
+    state, _ = play(state, Vie("pc1", True), Vie("npc1", True), Vie("npc2", True))
+    state, _ = play(state, Withdraw("pc1", False), Withdraw("npc1", False), Withdraw("npc2", False))
+    assert state.phase == "bid" and state.pool("foes") == 2  # the highest Beckon, not the sum
+    state, _ = play(state, Bid("npc1", 2))
+    assert RULES.refusal(state, Bid("npc2", 1)) == "Captain can bid 0 to 0 followers."
+    state, _ = play(state, Bid("npc2", 0), Bid("pc1", 0))
+    assert state.turn == "npc1" and state.pool("foes") == 0
