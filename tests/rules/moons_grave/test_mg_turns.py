@@ -75,7 +75,12 @@ def test_difficulty_zero_is_not_rolled_unless_the_risk_raises_it() -> None:
 
 
 @pytest.mark.rule(
-    "MG-ACT-RALLY", "MG-TURN-FAIL-NO-BENEFIT", "MG-FOLLOWER-GAIN", "MG-FOLLOWER-MAX", "MG-BECKON-ROLLED", "MG-FOLLOWER-START"
+    "MG-ACT-RALLY",
+    "MG-TURN-FAIL-NO-BENEFIT",
+    "MG-FOLLOWER-GAIN",
+    "MG-FOLLOWER-MAX",
+    "MG-BECKON-ROLLED",
+    "MG-FOLLOWER-START",
 )
 def test_rally_gains_a_follower_up_to_beckon_and_nothing_on_a_failure() -> None:
     state = give_turn(begin(), "pc1", planned=2)
