@@ -10,9 +10,9 @@ from typing import Any
 
 from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
 from . import combat_round
-from .fight_setup import MgSetup, new_fight
 from .mg_actions import ACTION_TYPES, REVEALING, MgAction, MgEvent
 from .mg_codec import decode, encode
+from .mg_fight_setup import MgSetup, new_fight
 from .mg_state import MgState
 
 KEY = "moons-grave"

@@ -6,7 +6,8 @@ from functools import cache
 from pathlib import Path
 
 from rt0table.assets import path
-from rt0table.rules.moons_grave.creation import (
+from rt0table.rules.moons_grave.mg_character import Character
+from rt0table.rules.moons_grave.mg_creation import (
     ChooseClass,
     ChooseEmployer,
     ChooseFlaw,
@@ -20,8 +21,7 @@ from rt0table.rules.moons_grave.creation import (
     finish,
     start,
 )
-from rt0table.rules.moons_grave.fight_setup import MgSetup, NpcSeat, PartySeat
-from rt0table.rules.moons_grave.mg_character import Character
+from rt0table.rules.moons_grave.mg_fight_setup import MgSetup, NpcSeat, PartySeat
 from rt0table.rules.moons_grave.mg_pack import GAME, MgContent, read_mg_pack
 from rt0table.rules.packs.pack_folder import read_pack_folder
 

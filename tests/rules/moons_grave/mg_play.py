@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rt0table.rules.moons_grave.fight_setup import MgSetup
 from rt0table.rules.moons_grave.mg_actions import EnterDie, MgAction, MgEvent
+from rt0table.rules.moons_grave.mg_fight_setup import MgSetup
 from rt0table.rules.moons_grave.mg_state import MgState
 from rt0table.rules.moons_grave.moons_grave_seam import RULES
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rt0table.rules.moons_grave.advancement import BuyPerk, BuyStat, buy, earn, purchase_refusal, purchases
+from rt0table.rules.moons_grave.mg_advancement import BuyPerk, BuyStat, buy, earn, purchase_refusal, purchases
 
 from .mg_fixtures import house, make_character
 

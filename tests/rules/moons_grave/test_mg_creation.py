@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rt0table.rules.moons_grave.creation import (
+from rt0table.rules.moons_grave.mg_book import FLAWS, STATS, TALENTS, WEAPONS, raise_cost
+from rt0table.rules.moons_grave.mg_character import weapons_of
+from rt0table.rules.moons_grave.mg_creation import (
     ChooseClass,
     ChooseEmployer,
     ChooseFlaw,
@@ -23,8 +25,6 @@ from rt0table.rules.moons_grave.creation import (
     finish,
     start,
 )
-from rt0table.rules.moons_grave.mg_book import FLAWS, STATS, TALENTS, WEAPONS, raise_cost
-from rt0table.rules.moons_grave.mg_character import weapons_of
 
 from .mg_fixtures import house, make_character
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from rt0table.rules.dice.exploding_roll import PoolRoll, entered_roll_problem, roll_pool
-from rt0table.rules.moons_grave.fight_setup import content_of
 from rt0table.rules.moons_grave.mg_actions import Plan, TriggerPerk
+from rt0table.rules.moons_grave.mg_fight_setup import content_of
 from rt0table.rules.moons_grave.moons_grave_seam import RULES
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6, faces_text, read_roll
 from rt0table.rules.seam import RulesError

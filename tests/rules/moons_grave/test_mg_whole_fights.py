@@ -11,7 +11,6 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rt0table.rules.moons_grave.fight_setup import MgSetup
 from rt0table.rules.moons_grave.mg_actions import (
     Bid,
     EnterDie,
@@ -25,6 +24,7 @@ from rt0table.rules.moons_grave.mg_actions import (
     Vie,
     Withdraw,
 )
+from rt0table.rules.moons_grave.mg_fight_setup import MgSetup
 from rt0table.rules.moons_grave.mg_state import MgState
 from rt0table.rules.moons_grave.moons_grave_seam import RULES
 from rt0table.rules.seam import OMNISCIENT, IllegalAction

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .creation import Draft, choosable_perk
 from .mg_book import PERK_PRICE, STATS, step_cost
 from .mg_character import Character
+from .mg_creation import Draft, choosable_perk
 from .mg_pack import MgContent
 
 EARNED_BY = ("fight_survived", "flaw_drama")  # leftover Build Points are paid in at creation (MG-STAT-LEFTOVER)
