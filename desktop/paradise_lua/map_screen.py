@@ -1,0 +1,473 @@
+"""The Paradise Lua map: the party's figure on the book's location graphs, the place it stands in, and the tracker.
+
+Drag the figure onto a connected place to move there, or pick an exit with the arrow keys and press Enter; a place
+that is not connected is refused with the reason. Beside the map: the place's cards, factions, people and notes,
+its exits, "Draw for inspiration", a fight with a faction found there, and the journal.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QResizeEvent,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rt0table.rules.paradise_lua.lua_campaign import CallFight, DrawInspiration, Move, location_id, suit_here
+from rt0table.rules.paradise_lua.lua_encounters import factions_fielding
+from rt0table.rules.paradise_lua.world_content import LocationGraph, MapNode
+from rt0table.rules.paradise_lua.world_map import Spot, exits
+from rt0table.rules.rt0.cards import CARDS
+
+from .lua_table import LuaTable
+from .map_layout import layered_layout
+
+PLACE_W, PLACE_H = 150.0, 46.0
+TOKEN_R = 13.0
+INK = QColor("#2b2b33")
+PAPER = QColor("#f4efe4")
+VISITED = QColor("#e2d8bf")
+HERE = QColor("#f2c14e")
+EXIT = QColor("#7fb7a4")
+SHUT = QColor("#c98f8f")
+LINE = QColor("#8a8577")
+TOKEN = QColor("#c0392b")
+
+
+def _shape_path(shape: str, rect: QRectF) -> QPainterPath:
+    """The book's mermaid node shapes, drawn in ``rect``."""
+    path = QPainterPath()
+    if shape == "circle":
+        path.addEllipse(rect)
+    elif shape == "diamond":
+        c = rect.center()
+        poly = [QPointF(c.x(), rect.top() - 8), QPointF(rect.right() + 10, c.y()), QPointF(c.x(), rect.bottom() + 8)]
+        poly.append(QPointF(rect.left() - 10, c.y()))
+        path.addPolygon(QPolygonF([*poly, poly[0]]))
+    elif shape == "flag":
+        poly = [rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()]
+        poly.append(QPointF(rect.left() + 14, rect.center().y()))
+        path.addPolygon(QPolygonF([*poly, poly[0]]))
+    elif shape == "cylinder":
+        path.addRoundedRect(rect, 22, 12)
+    elif shape == "rounded":
+        path.addRoundedRect(rect, 16, 16)
+    else:
+        path.addRect(rect)
+    return path
+
+
+class PlaceItem(QGraphicsItem):
+    """One place on the map, in the book's shape, with its name; tinted for here, visited, exit or shut."""
+
+    def __init__(self, graph: LocationGraph, node: MapNode, nested: bool) -> None:
+        super().__init__()
+        self.spot = Spot(graph.id, node.key)
+        self.node = node
+        self.nested = nested  # the place has a map of its own
+        self.fill = PAPER
+        self.ring: QColor | None = None
+        self.setToolTip(node.label + ("\n(has a map of its own: enter it from its exits)" if nested else ""))
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-PLACE_W / 2 - 14, -PLACE_H / 2 - 12, PLACE_W + 28, PLACE_H + 24)
+
+    def body(self) -> QRectF:
+        return QRectF(-PLACE_W / 2, -PLACE_H / 2, PLACE_W, PLACE_H)
+
+    def shape(self) -> QPainterPath:
+        return _shape_path(self.node.shape, self.body())
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        path = _shape_path(self.node.shape, self.body())
+        painter.setBrush(QBrush(self.fill))
+        painter.setPen(QPen(self.ring or INK, 3.5 if self.ring else 1.4))
+        painter.drawPath(path)
+        painter.setPen(INK)
+        font = QFont(painter.font())
+        font.setPointSizeF(8.5)
+        painter.setFont(font)
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        painter.drawText(self.body().adjusted(8, 2, -8, -2), int(flags), self.node.label)
+        if self.nested:
+            painter.setPen(QPen(INK, 1))
+            painter.drawText(
+                self.body().adjusted(0, 0, -6, 0), int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom), "▸"
+            )
+
+
+class PartyToken(QGraphicsItem):
+    """The party's figure."""
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-TOKEN_R - 2, -TOKEN_R - 2, 2 * TOKEN_R + 4, 2 * TOKEN_R + 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(TOKEN)
+        painter.setPen(QPen(QColor("white"), 2.5))
+        painter.drawEllipse(QPointF(0, 0), TOKEN_R, TOKEN_R)
+        painter.setPen(QColor("white"))
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPointSizeF(8)
+        painter.setFont(font)
+        painter.drawText(self.boundingRect(), int(Qt.AlignmentFlag.AlignCenter), "P")
+
+
+class MapScene(QGraphicsScene):
+    """One location graph laid out in layers; the party's figure is dragged from place to place."""
+
+    dropped = Signal(object)  # the Spot the figure was dropped on, or None for empty floor
+
+    def __init__(self, table: LuaTable, graph: LocationGraph) -> None:
+        super().__init__()
+        self.table, self.graph = table, graph
+        layout = layered_layout(graph)
+        nested = {g.inside.node for g in table.world.graphs if g.inside is not None and g.inside.graph == graph.id}
+        for (start, end), points in layout.routes.items():
+            self.addItem(self._edge(points, (start, end)))
+        self.places: dict[str, PlaceItem] = {}
+        for node in graph.nodes:
+            item = PlaceItem(graph, node, node.key in nested)
+            item.setPos(*layout.places[node.key])
+            item.setZValue(1)
+            self.addItem(item)
+            self.places[node.key] = item
+        self.token = PartyToken()
+        self.token.setZValue(3)
+        self.addItem(self.token)
+        self.dragging = False
+        self.grab = QPointF()
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-30, -30, 30, 30))
+
+    def _edge(self, points: list[tuple[float, float]], edge: tuple[str, str]) -> QGraphicsPathItem:
+        path = QPainterPath(QPointF(*points[0]))
+        for x, y in points[1:]:
+            path.lineTo(x, y)
+        # a small arrowhead halfway along the last leg keeps the book's direction visible (read both ways)
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        mx, my, angle = (x0 + x1) / 2, (y0 + y1) / 2, math.atan2(y1 - y0, x1 - x0)
+        for side in (2.6, -2.6):
+            path.moveTo(mx, my)
+            path.lineTo(mx - 9 * math.cos(angle + side / 6), my - 9 * math.sin(angle + side / 6))
+        item = QGraphicsPathItem(path)
+        item.setPen(QPen(LINE, 1.6))
+        item.setData(0, edge)
+        return item
+
+    def refresh(self, highlighted: Spot | None) -> None:
+        state = self.table.state
+        reachable = set(exits(self.table.world, state.at))
+        for item in self.places.values():
+            spot = item.spot
+            item.fill = HERE if spot == state.at else VISITED if spot in state.visited else PAPER
+            item.ring = None
+            if spot in reachable:
+                item.ring = EXIT if self._open(spot) else SHUT
+            if spot == highlighted:
+                item.ring = QColor("#1f6feb")
+            item.update()
+        if state.at.graph == self.graph.id:
+            self.token.setVisible(True)
+            self.token.setPos(self.home())
+        else:
+            self.token.setVisible(False)
+
+    def _open(self, spot: Spot) -> bool:
+        return self.table.refusal_of(Move(spot)) is None
+
+    def home(self) -> QPointF:
+        """Where the figure rests: the top-right corner of the party's place."""
+        place = self.places[self.table.state.at.node]
+        return place.pos() + QPointF(PLACE_W / 2 - 6, -PLACE_H / 2 + 2)
+
+    def place_at(self, point: QPointF) -> Spot | None:
+        for item in self.items(point):
+            if isinstance(item, PlaceItem) and item.shape().contains(item.mapFromScene(point)):
+                return item.spot
+        return None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.token.isVisible() and self.token.sceneBoundingRect().contains(event.scenePos()):
+            self.dragging = True
+            self.grab = event.scenePos() - self.token.pos()
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.dragging:
+            self.token.setPos(event.scenePos() - self.grab)
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.dragging:
+            self.dragging = False
+            event.accept()
+            self.dropped.emit(self.place_at(event.scenePos()))
+            return
+        super().mouseReleaseEvent(event)
+
+
+class MapView(QGraphicsView):
+    """The map, scaled to fit; the arrow keys pick an exit and Enter moves the party there."""
+
+    step = Signal(int)  # +1 / -1: the next or previous exit
+    go = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setBackgroundBrush(QColor("#dcd6c8"))
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def fit(self) -> None:
+        if self.scene() is not None:
+            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+            self.step.emit(1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+            self.step.emit(-1)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.go.emit()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+
+class MapScreen(QWidget):
+    """The map beside the place's details, the tracker's actions and the journal."""
+
+    def __init__(self, table: LuaTable) -> None:
+        super().__init__()
+        self.table = table
+        self.scenes = {graph.id: MapScene(table, graph) for graph in table.world.graphs}
+        for scene in self.scenes.values():
+            scene.dropped.connect(self._dropped)
+        self.highlight = 0
+        self.view = MapView()
+        self.view.step.connect(self._step)
+        self.view.go.connect(self._go)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setObjectName("map-status")
+        self.title = QLabel()
+        self.title.setObjectName("map-title")
+        left = QVBoxLayout()
+        left.addWidget(self.title)
+        left.addWidget(self.view, 1)
+        left.addWidget(self.status)
+        map_side = QWidget()
+        map_side.setLayout(left)
+        splitter = QSplitter()
+        splitter.addWidget(map_side)
+        splitter.addWidget(self._panel())
+        splitter.setStretchFactor(0, 5)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([620, 380])
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.addWidget(splitter)
+        QShortcut(QKeySequence.StandardKey.Undo, self, activated=self._undo)
+        table.changed.connect(self.refresh)
+        table.refused.connect(self.status.setText)
+        self.refresh()
+
+    def _panel(self) -> QWidget:
+        panel = QWidget()
+        column = QVBoxLayout(panel)
+        self.place = QLabel()
+        self.place.setWordWrap(True)
+        self.place.setTextFormat(Qt.TextFormat.RichText)
+        self.place.setAlignment(Qt.AlignmentFlag.AlignTop)
+        column.addWidget(self.place)
+        column.addWidget(QLabel("Exits (arrow keys and Enter on the map):"))
+        self.exits = QListWidget()
+        self.exits.setMaximumHeight(110)
+        self.exits.itemActivated.connect(lambda item: self._move(item.data(Qt.ItemDataRole.UserRole)))
+        column.addWidget(self.exits)
+        draw_row = QHBoxLayout()
+        self.draw_count = QSpinBox()
+        self.draw_count.setRange(1, 3)
+        self.draw_button = QPushButton("Draw for inspiration")
+        self.draw_button.clicked.connect(lambda: self.table.do(DrawInspiration(self.draw_count.value())))
+        draw_row.addWidget(self.draw_count)
+        draw_row.addWidget(self.draw_button, 1)
+        column.addLayout(draw_row)
+        self.reading = QLabel()
+        self.reading.setWordWrap(True)
+        self.reading.setTextFormat(Qt.TextFormat.RichText)
+        column.addWidget(self.reading)
+        fight_row = QHBoxLayout()
+        self.fight_faction = QComboBox()
+        self.players = QSpinBox()
+        self.players.setRange(1, 8)
+        self.players.setValue(3)
+        self.players.setToolTip("Player characters in the fight (Eddies are not counted)")
+        self.fight_button = QPushButton("Fight here")
+        self.fight_button.clicked.connect(self._fight)
+        fight_row.addWidget(self.fight_faction, 1)
+        fight_row.addWidget(self.players)
+        fight_row.addWidget(self.fight_button)
+        column.addLayout(fight_row)
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.clicked.connect(self._undo)
+        column.addWidget(self.undo_button)
+        column.addWidget(QLabel("Journal:"))
+        self.journal = QListWidget()
+        self.journal.setWordWrap(True)
+        column.addWidget(self.journal, 1)
+        return panel
+
+    # --- what the screen shows ----------------------------------------------------------------------------
+
+    def current_exits(self) -> tuple[Spot, ...]:
+        return exits(self.table.world, self.table.state.at)
+
+    def scene(self) -> MapScene:
+        return self.scenes[self.table.state.at.graph]
+
+    def refresh(self) -> None:
+        world, state = self.table.world, self.table.state
+        scene = self.scene()
+        if self.view.scene() is not scene:
+            self.view.setScene(scene)
+            self.view.fit()
+        options = self.current_exits()
+        self.highlight %= max(1, len(options))
+        scene.refresh(options[self.highlight] if options else None)
+        self.title.setText(f"<b>{scene.graph.name}</b> · Act {state.act}: {world.act(state.act).name}")
+        self._show_place()
+        self.exits.clear()
+        for index, spot in enumerate(options):
+            label = world.graph(spot.graph).node(spot.node).label
+            if spot.graph != state.at.graph:
+                label += f" (into {world.graph(spot.graph).name})" if spot.graph != "MAP-JOYEUSE" else " (back out)"
+            reason = self.table.refusal_of(Move(spot))
+            self.exits.addItem(label + (" (shut)" if reason else ""))
+            self.exits.item(index).setData(Qt.ItemDataRole.UserRole, spot)
+            self.exits.item(index).setToolTip(reason or "")
+        if options:
+            self.exits.setCurrentRow(self.highlight)
+        here = world.location(location_id(world, state.at))
+        self.fight_faction.clear()
+        for faction in factions_fielding(world, here):
+            self.fight_faction.addItem(world.faction(faction).name, faction)
+        self.fight_button.setEnabled(self.fight_faction.count() > 0)
+        self.undo_button.setEnabled(self.table.undo_refusal() is None)
+        self.journal.clear()
+        self.journal.addItems(self.table.journal)
+        self.journal.scrollToBottom()
+        self._show_reading()
+
+    def _show_place(self) -> None:
+        world, state = self.table.world, self.table.state
+        here = world.location(location_id(world, state.at))
+        cards = ", ".join(CARDS[c].name for c in here.cards) or "none"
+        factions = ", ".join(world.faction(t.faction).name for t in here.factions) or "nobody in particular"
+        people = ", ".join(n.name for n in world.npcs if here.id in n.locations) or "nobody named"
+        suit = suit_here(world, state.at)
+        house = " <i>(house)</i>" if here.source == "house" else ""
+        self.place.setText(
+            f"<h3>{here.name}</h3><p>{here.description}{house}</p>"
+            f"<p><b>Cards:</b> {cards}<br><b>Suit of the division:</b> {suit}<br>"
+            f"<b>Factions:</b> {factions}<br><b>People:</b> {people}</p>"
+        )
+
+    def _show_reading(self) -> None:
+        from rt0table.rules.paradise_lua.lua_campaign import InspirationDrawn
+
+        world = self.table.world
+        for _state, entry in reversed(self.table.history):
+            drawn = [e for e in entry.events if isinstance(e, InspirationDrawn)]
+            if drawn:
+                event = drawn[0]
+                rows = []
+                for card in event.cards:
+                    meaning = world.meaning(card)
+                    rows.append(f"<b>{meaning.name}</b> ({meaning.title}): {', '.join(meaning.keywords)}")
+                signs = "<br>".join(event.signs)
+                factions = ", ".join(world.faction(f).name for f in event.factions) or "none"
+                self.reading.setText(
+                    "<br>".join(rows) + f"<br><i>Here: {event.suit}; {factions}</i>" + (f"<br>{signs}" if signs else "")
+                )
+                return
+        self.reading.setText("<i>No cards drawn yet.</i>")
+
+    # --- what the player does -----------------------------------------------------------------------------
+
+    def _move(self, spot: Spot) -> None:
+        self.highlight = 0
+        if self.table.do(Move(spot)) is None:
+            self.status.setText("")
+        else:
+            self.refresh()
+
+    def _dropped(self, spot: Spot | None) -> None:
+        if spot is None or spot == self.table.state.at:
+            self.status.setText("Drop the party on a connected place to move there." if spot is None else "")
+            self.refresh()
+            return
+        self._move(spot)
+
+    def _step(self, direction: int) -> None:
+        options = self.current_exits()
+        if options:
+            self.highlight = (self.highlight + direction) % len(options)
+            self.refresh()
+
+    def _go(self) -> None:
+        options = self.current_exits()
+        if options:
+            self._move(options[self.highlight % len(options)])
+
+    def _fight(self) -> None:
+        faction = self.fight_faction.currentData()
+        if faction:
+            self.table.do(CallFight(faction, self.players.value()))
+
+    def _undo(self) -> None:
+        if self.table.undo() is None:
+            self.status.setText("")

@@ -1,0 +1,122 @@
+"""The Paradise Lua map screen: the party's figure moved by a real mouse drag and by keys, refusals shown, a draw
+for inspiration and a fight called at a location, all in the journal, undo, and the save replayed."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from pytestqt.qtbot import QtBot
+
+from rt0table.desktop.paradise_lua.lua_table import LuaTable, bundled_world
+from rt0table.desktop.paradise_lua.map_layout import layered_layout
+from rt0table.desktop.paradise_lua.map_screen import MapScreen
+from rt0table.rules.paradise_lua.lua_campaign import Move
+from rt0table.rules.paradise_lua.world_content import World
+from rt0table.rules.paradise_lua.world_map import Spot
+
+LEFT = Qt.MouseButton.LeftButton
+AIR, J = "MAP-AIRLOCK", "MAP-JOYEUSE"
+
+
+@pytest.fixture(scope="module")
+def world() -> World:
+    return bundled_world()
+
+
+@pytest.fixture
+def screen(qtbot: QtBot, world: World) -> MapScreen:
+    widget = MapScreen(LuaTable(world, 7))
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.view.fit()
+    return widget
+
+
+def drag_party_to(qtbot: QtBot, screen: MapScreen, key: str) -> None:
+    scene = screen.scene()
+    viewport = screen.view.viewport()
+    start = scene.token.sceneBoundingRect().center()
+    target = scene.places[key].sceneBoundingRect().center()
+    qtbot.mousePress(viewport, LEFT, pos=screen.view.mapFromScene(start))
+    qtbot.mouseMove(viewport, pos=screen.view.mapFromScene(start + QPointF(10, 10)))
+    qtbot.mouseMove(viewport, pos=screen.view.mapFromScene(target))
+    qtbot.mouseRelease(viewport, LEFT, pos=screen.view.mapFromScene(target))
+
+
+@pytest.mark.rule("MAP-AIRLOCK", "WLD-ARRIVAL")
+def test_dragging_the_party_onto_a_connected_place_moves_it(qtbot: QtBot, screen: MapScreen) -> None:
+    assert screen.table.state.at == Spot(AIR, "PASSENGER")
+    drag_party_to(qtbot, screen, "HUB")
+    assert screen.table.state.at == Spot(AIR, "HUB")
+    assert screen.scene().token.pos() == screen.scene().home()
+    assert screen.table.journal[-1] == "The party goes to Hangar for the first time."
+    assert "Hangar" in screen.place.text()
+
+
+@pytest.mark.rule("MAP-AIRLOCK")
+def test_a_drop_on_a_place_not_connected_is_refused_with_the_reason(qtbot: QtBot, screen: MapScreen) -> None:
+    drag_party_to(qtbot, screen, "MOONTANKER")
+    assert screen.table.state.at == Spot(AIR, "PASSENGER")
+    assert screen.status.text() == (
+        "Moontanker is not connected to Passenger Concourse: move one connected place at a time."
+    )
+    assert screen.scene().token.pos() == screen.scene().home()  # the figure goes back to its place
+    assert screen.table.journal == []
+
+
+@pytest.mark.rule("MAP-NESTING", "MAP-JOYEUSE")
+def test_keys_pick_an_exit_and_enter_moves_even_out_of_the_airlock(qtbot: QtBot, screen: MapScreen) -> None:
+    drag_party_to(qtbot, screen, "HUB")
+    screen.view.setFocus()
+    exits = screen.current_exits()
+    steps = exits.index(Spot(AIR, "EXIT"))
+    for _ in range(steps):
+        qtbot.keyClick(screen.view, Qt.Key.Key_Right)
+    qtbot.keyClick(screen.view, Qt.Key.Key_Return)
+    assert screen.table.state.at == Spot(AIR, "EXIT")
+    for _ in range(screen.current_exits().index(Spot(J, "AIRLOCK"))):
+        qtbot.keyClick(screen.view, Qt.Key.Key_Right)
+    qtbot.keyClick(screen.view, Qt.Key.Key_Return)
+    assert screen.table.state.at == Spot(J, "AIRLOCK")
+    assert screen.view.scene() is screen.scenes[J]  # the map changed with the party
+
+
+def test_undo_takes_back_a_move_but_not_a_draw(qtbot: QtBot, screen: MapScreen) -> None:
+    drag_party_to(qtbot, screen, "HUB")
+    qtbot.mouseClick(screen.undo_button, LEFT)
+    assert screen.table.state.at == Spot(AIR, "PASSENGER")
+    qtbot.mouseClick(screen.draw_button, LEFT)
+    assert not screen.undo_button.isEnabled()
+    assert screen.table.undo() == "The cards drawn for inspiration have been seen: that draw cannot be undone."
+
+
+@pytest.mark.rule("GM-TAROT-IMPROV", "GM-COMBAT-SCALING")
+def test_a_draw_and_a_fight_at_portsec_reach_the_journal_and_the_save(
+    qtbot: QtBot, screen: MapScreen, world: World
+) -> None:
+    for key in ("HUB", "EXIT"):
+        drag_party_to(qtbot, screen, key)
+    for spot in (Spot(J, "AIRLOCK"), Spot(J, "CUSTOMS")):
+        assert screen.table.do(Move(spot)) is None
+    screen.draw_count.setValue(3)
+    qtbot.mouseClick(screen.draw_button, LEFT)
+    assert screen.table.journal[-1].startswith("Inspiration at Executare PortSec (Swords): ")
+    assert screen.reading.text().count("<b>") == 3 and "The Executare" in screen.reading.text()
+    assert screen.fight_faction.currentData() == "FAC-EXECUTARE"
+    screen.players.setValue(2)
+    qtbot.mouseClick(screen.fight_button, LEFT)
+    assert screen.table.journal[-1] == "A fight with The Executare at Executare PortSec: shadowling, executare."
+    saved = screen.table.to_save()
+    again = LuaTable.from_save(world, saved)
+    assert again.state == screen.table.state and again.journal == screen.table.journal
+
+
+def test_each_map_is_laid_out_in_layers_without_two_places_on_one_spot(world: World) -> None:
+    for graph in world.graphs:
+        places = layered_layout(graph).places
+        assert len(set(places.values())) == len(graph.nodes)
+        axis = 1 if graph.direction == "TD" else 0
+        for start, end in graph.edges:  # every arrow points down (TD) or right (LR): the book's flow
+            assert places[start][axis] < places[end][axis]
