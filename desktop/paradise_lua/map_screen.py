@@ -32,17 +32,31 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QSplitter,
     QStyleOptionGraphicsItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from rt0table.rules.paradise_lua.lua_campaign import CallFight, DrawInspiration, Move, location_id, suit_here
+from rt0table.rules.paradise_lua.lua_campaign import (
+    AdvanceAct,
+    CallFight,
+    DrawInspiration,
+    MarkStep,
+    Move,
+    Offence,
+    judgement_links,
+    location_id,
+    suit_here,
+)
 from rt0table.rules.paradise_lua.lua_encounters import factions_fielding
+from rt0table.rules.paradise_lua.tarot_oracle import search_meanings
 from rt0table.rules.paradise_lua.world_content import LocationGraph, MapNode
 from rt0table.rules.paradise_lua.world_map import Spot, exits
 from rt0table.rules.rt0.cards import CARDS
@@ -303,7 +317,11 @@ class MapScreen(QWidget):
         map_side.setLayout(left)
         splitter = QSplitter()
         splitter.addWidget(map_side)
-        splitter.addWidget(self._panel())
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._panel(), "Here")
+        self.tabs.addTab(self._campaign_tab(), "Campaign")
+        self.tabs.addTab(self._meanings_tab(), "Meanings")
+        splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 5)
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([620, 380])
@@ -361,6 +379,92 @@ class MapScreen(QWidget):
         column.addWidget(self.journal, 1)
         return panel
 
+    def _campaign_tab(self) -> QWidget:
+        tab = QWidget()
+        column = QVBoxLayout(tab)
+        self.act_label = QLabel()
+        self.act_label.setWordWrap(True)
+        self.act_label.setTextFormat(Qt.TextFormat.RichText)
+        column.addWidget(self.act_label)
+        column.addWidget(QLabel("Quest steps (tick when done):"))
+        self.steps = QListWidget()
+        self.steps.itemChanged.connect(self._step_ticked)
+        column.addWidget(self.steps, 1)
+        row = QHBoxLayout()
+        self.discipline = QLabel()
+        self.discipline.setWordWrap(True)
+        self.offence_button = QPushButton("Skipped curfew or class")
+        self.offence_button.clicked.connect(lambda: self.table.do(Offence()))
+        row.addWidget(self.discipline, 1)
+        row.addWidget(self.offence_button)
+        column.addLayout(row)
+        self.next_act_button = QPushButton("Begin the next act")
+        self.next_act_button.clicked.connect(lambda: self.table.do(AdvanceAct()))
+        column.addWidget(self.next_act_button)
+        self.hosts = QLabel()
+        self.hosts.setWordWrap(True)
+        column.addWidget(self.hosts)
+        return tab
+
+    def _meanings_tab(self) -> QWidget:
+        tab = QWidget()
+        column = QVBoxLayout(tab)
+        self.search_box = QLineEdit()
+        self.search_box.setPlaceholderText("Search the cards' meanings: a keyword, a title, a card")
+        self.search_box.textChanged.connect(self._search)
+        column.addWidget(self.search_box)
+        self.meanings = QListWidget()
+        self.meanings.setWordWrap(True)
+        column.addWidget(self.meanings, 1)
+        self._search("")
+        return tab
+
+    def _search(self, words: str) -> None:
+        self.meanings.clear()
+        for meaning in search_meanings(self.table.world, words):
+            tag = f" [{meaning.tag}]" if meaning.tag and meaning.tag != meaning.title.lower() else ""
+            self.meanings.addItem(f"{meaning.name}: {meaning.title}{tag}: {', '.join(meaning.keywords)}")
+
+    def _show_campaign(self) -> None:
+        world, state = self.table.world, self.table.state
+        act = world.act(state.act)
+        goals = "".join(f"<li>{goal}</li>" for goal in act.goals)
+        mentor = world.npc(state.mentor).name if state.mentor else "not chosen yet"
+        one_shot = " (one-shot)" if state.one_shot else ""
+        self.act_label.setText(
+            f"<b>Act {act.number}: {act.name}</b>{one_shot}<br>{act.summary}<ul>{goals}</ul>Mentor: {mentor}"
+        )
+        self.steps.blockSignals(True)
+        self.steps.clear()
+        for quest in act.quests:
+            for step in quest.steps:
+                item = QListWidgetItem(f"Quest {quest.number}: {step.text}")
+                item.setData(Qt.ItemDataRole.UserRole, step.id)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                done = step.id in state.steps_done
+                item.setCheckState(Qt.CheckState.Checked if done else Qt.CheckState.Unchecked)
+                self.steps.addItem(item)
+        self.steps.blockSignals(False)
+        level = state.discipline
+        rung = world.discipline.steps[level - 1].name if level else "a clean record"
+        self.discipline.setText(
+            f"Discipline: {rung} (rung {level} of {len(world.discipline.steps)}); "
+            f"curfew {world.discipline.curfew_hour}:00"
+        )
+        self.offence_button.setEnabled(self.table.refusal_of(Offence()) is None)
+        reason = self.table.refusal_of(AdvanceAct())
+        self.next_act_button.setEnabled(reason is None)
+        self.next_act_button.setToolTip(reason or "")
+        saved = sum(1 for h in state.hosts if h.status == "saved")
+        self.hosts.setText(
+            f"Hosts found: {len(state.hosts)}, saved: {saved}; "
+            f"links Judgement still climbs: {judgement_links(world, state)}"
+        )
+
+    def _step_ticked(self, item: QListWidgetItem) -> None:
+        done = item.checkState() == Qt.CheckState.Checked
+        self.table.do(MarkStep(item.data(Qt.ItemDataRole.UserRole), done))
+
     # --- what the screen shows ----------------------------------------------------------------------------
 
     def current_exits(self) -> tuple[Spot, ...]:
@@ -400,6 +504,7 @@ class MapScreen(QWidget):
         self.journal.clear()
         self.journal.addItems(self.table.journal)
         self.journal.scrollToBottom()
+        self._show_campaign()
         self._show_reading()
 
     def _show_place(self) -> None:

@@ -120,3 +120,30 @@ def test_each_map_is_laid_out_in_layers_without_two_places_on_one_spot(world: Wo
         axis = 1 if graph.direction == "TD" else 0
         for start, end in graph.edges:  # every arrow points down (TD) or right (LR): the book's flow
             assert places[start][axis] < places[end][axis]
+
+
+@pytest.mark.rule("ACT-1-Q1-ARRIVAL", "GM-DISCIPLINE")
+def test_the_campaign_tab_ticks_steps_and_climbs_the_discipline_ladder(qtbot: QtBot, screen: MapScreen) -> None:
+    screen.tabs.setCurrentIndex(1)
+    steps = screen.steps
+    steps.setFocus()
+    steps.setCurrentRow(0)
+    qtbot.keyClick(steps, Qt.Key.Key_Space)
+    assert screen.table.state.steps_done == ("ACT-1-Q1-ARRIVAL",)
+    assert screen.steps.item(0).checkState() == Qt.CheckState.Checked
+    assert not screen.next_act_button.isEnabled()
+    qtbot.mouseClick(screen.offence_button, LEFT)
+    assert screen.table.state.discipline == 1 and "A note in the file" in screen.discipline.text()
+    assert screen.table.journal[-1] == "Discipline, rung 1: A note in the file. A stern note goes on the record."
+
+
+@pytest.mark.rule("TAROT-SWORDS-6", "TAROT-WANDS-8")
+def test_the_meanings_tab_searches_by_keyword(qtbot: QtBot, screen: MapScreen) -> None:
+    screen.tabs.setCurrentIndex(2)
+    assert screen.meanings.count() == 78
+    qtbot.keyClicks(screen.search_box, "travel")
+    rows = [screen.meanings.item(i).text() for i in range(screen.meanings.count())]
+    assert rows == [
+        "8 of Wands: Travel: speed, movement, going places",
+        "6 of Swords: Travel: passage, transition, change, rite of passage",
+    ]
