@@ -144,6 +144,10 @@ class MainWindow(QMainWindow):
             self.open_load_screen()
         elif key == "demo":
             self.open_demo()
+        elif key == "paradise":
+            from rt0table.desktop.paradise_lua.map_screen import open_map
+
+            self.show_screen(open_map(self.show_title))
 
     def continue_newest(self) -> bool:
         """Go back to the game played last, where it stopped; the load screen says why when it cannot."""

@@ -8,6 +8,8 @@ its exits, "Draw for inspiration", a fight with a faction found there, and the j
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -61,7 +63,7 @@ from rt0table.rules.paradise_lua.world_content import LocationGraph, MapNode
 from rt0table.rules.paradise_lua.world_map import Spot, exits
 from rt0table.rules.rt0.cards import CARDS
 
-from .lua_table import LuaTable
+from .lua_table import LuaTable, bundled_world
 from .map_layout import layered_layout
 
 PLACE_W, PLACE_H = 150.0, 46.0
@@ -294,6 +296,8 @@ class MapView(QGraphicsView):
 class MapScreen(QWidget):
     """The map beside the place's details, the tracker's actions and the journal."""
 
+    closed = Signal()
+
     def __init__(self, table: LuaTable) -> None:
         super().__init__()
         self.table = table
@@ -370,9 +374,14 @@ class MapScreen(QWidget):
         fight_row.addWidget(self.players)
         fight_row.addWidget(self.fight_button)
         column.addLayout(fight_row)
+        buttons = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self._undo)
-        column.addWidget(self.undo_button)
+        self.back_button = QPushButton("Back to the title")
+        self.back_button.clicked.connect(self.closed.emit)
+        buttons.addWidget(self.undo_button)
+        buttons.addWidget(self.back_button)
+        column.addLayout(buttons)
         column.addWidget(QLabel("Journal:"))
         self.journal = QListWidget()
         self.journal.setWordWrap(True)
@@ -576,3 +585,11 @@ class MapScreen(QWidget):
     def _undo(self) -> None:
         if self.table.undo() is None:
             self.status.setText("")
+
+
+def open_map(back: Callable[[], None], seed: int | None = None) -> MapScreen:
+    """A fresh Act 1 playthrough on the map; ``back`` runs when the player leaves it."""
+    table = LuaTable(bundled_world(), random.randrange(2**32) if seed is None else seed)
+    screen = MapScreen(table)
+    screen.closed.connect(back)
+    return screen

@@ -3,6 +3,8 @@ for inspiration and a fight called at a location, all in the journal, undo, and 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
@@ -147,3 +149,16 @@ def test_the_meanings_tab_searches_by_keyword(qtbot: QtBot, screen: MapScreen) -
         "8 of Wands: Travel: speed, movement, going places",
         "6 of Swords: Travel: passage, transition, change, rite of passage",
     ]
+
+
+def test_the_title_screen_opens_the_map_and_its_back_button_returns(qtbot: QtBot, tmp_path: Path) -> None:
+    from rt0table.desktop.main_window import MainWindow
+
+    window = MainWindow(tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.mouseClick(window.title_screen.buttons["paradise"], LEFT)
+    screen = window.screens.currentWidget()
+    assert isinstance(screen, MapScreen) and screen.table.state.at == Spot(AIR, "PASSENGER")
+    qtbot.mouseClick(screen.back_button, LEFT)
+    assert window.screens.currentWidget() is window.title_screen
