@@ -243,8 +243,11 @@ def _smoke(app: QApplication, folder: Path) -> int:
     window.show()
     app.processEvents()
     frame = window.grab().toImage()
+    window.on_title_choice("paradise")  # the Paradise Lua map too: its layout needs networkx in the bundle
+    app.processEvents()
+    map_frame = window.grab().toImage()
     window.close()
-    if frame.isNull() or frame.width() == 0:
+    if frame.isNull() or frame.width() == 0 or map_frame.isNull():
         print("smoke-test: FAILED, the window rendered nothing", file=sys.stderr)
         return 1
     print(f"smoke-test: ok {frame.width()}x{frame.height()}")
