@@ -542,6 +542,7 @@ class MapScreen(QWidget):
                 for card in event.cards:
                     meaning = world.meaning(card)
                     rows.append(f"<b>{meaning.name}</b> ({meaning.title}): {', '.join(meaning.keywords)}")
+                rows += [f"<i>Idea:</i> {idea.idea}" for idea in world.events if idea.id in event.ideas]
                 signs = "<br>".join(event.signs)
                 factions = ", ".join(world.faction(f).name for f in event.factions) or "none"
                 self.reading.setText(

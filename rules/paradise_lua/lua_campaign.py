@@ -185,6 +185,7 @@ class InspirationDrawn:
     suit: str
     factions: tuple[str, ...]
     signs: tuple[str, ...]  # GM-RANDOM-EVENT's readings of the Hanged Man and the Sun
+    ideas: tuple[str, ...] = ()  # the ids of the place's event ideas for the cards drawn (GM-78-DRAW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,7 +361,9 @@ def apply(world: World, state: LuaState, op: Op) -> tuple[LuaState, list[Event]]
         cards, oracle = tarot_oracle.deal(state.oracle, op.count)
         here = world.location(location_id(world, state.at))
         factions = tuple(tie.faction for tie in here.factions)
-        drawn = InspirationDrawn(cards, here.id, suit_here(world, state.at), factions, tarot_oracle.table_signs(cards))
+        signs = tarot_oracle.table_signs(cards)
+        ideas = tuple(idea.id for idea in world.ideas_at(here.id, cards))
+        drawn = InspirationDrawn(cards, here.id, suit_here(world, state.at), factions, signs, ideas)
         return replace(state, oracle=oracle), [drawn]
     here = world.location(location_id(world, state.at))
     adversaries = field_adversaries(world, here, op.faction, op.players, op.boss)
@@ -412,7 +415,8 @@ def narrate(world: World, event: Event) -> str:
     if isinstance(event, InspirationDrawn):
         words = "; ".join(f"{CARDS[c].name} ({', '.join(world.meaning(c).keywords)})" for c in event.cards)
         signs = f" {' '.join(event.signs)}" if event.signs else ""
-        return f"Inspiration at {world.location(event.location).name} ({event.suit}): {words}.{signs}"
+        ideas = "".join(f" Idea: {idea.idea}" for idea in world.events if idea.id in event.ideas)
+        return f"Inspiration at {world.location(event.location).name} ({event.suit}): {words}.{signs}{ideas}"
     names = ", ".join(event.adversaries)
     return f"A fight with {world.faction(event.faction).name} at {world.location(event.location).name}: {names}."
 

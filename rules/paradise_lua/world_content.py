@@ -125,6 +125,19 @@ class Gate:
 
 
 @dataclass(frozen=True, slots=True)
+class EventIdea:
+    """A scene idea keyed to a card drawn at a location (the book's "78 ideas" lists)."""
+
+    id: str
+    location: str
+    card: CardId
+    place: str | None  # the room or corner it happens in, when it has one
+    idea: str
+    people: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class QuestStep:
     id: str
     text: str
@@ -234,6 +247,7 @@ class World:
     locations: tuple[Location, ...]
     graphs: tuple[LocationGraph, ...]
     gates: tuple[Gate, ...]
+    events: tuple[EventIdea, ...]
     acts: tuple[Act, ...]
     discipline: Discipline
     factions: tuple[Faction, ...]
@@ -265,6 +279,13 @@ class World:
 
     def meaning(self, card: CardId) -> CardMeaning:
         return self.cards[card]
+
+    def ideas_at(self, location_id: str, cards: tuple[CardId, ...]) -> tuple[EventIdea, ...]:
+        """The event ideas for ``cards`` at a location or any location containing it, in the cards' order."""
+        around = [location_id]
+        while (within := self.location(around[-1]).within) is not None:
+            around.append(within)
+        return tuple(e for card in cards for e in self.events if e.card == card and e.location in around)
 
     def horror(self, key: str) -> Horror:
         for horror in self.horrors:
@@ -482,7 +503,9 @@ def _read_cards(data: dict[str, Any]) -> tuple[tuple[SuitMeaning, ...], tuple[Ca
 
 def _read_world(
     data: dict[str, Any],
-) -> tuple[tuple[Division, ...], tuple[Location, ...], tuple[LocationGraph, ...], tuple[Gate, ...]]:
+) -> tuple[
+    tuple[Division, ...], tuple[Location, ...], tuple[LocationGraph, ...], tuple[Gate, ...], tuple[EventIdea, ...]
+]:
     name = "world.json"
     divisions = []
     for label, raw in _entries(name, data, "divisions", "division"):
@@ -542,7 +565,23 @@ def _read_world(
         gates.append(
             Gate(e.text("graph"), e.text("node"), e.text("shut"), e.maybe_whole("opens_in_act", 1, 4), e.source())
         )
-    return tuple(divisions), tuple(locations), tuple(graphs), tuple(gates)
+    events = []
+    for label, raw in _entries(name, data, "events", "event"):
+        fields = ("id", "location", "card", "place", "idea", "people", "source")
+        e = _Entry(name, label, raw, fields, ("id", "location", "card", "idea", "people"))
+        events.append(
+            EventIdea(
+                e.text("id"),
+                e.text("location"),
+                e.card("card"),
+                e.maybe_text("place"),
+                e.text("idea"),
+                e.texts("people"),
+                e.source(),
+            )
+        )
+    _unique(name, events, "event")
+    return tuple(divisions), tuple(locations), tuple(graphs), tuple(gates), tuple(events)
 
 
 def _read_graph(name: str, label: str, raw: Any) -> LocationGraph:
@@ -774,6 +813,11 @@ def _check_references(world: World, adversary_ids: frozenset[str] | None) -> Non
         known(
             "world.json", f"gate {gate.graph}/{gate.node}", gate.node, {n.key for n in graphs[gate.graph].nodes}, "node"
         )
+    for event in world.events:
+        known("world.json", f"event {event.id}", event.location, locations, "location")
+        known("world.json", f"event {event.id}", event.place, locations, "place")
+        for person in event.people:
+            known("world.json", f"event {event.id}", person, npcs, "people")
     for act in world.acts:
         known("campaign.json", f"act {act.id}", act.division, divisions, "division")
         for faction in act.factions:
@@ -807,12 +851,25 @@ def load_world(files: Mapping[str, bytes | str], adversary_ids: frozenset[str] |
         if filename not in files:
             raise WorldContentError(f"{filename}: missing from the world files")
     suits, cards = _read_cards(_document("cards.json", files["cards.json"]))
-    divisions, locations, graphs, gates = _read_world(_document("world.json", files["world.json"]))
+    divisions, locations, graphs, gates, events = _read_world(_document("world.json", files["world.json"]))
     acts, discipline, factions, problems, npcs, eddies, horrors = _read_campaign(
         _document("campaign.json", files["campaign.json"])
     )
     world = World(
-        suits, cards, divisions, locations, graphs, gates, acts, discipline, factions, problems, npcs, eddies, horrors
+        suits,
+        cards,
+        divisions,
+        locations,
+        graphs,
+        gates,
+        events,
+        acts,
+        discipline,
+        factions,
+        problems,
+        npcs,
+        eddies,
+        horrors,
     )
     _check_references(world, adversary_ids)
     return world
