@@ -26,17 +26,21 @@ from rt0table.rules.paradise_lua.lua_campaign import (
     reveals,
 )
 from rt0table.rules.paradise_lua.world_content import World, bundled_files, load_world
-from rt0table.rules.rt0.adversaries import load_bestiary
+from rt0table.rules.rt0.adversaries import AdversaryKind, load_bestiary
 from rt0table.rules.seam import RulesError
+
+
+def bundled_bestiary() -> dict[str, AdversaryKind]:
+    folder = resources.files("rt0table.assets").joinpath("adversaries")
+    kinds: dict[str, AdversaryKind] = {}
+    for name in ("book.json", "house.json"):
+        kinds |= load_bestiary(folder.joinpath(name).read_text(encoding="utf-8"), name)
+    return kinds
 
 
 def bundled_world() -> World:
     """The shipped world, its factions checked against the shipped bestiaries."""
-    folder = resources.files("rt0table.assets").joinpath("adversaries")
-    kinds: set[str] = set()
-    for name in ("book.json", "house.json"):
-        kinds |= set(load_bestiary(folder.joinpath(name).read_text(encoding="utf-8"), name))
-    return load_world(bundled_files(), frozenset(kinds))
+    return load_world(bundled_files(), frozenset(bundled_bestiary()))
 
 
 @dataclass(frozen=True, slots=True)

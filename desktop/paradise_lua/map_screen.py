@@ -63,7 +63,7 @@ from rt0table.rules.paradise_lua.world_content import LocationGraph, MapNode
 from rt0table.rules.paradise_lua.world_map import Spot, exits
 from rt0table.rules.rt0.cards import CARDS
 
-from .lua_table import LuaTable, bundled_world
+from .lua_table import LuaTable, bundled_bestiary, bundled_world
 from .map_layout import layered_layout
 
 PLACE_W, PLACE_H = 150.0, 46.0
@@ -301,6 +301,7 @@ class MapScreen(QWidget):
     def __init__(self, table: LuaTable) -> None:
         super().__init__()
         self.table = table
+        self.bestiary = bundled_bestiary()
         self.scenes = {graph.id: MapScene(table, graph) for graph in table.world.graphs}
         for scene in self.scenes.values():
             scene.dropped.connect(self._dropped)
@@ -325,6 +326,7 @@ class MapScreen(QWidget):
         self.tabs.addTab(self._panel(), "Here")
         self.tabs.addTab(self._campaign_tab(), "Campaign")
         self.tabs.addTab(self._meanings_tab(), "Meanings")
+        self.tabs.addTab(self._people_tab(), "Factions & people")
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 5)
         splitter.setStretchFactor(1, 3)
@@ -427,6 +429,68 @@ class MapScreen(QWidget):
         column.addWidget(self.meanings, 1)
         self._search("")
         return tab
+
+    def _people_tab(self) -> QWidget:
+        world = self.table.world
+        tab = QWidget()
+        column = QVBoxLayout(tab)
+        self.who = QListWidget()
+        for faction in world.factions:
+            self.who.addItem(f"Faction: {faction.name}")
+            self.who.item(self.who.count() - 1).setData(Qt.ItemDataRole.UserRole, faction.id)
+        self.who.addItem(f"Allies: {world.eddies.name}")
+        self.who.item(self.who.count() - 1).setData(Qt.ItemDataRole.UserRole, world.eddies.id)
+        for npc in world.npcs:
+            self.who.addItem(npc.name)
+            self.who.item(self.who.count() - 1).setData(Qt.ItemDataRole.UserRole, npc.id)
+        self.who.currentItemChanged.connect(
+            lambda item, _old: item and self.show_who(item.data(Qt.ItemDataRole.UserRole))
+        )
+        column.addWidget(self.who, 2)
+        self.who_card = QLabel()
+        self.who_card.setWordWrap(True)
+        self.who_card.setTextFormat(Qt.TextFormat.RichText)
+        self.who_card.setAlignment(Qt.AlignmentFlag.AlignTop)
+        column.addWidget(self.who_card, 3)
+        return tab
+
+    def show_who(self, entry_id: str) -> None:
+        """A faction, the Eddies or a person: their card, places, people and adversaries."""
+        world = self.table.world
+        names = {kind_id: kind.name for kind_id, kind in self.bestiary.items()}
+
+        def places(ids: list[str]) -> str:
+            return ", ".join(world.location(i).name for i in ids) or "nowhere in particular"
+
+        def card_line(card: int | None) -> str:
+            if card is None:
+                return "no card"
+            return f"{CARDS[card].name} ({', '.join(world.meaning(card).keywords)})"
+
+        if entry_id == world.eddies.id:
+            eddies = world.eddies
+            jobs = "; ".join(f"{skill}: {job}" for skill, job in eddies.jobs)
+            text = f"<h3>{eddies.name}</h3><p>{eddies.description}</p><p><b>Card:</b> {card_line(eddies.card)}<br>"
+            text += f"<b>Names:</b> {', '.join(eddies.names)}<br><b>Jobs by skill:</b> {jobs}</p>"
+        elif entry_id.startswith("FAC-"):
+            f = world.faction(entry_id)
+            found = [loc.id for loc in world.locations if entry_id in {t.faction for t in loc.factions}]
+            members = ", ".join(n.name for n in world.npcs if entry_id in n.factions) or "none named"
+            fields = ", ".join(names.get(a, a) for a in f.adversaries) or "none"
+            boss = names.get(f.boss, f.boss) if f.boss else "none"
+            problem = next((f"{p.name}: {p.effect}" for p in world.problems if p.id == f.problem), "none")
+            house = " <i>(house)</i>" if f.source == "house" else ""
+            text = f"<h3>{f.name}</h3><p>{f.description}{house}</p><p><b>Suit:</b> {f.suit or 'none'}<br>"
+            text += f"<b>Patron:</b> {card_line(f.patron_card)}<br><b>Wants:</b> {f.wants}<br>"
+            text += f"<b>If angered:</b> {problem}<br><b>Fields:</b> {fields}<br><b>True Horror:</b> {boss}<br>"
+            text += f"<b>Found at:</b> {places(found)}<br><b>People:</b> {members}</p>"
+        else:
+            n = world.npc(entry_id)
+            factions = ", ".join(world.faction(f).name for f in n.factions) or "none"
+            house = " <i>(house)</i>" if n.source == "house" else ""
+            text = f"<h3>{n.name}</h3><p>{n.description}{house}</p><p><b>Card:</b> {card_line(n.card)}<br>"
+            text += f"<b>Factions:</b> {factions}<br><b>Found at:</b> {places(list(n.locations))}</p>"
+        self.who_card.setText(text)
 
     def _search(self, words: str) -> None:
         self.meanings.clear()

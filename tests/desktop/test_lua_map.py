@@ -162,3 +162,22 @@ def test_the_title_screen_opens_the_map_and_its_back_button_returns(qtbot: QtBot
     assert isinstance(screen, MapScreen) and screen.table.state.at == Spot(AIR, "PASSENGER")
     qtbot.mouseClick(screen.back_button, LEFT)
     assert window.screens.currentWidget() is window.title_screen
+
+
+@pytest.mark.rule("FAC-EXECUTARE", "NPC-GERALD-YACHT", "NPC-EDDIES")
+def test_factions_and_people_are_browsed_with_their_cards_places_and_adversaries(
+    qtbot: QtBot, screen: MapScreen
+) -> None:
+    screen.tabs.setCurrentIndex(3)
+    rows = [screen.who.item(i).text() for i in range(screen.who.count())]
+    screen.who.setFocus()
+    screen.who.setCurrentRow(rows.index("Faction: The Executare"))
+    text = screen.who_card.text()
+    assert "The Chariot" in text and "Criminal" in text and "Shadowling" in text and "Terror" in text
+    assert "Holding Cells" in text and "Cmdr. Gerald Yacht" in text
+    qtbot.keyClick(screen.who, Qt.Key.Key_Down)
+    assert screen.who_card.text().startswith("<h3>The Anonymous</h3>")
+    screen.who.setCurrentRow(rows.index("Allies: The Eddies"))
+    assert "Sequel" in screen.who_card.text() and "auto-nurse" in screen.who_card.text()
+    screen.who.setCurrentRow(rows.index("Cmdr. Gerald Yacht"))
+    assert "The Chariot (focus, ambition" in screen.who_card.text()
