@@ -49,10 +49,14 @@ from PySide6.QtWidgets import (
 from rt0table.rules.paradise_lua.lua_campaign import (
     AdvanceAct,
     CallFight,
+    ChooseMentor,
     DrawInspiration,
+    FindHost,
+    KillHost,
     MarkStep,
     Move,
     Offence,
+    SaveHost,
     judgement_links,
     location_id,
     suit_here,
@@ -326,7 +330,7 @@ class MapScreen(QWidget):
         self.tabs.addTab(self._panel(), "Here")
         self.tabs.addTab(self._campaign_tab(), "Campaign")
         self.tabs.addTab(self._meanings_tab(), "Meanings")
-        self.tabs.addTab(self._people_tab(), "Factions & people")
+        self.tabs.addTab(self._people_tab(), "Factions && people")
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 5)
         splitter.setStretchFactor(1, 3)
@@ -399,6 +403,7 @@ class MapScreen(QWidget):
         column.addWidget(self.act_label)
         column.addWidget(QLabel("Quest steps (tick when done):"))
         self.steps = QListWidget()
+        self.steps.setWordWrap(True)
         self.steps.itemChanged.connect(self._step_ticked)
         column.addWidget(self.steps, 1)
         row = QHBoxLayout()
@@ -412,6 +417,38 @@ class MapScreen(QWidget):
         self.next_act_button = QPushButton("Begin the next act")
         self.next_act_button.clicked.connect(lambda: self.table.do(AdvanceAct()))
         column.addWidget(self.next_act_button)
+        mentor_row = QHBoxLayout()
+        self.mentor_pick = QComboBox()
+        for npc in self.table.world.npcs:
+            if npc.role == "mentor" and npc.card is not None:
+                self.mentor_pick.addItem(f"{npc.name} ({CARDS[npc.card].name})", npc.id)
+        self.mentor_button = QPushButton("Choose the mentor")
+        self.mentor_button.clicked.connect(lambda: self.table.do(ChooseMentor(self.mentor_pick.currentData())))
+        mentor_row.addWidget(self.mentor_pick, 1)
+        mentor_row.addWidget(self.mentor_button)
+        column.addLayout(mentor_row)
+        host_row = QHBoxLayout()
+        self.horror_pick = QComboBox()
+        for horror in self.table.world.horrors:
+            if horror.linkable:
+                self.horror_pick.addItem(horror.name, horror.key)
+        self.host_name = QLineEdit()
+        self.host_name.setPlaceholderText("the host's name")
+        host_row.addWidget(self.horror_pick)
+        host_row.addWidget(self.host_name, 1)
+        column.addLayout(host_row)
+        host_buttons = QHBoxLayout()
+        self.found_button = QPushButton("Host found")
+        self.found_button.clicked.connect(
+            lambda: self.table.do(FindHost(self.horror_pick.currentData(), self.host_name.text()))
+        )
+        self.saved_button = QPushButton("Link cut: host saved")
+        self.saved_button.clicked.connect(lambda: self.table.do(SaveHost(self.horror_pick.currentData())))
+        self.killed_button = QPushButton("Host killed")
+        self.killed_button.clicked.connect(lambda: self.table.do(KillHost(self.horror_pick.currentData())))
+        for button in (self.found_button, self.saved_button, self.killed_button):
+            host_buttons.addWidget(button)
+        column.addLayout(host_buttons)
         self.hosts = QLabel()
         self.hosts.setWordWrap(True)
         column.addWidget(self.hosts)
@@ -528,11 +565,9 @@ class MapScreen(QWidget):
         reason = self.table.refusal_of(AdvanceAct())
         self.next_act_button.setEnabled(reason is None)
         self.next_act_button.setToolTip(reason or "")
-        saved = sum(1 for h in state.hosts if h.status == "saved")
-        self.hosts.setText(
-            f"Hosts found: {len(state.hosts)}, saved: {saved}; "
-            f"links Judgement still climbs: {judgement_links(world, state)}"
-        )
+        self.mentor_button.setEnabled(state.mentor is None)
+        hosts = "; ".join(f"{h.name} ({world.horror(h.horror).name}): {h.status}" for h in state.hosts) or "none yet"
+        self.hosts.setText(f"Hosts: {hosts}. Links Judgement still climbs: {judgement_links(world, state)}")
 
     def _step_ticked(self, item: QListWidgetItem) -> None:
         done = item.checkState() == Qt.CheckState.Checked

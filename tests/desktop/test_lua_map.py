@@ -181,3 +181,19 @@ def test_factions_and_people_are_browsed_with_their_cards_places_and_adversaries
     assert "Sequel" in screen.who_card.text() and "auto-nurse" in screen.who_card.text()
     screen.who.setCurrentRow(rows.index("Cmdr. Gerald Yacht"))
     assert "The Chariot (focus, ambition" in screen.who_card.text()
+
+
+@pytest.mark.rule("GM-MENTOR", "ACT-LINK-VERBS", "GM-HERO-HOSTS")
+def test_the_campaign_tab_picks_the_mentor_and_tracks_a_host(qtbot: QtBot, screen: MapScreen) -> None:
+    screen.tabs.setCurrentIndex(1)
+    screen.mentor_pick.setCurrentIndex(screen.mentor_pick.findData("NPC-FERNET-BRANCA"))
+    qtbot.mouseClick(screen.mentor_button, LEFT)
+    assert screen.table.state.mentor == "NPC-FERNET-BRANCA" and not screen.mentor_button.isEnabled()
+    screen.horror_pick.setCurrentIndex(screen.horror_pick.findData("moon"))
+    qtbot.keyClicks(screen.host_name, "Lunette Quigley")
+    qtbot.mouseClick(screen.saved_button, LEFT)
+    assert screen.status.text() == "Find The Moon's host first."
+    qtbot.mouseClick(screen.found_button, LEFT)
+    qtbot.mouseClick(screen.saved_button, LEFT)
+    assert [(h.name, h.status) for h in screen.table.state.hosts] == [("Lunette Quigley", "saved")]
+    assert screen.hosts.text() == "Hosts: Lunette Quigley (The Moon): saved. Links Judgement still climbs: 22"
