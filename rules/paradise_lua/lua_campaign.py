@@ -541,16 +541,34 @@ def decode_state(world: World, data: Any) -> LuaState:
     mentor = data.get("mentor")
     if mentor is not None and not isinstance(mentor, str):
         raise RulesError("playthrough: field 'mentor': must be a text or null")
+    if len(set(order)) != len(order):
+        raise RulesError("playthrough: field 'oracle': 'order' lists a card twice")
+    known_steps = {step for act in world.acts for step in quest_steps(world, act.number)}
+    steps = tuple(str(s) for s in get("steps_done", list))
+    if not set(steps) <= known_steps:
+        raise RulesError("playthrough: field 'steps_done': names a step no act has")
+    problems = tuple(str(p) for p in get("problems", list))
+    if not set(problems) <= {p.id for p in world.problems}:
+        raise RulesError("playthrough: field 'problems': names an unknown problem")
+    keys = [h.horror for h in hosts]
+    if len(set(keys)) != len(keys) or not set(keys) <= {h.key for h in world.horrors}:
+        raise RulesError("playthrough: field 'hosts': an unknown Horror, or one listed twice")
+    places = {Spot(g.id, n.key) for g in world.graphs for n in g.nodes}
+    for name in ("visited", "opened", "shut"):
+        if not set(spots(name)) <= places:
+            raise RulesError(f"playthrough: field '{name}': not a place on the maps")
+    if mentor is not None and mentor not in {n.id for n in world.npcs if n.role == "mentor"}:
+        raise RulesError("playthrough: field 'mentor': not one of the three mentors")
     oracle = tarot_oracle.OracleDeck(tuple(order), rng_state, bool(oracle_raw.get("without_empress", False)))
     return LuaState(
         at,
         spots("visited"),
         act,
         bool(get("one_shot", bool)),
-        tuple(str(s) for s in get("steps_done", list)),
+        steps,
         discipline,
         mentor,
-        tuple(str(p) for p in get("problems", list)),
+        problems,
         tuple(hosts),
         spots("opened"),
         spots("shut"),

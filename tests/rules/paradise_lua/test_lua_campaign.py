@@ -472,6 +472,12 @@ def test_a_bad_saved_playthrough_names_the_field(world: World) -> None:
         ("hosts", [["moon", "x", "lost"]], "field 'hosts'"),
         ("oracle", {"order": [99], "rng_state": 1}, "field 'oracle'"),
         ("one_shot", "no", "field 'one_shot'"),
+        ("steps_done", ["ACT-9-Q9"], "field 'steps_done'"),
+        ("problems", ["FAC-PROBLEM-BORED"], "field 'problems'"),
+        ("hosts", [["moon", "a", "found"], ["moon", "b", "saved"]], "listed twice"),
+        ("visited", [["MAP-JOYEUSE", "MOON"]], "field 'visited'"),
+        ("mentor", "NPC-X0XI", "field 'mentor'"),
+        ("oracle", {"order": [1, 1], "rng_state": 1}, "a card twice"),
     ]:
         with pytest.raises(RulesError, match=message):
             decode_state(world, good | {field: value})
