@@ -57,8 +57,10 @@ from rt0table.rules.paradise_lua.lua_campaign import (
     Move,
     Offence,
     SaveHost,
+    WriteNote,
     judgement_links,
     location_id,
+    note_on,
     suit_here,
 )
 from rt0table.rules.paradise_lua.lua_encounters import factions_fielding
@@ -297,6 +299,34 @@ class MapView(QGraphicsView):
         event.accept()
 
 
+class NoteBox(QWidget):
+    """The GM's note on one location, faction or person: a line to type in, kept with "Keep note"."""
+
+    def __init__(self, table: LuaTable) -> None:
+        super().__init__()
+        self.table = table
+        self.about: str | None = None
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.text = QLineEdit()
+        self.text.setPlaceholderText("GM's note (kept in the save)")
+        self.text.returnPressed.connect(self.keep)
+        self.keep_button = QPushButton("Keep note")
+        self.keep_button.clicked.connect(self.keep)
+        row.addWidget(self.text, 1)
+        row.addWidget(self.keep_button)
+
+    def show_for(self, about: str | None) -> None:
+        self.setEnabled(about is not None)
+        if about != self.about or not self.text.hasFocus():
+            self.text.setText(note_on(self.table.state, about) if about else "")
+        self.about = about
+
+    def keep(self) -> None:
+        if self.about is not None:
+            self.table.do(WriteNote(self.about, self.text.text()))
+
+
 class MapScreen(QWidget):
     """The map beside the place's details, the tracker's actions and the journal."""
 
@@ -351,6 +381,8 @@ class MapScreen(QWidget):
         self.place.setTextFormat(Qt.TextFormat.RichText)
         self.place.setAlignment(Qt.AlignmentFlag.AlignTop)
         column.addWidget(self.place)
+        self.place_note = NoteBox(self.table)
+        column.addWidget(self.place_note)
         column.addWidget(QLabel("Exits (arrow keys and Enter on the map):"))
         self.exits = QListWidget()
         self.exits.setMaximumHeight(110)
@@ -489,6 +521,8 @@ class MapScreen(QWidget):
         self.who_card.setTextFormat(Qt.TextFormat.RichText)
         self.who_card.setAlignment(Qt.AlignmentFlag.AlignTop)
         column.addWidget(self.who_card, 3)
+        self.who_note = NoteBox(self.table)
+        column.addWidget(self.who_note)
         return tab
 
     def show_who(self, entry_id: str) -> None:
@@ -528,6 +562,7 @@ class MapScreen(QWidget):
             text = f"<h3>{n.name}</h3><p>{n.description}{house}</p><p><b>Card:</b> {card_line(n.card)}<br>"
             text += f"<b>Factions:</b> {factions}<br><b>Found at:</b> {places(list(n.locations))}</p>"
         self.who_card.setText(text)
+        self.who_note.show_for(entry_id if entry_id != world.eddies.id else None)
 
     def _search(self, words: str) -> None:
         self.meanings.clear()
@@ -623,6 +658,7 @@ class MapScreen(QWidget):
         people = ", ".join(n.name for n in world.npcs if here.id in n.locations) or "nobody named"
         suit = suit_here(world, state.at)
         house = " <i>(house)</i>" if here.source == "house" else ""
+        self.place_note.show_for(here.id)
         self.place.setText(
             f"<h3>{here.name}</h3><p>{here.description}{house}</p>"
             f"<p><b>Cards:</b> {cards}<br><b>Suit of the division:</b> {suit}<br>"

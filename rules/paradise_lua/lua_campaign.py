@@ -46,6 +46,7 @@ class LuaState:
     opened: tuple[Spot, ...]  # gates the GM opened early
     shut: tuple[Spot, ...]  # gates the GM holds shut
     oracle: tarot_oracle.OracleDeck
+    notes: tuple[tuple[str, str], ...] = ()  # the GM's notes: (location, faction or person id, text)
 
 
 # --- ops ---------------------------------------------------------------------------------------------------
@@ -123,9 +124,17 @@ class CallFight:
     boss: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class WriteNote:
+    """The GM's note on a location, a faction or a person; an empty text removes it."""
+
+    about: str
+    text: str
+
+
 Op = (
     Move | MarkStep | Offence | ChooseMentor | AngerFaction | FindHost | SaveHost | KillHost | SetGate | AdvanceAct
-) | (DrawInspiration | CallFight)
+) | (DrawInspiration | CallFight | WriteNote)
 
 # --- events ------------------------------------------------------------------------------------------------
 
@@ -195,8 +204,14 @@ class FightCalled:
     adversaries: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class NoteWritten:
+    about: str
+    text: str
+
+
 Event = (Moved | StepMarked | DisciplineRaised | MentorChosen | ProblemChanged | HostChanged | GateSet | ActBegun) | (
-    InspirationDrawn | FightCalled
+    InspirationDrawn | FightCalled | NoteWritten
 )
 
 
@@ -277,8 +292,29 @@ def refusal(world: World, state: LuaState, op: Op) -> str | None:
     if isinstance(op, DrawInspiration):
         most = tarot_oracle.MOST_PER_DRAW
         return None if 1 <= op.count <= most else f"Draw 1 to {most} cards for inspiration."
+    if isinstance(op, WriteNote):
+        return _note_refusal(world, state, op)
     location = world.location(location_id(world, state.at))
     return fight_refusal(world, location, op.faction, op.players, op.boss)
+
+
+def note_subjects(world: World) -> frozenset[str]:
+    """What a GM note may be about: every location, faction and person."""
+    return frozenset({loc.id for loc in world.locations} | {f.id for f in world.factions} | {n.id for n in world.npcs})
+
+
+def note_on(state: LuaState, about: str) -> str:
+    return next((text for subject, text in state.notes if subject == about), "")
+
+
+def _note_refusal(world: World, state: LuaState, op: WriteNote) -> str | None:
+    if op.about not in note_subjects(world):
+        return f"There is nothing called {op.about!r} to write a note on."
+    if len(op.text) > MOST_NOTE:
+        return f"A note holds at most {MOST_NOTE} characters."
+    if op.text.strip() == note_on(state, op.about):
+        return "The note says that already."
+    return None
 
 
 def _anger_refusal(world: World, state: LuaState, op: AngerFaction) -> str | None:
@@ -365,6 +401,12 @@ def apply(world: World, state: LuaState, op: Op) -> tuple[LuaState, list[Event]]
         ideas = tuple(idea.id for idea in world.ideas_at(here.id, cards))
         drawn = InspirationDrawn(cards, here.id, suit_here(world, state.at), factions, signs, ideas)
         return replace(state, oracle=oracle), [drawn]
+    if isinstance(op, WriteNote):
+        text = op.text.strip()
+        notes: tuple[tuple[str, str], ...] = tuple(note for note in state.notes if note[0] != op.about)
+        if text:
+            notes = (*notes, (op.about, text))
+        return replace(state, notes=notes), [NoteWritten(op.about, text)]
     here = world.location(location_id(world, state.at))
     adversaries = field_adversaries(world, here, op.faction, op.players, op.boss)
     return state, [FightCalled(here.id, op.faction, adversaries)]
@@ -417,8 +459,20 @@ def narrate(world: World, event: Event) -> str:
         signs = f" {' '.join(event.signs)}" if event.signs else ""
         ideas = "".join(f" Idea: {idea.idea}" for idea in world.events if idea.id in event.ideas)
         return f"Inspiration at {world.location(event.location).name} ({event.suit}): {words}.{signs}{ideas}"
+    if isinstance(event, NoteWritten):
+        return (
+            f"GM note on {_subject_name(world, event.about)}: {event.text}"
+            if event.text
+            else (f"GM note on {_subject_name(world, event.about)} removed.")
+        )
     names = ", ".join(event.adversaries)
     return f"A fight with {world.faction(event.faction).name} at {world.location(event.location).name}: {names}."
+
+
+def _subject_name(world: World, about: str) -> str:
+    names = {loc.id: loc.name for loc in world.locations} | {f.id: f.name for f in world.factions}
+    names |= {npc.id: npc.name for npc in world.npcs}
+    return names.get(about, about)
 
 
 # --- the codec ---------------------------------------------------------------------------------------------
@@ -427,7 +481,8 @@ _OPS: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (Move, MarkStep, Offence, ChooseMentor, AngerFaction, FindHost, SaveHost, KillHost, SetGate)
 }
-_OPS |= {cls.__name__: cls for cls in (AdvanceAct, DrawInspiration, CallFight)}
+_OPS |= {cls.__name__: cls for cls in (AdvanceAct, DrawInspiration, CallFight, WriteNote)}
+MOST_NOTE = 2000
 
 
 def _plain(value: Any) -> Any:
@@ -499,6 +554,7 @@ def encode_state(state: LuaState) -> dict[str, Any]:
             "rng_state": state.oracle.rng_state,
             "without_empress": state.oracle.without_empress,
         },
+        "notes": [list(note) for note in state.notes],
     }
 
 
@@ -559,6 +615,12 @@ def decode_state(world: World, data: Any) -> LuaState:
             raise RulesError(f"playthrough: field '{name}': not a place on the maps")
     if mentor is not None and mentor not in {n.id for n in world.npcs if n.role == "mentor"}:
         raise RulesError("playthrough: field 'mentor': not one of the three mentors")
+    notes_raw = data.get("notes", [])
+    ok = isinstance(notes_raw, list) and all(
+        isinstance(n, list) and len(n) == 2 and all(isinstance(v, str) for v in n) for n in notes_raw
+    )
+    if not ok or not {n[0] for n in notes_raw} <= note_subjects(world):
+        raise RulesError("playthrough: field 'notes': each must be [location, faction or person id, text]")
     oracle = tarot_oracle.OracleDeck(tuple(order), rng_state, bool(oracle_raw.get("without_empress", False)))
     return LuaState(
         at,
@@ -573,4 +635,5 @@ def decode_state(world: World, data: Any) -> LuaState:
         spots("opened"),
         spots("shut"),
         oracle,
+        tuple((n[0], n[1]) for n in notes_raw),
     )

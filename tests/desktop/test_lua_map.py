@@ -197,3 +197,22 @@ def test_the_campaign_tab_picks_the_mentor_and_tracks_a_host(qtbot: QtBot, scree
     qtbot.mouseClick(screen.saved_button, LEFT)
     assert [(h.name, h.status) for h in screen.table.state.hosts] == [("Lunette Quigley", "saved")]
     assert screen.hosts.text() == "Hosts: Lunette Quigley (The Moon): saved. Links Judgement still climbs: 22"
+
+
+@pytest.mark.rule("LOC-AIR-PASSENGER", "NPC-KETT")
+def test_gm_notes_are_typed_kept_in_the_save_and_shown_again(qtbot: QtBot, screen: MapScreen, world: World) -> None:
+    qtbot.keyClicks(screen.place_note.text, "The bar has no bottles but a hidden still.")
+    qtbot.keyClick(screen.place_note.text, Qt.Key.Key_Return)
+    assert screen.table.state.notes == (("LOC-AIR-PASSENGER", "The bar has no bottles but a hidden still."),)
+    screen.tabs.setCurrentIndex(3)
+    rows = [screen.who.item(i).text() for i in range(screen.who.count())]
+    screen.who.setCurrentRow(rows.index("Kett"))
+    qtbot.keyClicks(screen.who_note.text, "Knows about the still.")
+    qtbot.mouseClick(screen.who_note.keep_button, LEFT)
+    again = LuaTable.from_save(world, screen.table.to_save())
+    assert again.state.notes == screen.table.state.notes
+    assert again.journal[-1] == "GM note on Kett: Knows about the still."
+    drag_party_to(qtbot, screen, "HUB")
+    assert screen.place_note.text.text() == ""
+    drag_party_to(qtbot, screen, "PASSENGER")
+    assert screen.place_note.text.text() == "The bar has no bottles but a hidden still."

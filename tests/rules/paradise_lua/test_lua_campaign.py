@@ -28,6 +28,7 @@ from rt0table.rules.paradise_lua.lua_campaign import (
     Op,
     SaveHost,
     SetGate,
+    WriteNote,
     apply,
     decode_op,
     decode_state,
@@ -291,6 +292,21 @@ def test_hosts_are_saved_in_acts_1_to_3_and_the_unlinked_cannot_be(world: World)
     assert refusal(world, state, FindHost("joker", "x")) == "There is no True Horror 'joker'."
 
 
+def test_gm_notes_on_places_factions_and_people_are_kept_and_removed(world: World) -> None:
+    state, events = play(world, new_playthrough(1), WriteNote("LOC-JOY-COURT", "  The clerk takes bribes. "))
+    assert state.notes == (("LOC-JOY-COURT", "The clerk takes bribes."),)
+    assert narrate(world, events[0]) == "GM note on Rikksverdet Court: The clerk takes bribes."
+    state = play(world, state, WriteNote("NPC-KETT", "Owes Ontario money."), WriteNote("LOC-JOY-COURT", "Closed."))[0]
+    assert state.notes == (("NPC-KETT", "Owes Ontario money."), ("LOC-JOY-COURT", "Closed."))
+    state, events = play(world, state, WriteNote("NPC-KETT", ""))
+    assert state.notes == (("LOC-JOY-COURT", "Closed."),)
+    assert narrate(world, events[0]) == "GM note on Kett removed."
+    assert refusal(world, state, WriteNote("LOC-JOY-COURT", "Closed.")) == "The note says that already."
+    assert refusal(world, state, WriteNote("LOC-MARS", "x")) == "There is nothing called 'LOC-MARS' to write a note on."
+    assert refusal(world, state, WriteNote("NPC-KETT", "x" * 2001)) == "A note holds at most 2000 characters."
+    assert decode_state(world, encode_state(state)) == state
+
+
 # --- the inspiration oracle -------------------------------------------------------------------------------
 
 
@@ -440,6 +456,7 @@ OPS: list[Op] = [
     AdvanceAct(),
     DrawInspiration(2),
     CallFight("FAC-EXECUTARE", 3, True),
+    WriteNote("FAC-SYSTEM", "Owes the party a favour."),
 ]
 
 
@@ -478,6 +495,7 @@ def test_a_bad_saved_playthrough_names_the_field(world: World) -> None:
         ("visited", [["MAP-JOYEUSE", "MOON"]], "field 'visited'"),
         ("mentor", "NPC-X0XI", "field 'mentor'"),
         ("oracle", {"order": [1, 1], "rng_state": 1}, "a card twice"),
+        ("notes", [["LOC-MARS", "x"]], "field 'notes'"),
     ]:
         with pytest.raises(RulesError, match=message):
             decode_state(world, good | {field: value})
