@@ -65,6 +65,13 @@ class LuaTable(QObject):
         self.state: LuaState = new_playthrough(seed, one_shot, without_empress)
         self.history: list[tuple[LuaState, Entry]] = []
 
+    def restart(self, seed: int, one_shot: bool, without_empress: bool) -> None:
+        """A new playthrough from the start of Act 1 (the old one's history goes with it)."""
+        self.seed, self.one_shot, self.without_empress = seed, one_shot, without_empress
+        self.state = new_playthrough(seed, one_shot, without_empress)
+        self.history = []
+        self.changed.emit()
+
     @property
     def journal(self) -> list[str]:
         return [line for _state, entry in self.history for line in entry.lines]

@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QShortcut,
 )
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGraphicsItem,
     QGraphicsPathItem,
@@ -484,7 +485,20 @@ class MapScreen(QWidget):
         self.hosts = QLabel()
         self.hosts.setWordWrap(True)
         column.addWidget(self.hosts)
+        restart_row = QHBoxLayout()
+        self.one_shot = QCheckBox("One-shot: just run Act 1")
+        self.without_empress = QCheckBox("Leave The Empress out of the oracle")
+        self.restart_button = QPushButton("New playthrough")
+        self.restart_button.clicked.connect(self._restart)
+        restart_row.addWidget(self.one_shot)
+        restart_row.addWidget(self.without_empress)
+        restart_row.addWidget(self.restart_button)
+        column.addLayout(restart_row)
         return tab
+
+    def _restart(self) -> None:
+        seed = random.randrange(2**32)
+        self.table.restart(seed, self.one_shot.isChecked(), self.without_empress.isChecked())
 
     def _meanings_tab(self) -> QWidget:
         tab = QWidget()

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.paradise_lua.lua_table import LuaTable, bundled_world
 from rt0table.desktop.paradise_lua.map_layout import layered_layout
 from rt0table.desktop.paradise_lua.map_screen import MapScreen
-from rt0table.rules.paradise_lua.lua_campaign import Move
+from rt0table.rules.paradise_lua.lua_campaign import MarkStep, Move
 from rt0table.rules.paradise_lua.world_content import World
 from rt0table.rules.paradise_lua.world_map import Spot
 
@@ -216,3 +216,17 @@ def test_gm_notes_are_typed_kept_in_the_save_and_shown_again(qtbot: QtBot, scree
     assert screen.place_note.text.text() == ""
     drag_party_to(qtbot, screen, "PASSENGER")
     assert screen.place_note.text.text() == "The bar has no bottles but a hidden still."
+
+
+@pytest.mark.rule("ACT-ONE-SHOT", "TAROT-EMPRESS-OPTIONAL")
+def test_a_new_playthrough_can_be_a_one_shot_without_the_empress(qtbot: QtBot, screen: MapScreen) -> None:
+    drag_party_to(qtbot, screen, "HUB")
+    screen.tabs.setCurrentIndex(1)
+    qtbot.mouseClick(screen.one_shot, LEFT)
+    qtbot.mouseClick(screen.without_empress, LEFT)
+    qtbot.mouseClick(screen.restart_button, LEFT)
+    state = screen.table.state
+    assert state.at == Spot(AIR, "PASSENGER") and state.one_shot and screen.table.journal == []
+    assert len(state.oracle.order) == 77 and "(one-shot)" in screen.act_label.text()
+    screen.table.do(MarkStep("ACT-1-BREAK"))
+    assert screen.next_act_button.toolTip() == "This is a one-shot: it ends with Act 1."
