@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.paradise_lua.lua_table import LuaTable, bundled_world
@@ -222,8 +222,8 @@ def test_gm_notes_are_typed_kept_in_the_save_and_shown_again(qtbot: QtBot, scree
 def test_a_new_playthrough_can_be_a_one_shot_without_the_empress(qtbot: QtBot, screen: MapScreen) -> None:
     drag_party_to(qtbot, screen, "HUB")
     screen.tabs.setCurrentIndex(1)
-    qtbot.mouseClick(screen.one_shot, LEFT)
-    qtbot.mouseClick(screen.without_empress, LEFT)
+    for box in (screen.one_shot, screen.without_empress):  # on the tick box itself
+        qtbot.mouseClick(box, LEFT, pos=QPoint(8, box.height() // 2))
     qtbot.mouseClick(screen.restart_button, LEFT)
     state = screen.table.state
     assert state.at == Spot(AIR, "PASSENGER") and state.one_shot and screen.table.journal == []
