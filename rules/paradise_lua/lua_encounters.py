@@ -8,6 +8,7 @@ Horror on top (docs/rulings.md).
 
 from __future__ import annotations
 
+from ..rt0.engine import AdversarySetup
 from .world_content import Location, World
 
 MOST_PLAYERS = 8
@@ -43,3 +44,10 @@ def field_adversaries(world: World, location: Location, faction_id: str, players
     if boss and faction.boss is not None:
         chosen.append(faction.boss)
     return tuple(chosen)
+
+
+def fight_setups(adversaries: tuple[str, ...], room_size: int) -> list[AdversarySetup]:
+    """The adversaries of a fight called at a location, placed for ``new_combat``: along the far row of the room,
+    left to right, starting the row over (two to a zone) when there are more of them than columns."""
+    far_row = room_size - 1
+    return [AdversarySetup(kind, (index % room_size, far_row)) for index, kind in enumerate(adversaries)]
