@@ -47,6 +47,7 @@ class LuaState:
     shut: tuple[Spot, ...]  # gates the GM holds shut
     oracle: tarot_oracle.OracleDeck
     notes: tuple[tuple[str, str], ...] = ()  # the GM's notes: (location, faction or person id, text)
+    fight: tuple[str, str] | None = None  # the fight called and not yet over: (location, faction)
 
 
 # --- ops ---------------------------------------------------------------------------------------------------
@@ -125,6 +126,13 @@ class CallFight:
 
 
 @dataclass(frozen=True, slots=True)
+class FightOver:
+    """How the last fight called ended, once it has been played on the table."""
+
+    result: str  # victory, defeat or escaped (the engine's results)
+
+
+@dataclass(frozen=True, slots=True)
 class WriteNote:
     """The GM's note on a location, a faction or a person; an empty text removes it."""
 
@@ -134,7 +142,7 @@ class WriteNote:
 
 Op = (
     Move | MarkStep | Offence | ChooseMentor | AngerFaction | FindHost | SaveHost | KillHost | SetGate | AdvanceAct
-) | (DrawInspiration | CallFight | WriteNote)
+) | (DrawInspiration | CallFight | FightOver | WriteNote)
 
 # --- events ------------------------------------------------------------------------------------------------
 
@@ -205,13 +213,20 @@ class FightCalled:
 
 
 @dataclass(frozen=True, slots=True)
+class FightEnded:
+    location: str
+    faction: str
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
 class NoteWritten:
     about: str
     text: str
 
 
 Event = (Moved | StepMarked | DisciplineRaised | MentorChosen | ProblemChanged | HostChanged | GateSet | ActBegun) | (
-    InspirationDrawn | FightCalled | NoteWritten
+    InspirationDrawn | FightCalled | FightEnded | NoteWritten
 )
 
 
@@ -294,6 +309,12 @@ def refusal(world: World, state: LuaState, op: Op) -> str | None:
         return None if 1 <= op.count <= most else f"Draw 1 to {most} cards for inspiration."
     if isinstance(op, WriteNote):
         return _note_refusal(world, state, op)
+    if isinstance(op, FightOver):
+        if state.fight is None:
+            return "No fight has been called."
+        return None if op.result in FIGHT_RESULTS else f"A fight ends in {', '.join(FIGHT_RESULTS)}."
+    if state.fight is not None:
+        return "Finish the fight already called first."
     location = world.location(location_id(world, state.at))
     return fight_refusal(world, location, op.faction, op.players, op.boss)
 
@@ -407,9 +428,12 @@ def apply(world: World, state: LuaState, op: Op) -> tuple[LuaState, list[Event]]
         if text:
             notes = (*notes, (op.about, text))
         return replace(state, notes=notes), [NoteWritten(op.about, text)]
+    if isinstance(op, FightOver):
+        location, faction = state.fight or ("", "")
+        return replace(state, fight=None), [FightEnded(location, faction, op.result)]
     here = world.location(location_id(world, state.at))
     adversaries = field_adversaries(world, here, op.faction, op.players, op.boss)
-    return state, [FightCalled(here.id, op.faction, adversaries)]
+    return replace(state, fight=(here.id, op.faction)), [FightCalled(here.id, op.faction, adversaries)]
 
 
 def _apply_host(state: LuaState, op: FindHost | SaveHost | KillHost) -> tuple[LuaState, list[Event]]:
@@ -459,6 +483,10 @@ def narrate(world: World, event: Event) -> str:
         signs = f" {' '.join(event.signs)}" if event.signs else ""
         ideas = "".join(f" Idea: {idea.idea}" for idea in world.events if idea.id in event.ideas)
         return f"Inspiration at {world.location(event.location).name} ({event.suit}): {words}.{signs}{ideas}"
+    if isinstance(event, FightEnded):
+        how = {"victory": "won", "defeat": "lost", "escaped": "got away from"}[event.result]
+        where = world.location(event.location).name
+        return f"The party {how} the fight with {world.faction(event.faction).name} at {where}."
     if isinstance(event, NoteWritten):
         return (
             f"GM note on {_subject_name(world, event.about)}: {event.text}"
@@ -481,7 +509,8 @@ _OPS: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (Move, MarkStep, Offence, ChooseMentor, AngerFaction, FindHost, SaveHost, KillHost, SetGate)
 }
-_OPS |= {cls.__name__: cls for cls in (AdvanceAct, DrawInspiration, CallFight, WriteNote)}
+_OPS |= {cls.__name__: cls for cls in (AdvanceAct, DrawInspiration, CallFight, FightOver, WriteNote)}
+FIGHT_RESULTS = ("victory", "defeat", "escaped")
 MOST_NOTE = 2000
 
 
@@ -555,6 +584,7 @@ def encode_state(state: LuaState) -> dict[str, Any]:
             "without_empress": state.oracle.without_empress,
         },
         "notes": [list(note) for note in state.notes],
+        "fight": list(state.fight) if state.fight else None,
     }
 
 
@@ -621,6 +651,15 @@ def decode_state(world: World, data: Any) -> LuaState:
     )
     if not ok or not {n[0] for n in notes_raw} <= note_subjects(world):
         raise RulesError("playthrough: field 'notes': each must be [location, faction or person id, text]")
+    fight = data.get("fight")
+    if fight is not None:
+        ok = isinstance(fight, list) and len(fight) == 2 and all(isinstance(v, str) for v in fight)
+        if (
+            not ok
+            or fight[0] not in {loc.id for loc in world.locations}
+            or fight[1] not in {f.id for f in world.factions}
+        ):
+            raise RulesError("playthrough: field 'fight': must be [location, faction] or null")
     oracle = tarot_oracle.OracleDeck(tuple(order), rng_state, bool(oracle_raw.get("without_empress", False)))
     return LuaState(
         at,
@@ -636,4 +675,5 @@ def decode_state(world: World, data: Any) -> LuaState:
         spots("shut"),
         oracle,
         tuple((n[0], n[1]) for n in notes_raw),
+        (fight[0], fight[1]) if fight is not None else None,
     )

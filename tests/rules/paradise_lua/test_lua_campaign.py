@@ -17,6 +17,7 @@ from rt0table.rules.paradise_lua.lua_campaign import (
     ChooseMentor,
     DrawInspiration,
     FightCalled,
+    FightOver,
     FindHost,
     InspirationDrawn,
     KillHost,
@@ -404,6 +405,18 @@ def test_a_fight_fields_one_adversary_per_player_from_the_faction_found_there(wo
     assert refusal(world, state, CallFight("FAC-EXECUTARE", 0)) == "A fight needs 1 to 8 player characters, not 0."
 
 
+def test_a_called_fight_is_finished_before_another_and_its_end_is_journalled(world: World) -> None:
+    state = at_customs(world)
+    assert refusal(world, state, FightOver("victory")) == "No fight has been called."
+    state = play(world, state, CallFight("FAC-EXECUTARE", 2))[0]
+    assert state.fight == ("LOC-JOY-PORTSEC", "FAC-EXECUTARE")
+    assert refusal(world, state, CallFight("FAC-EXECUTARE", 2)) == "Finish the fight already called first."
+    assert refusal(world, state, FightOver("draw")) == "A fight ends in victory, defeat, escaped."
+    state, events = play(world, state, FightOver("victory"))
+    assert state.fight is None
+    assert narrate(world, events[0]) == "The party won the fight with The Executare at Executare PortSec."
+
+
 @pytest.mark.rule("GM-COMBAT-SCALING")
 def test_a_faction_with_few_kinds_repeats_them(world: World) -> None:
     state = walk(world, at_customs(world), (J, "HUB"))
@@ -457,6 +470,7 @@ OPS: list[Op] = [
     DrawInspiration(2),
     CallFight("FAC-EXECUTARE", 3, True),
     WriteNote("FAC-SYSTEM", "Owes the party a favour."),
+    FightOver("victory"),
 ]
 
 
