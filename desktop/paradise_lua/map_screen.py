@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -52,6 +53,8 @@ from rt0table.rules.paradise_lua.lua_campaign import (
     CallFight,
     ChooseMentor,
     DrawInspiration,
+    FightCalled,
+    FightOver,
     FindHost,
     KillHost,
     MarkStep,
@@ -64,7 +67,7 @@ from rt0table.rules.paradise_lua.lua_campaign import (
     note_on,
     suit_here,
 )
-from rt0table.rules.paradise_lua.lua_encounters import factions_fielding
+from rt0table.rules.paradise_lua.lua_encounters import factions_fielding, fight_setups
 from rt0table.rules.paradise_lua.tarot_oracle import search_meanings
 from rt0table.rules.paradise_lua.world_content import LocationGraph, MapNode
 from rt0table.rules.paradise_lua.world_map import Spot, exits
@@ -74,6 +77,8 @@ from .lua_table import LuaTable, bundled_bestiary, bundled_world
 from .map_layout import layered_layout
 
 PLACE_W, PLACE_H = 150.0, 46.0
+ROOM = 3  # a fight called on the map is played in a 3x3 room
+PARTY = ("Ash", "Bea", "Cass", "Dov", "Eli", "Fen", "Gus", "Hal")  # stand-ins until the quick-start party
 TOKEN_R = 13.0
 INK = QColor("#2b2b33")
 PAPER = QColor("#f4efe4")
@@ -337,6 +342,7 @@ class MapScreen(QWidget):
         super().__init__()
         self.table = table
         self.bestiary = bundled_bestiary()
+        self.fight_window: QWidget | None = None  # the table a called fight is played on
         self.scenes = {graph.id: MapScene(table, graph) for graph in table.world.graphs}
         for scene in self.scenes.values():
             scene.dropped.connect(self._dropped)
@@ -413,6 +419,9 @@ class MapScreen(QWidget):
         fight_row.addWidget(self.players)
         fight_row.addWidget(self.fight_button)
         column.addLayout(fight_row)
+        self.play_fight_button = QPushButton("Play the fight on the table")
+        self.play_fight_button.clicked.connect(self.play_fight)
+        column.addWidget(self.play_fight_button)
         buttons = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self._undo)
@@ -659,7 +668,8 @@ class MapScreen(QWidget):
         self.fight_faction.clear()
         for faction in factions_fielding(world, here):
             self.fight_faction.addItem(world.faction(faction).name, faction)
-        self.fight_button.setEnabled(self.fight_faction.count() > 0)
+        self.fight_button.setEnabled(self.fight_faction.count() > 0 and state.fight is None)
+        self.play_fight_button.setEnabled(state.fight is not None and self.fight_window is None)
         self.undo_button.setEnabled(self.table.undo_refusal() is None)
         self.journal.clear()
         self.journal.addItems(self.table.journal)
@@ -734,6 +744,46 @@ class MapScreen(QWidget):
         faction = self.fight_faction.currentData()
         if faction:
             self.table.do(CallFight(faction, self.players.value()))
+
+    def called_fight(self) -> FightCalled | None:
+        for _state, entry in reversed(self.table.history):
+            for event in entry.events:
+                if isinstance(event, FightCalled):
+                    return event
+        return None
+
+    def play_fight(self) -> QWidget | None:
+        """Open the called fight on the table, the party placed on the near row; its result comes back here."""
+        from rt0table.desktop.session import Session
+        from rt0table.desktop.table.view import TableScreen
+        from rt0table.rules.rt0.engine import FighterSetup, Game, new_combat
+
+        called = self.called_fight()
+        if called is None or self.table.state.fight is None or self.fight_window is not None:
+            return None
+        fighters = [FighterSetup(f"pc{i}", name, (i % ROOM, 0)) for i, name in enumerate(PARTY[: called.players])]
+        seed = self.table.seed + len(self.table.history)
+        state, events = new_combat(seed, ROOM, fighters, fight_setups(called.adversaries, ROOM), self.bestiary)
+        session = Session(Game(state, events))
+        screen = TableScreen(session)
+        screen.setWindowTitle(f"A fight at {self.table.world.location(called.location).name}")
+        session.state_did_change.connect(lambda _events: self._fight_moved(session))
+        screen.closed.connect(lambda: self._fight_closed(screen))
+        screen.resize(1024, 640)
+        screen.show()
+        self.fight_window = screen
+        self.refresh()
+        return screen
+
+    def _fight_moved(self, session: Any) -> None:
+        result = session.state.result
+        if result is not None and self.table.state.fight is not None:
+            self.table.do(FightOver(result))
+
+    def _fight_closed(self, screen: QWidget) -> None:
+        screen.close()
+        self.fight_window = None
+        self.refresh()
 
     def _undo(self) -> None:
         if self.table.undo() is None:

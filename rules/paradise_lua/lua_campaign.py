@@ -210,6 +210,7 @@ class FightCalled:
     location: str
     faction: str
     adversaries: tuple[str, ...]
+    players: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,7 +434,7 @@ def apply(world: World, state: LuaState, op: Op) -> tuple[LuaState, list[Event]]
         return replace(state, fight=None), [FightEnded(location, faction, op.result)]
     here = world.location(location_id(world, state.at))
     adversaries = field_adversaries(world, here, op.faction, op.players, op.boss)
-    return replace(state, fight=(here.id, op.faction)), [FightCalled(here.id, op.faction, adversaries)]
+    return replace(state, fight=(here.id, op.faction)), [FightCalled(here.id, op.faction, adversaries, op.players)]
 
 
 def _apply_host(state: LuaState, op: FindHost | SaveHost | KillHost) -> tuple[LuaState, list[Event]]:

@@ -230,3 +230,31 @@ def test_a_new_playthrough_can_be_a_one_shot_without_the_empress(qtbot: QtBot, s
     assert len(state.oracle.order) == 77 and "(one-shot)" in screen.act_label.text()
     screen.table.do(MarkStep("ACT-1-BREAK"))
     assert screen.next_act_button.toolTip() == "This is a one-shot: it ends with Act 1."
+
+
+@pytest.mark.rule("GM-COMBAT-SCALING", "LOC-JOY-PORTSEC")
+def test_a_fight_called_at_portsec_is_played_on_the_table_and_its_win_is_journalled(
+    qtbot: QtBot, screen: MapScreen, world: World
+) -> None:
+    from rt0table.rules.rt0.simulation import greedy
+
+    for key in ("HUB", "EXIT"):
+        drag_party_to(qtbot, screen, key)
+    for spot in (Spot(J, "AIRLOCK"), Spot(J, "CUSTOMS")):
+        assert screen.table.do(Move(spot)) is None
+    screen.players.setValue(2)
+    qtbot.mouseClick(screen.fight_button, LEFT)
+    assert not screen.fight_button.isEnabled()  # one fight at a time
+    qtbot.mouseClick(screen.play_fight_button, LEFT)
+    table = screen.fight_window
+    assert table is not None
+    qtbot.addWidget(table)
+    session = table.session  # type: ignore[attr-defined]
+    assert [a.id for a in session.state.adversaries] == ["shadowling-1", "executare-1"]
+    while session.state.result is None:
+        assert session.submit(greedy(session.state))
+    assert session.state.result == "victory"
+    assert screen.table.journal[-1] == "The party won the fight with The Executare at Executare PortSec."
+    assert screen.table.state.fight is None
+    again = LuaTable.from_save(world, screen.table.to_save())
+    assert again.journal == screen.table.journal
