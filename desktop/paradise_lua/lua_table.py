@@ -64,6 +64,7 @@ class LuaTable(QObject):
         self.seed, self.one_shot, self.without_empress = seed, one_shot, without_empress
         self.state: LuaState = new_playthrough(seed, one_shot, without_empress)
         self.history: list[tuple[LuaState, Entry]] = []
+        self.adversary_names = {kind_id: kind.name for kind_id, kind in bundled_bestiary().items()}
 
     def restart(self, seed: int, one_shot: bool, without_empress: bool) -> None:
         """A new playthrough from the start of Act 1 (the old one's history goes with it)."""
@@ -86,7 +87,7 @@ class LuaTable(QObject):
             self.refused.emit(reason)
             return reason
         after, events = apply(self.world, self.state, op)
-        lines = tuple(narrate(self.world, event) for event in events)
+        lines = tuple(narrate(self.world, event, self.adversary_names) for event in events)
         self.history.append((self.state, Entry(op, tuple(events), lines)))
         self.state = after
         self.changed.emit()

@@ -9,6 +9,7 @@ there. The funnel stores the ops and events as the codec below writes them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -455,10 +456,10 @@ def reveals(event: Event) -> bool:
 # --- the journal's words -----------------------------------------------------------------------------------
 
 
-def narrate(world: World, event: Event) -> str:
-    """One journal line for ``event``."""
+def narrate(world: World, event: Event, adversary_names: Mapping[str, str] | None = None) -> str:
+    """One journal line for ``event``; ``adversary_names`` (bestiary id: name) names a fight's adversaries."""
     if isinstance(event, Moved):
-        place = world.graph(event.to.graph).node(event.to.node).label
+        place = world.location(world.graph(event.to.graph).node(event.to.node).location).name
         return f"The party goes to {place}" + (" for the first time." if event.first_visit else ".")
     if isinstance(event, StepMarked):
         return f"Quest step {event.step} {'done' if event.done else 'reopened'}."
@@ -494,7 +495,7 @@ def narrate(world: World, event: Event) -> str:
             if event.text
             else (f"GM note on {_subject_name(world, event.about)} removed.")
         )
-    names = ", ".join(event.adversaries)
+    names = ", ".join((adversary_names or {}).get(kind, kind) for kind in event.adversaries)
     return f"A fight with {world.faction(event.faction).name} at {world.location(event.location).name}: {names}."
 
 

@@ -109,7 +109,7 @@ def test_a_draw_and_a_fight_at_portsec_reach_the_journal_and_the_save(
     assert screen.fight_faction.currentData() == "FAC-EXECUTARE"
     screen.players.setValue(2)
     qtbot.mouseClick(screen.fight_button, LEFT)
-    assert screen.table.journal[-1] == "A fight with The Executare at Executare PortSec: shadowling, executare."
+    assert screen.table.journal[-1] == "A fight with The Executare at Executare PortSec: Shadowling, Executare."
     saved = screen.table.to_save()
     again = LuaTable.from_save(world, saved)
     assert again.state == screen.table.state and again.journal == screen.table.journal

@@ -151,6 +151,15 @@ def test_the_airlocks_keep_the_party_in_until_the_gm_opens_them(world: World) ->
     assert refusal(world, state, SetGate(Spot(J, "HUB"), True)) == "There is no gate there."
 
 
+def test_the_journal_names_places_and_adversaries_in_words(world: World) -> None:
+    state, events = play(world, new_playthrough(1), Move(Spot(AIR, "HUB")), Move(Spot(AIR, "EXIT")))
+    assert narrate(world, events[1]) == "The party goes to Executare PortSec (way out) for the first time."
+    state = walk(world, state, (J, "AIRLOCK"), (J, "CUSTOMS"))
+    called = play(world, state, CallFight("FAC-EXECUTARE", 1))[1][0]
+    assert narrate(world, called) == "A fight with The Executare at Executare PortSec: shadowling."
+    assert narrate(world, called, {"shadowling": "Shadowling"}).endswith(": Shadowling.")
+
+
 def test_moves_remember_where_the_party_has_been(world: World) -> None:
     state, events = play(world, new_playthrough(1), Move(Spot(AIR, "HUB")), Move(Spot(AIR, "PASSENGER")))
     assert [e.first_visit for e in events if isinstance(e, Moved)] == [True, False]
