@@ -35,13 +35,22 @@ def inventory_ids() -> list[str]:
     return list(seen)
 
 
+_NO_RULE_MARK = re.compile(r"\(no rule to test: (.*)\)\s*$")
+
+
 def no_rule_ids() -> dict[str, str]:
-    """The IDs that hold no rule to test, with the reason for each."""
+    """The IDs that hold no rule to test, with the reason for each: listed in docs/no-rule-ids.md, or marked
+    "(no rule to test: reason)" on their own line of an inventory."""
     reasons: dict[str, str] = {}
     for line in NO_RULE.read_text(encoding="utf-8").splitlines():
         match = re.match(r"- ([A-Z]{2,5}-[A-Z0-9-]+): (.+)", line)
         if match:
             reasons[match.group(1)] = match.group(2)
+    for inventory in INVENTORIES:
+        for line in inventory.read_text(encoding="utf-8").splitlines():
+            mark, first = _NO_RULE_MARK.search(line), _ID.search(line)
+            if line.lstrip().startswith("-") and mark and first:
+                reasons.setdefault(first.group(1), mark.group(1))
     return reasons
 
 
