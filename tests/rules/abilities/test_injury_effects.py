@@ -7,7 +7,6 @@ from fractions import Fraction
 import pytest
 
 from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.abilities.base import HOOKS
 from rt0table.rules.rt0.abilities.injury_effects import INJURY_RULES, check_terms
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.character import Character
@@ -49,6 +48,7 @@ from rt0table.rules.rt0.fight.events import (
     SkillCheckMade,
 )
 from rt0table.rules.rt0.fight.narration import narrate
+from rt0table.rules.rt0.fight.registry import HOOKS
 from rt0table.rules.rt0.fight.serialize import decode, encode, state_from_dict, state_hash, state_to_dict
 from rt0table.rules.rt0.fight.state import CombatState, FighterKind
 from rt0table.rules.rt0.traits import SKILL_ABILITIES, Arcana, Skill, Spell, Trait
