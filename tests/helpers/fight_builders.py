@@ -1,4 +1,4 @@
-"""Small builders for rules tests: a bestiary, a fight, and stacking cards by name."""
+"""Small builders for rules tests: a bestiary, a fight, cards given or stacked by name, a decision answered."""
 
 from __future__ import annotations
 
@@ -56,3 +56,10 @@ def stack(state: CombatState, fighter: Fighter, *names: str) -> list[int]:
                 place.remove(card)
     pile.draw.extend(reversed(cards))
     return cards
+
+
+def drill(zone: tuple[int, int] = (0, 0), room: int = 1) -> tuple[CombatState, str]:
+    state, _ = new_combat(
+        4, room, [FighterSetup("mara", "Mara", zone)], [AdversarySetup("training_robot", (0, 0))], BOOK
+    )
+    return state, "training_robot-1"

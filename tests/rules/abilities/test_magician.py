@@ -44,7 +44,7 @@ from rt0table.rules.rt0.fight.state import GM, CombatState
 from rt0table.rules.rt0.traits import Arcana, Spell, Trait
 from rt0table.rules.seam import IllegalAction
 from tests.helpers.fight_builders import choose, give, stack
-from tests.rules.fight.test_random_play import BESTIARY, Fight, Policy, play
+from tests.helpers.random_play import BESTIARY, Fight, Policy, play
 
 ROBOT_HERE = [AdversarySetup("training_robot", (1, 1))]
 MO_TRAITS = frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER})
