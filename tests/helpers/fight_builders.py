@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from rt0table.assets import path
 from rt0table.rules.rt0.cards import by_name
-from rt0table.rules.rt0.content.adversaries import AdversaryKind, load_bestiary
+from rt0table.rules.rt0.content.adversaries import AdversaryKind, bundled_bestiary
 from rt0table.rules.rt0.fight.actions import Choose
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, apply, new_combat
 from rt0table.rules.rt0.fight.events import Event
 from rt0table.rules.rt0.fight.state import CombatState, Fighter
 
-BOOK = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")
+BOOK = bundled_bestiary("book.json")
 
 
 def bestiary() -> dict[str, AdversaryKind]:

@@ -8,20 +8,16 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib import resources
 
-from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.actions import Action, Activate, AddAbility, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, new_combat
 from rt0table.rules.rt0.fight.serialize import state_from_dict, state_hash, state_to_dict
 from rt0table.rules.rt0.fight.state import GM, START_HP, CombatState, Phase
 
-ADVERSARIES = resources.files("rt0table.assets").joinpath("adversaries")
-
-
 BESTIARY = {
-    **load_bestiary(ADVERSARIES.joinpath("book.json").read_text(encoding="utf-8"), "book.json"),
-    **load_bestiary(ADVERSARIES.joinpath("house.json").read_text(encoding="utf-8"), "house.json"),
+    **bundled_bestiary("book.json"),
+    **bundled_bestiary("house.json"),
 }
 
 

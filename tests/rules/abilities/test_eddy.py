@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +17,7 @@ from rt0table.rules.rt0.campaign.eddy_respawn import (
 )
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, Outcome, make_check
 from rt0table.rules.rt0.cards import ALL_IDS, CARDS, TOWER, CardId, by_name
-from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.actions import Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.combat import turn_order
 from rt0table.rules.rt0.fight.deck import Pile
@@ -56,8 +55,7 @@ from rt0table.rules.rt0.fight.zones import Zone
 from rt0table.rules.rt0.traits import Arcana, Trait
 from tests.helpers.fight_builders import choose
 
-BOOK = Path(__file__).resolve().parents[3] / "assets" / "adversaries" / "book.json"
-BESTIARY = load_bestiary(BOOK.read_text(encoding="utf-8"), "book.json")
+BESTIARY = bundled_bestiary("book.json")
 
 A1, B1, A2, C3 = (0, 0), (1, 0), (0, 1), (2, 2)
 

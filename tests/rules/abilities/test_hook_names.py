@@ -34,8 +34,13 @@ def test_an_unknown_hook_is_refused_when_run() -> None:
 
 
 def test_mypy_refuses_an_unknown_hook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)  # mypy finds the rules/ package from here
-    snippet = "from rules.rt0.fight.registry import hooked\nhooked((), 'on_draw')\nhooked((), 'typo')\n"
+    # mypy reads the folders as the packages they install as, as ``make typecheck`` links them
+    (tmp_path / "rt0table").mkdir()
+    for folder in ("rules", "assets"):
+        (tmp_path / "rt0table" / folder).symlink_to(ROOT / folder, target_is_directory=True)
+    monkeypatch.setenv("MYPYPATH", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    snippet = "from rt0table.rules.rt0.fight.registry import hooked\nhooked((), 'on_draw')\nhooked((), 'typo')\n"
     report, _, status = api.run(["--strict", "--cache-dir", str(tmp_path / "cache"), "-c", snippet])
     assert status == 1
     assert [line.split(": error:")[0] for line in report.splitlines() if ": error:" in line] == ["<string>:3"]
