@@ -22,8 +22,13 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# mypy reads the folders under the names they are installed as (rt0table.rules, rt0table.desktop, ...):
+# build/typecheck/rt0table links to them, as setup.py maps them for the installed package.
+TYPECHECK := build/typecheck
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict rules
+	@mkdir -p $(TYPECHECK)/rt0table
+	@for folder in rules desktop assets; do ln -sfn ../../../$$folder $(TYPECHECK)/rt0table/$$folder; done
+	MYPYPATH=$(TYPECHECK) $(BIN)/mypy --strict -p rt0table.rules -p rt0table.desktop -p rt0table.assets
 
 pytest: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n auto --dist worksteal

@@ -13,10 +13,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from rt0table.assets import path
 from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.cli import simulation
-from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight import engine as rules_engine
 from rt0table.rules.rt0.fight.actions import Choose
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
@@ -24,7 +23,7 @@ from rt0table.rules.rt0.fight.serialize import is_compiled
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.rt0.traits import Arcana, Trait
 
-BESTIARY = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")
+BESTIARY = bundled_bestiary("book.json")
 BRICK = FighterSetup("brick", "Brick", (1, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER}), Arcana.MAGICIAN)
 
 

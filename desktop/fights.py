@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from functools import cache
 
-from rt0table.assets import path as asset_path
-from rt0table.rules.rt0.content.adversaries import AdversaryKind, load_bestiary
+from rt0table.rules.rt0.content.adversaries import AdversaryKind, bundled_bestiary
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, new_combat
 from rt0table.rules.rt0.traits import Trait
-
-BOOK = "adversaries/book.json"
 
 
 @cache
 def book_bestiary() -> dict[str, AdversaryKind]:
     """The adversaries with numbers printed in the book, read once from the bundled file."""
-    file = asset_path(*BOOK.split("/"))
-    return load_bestiary(file.read_text(encoding="utf-8"), BOOK)
+    return bundled_bestiary("book.json")
 
 
 def quick_fight(seed: int = 1) -> Game:
@@ -37,14 +33,10 @@ def robot_drill(seed: int = 1) -> Game:
     return Game(state, events)
 
 
-HOUSE = "adversaries/house.json"
-
-
 @cache
 def house_bestiary() -> dict[str, AdversaryKind]:
     """The adversaries the book sketches without numbers, with RT:0 Table's own numbers."""
-    file = asset_path(*HOUSE.split("/"))
-    return load_bestiary(file.read_text(encoding="utf-8"), HOUSE)
+    return bundled_bestiary("house.json")
 
 
 def full_bestiary() -> dict[str, AdversaryKind]:

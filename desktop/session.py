@@ -41,9 +41,14 @@ class Answer(Protocol):
     @property
     def action(self) -> Action: ...
 
-    kind: str
-    label: str
-    reason: str
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def reason(self) -> str: ...
 
 
 class Responder(Protocol):

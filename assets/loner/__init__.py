@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from importlib import resources
+from ..bundled import bundled_text
 
 TABLES_FILE = "loner_4e_tables.json"
 
 
 def tables_text(name: str = TABLES_FILE) -> str:
     """The text of one bundled Loner data file."""
-    return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+    return bundled_text("loner", name)

@@ -2,16 +2,17 @@
 
 Qt ships no fonts and a bare Linux box may offer only a fallback, so the faces would render differently
 on every machine; registering our own file makes card text identical everywhere. The font is read as
-bytes through importlib.resources so it also works from a zip or a frozen bundle.
+bytes through the bundled-file loader (assets/bundled.py) so it also works from a zip or a frozen bundle.
 """
 
 from __future__ import annotations
 
 import logging
-from importlib.resources import files
 
 from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QFont, QFontDatabase
+
+from rt0table.assets.bundled import bundled_bytes
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +32,9 @@ def load_card_fonts() -> str | None:
     if _attempted:
         return _loaded_family
     _attempted = True
-    folder = files("rt0table.assets").joinpath("fonts")
     for name in FONT_FILES:
         try:
-            data = folder.joinpath(name).read_bytes()
+            data = bundled_bytes("fonts", name)
         except OSError as error:
             log.warning("card font %s could not be read (%s); using the platform font", name, error)
             continue

@@ -77,7 +77,7 @@ class CharacterCreation(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(page)
-        self.scroll = scroll
+        self.scroll_area = scroll
 
         self.summary = QLabel()
         self.summary.setObjectName("creation-summary")
@@ -124,7 +124,7 @@ class CharacterCreation(QWidget):
             button.setFont(scaled_font(self.font(), 1.2, bold=True))
             self.arcana_group.addButton(button)
             self.arcana_buttons[arcana] = button
-            button.toggled.connect(lambda on, a=arcana: on and self._set(arcana=a))
+            button.toggled.connect(lambda on, a=arcana: self._set(arcana=a) if on else None)
             text = "\n".join(
                 [info.tagline, *(f"• {c}" for c in info.changes), f"• Skill: {info.skill} — {info.skill_summary}"]
             )
@@ -155,11 +155,11 @@ class CharacterCreation(QWidget):
             a = QRadioButton(ability.value)
             a.setObjectName(f"ability-{ability.value.lower()}")
             a.setToolTip(TRAIT_SUMMARY[ability])
-            a.toggled.connect(lambda on, t=ability: on and self._set(ability=t))
+            a.toggled.connect(lambda on, t=ability: self._set(ability=t) if on else None)
             w = QRadioButton(weakness.value)
             w.setObjectName(f"weakness-{weakness.value.lower()}")
             w.setToolTip(TRAIT_SUMMARY[weakness])
-            w.toggled.connect(lambda on, t=weakness: on and self._set(weakness=t))
+            w.toggled.connect(lambda on, t=weakness: self._set(weakness=t) if on else None)
             self.ability_group.addButton(a)
             self.weakness_group.addButton(w)
             self.ability_buttons[ability] = a
@@ -201,11 +201,11 @@ class CharacterCreation(QWidget):
             plus = QRadioButton()
             plus.setObjectName(f"a_plus-{skill.value.lower()}")
             plus.setAccessibleName(f"A+ in {skill.value}")
-            plus.toggled.connect(lambda on, s=skill: on and self._set(a_plus=s))
+            plus.toggled.connect(lambda on, s=skill: self._set(a_plus=s) if on else None)
             fail = QRadioButton()
             fail.setObjectName(f"failed-{skill.value.lower()}")
             fail.setAccessibleName(f"F in {skill.value}")
-            fail.toggled.connect(lambda on, s=skill: on and self._set(failed=s))
+            fail.toggled.connect(lambda on, s=skill: self._set(failed=s) if on else None)
             self.a_plus_group.addButton(plus)
             self.failed_group.addButton(fail)
             self.a_plus_buttons[skill] = plus
@@ -296,7 +296,7 @@ class CharacterCreation(QWidget):
     def show_field(self, key: str) -> None:
         """Scroll so that a field's section and its problems are in view."""
         label = self.problem_labels[key]
-        self.scroll.ensureWidgetVisible(label)
+        self.scroll_area.ensureWidgetVisible(label)
 
     def character(self) -> Character | None:
         """The finished character when nothing is missing or wrong."""

@@ -498,7 +498,7 @@ class CharacterSheetView(QWidget):
     def _render_injuries(self) -> None:
         while self.injury_rows.count():
             item = self.injury_rows.takeAt(0)
-            widget = item.widget()
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
         held = self.member.injuries

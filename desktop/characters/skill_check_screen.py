@@ -458,7 +458,7 @@ class SkillCheckScreen(QWidget):
     def _render_result(self, verdict: str = "", succeeded: bool | None = None) -> None:
         while self.cards_row.count():
             item = self.cards_row.takeAt(0)
-            widget = item.widget()
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
         for attempt in self.last:

@@ -6,6 +6,8 @@ same journal the fights write, and the next fight carries on from it.
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
@@ -80,7 +82,9 @@ class BetweenFightsScreen(QWidget):
             self._share_width()
 
     def _share_width(self) -> None:
-        width = max(self.width() - 2 * self.layout().contentsMargins().left(), 1)
+        layout = self.layout()
+        margin = layout.contentsMargins().left() if layout is not None else 0
+        width = max(self.width() - 2 * margin, 1)
         self.splitter.setSizes([round(width * (1 - self._oracle_share)), round(width * self._oracle_share)])
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -104,7 +108,7 @@ class BetweenFightsScreen(QWidget):
             for _ in range(count - self._retries_seen.get(name, 0)):
                 if name in by_name:
                     try:
-                        self.playthrough.change(lambda c, who=by_name[name]: cp.pay_for_retry(c, who))
+                        self.playthrough.change(functools.partial(cp.pay_for_retry, member_id=by_name[name]))
                     except RulesError as error:
                         self.day.error.setText(str(error))
         self._retries_seen = dict(taken)

@@ -82,7 +82,7 @@ class FightSetupScreen(QWidget):
             button = QRadioButton(f"{size}x{size}")
             button.setObjectName(f"room-{size}")
             button.setChecked(size == self.room_size)
-            button.toggled.connect(lambda on, s=size: on and self.set_room(s))
+            button.toggled.connect(lambda on, s=size: self.set_room(s) if on else None)
             self.room_group.addButton(button)
             self.room_buttons[size] = button
             room_row.addWidget(button)

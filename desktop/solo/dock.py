@@ -194,6 +194,7 @@ def attach_solo(
     dock = dock if dock is not None else SoloDock(journal)
     view = table_screen.view
     layout = table_screen.layout()
+    assert layout is not None, "a table screen lays out its view"
     layout.removeWidget(view)
     splitter = QSplitter(Qt.Orientation.Horizontal, table_screen)
     splitter.setObjectName("solo-splitter")

@@ -31,8 +31,7 @@ from rt0table.rules.loner.markdown import boxes_text
 from rt0table.rules.loner.oracle import Answer, Edge, OracleThrow, throw_oracle
 from rt0table.rules.loner.oracle_state import Asked, OracleState
 from rt0table.rules.loner.scenes import ALLY_ACTS, NEW_WAY_FORWARD, DeadEndResult
-from rt0table.rules.loner.status import STATUS_BOXES
-from rt0table.rules.loner.tables import LonerTables
+from rt0table.rules.loner.tables import STATUS_BOXES, LonerTables
 from rt0table.rules.loner.terms import Arena
 from rt0table.rules.loner.tools import (
     bank_leverage,

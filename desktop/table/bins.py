@@ -193,7 +193,7 @@ class AbilityBinItem(BoxItem):
         if [chip.text for chip in self.chips] == labels:
             return
         for chip in self.chips:
-            chip.setParentItem(None)
+            chip.setParentItem(None)  # type: ignore[arg-type]  # Qt takes no parent; PySide's stub leaves None out
             if chip.scene() is not None:
                 chip.scene().removeItem(chip)
         self.chips = []

@@ -455,9 +455,9 @@ class TableController(QObject):
         for item in self.scene.hand_items:
             item.picked = item is card_item
             item.update()
-        for ability, item in self.scene.bins.items():
-            item.set_selected(False)
-            item.set_glow(Glow.LEGAL if ability in self.pick.legal else Glow.DIM)
+        for ability, holder in self.scene.bins.items():
+            holder.set_selected(False)
+            holder.set_glow(Glow.LEGAL if ability in self.pick.legal else Glow.DIM)
         name = ABILITIES
         if self.pick.legal:
             self.scene.say(f"Legal: {', '.join(name[a].name for a in self.scene.bins if a in self.pick.legal)}")
@@ -486,8 +486,8 @@ class TableController(QObject):
             if item.picked:
                 item.picked = False
                 item.update()
-        for item in self.scene.bin_items():
-            item.set_glow(Glow.NORMAL)
+        for holder in self.scene.bin_items():
+            holder.set_glow(Glow.NORMAL)
 
     # --- pointer ---------------------------------------------------------------------------------
 

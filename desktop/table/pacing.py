@@ -46,7 +46,8 @@ PACED = (
 
 
 def _figure(state: CombatState, who: str) -> Fighter | Adversary | None:
-    for figure in (*state.fighters, *state.adversaries):
+    figures: list[Fighter | Adversary] = [*state.fighters, *state.adversaries]
+    for figure in figures:
         if figure.id == who:
             return figure
     return None

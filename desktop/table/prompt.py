@@ -151,7 +151,7 @@ class PromptPanelItem(BoxItem):
 
     def _clear(self) -> None:
         for button in self.buttons:
-            button.setParentItem(None)
+            button.setParentItem(None)  # type: ignore[arg-type]  # Qt takes no parent; PySide's stub leaves None out
             if button.scene() is not None:
                 button.scene().removeItem(button)
         self.buttons = []

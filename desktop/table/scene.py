@@ -300,7 +300,8 @@ class TableScene(QGraphicsScene):
 
     def mark_targets(self, names: set[str], zones: set[Zone]) -> None:
         """Outline the figures and zones the focused decision option is about."""
-        for item in (*self.party.values(), *self.foes.values()):
+        figures: list[FighterBadgeItem | AdversaryItem] = [*self.party.values(), *self.foes.values()]
+        for item in figures:
             wanted = (item.fighter_id if isinstance(item, FighterBadgeItem) else item.adversary_id) in names
             if item.targeted != wanted:
                 item.targeted = wanted
@@ -371,10 +372,10 @@ class TableScene(QGraphicsScene):
             if start is None:
                 continue
             if move.dest == HAND:  # the real card comes in from the pile (or the bin) to its place in the hand
-                item = self.hand_item(move.card)
-                if item is not None:
-                    item.setPos(start.topLeft())
-                    item.go_home(duration_ms)
+                coming = self.hand_item(move.card)
+                if coming is not None:
+                    coming.setPos(start.topLeft())
+                    coming.go_home(duration_ms)
                 continue
             end = self.spot(move.card, move.dest)
             target = self.discard if move.dest == DISCARD else self.bins.get(move.dest)
@@ -399,7 +400,8 @@ class TableScene(QGraphicsScene):
         for ghost in list(self.flights):
             ghost.animation.stop()
             ghost.landed.emit()
-        for holder in (*self.bins.values(), self.discard):
+        holders: list[AbilityBinItem | PileItem] = [*self.bins.values(), self.discard]
+        for holder in holders:
             if holder.arriving:
                 holder.arriving.clear()
                 holder.update()

@@ -9,8 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QCheckBox, QMainWindow, QRadioButton, QStackedWidget, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMainWindow, QStackedWidget
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.characters import open_character_creation
@@ -20,47 +20,14 @@ from rt0table.desktop.characters.printing import export_pdf
 from rt0table.desktop.characters.sheet import CharacterSheetView
 from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
 from rt0table.rules.rt0.campaign import campaign as cp
-from rt0table.rules.rt0.campaign.character import Character, Eddy, validate
+from rt0table.rules.rt0.campaign.character import Eddy, validate
 from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.corruption import MAGIC, SKILL
 from rt0table.rules.rt0.campaign.party import Party
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, Outcome, SkillCheck, check_odds
-from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
-
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
-LEFT = Qt.MouseButton.LeftButton
-MIRA = Character(
-    "Mira",
-    Arcana.MAGICIAN,
-    Trait.CHARMING,
-    Trait.WEAK,
-    Skill.SCI,
-    Skill.GYM,
-    (Spell.LEO, Spell.VIRGO),
-    "built a particle trap for a science fair",
-    "lab coat over a band t-shirt",
-)
-
-
-def shoot(widget: QWidget, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    widget.grab().save(str(SCREENSHOTS / f"{name}.png"))
-
-
-def click(qtbot: QtBot, widget: QWidget) -> None:
-    """Click a push button in its middle, a radio button or check box on its indicator (left end)."""
-    if isinstance(widget, QRadioButton | QCheckBox):
-        spot = QPoint(widget.height() // 2, widget.height() // 2)
-    else:
-        spot = widget.rect().center()
-    qtbot.mouseClick(widget, LEFT, pos=spot)
-
-
-def named(parent: QWidget, name: str) -> QWidget:
-    found = parent.findChild(QWidget, name)
-    assert found is not None, name
-    return found
+from tests.helpers.sample_party import MIRA, stack
+from tests.helpers.widgets import SCREENSHOTS, click, named, shoot
 
 
 @pytest.fixture
@@ -160,12 +127,6 @@ def test_an_eddy_takes_two_clicks(qtbot: QtBot, window: QMainWindow) -> None:
     assert "Eddy 3 rolls up" in editor.eddy_prompt.text()
     shoot(window, "party_eddies")
     assert Party.from_dict(json.loads(editor.to_json())) == editor.party
-
-
-def stack(table: CheckTable, name: str, *cards: str) -> None:
-    pile = table.piles[table.checkers[name].pile]
-    ids = [by_name(c) for c in cards]
-    pile.draw[:] = [c for c in pile.draw if c not in ids] + list(reversed(ids))
 
 
 @pytest.fixture

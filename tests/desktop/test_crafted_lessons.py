@@ -12,8 +12,7 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.demo.library import LESSONS, load_lessons
 from rt0table.desktop.demo.screen import DemoScreen
 from rt0table.desktop.table.settings import TableSettings
-from tests.desktop.test_characters import click
-from tests.desktop.test_demo import shoot_widget
+from tests.helpers.widgets import click, shoot_widget
 
 
 def sums(folder: Path) -> dict[str, str]:

@@ -13,10 +13,9 @@ from rt0table.desktop.flow.between_fights import BetweenFightsScreen
 from rt0table.desktop.load_screen import LoadScreen
 from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.saves import SaveStore
-from tests.desktop.saves.test_crafted_files import nested_action, nested_doc, nested_players, playthrough_save, tamper
-from tests.desktop.test_characters import click
-from tests.desktop.test_flow import current
-from tests.desktop.test_saves_ui import shoot
+from tests.helpers.crafted_saves import nested_action, nested_doc, nested_players, playthrough_save, tamper
+from tests.helpers.flow_steps import current, shoot
+from tests.helpers.widgets import click
 
 
 @pytest.fixture

@@ -30,9 +30,10 @@ from rt0table.rules.rt0.fight.actions import PlayCard
 from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.traits import Skill
 from tests.desktop.conftest import SCREENSHOTS
-from tests.desktop.test_characters import LEFT, MIRA, click, named, stack
-from tests.desktop.test_flow import current, fill_ines, set_up_robot_fight
-from tests.desktop.test_table_keys import choose_by_tab
+from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight
+from tests.helpers.sample_party import MIRA, stack
+from tests.helpers.table_keys import choose_by_tab
+from tests.helpers.widgets import LEFT, click, named
 
 SIZES = ((1280, 800), (1024, 640))
 

@@ -20,6 +20,7 @@ from rt0table.rules.rt0.content.scenario import observe
 from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.state import Phase
 from tests.desktop.conftest import SCREENSHOTS
+from tests.helpers.widgets import shoot_widget
 
 LEFT = Qt.MouseButton.LeftButton
 ENTRIES = {entry.path.stem: entry for entry in load_lessons()}
@@ -477,11 +478,6 @@ def test_the_title_screens_demo_opens_the_picker_and_comes_back(qtbot: QtBot) ->
     back = demo.picker.findChild(type(demo_button), "demo-back")
     qtbot.mouseClick(back, LEFT)
     assert window.screens.currentWidget() is window.title_screen
-
-
-def shoot_widget(widget, name: str) -> None:  # type: ignore[no-untyped-def]
-    SCREENSHOTS.mkdir(exist_ok=True)
-    assert widget.grab().save(str(SCREENSHOTS / f"{name}.png"))
 
 
 def test_a_broken_lesson_file_is_listed_with_its_error(tmp_path: Path, qtbot: QtBot) -> None:

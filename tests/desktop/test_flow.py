@@ -8,7 +8,6 @@ import pytest
 from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.characters.creation import CharacterCreation
 from rt0table.desktop.characters.party_editor import PartyEditor
 from rt0table.desktop.flow import navigator as nav
 from rt0table.desktop.flow.between_fights import BetweenFightsScreen
@@ -19,15 +18,15 @@ from rt0table.desktop.flow.summary_screen import SummaryScreen
 from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.campaign import campaign as cp
-from tests.desktop.test_characters import click, named
-from tests.desktop.test_table_keys import K, press, win_the_fight
+from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight
+from tests.helpers.table_keys import K, press, win_the_fight
+from tests.helpers.widgets import click, named
 
-SEED = 5  # Ines beats the robot at 16 HP with this shuffle: one Supremacy tally, not two
 SCREENSHOTS_SIZE = (1280, 800)
 
 
 def shoot(widget: QWidget, name: str) -> None:
-    from tests.desktop.test_characters import shoot as save
+    from tests.helpers.widgets import shoot as save
 
     QApplication.processEvents()
     save(widget, name)
@@ -43,34 +42,6 @@ def window(qtbot: QtBot) -> Iterator[MainWindow]:
     main.show()
     qtbot.waitExposed(main)
     yield main
-
-
-def current(window: MainWindow) -> QWidget:
-    widget = window.screens.currentWidget()
-    assert widget is not None
-    return widget
-
-
-def fill_ines(qtbot: QtBot, page: CharacterCreation) -> None:
-    """A Strong High Priestess: Dull, so no spells to pick."""
-    for name in ("arcana-high_priestess", "ability-strong", "weakness-dull", "a_plus-gym", "failed-law"):
-        click(qtbot, named(page, name))
-    qtbot.keyClicks(page.name_edit, "Ines")
-    qtbot.keyClicks(page.exceptional_edit, "reads the station's weather by its hum")
-    qtbot.keyClicks(page.outfit_edit, "velvet hoodie, too many rings")
-
-
-def set_up_robot_fight(qtbot: QtBot, setup: FightSetupScreen) -> None:
-    click(qtbot, named(setup, "room-1"))
-    robot = next(
-        setup.bestiary_list.item(i)
-        for i in range(setup.bestiary_list.count())
-        if setup.bestiary_list.item(i).data(KIND_ROLE) == "training_robot"
-    )
-    assert robot.text().endswith("(book)")
-    setup.bestiary_list.setCurrentItem(robot)
-    click(qtbot, setup.add_button)
-    setup.seed.setValue(SEED)
 
 
 @pytest.mark.rule("CMB-CHOOSE-ABILITIES", "CMB-SUPREMACY", "DAY-FOOD", "DAY-SLEEP", "DAY-CLOCK")
@@ -273,7 +244,7 @@ def test_the_setup_moves_figures_by_clicking_zones(qtbot: QtBot, window: MainWin
 def between(qtbot: QtBot) -> BetweenFightsScreen:
     from rt0table.desktop.flow.playthrough import Playthrough
     from rt0table.rules.rt0.campaign import fight_plan as fp
-    from tests.desktop.test_characters import MIRA
+    from tests.helpers.sample_party import MIRA
 
     campaign = fp.from_party([MIRA])
     campaign, _ = cp.take_injury(campaign, "mira", "Injured Arm", "a test")
@@ -317,7 +288,7 @@ def test_nights_of_rest_heal_on_the_day_tab(qtbot: QtBot, between: BetweenFights
 def test_a_retried_check_puts_its_corruption_on_the_campaign(qtbot: QtBot, between: BetweenFightsScreen) -> None:
     from rt0table.rules.rt0.campaign.skill_check import Difficulty
     from rt0table.rules.rt0.traits import Skill
-    from tests.desktop.test_characters import stack
+    from tests.helpers.sample_party import stack
 
     checks = between.checks
     assert checks.next_day_button.isHidden() and checks.day_label.text() == "Day 1"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.flow.autosave import Autosave
@@ -28,10 +28,10 @@ from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.solo.gm_stand_in import GmChoice
-from tests.desktop.conftest import SCREENSHOTS
-from tests.desktop.test_characters import MIRA, click, named
-from tests.desktop.test_flow import current, fill_ines, set_up_robot_fight, win_the_fight
-from tests.desktop.test_table_keys import K, choose_by_tab, play_by_keys, press
+from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight, shoot
+from tests.helpers.sample_party import MIRA
+from tests.helpers.table_keys import K, choose_by_tab, play_by_keys, press, win_the_fight
+from tests.helpers.widgets import click, named
 
 Windows = Callable[[], MainWindow]
 
@@ -99,14 +99,6 @@ def play_until_a_decision(qtbot: QtBot, table: TableScreen, at_least: int = 3) -
         else:
             play_by_keys(qtbot, table, best)
     raise AssertionError("no decision came up")
-
-
-def shoot(window: MainWindow, name: str) -> Path:
-    QApplication.processEvents()
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    assert window.grab().save(str(path))
-    return path
 
 
 # --- coming back ------------------------------------------------------------------------------------------

@@ -22,32 +22,15 @@ from rt0table.rules.rt0.cards import CARDS, FOOL, CardId, by_name
 from rt0table.rules.rt0.fight.actions import Activate, AddAbility, Choose
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, Preparation, new_combat
 from rt0table.rules.rt0.fight.events import CardDeclared
-from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Option, PendingDecision
+from rt0table.rules.rt0.fight.state import CombatState, Fighter, FighterKind
 from rt0table.rules.rt0.traits import Arcana
 from tests.desktop.conftest import MakeTable, shoot
+from tests.helpers.arcana_games import fool_game, gm_secret, priestess_game
 
 K = Qt.Key
 LEFT = Qt.MouseButton.LeftButton
 FOOL_ARCANA = ("kitchen_sink", "laughter", "blackjack", "parade", "throwaway_joke", "crisis_averted")
 LAYOUT_SIZES = [(1024, 640), (1920, 1080)]
-
-
-def fool_game(
-    chosen: tuple[str, ...] = ("kitchen_sink", "laughter"),
-    upgrades: tuple[str, ...] = (),
-    extra: tuple[str, ...] = (),
-    hand: tuple[CardId, ...] = (FOOL,),
-    seed: int = 3,
-) -> Game:
-    """Pip the Fool (first to act) beside Jun, against two Laborers."""
-    pip = FighterSetup(
-        "pip", "Pip", (0, 2), arcana=Arcana.FOOL, abilities=(*chosen, *extra), upgrades=frozenset(upgrades)
-    )
-    jun = FighterSetup("jun", "Jun", (1, 2))
-    foes = [AdversarySetup("laborer", (0, 0)), AdversarySetup("laborer", (2, 0))]
-    state, events = new_combat(seed, 3, [pip, jun], foes, book_bestiary(), prepared=Preparation(hands={"pip": hand}))
-    assert state.active_fighter is not None and state.active_fighter.id == "pip" and state.pending is None
-    return Game(state, events)
 
 
 def press(qtbot: QtBot, screen: TableScreen, key: K, times: int = 1) -> None:
@@ -306,22 +289,6 @@ def test_face_down_cards_on_a_bin_are_drawn_as_backs(qtbot: QtBot, make_table: M
 # --- 4. standing rules and private decisions ------------------------------------------------------------
 
 
-def priestess_game() -> Game:
-    hope = FighterSetup(
-        "hope",
-        "Hope",
-        (0, 2),
-        arcana=Arcana.HIGH_PRIESTESS,
-        abilities=("palm_reading", "origami_folding"),
-        upgrades=frozenset({"palm_reading"}),
-    )
-    mara = FighterSetup("mara", "Mara", (1, 2))
-    state, events = new_combat(5, 3, [hope, mara], [AdversarySetup("laborer", (0, 0))], book_bestiary())
-    pending = state.pending
-    assert pending is not None and pending.kind == "second-sight" and pending.private and pending.actor == "hope"
-    return Game(state, events)
-
-
 def test_a_priestess_peek_stays_behind_the_curtain_in_hot_seat(qtbot: QtBot, make_table: MakeTable) -> None:
     game = priestess_game()
     screen = make_table(game, hot_seat=True, size=(1024, 640))
@@ -361,14 +328,6 @@ def test_standing_rules_are_badges_and_cold_reading_switches_on_from_one(qtbot: 
     press(qtbot, screen, K.Key_1)
     assert screen.session.game.actions[-1] == Activate("hope", "palm_reading", 0)
     assert screen.session.state.fighter("hope").marks["cold_reading"] == 1
-
-
-def gm_secret(game: Game) -> Game:
-    """The quick fight with a private decision of the GM's on top (none of the rules asks one yet)."""
-    state = game.state.clone()
-    options = (Option("The Laborer hits Mara", ("mara",)), Option("The Laborer hits Jun", ("jun",)))
-    state.decisions.insert(0, PendingDecision("gm-secret", GM, "Whom does the Laborer go for?", options, private=True))
-    return Game(state, game.opening)
 
 
 def test_the_gms_secret_choice_has_its_own_curtain_in_hot_seat(qtbot: QtBot, make_table: MakeTable) -> None:
@@ -431,7 +390,7 @@ def test_f1_or_question_mark_lists_every_table_key_and_any_key_puts_it_away(
 def test_a_and_n_are_taught_the_first_time_they_offer_something(
     qtbot: QtBot, make_table: MakeTable, size: tuple[int, int]
 ) -> None:
-    from tests.desktop.test_table_keys import play_by_keys
+    from tests.helpers.table_keys import play_by_keys
 
     screen = make_table(
         fool_game(upgrades=("kitchen_sink",), hand=(FOOL, *[by_name(f"{n} of Cups") for n in (2, 3)])), size=size

@@ -20,7 +20,7 @@ from rt0table.rules.rt0.fight.actions import Choose
 from rt0table.rules.rt0.fight.engine import Game, Step
 from rt0table.rules.rt0.fight.serialize import state_hash
 from tests.desktop.conftest import MakeTable, shoot
-from tests.desktop.test_table_arcana import fool_game, gm_secret, priestess_game
+from tests.helpers.arcana_games import fool_game, gm_secret, priestess_game
 
 K = Qt.Key
 M = Qt.KeyboardModifier

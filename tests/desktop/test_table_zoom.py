@@ -15,7 +15,7 @@ from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.fight.actions import PlayCard
 from rt0table.rules.rt0.fight.events import CardPlaced, CardsDiscarded, CardsDrawn
 from tests.desktop.conftest import SCREENSHOTS, MakeTable
-from tests.desktop.test_table_keys import K, play_by_keys, press
+from tests.helpers.table_keys import K, play_by_keys, press
 
 LEFT = Qt.MouseButton.LeftButton
 QUICK = {"zoom_hover_ms": 120, "zoom_hold_ms": 120}

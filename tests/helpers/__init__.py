@@ -1,1 +1,1 @@
-"""Builders the tests share: fights, sample characters and campaigns, solo fights."""
+"""Builders and steps the tests share; no test module imports from another test module."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rt0table.rules.rt0.campaign.campaign import Campaign, Member
 from rt0table.rules.rt0.campaign.character import Character
+from rt0table.rules.rt0.campaign.check_table import CheckTable
+from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 
 
@@ -21,3 +23,24 @@ def magician(name: str = "Mo", weakness: Trait = Trait.WEAK) -> Character:
 def party(*characters: Character) -> Campaign:
     """A campaign on Day 1 with these characters, ids a, b, c…"""
     return Campaign(tuple(Member("abcd"[i], c) for i, c in enumerate(characters)))
+
+
+def stack(t: CheckTable, name: str, *cards: str) -> None:
+    """Put these cards on top of the pile, first drawn first."""
+    pile = t.piles[t.checkers[name].pile]
+    ids = [by_name(c) for c in cards]
+    rest = [c for c in pile.draw if c not in ids]
+    pile.draw[:] = rest + list(reversed(ids))
+
+
+MIRA = Character(
+    "Mira",
+    Arcana.MAGICIAN,
+    Trait.CHARMING,
+    Trait.WEAK,
+    Skill.SCI,
+    Skill.GYM,
+    (Spell.LEO, Spell.VIRGO),
+    "built a particle trap for a science fair",
+    "lab coat over a band t-shirt",
+)

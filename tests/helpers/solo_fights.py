@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from rt0table.assets import path
 from rt0table.rules.rt0.cards import by_name
-from rt0table.rules.rt0.content.adversaries import AdversaryKind, load_bestiary
+from rt0table.rules.rt0.content.adversaries import AdversaryKind, bundled_bestiary
 from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, Preparation, legal_actions, new_combat
 from rt0table.rules.rt0.fight.state import GM, CombatState
 from rt0table.rules.rt0.traits import Trait
 
-HOUSE = load_bestiary(path("adversaries", "house.json").read_text(encoding="utf-8"), "house.json")
+HOUSE = bundled_bestiary("house.json")
 PRIORITY = ("unarmed_strike", "defend", "concentrate")
 
 

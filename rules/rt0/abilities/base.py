@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import CARDS, FOOL, CardId, Suit
+from ..fight.effects import take_corruption
 from ..fight.events import AbilityResolved, Event
 from ..fight.identity import face, is_wild
 from ..fight.registry import ABILITIES as ABILITIES
@@ -20,13 +21,15 @@ from ..fight.registry import hooked
 from ..fight.state import Adversary, CombatState, Fighter
 from ..traits import Arcana, Skill, Spell
 
-HOOKS = (
-    "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
-    "damage_bonus", "shield_bonus", "extra_suits", "permits",
-    "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
-    "damage_multiplier", "shield_multiplier", "shield_generated", "adversary_damaged", "intent_drawn",
-    "on_cast", "intercepts_draw", "forbids", "strike_misses", "zone_only", "receives_shield", "skill_refusal",
-)  # fmt: skip
+
+@dataclass(frozen=True, slots=True)
+class SwitchOn:
+    """An upgrade switched on at will, for Corruption, that stays on for the rest of the fight."""
+
+    mark: str  # the ``fighter.marks`` key that says it is on
+    offer: str  # the at-will action's label
+    corruption: int
+    why: str  # the reason ``CorruptionTaken`` gives
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,7 @@ class Ability:
     innate: ClassVar[Arcana | None] = None  # every fighter of this Arcana carries it (HP-PEEK), unchosen
     spell: ClassVar[Spell | None] = None  # the spell this bin casts (``SpellAbility``); None for every other bin
     companions: ClassVar[tuple[str, ...]] = ()  # bins that come into the fight with this one (Kitchen Sink's)
+    switch_on: ClassVar[SwitchOn | None] = None  # its upgrade, when that is switched on at will (the one activation)
 
     accepted: ClassVar[frozenset[CardId] | None] = None  # the card ids ``suits`` lets in, worked out once
 
@@ -141,10 +145,17 @@ class Ability:
 
     def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
         """Things the fighter may do with this ability at will on their turn, as labels."""
-        return []
+        switch = self.switch_on
+        if switch is None or self.id not in fighter.upgrades or fighter.marks.get(switch.mark):
+            return []
+        return [switch.offer]
 
     def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        raise NotImplementedError
+        switch = self.switch_on
+        if switch is None:
+            raise NotImplementedError
+        take_corruption(fighter, switch.corruption, switch.why, events)
+        fighter.marks[switch.mark] = 1
 
     # --- hooks (override only what the ability reacts to) -----------------------------------------
 

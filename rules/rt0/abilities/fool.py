@@ -58,7 +58,7 @@ from ..fight.registry import hooked
 from ..fight.state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision
 from ..fight.zones import zone_name
 from ..traits import Arcana, Trait
-from .base import ABILITIES, Ability, Progress, card_sum
+from .base import ABILITIES, Ability, Progress, SwitchOn, card_sum
 
 JUDGEMENT = 20
 
@@ -211,14 +211,12 @@ class KitchenSink(TheFoolOnly):
             return
         _ask_sink(state, fighter, GEAR, False, events)
 
-    def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
-        if self.id in fighter.upgrades and not fighter.marks.get(KNIFE_GUY):
-            return [f"Switch on No More Mister Knife Guy ({UPGRADE_CORRUPTION} Corruption)"]
-        return []
-
-    def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        take_corruption(fighter, UPGRADE_CORRUPTION, "switched on No More Mister Knife Guy", events)
-        fighter.marks[KNIFE_GUY] = 1
+    switch_on = SwitchOn(
+        KNIFE_GUY,
+        f"Switch on No More Mister Knife Guy ({UPGRADE_CORRUPTION} Corruption)",
+        UPGRADE_CORRUPTION,
+        "switched on No More Mister Knife Guy",
+    )
 
 
 def _ask_sink(state: CombatState, fighter: Fighter, targets: tuple[str, ...], knife: bool, events: list[Event]) -> None:
@@ -501,14 +499,12 @@ class Parade(FoolAbility):
                 prompt = "You're Driving Me Crazy: who loses its intent?"
                 ask(state, "driving-crazy", fighter.id, prompt, options, events)
 
-    def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
-        if self.id in fighter.upgrades and not fighter.marks.get(DRIVING_CRAZY):
-            return [f"Switch on You're Driving Me Crazy ({UPGRADE_CORRUPTION} Corruption)"]
-        return []
-
-    def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        take_corruption(fighter, UPGRADE_CORRUPTION, "switched on You're Driving Me Crazy", events)
-        fighter.marks[DRIVING_CRAZY] = 1
+    switch_on = SwitchOn(
+        DRIVING_CRAZY,
+        f"Switch on You're Driving Me Crazy ({UPGRADE_CORRUPTION} Corruption)",
+        UPGRADE_CORRUPTION,
+        "switched on You're Driving Me Crazy",
+    )
 
 
 @resolver("driving-crazy")
@@ -701,14 +697,12 @@ class CrisisAverted(HoldingBin):
             return True
         return bool(owner.marks.get(HAPPY_ACCIDENT)) and drawer.kind is FighterKind.PLAYER and owner.in_combat
 
-    def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
-        if self.id in fighter.upgrades and not fighter.marks.get(HAPPY_ACCIDENT):
-            return [f"Switch on Happy Accident ({UPGRADE_CORRUPTION} Corruption)"]
-        return []
-
-    def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        take_corruption(fighter, UPGRADE_CORRUPTION, "switched on Happy Accident", events)
-        fighter.marks[HAPPY_ACCIDENT] = 1
+    switch_on = SwitchOn(
+        HAPPY_ACCIDENT,
+        f"Switch on Happy Accident ({UPGRADE_CORRUPTION} Corruption)",
+        UPGRADE_CORRUPTION,
+        "switched on Happy Accident",
+    )
 
 
 # --- small moves ---------------------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from ..fight.intents import redraw_intent
 from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision
 from ..fight.zones import zone_name
 from ..traits import SPELL_REQUIRES, Arcana, Spell
-from .base import Ability, Progress, suits_of
+from .base import Ability, Progress, SwitchOn, suits_of
 from .spells import SPELL_ABILITIES
 
 MAG = Arcana.MAGICIAN
@@ -49,11 +49,6 @@ CHITS = "chits"  # marks key: empty Credit chits gained this fight (ITM-CREDITS)
 
 def _yes_no(options: tuple[str, str]) -> list[Option]:
     return [Option(options[0], (True,)), Option(options[1], (False,))]
-
-
-def _switch_on(fighter: Fighter, ability: str, mark: str) -> bool:
-    """Whether an upgrade switched on with 1 Corruption (for the rest of the fight) may be switched on now."""
-    return ability in fighter.upgrades and not fighter.marks.get(mark)
 
 
 def _stand_in_magician(fighter: Fighter, card: CardId, events: list[Event]) -> None:
@@ -143,14 +138,12 @@ class RabbitOutOfAHat(Ability):
             return False
         return None
 
-    def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
-        if not _switch_on(fighter, self.id, SAW_IN_HALF):
-            return []
-        return ["Saw in Half: take 1 Corruption; Unarmed Strike and Defend stay open while the Rabbit holds cards"]
-
-    def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        take_corruption(fighter, 1, "Saw in Half", events)
-        fighter.marks[SAW_IN_HALF] = 1
+    switch_on = SwitchOn(
+        SAW_IN_HALF,
+        "Saw in Half: take 1 Corruption; Unarmed Strike and Defend stay open while the Rabbit holds cards",
+        1,
+        "Saw in Half",
+    )
 
 
 # --- MAG-SPELLBOOK / MAG-NEXT-TRICK ----------------------------------------------------------------------
@@ -223,14 +216,12 @@ class Spellbook(Ability):
         options = [Option(f"Learn {s.value} for this fight", (s.value,)) for s in spells]
         ask(state, "spellbook", fighter.id, "Spellbook: which spell do you find?", options, events)
 
-    def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
-        if not _switch_on(fighter, self.id, NEXT_TRICK):
-            return []
-        return ["And For My Next Trick: take 1 Corruption; the first cast of each spell this fight draws 5 cards"]
-
-    def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        take_corruption(fighter, 1, "And For My Next Trick", events)
-        fighter.marks[NEXT_TRICK] = 1
+    switch_on = SwitchOn(
+        NEXT_TRICK,
+        "And For My Next Trick: take 1 Corruption; the first cast of each spell this fight draws 5 cards",
+        1,
+        "And For My Next Trick",
+    )
 
     def on_cast(self, state: CombatState, fighter: Fighter, spell: Spell, first: bool, events: list[Event]) -> None:
         if first and fighter.marks.get(NEXT_TRICK):
@@ -518,14 +509,12 @@ class DisappearingAct(Ability):
         ask(state, "disappear", fighter.id, "Disappearing Act: where do you reappear?", options, events)
         return 0
 
-    def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
-        if not _switch_on(fighter, self.id, SMOKE_AND_MIRRORS):
-            return []
-        return ["Smoke and Mirrors: take 1 Corruption; damage Disappearing Act stops hits the attacker instead"]
-
-    def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        take_corruption(fighter, 1, "Smoke and Mirrors", events)
-        fighter.marks[SMOKE_AND_MIRRORS] = 1
+    switch_on = SwitchOn(
+        SMOKE_AND_MIRRORS,
+        "Smoke and Mirrors: take 1 Corruption; damage Disappearing Act stops hits the attacker instead",
+        1,
+        "Smoke and Mirrors",
+    )
 
 
 @resolver("disappear")

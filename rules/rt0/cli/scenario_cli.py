@@ -8,9 +8,9 @@ Exits 0 when every scenario passes, 1 at any failure, 2 when a file cannot be re
 from __future__ import annotations
 
 import sys
-from importlib import resources
 from pathlib import Path
 
+from ....assets.bundled import bundled_exists, bundled_text
 from ...seam import RulesError
 from ..content.adversaries import AdversaryKind
 from ..content.scenario import (
@@ -41,8 +41,7 @@ def file_text(path: Path, named: str | None = None) -> str:
 
 def bundled_bestiary_text(name: str) -> str | None:
     """The text of a bestiary shipped with the app, or None when there is none of that name."""
-    entry = resources.files("rt0table.assets").joinpath("adversaries", name)
-    return entry.read_text(encoding="utf-8") if entry.is_file() else None
+    return bundled_text("adversaries", name) if bundled_exists("adversaries", name) else None
 
 
 def bestiary_texts(scenario: Scenario, folder: Path) -> dict[str, str]:

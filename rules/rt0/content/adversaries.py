@@ -6,10 +6,12 @@ describes every field. ``load_bestiary`` validates and names file, entry and fie
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any
 
+from ....assets.bundled import bundled_text
 from ...seam import RulesError
 
 STEP_KINDS = ("move", "damage", "heal", "shield", "shield_allies")
@@ -153,6 +155,16 @@ def kind_from_dict(raw: Any, filename: str, index: int) -> AdversaryKind:
         hidden_intents=bool(raw.get("hidden_intents", False)),
         notes=str(raw.get("notes", "")),
     )
+
+
+@functools.cache
+def _bundled(name: str) -> dict[str, AdversaryKind]:
+    return load_bestiary(bundled_text("adversaries", name), name)
+
+
+def bundled_bestiary(name: str) -> dict[str, AdversaryKind]:
+    """A bestiary shipped with the app (``book.json``, ``house.json``), read once through the bundled-file loader."""
+    return dict(_bundled(name))
 
 
 def load_bestiary(text: str, filename: str) -> dict[str, AdversaryKind]:

@@ -7,7 +7,7 @@ import cycle.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, Protocol, get_args
 
 if TYPE_CHECKING:
     from ..abilities.base import Ability
@@ -15,8 +15,23 @@ if TYPE_CHECKING:
 
 ABILITIES: dict[str, Ability] = {}
 
+Hook = Literal[
+    "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
+    "damage_bonus", "shield_bonus", "extra_suits", "permits",
+    "catches", "on_fire", "on_discard", "damage_kind", "reach_all", "shares_shield", "foresees_intents",
+    "damage_multiplier", "shield_multiplier", "shield_generated", "adversary_damaged", "intent_drawn",
+    "on_cast", "intercepts_draw", "forbids", "strike_misses", "zone_only", "receives_shield", "skill_refusal",
+]  # fmt: skip
+"""The Ability methods the engine calls on the abilities that override them; mypy checks every name passed."""
 
-def _overrides(ability: Ability, hook: str) -> bool:
+HOOKS: tuple[Hook, ...] = get_args(Hook)
+
+
+class UnknownHook(ValueError):
+    """A hook name no Ability method answers to: a typo would otherwise find no ability at all."""
+
+
+def _overrides(ability: Ability, hook: Hook) -> bool:
     """Whether the ability's own class (not the base Ability) defines this hook."""
     for klass in type(ability).__mro__:
         if hook in klass.__dict__:
@@ -24,12 +39,23 @@ def _overrides(ability: Ability, hook: str) -> bool:
     return False
 
 
-@functools.cache
-def hooked(abilities: tuple[str, ...], hook: str) -> tuple[Ability, ...]:
-    """The abilities among these that react to ``hook``, in the fighter's order."""
+def _hooked(abilities: tuple[str, ...], hook: Hook) -> tuple[Ability, ...]:
+    if hook not in HOOKS:  # checked once per cached answer
+        raise UnknownHook(f"{hook!r} is not an ability hook (rules/rt0/fight/registry.py lists them)")
     return tuple(ABILITIES[a] for a in abilities if a in ABILITIES and _overrides(ABILITIES[a], hook))
 
 
-def everyone_hooked(state: CombatState, hook: str) -> list[tuple[Fighter, Ability]]:
+class Hooked(Protocol):
+    """``hooked``'s signature, which ``functools.cache`` would otherwise hide from mypy (a typo would pass)."""
+
+    def __call__(self, abilities: tuple[str, ...], hook: Hook, /) -> tuple[Ability, ...]: ...
+
+
+hooked: Hooked = functools.cache(_hooked)
+"""The abilities among these that react to ``hook``, in the fighter's order (cached: a fighter's abilities
+and the hooks are few)."""
+
+
+def everyone_hooked(state: CombatState, hook: Hook) -> list[tuple[Fighter, Ability]]:
     """Every fighter's abilities that react to ``hook``, fighters in seat order (hooks heard by the whole table)."""
     return [(fighter, ability) for fighter in state.fighters for ability in hooked(fighter.abilities, hook)]

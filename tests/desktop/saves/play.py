@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import random
 
-from rt0table.assets import path
 from rt0table.desktop.saves import CombatSetup, Recorder
-from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game
 from rt0table.rules.rt0.traits import Trait
 
 
 def book_setup(seed: int = 7) -> CombatSetup:
-    bestiary = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")
+    bestiary = bundled_bestiary("book.json")
     return CombatSetup(
         seed=seed,
         room_size=3,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QListWidget, QSpinBox, QStyle, QStyleOptionButton
+from PySide6.QtWidgets import QListWidget
 from pytestqt.qtbot import QtBot
 
 from rt0table.assets.loner import TABLES_FILE, tables_text
@@ -17,9 +17,9 @@ from rt0table.rules.loner.journal import InspirationEntry, NoteEntry, QuestionEn
 from rt0table.rules.loner.oracle import Answer, Edge
 from rt0table.rules.loner.tables import LonerTables, load_tables
 from rt0table.rules.loner.twist import TwistCounter
+from tests.helpers.widgets import LEFT, set_spin, tick_box
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
-LEFT = Qt.MouseButton.LeftButton
 
 
 @pytest.fixture(scope="module")
@@ -40,21 +40,6 @@ def pick(qtbot: QtBot, view: QListWidget, text: str) -> None:
     item = view.findItems(text, Qt.MatchFlag.MatchExactly)[0]
     view.scrollToItem(item)
     qtbot.mouseClick(view.viewport(), LEFT, pos=view.visualItemRect(item).center())
-
-
-def tick_box(qtbot: QtBot, box: QCheckBox) -> None:
-    option = QStyleOptionButton()
-    box.initStyleOption(option)
-    spot = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box).center()
-    before = box.isChecked()
-    qtbot.mouseClick(box, LEFT, pos=spot)
-    assert box.isChecked() is not before
-
-
-def set_spin(qtbot: QtBot, spin: QSpinBox, value: int) -> None:
-    spin.lineEdit().selectAll()
-    qtbot.keyClicks(spin.lineEdit(), str(value))
-    assert spin.value() == value
 
 
 def test_typed_question_and_click_roll(qtbot: QtBot, panel: OraclePanel) -> None:

@@ -36,9 +36,9 @@ from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.solo.journal_bridge import SoloJournal
 from tests.desktop.conftest import MakeTable
 from tests.desktop.conftest import shoot as shoot_now
-from tests.desktop.solo.test_oracle_panel import set_spin, tick_box
-from tests.desktop.solo.test_solo_dock import play_to_the_end, solo_table
-from tests.desktop.test_characters import MIRA
+from tests.helpers.sample_party import MIRA
+from tests.helpers.solo_tables import play_to_the_end, solo_table
+from tests.helpers.widgets import set_spin, tick_box
 
 LEFT = Qt.MouseButton.LeftButton
 ORACLE, JOURNAL, SCENE, TRACKS = range(4)

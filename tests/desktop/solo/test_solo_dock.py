@@ -14,15 +14,15 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.session import Session
 from rt0table.desktop.solo.dock import GM_LABEL, SoloDock, attach_solo, solo_panel
-from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.loner.dice import EnteredDice
 from rt0table.rules.loner.journal import FightEntry, InspirationEntry, QuestionEntry, SkillCheckEntry
 from rt0table.rules.rt0.fight.actions import Choose, PlayCard
-from rt0table.rules.rt0.fight.state import GM, CombatState
+from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.solo.gm_stand_in import GmChoice
 from tests.desktop.conftest import MakeTable
 from tests.desktop.conftest import shoot as shoot_now
-from tests.helpers.solo_fights import greedy, knock_down_fight, skill_check_fight
+from tests.helpers.solo_fights import knock_down_fight, skill_check_fight
+from tests.helpers.solo_tables import play_to_the_end, solo_table
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -32,27 +32,6 @@ def shoot(widget: QWidget, name: str) -> Path:
     for _ in range(3):
         QApplication.processEvents()
     return shoot_now(widget, name)  # type: ignore[arg-type]
-
-
-def solo_table(make_table: MakeTable, game=None, seed: int = 5) -> tuple[TableScreen, SoloDock]:  # type: ignore[no-untyped-def]
-    screen = make_table(game or knock_down_fight(seed=seed, card="9 of Swords"), size=(1600, 900))
-    dock = attach_solo(screen, screen.session, SoloDock(source=random.Random(7)))
-    return screen, dock
-
-
-def play_to_the_end(qtbot: QtBot, screen: TableScreen, limit: int = 400) -> None:
-    session = screen.session
-    for _ in range(limit):
-        state = session.state
-        if state.result is not None:
-            return
-        pending = state.pending
-        assert pending is None or pending.actor != GM, f"the GM's {pending.kind} was left waiting"
-        if pending is not None:
-            qtbot.keyClick(screen.view, Qt.Key.Key_1)  # the first option, by its number key
-        else:
-            assert session.submit(greedy(state))
-    raise AssertionError("the fight did not end")
 
 
 def test_the_dock_sits_beside_the_table_and_the_table_lays_out_for_the_rest(

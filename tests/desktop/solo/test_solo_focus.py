@@ -11,7 +11,7 @@ from rt0table.desktop.solo.dock import SoloDock
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.loner.journal import QuestionEntry
 from tests.desktop.conftest import MakeTable
-from tests.desktop.solo.test_solo_dock import solo_table
+from tests.helpers.solo_tables import solo_table
 
 K = Qt.Key
 LEFT = Qt.MouseButton.LeftButton

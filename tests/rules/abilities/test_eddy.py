@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +17,7 @@ from rt0table.rules.rt0.campaign.eddy_respawn import (
 )
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, Outcome, make_check
 from rt0table.rules.rt0.cards import ALL_IDS, CARDS, TOWER, CardId, by_name
-from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.actions import Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.combat import turn_order
 from rt0table.rules.rt0.fight.deck import Pile
@@ -54,9 +53,9 @@ from rt0table.rules.rt0.fight.serialize import state_from_dict, state_hash, stat
 from rt0table.rules.rt0.fight.state import CombatState, FighterKind, Phase
 from rt0table.rules.rt0.fight.zones import Zone
 from rt0table.rules.rt0.traits import Arcana, Trait
+from tests.helpers.fight_builders import choose
 
-BOOK = Path(__file__).resolve().parents[3] / "assets" / "adversaries" / "book.json"
-BESTIARY = load_bestiary(BOOK.read_text(encoding="utf-8"), "book.json")
+BESTIARY = bundled_bestiary("book.json")
 
 A1, B1, A2, C3 = (0, 0), (1, 0), (0, 1), (2, 2)
 
@@ -95,7 +94,7 @@ def _pull(state: CombatState, key: str, card: CardId) -> None:
     raise AssertionError(f"{CARDS[card].name} is not in pile {key}")
 
 
-def give(state: CombatState, fighter_id: str, *names: str) -> list[CardId]:
+def deal_hand(state: CombatState, fighter_id: str, *names: str) -> list[CardId]:
     """Replace the fighter's hand with these cards, keeping every card of the deck accounted for."""
     fighter = state.fighter(fighter_id)
     state.piles[fighter.pile].draw[:0] = fighter.hand
@@ -107,7 +106,7 @@ def give(state: CombatState, fighter_id: str, *names: str) -> list[CardId]:
     return cards
 
 
-def stack(state: CombatState, key: str, *names: str) -> None:
+def stack_pile(state: CombatState, key: str, *names: str) -> None:
     """Put these cards on top of a pile, the first named drawn first."""
     for name in reversed(names):
         card = by_name(name)
@@ -117,14 +116,6 @@ def stack(state: CombatState, key: str, *names: str) -> None:
 
 def play(state: CombatState, fighter_id: str, card: str, row: str) -> tuple[CombatState, list[Event]]:
     return apply(state, PlayCard(fighter_id, by_name(card), row))
-
-
-def choose(state: CombatState, label_part: str) -> tuple[CombatState, list[Event]]:
-    pending = state.pending
-    assert pending is not None
-    matches = [i for i, option in enumerate(pending.options) if label_part in option.label]
-    assert len(matches) == 1, f"{label_part!r} in {[o.label for o in pending.options]}"
-    return apply(state, Choose(matches[0]))
 
 
 def labels(state: CombatState) -> list[str]:
@@ -182,7 +173,7 @@ def test_an_eddy_draws_three_at_the_start_of_its_turn() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_a_third_card_is_refused_and_discarded_at_the_end_of_the_turn() -> None:
     state = fight(foes=[AdversarySetup("laborer", C3)])
-    give(state, "eddy", "2 of Cups", "3 of Pentacles", "4 of Cups")
+    deal_hand(state, "eddy", "2 of Cups", "3 of Pentacles", "4 of Cups")
     state, _ = play(state, "eddy", "2 of Cups", "eddy_shield")
     state, _ = choose(state, "to Eddy")
     state, _ = play(state, "eddy", "3 of Pentacles", "eddy_shield")
@@ -210,7 +201,7 @@ def test_an_eddy_may_play_fewer_than_two() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_the_play_count_starts_again_next_round() -> None:
     state = fight(foes=[AdversarySetup("laborer", C3)])
-    give(state, "eddy", "2 of Cups", "3 of Cups", "4 of Cups")
+    deal_hand(state, "eddy", "2 of Cups", "3 of Cups", "4 of Cups")
     for card in ("2 of Cups", "3 of Cups"):
         state, _ = play(state, "eddy", card, "eddy_shield")
         state, _ = choose(state, "to Eddy")
@@ -264,7 +255,7 @@ def test_a_row_previews_its_effect() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_any_card_moves_one_zone() -> None:
     state = fight()
-    give(state, "eddy", "9 of Swords", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "9 of Swords", "2 of Cups", "3 of Cups")
     state, _ = play(state, "eddy", "9 of Swords", "eddy_move")
     assert sorted(labels(state)) == ["Move to A2", "Move to B1", "Stay put"]
     state, events = choose(state, "B1")
@@ -276,7 +267,7 @@ def test_any_card_moves_one_zone() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_cups_or_pentacles_give_two_shield_to_self_or_another_player_in_the_zone() -> None:
     state = fight([eddy_setup(), player_setup(), player_setup(C3, "kit", "Kit")])
-    give(state, "eddy", "5 of Cups", "5 of Pentacles", "2 of Cups")
+    deal_hand(state, "eddy", "5 of Cups", "5 of Pentacles", "2 of Cups")
     state, _ = play(state, "eddy", "5 of Cups", "eddy_shield")
     assert labels(state) == ["2 Shield to Eddy", "2 Shield to Mara"]  # Kit is in another zone
     state, events = choose(state, "Mara")
@@ -289,7 +280,7 @@ def test_cups_or_pentacles_give_two_shield_to_self_or_another_player_in_the_zone
 @pytest.mark.rule("EDDY-SHEET", "CMB-DAMAGE-MELEE")
 def test_swords_or_wands_deal_two_melee_damage_in_the_zone_only() -> None:
     state = fight(foes=[AdversarySetup("laborer", A1), AdversarySetup("laborer", C3)])
-    give(state, "eddy", "Ace of Swords", "Ace of Wands", "2 of Cups")
+    deal_hand(state, "eddy", "Ace of Swords", "Ace of Wands", "2 of Cups")
     state, events = play(state, "eddy", "Ace of Swords", "eddy_strike")
     # Only one adversary in reach: no question, the damage lands.
     assert DamageDealt("eddy", "laborer-1", 2, 0, 18, False, False) in events
@@ -301,7 +292,7 @@ def test_swords_or_wands_deal_two_melee_damage_in_the_zone_only() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_any_major_deals_one_damage_and_gives_another_player_one_shield() -> None:
     state = fight([eddy_setup(), player_setup(), player_setup(A1, "kit", "Kit")])
-    give(state, "eddy", "Death", "Judgement", "2 of Cups")
+    deal_hand(state, "eddy", "Death", "Judgement", "2 of Cups")
     state, events = play(state, "eddy", "Death", "eddy_major")
     assert DamageDealt("eddy", "laborer-1", 1, 0, 19, False, False) in events
     assert labels(state) == ["1 Shield to Mara", "1 Shield to Kit"]  # another player: not the Eddy itself
@@ -312,7 +303,7 @@ def test_any_major_deals_one_damage_and_gives_another_player_one_shield() -> Non
 @pytest.mark.rule("EDDY-SHEET")
 def test_any_major_with_nobody_beside_the_eddy_wastes_the_shield() -> None:
     state = fight([eddy_setup(), player_setup(C3)])
-    give(state, "eddy", "Death", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "Death", "2 of Cups", "3 of Cups")
     state, events = play(state, "eddy", "Death", "eddy_major")
     assert EffectWasted("eddy", "1 Shield", "no other player in the zone") in events
     assert state.pending is None
@@ -321,7 +312,7 @@ def test_any_major_with_nobody_beside_the_eddy_wastes_the_shield() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_the_chariot_moves_to_any_zone() -> None:
     state = fight()
-    give(state, "eddy", "The Chariot", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The Chariot", "2 of Cups", "3 of Cups")
     state, _ = play(state, "eddy", "The Chariot", "eddy_chariot")
     assert len(labels(state)) == 9  # eight other zones of the 3x3 room, or stay put
     state, events = choose(state, "C3")
@@ -333,7 +324,7 @@ def test_the_chariot_moves_to_any_zone() -> None:
 def test_the_empress_and_the_emperor_restore_two_hp_to_a_player_in_the_zone(card: str) -> None:
     state = fight([eddy_setup(), player_setup(), player_setup(C3, "kit", "Kit")])
     state.fighter("mara").hp = 11
-    give(state, "eddy", card, "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", card, "2 of Cups", "3 of Cups")
     state, _ = play(state, "eddy", card, "eddy_mend")
     assert labels(state) == ["Restore 2 HP to Eddy", "Restore 2 HP to Mara"]
     state, events = choose(state, "Mara")
@@ -344,7 +335,7 @@ def test_the_empress_and_the_emperor_restore_two_hp_to_a_player_in_the_zone(card
 def test_restoring_hp_stops_at_twenty() -> None:
     state = fight([eddy_setup(), player_setup()])
     state.fighter("mara").hp = 19
-    give(state, "eddy", "The Empress", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The Empress", "2 of Cups", "3 of Cups")
     state, _ = play(state, "eddy", "The Empress", "eddy_mend")
     state, events = choose(state, "Mara")
     assert HealthRegained("mara", 1, 20) in events
@@ -353,7 +344,7 @@ def test_restoring_hp_stops_at_twenty() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_the_fool_uses_any_other_row_except_the_sun() -> None:
     state = fight()
-    give(state, "eddy", "The Fool", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The Fool", "2 of Cups", "3 of Cups")
     state, _ = play(state, "eddy", "The Fool", "eddy_fool")
     offered = {option.value[0] for option in state.pending.options} if state.pending else set()
     assert offered == set(EDDY_ABILITIES) - {"eddy_fool", "eddy_sun"}
@@ -365,7 +356,7 @@ def test_the_fool_uses_any_other_row_except_the_sun() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_the_fool_as_the_chariot() -> None:
     state = fight()
-    give(state, "eddy", "The Fool", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The Fool", "2 of Cups", "3 of Cups")
     state, _ = play(state, "eddy", "The Fool", "eddy_fool")
     state, _ = choose(state, "The Chariot")
     state, events = choose(state, "C3")
@@ -384,7 +375,7 @@ def _laborer_swings(state: CombatState) -> CombatState:
 @pytest.mark.rule("EDDY-SHEET", "ZON-ADV-MOVE")
 def test_the_hanged_man_keeps_an_adversary_in_the_zone_from_moving_this_round() -> None:
     state = fight([eddy_setup(), player_setup(C3)])
-    give(state, "eddy", "The Hanged Man", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The Hanged Man", "2 of Cups", "3 of Cups")
     state, events = play(state, "eddy", "The Hanged Man", "eddy_hanged_man")
     assert AdversaryHeld("laborer-1", "eddy") in events
     state, _ = play(state, "eddy", "2 of Cups", "eddy_move")  # the Eddy walks off; the laborer would follow
@@ -394,7 +385,7 @@ def test_the_hanged_man_keeps_an_adversary_in_the_zone_from_moving_this_round() 
     assert held.round == 2 and "held:laborer-1" not in held.round_flags  # "this turn": the round
 
     control = fight([eddy_setup(), player_setup(C3)])
-    give(control, "eddy", "The Hanged Man", "2 of Cups", "3 of Cups")
+    deal_hand(control, "eddy", "The Hanged Man", "2 of Cups", "3 of Cups")
     control, _ = play(control, "eddy", "2 of Cups", "eddy_move")
     control, _ = choose(control, "A2")
     assert _laborer_swings(control).adversary("laborer-1").zone != A1
@@ -403,7 +394,7 @@ def test_the_hanged_man_keeps_an_adversary_in_the_zone_from_moving_this_round() 
 @pytest.mark.rule("EDDY-SHEET")
 def test_the_hanged_man_with_no_adversary_in_the_zone_does_nothing() -> None:
     state = fight(foes=[AdversarySetup("laborer", C3)])
-    give(state, "eddy", "The Hanged Man", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The Hanged Man", "2 of Cups", "3 of Cups")
     state, events = play(state, "eddy", "The Hanged Man", "eddy_hanged_man")
     assert EffectWasted("eddy", "hold an adversary in place", "no adversary in the zone") in events
     assert not any(flag.startswith("held:") for flag in state.round_flags)
@@ -412,10 +403,10 @@ def test_the_hanged_man_with_no_adversary_in_the_zone_does_nothing() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_the_hierophant_lets_a_chosen_player_draw_an_extra_card() -> None:
     state = fight([eddy_setup(), player_setup(C3)])
-    give(state, "eddy", "The Hierophant", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The Hierophant", "2 of Cups", "3 of Cups")
     top = state.piles["mara"].draw[-1]
     if top == TOWER:
-        stack(state, "mara", "2 of Swords")
+        stack_pile(state, "mara", "2 of Swords")
         top = by_name("2 of Swords")
     state, _ = play(state, "eddy", "The Hierophant", "eddy_hierophant")
     assert labels(state) == ["Eddy draws an extra card", "Mara draws an extra card", "Nobody draws"]
@@ -428,7 +419,7 @@ def test_the_hierophant_lets_a_chosen_player_draw_an_extra_card() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_the_hierophant_may_give_nobody_a_card() -> None:
     state = fight()
-    give(state, "eddy", "The Hierophant", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The Hierophant", "2 of Cups", "3 of Cups")
     state, _ = play(state, "eddy", "The Hierophant", "eddy_hierophant")
     state, _ = choose(state, "Nobody")
     assert state.fighter("mara").hand == [] and len(state.fighter("eddy").hand) == 2
@@ -440,7 +431,7 @@ def test_the_high_priestess_turns_up_a_face_down_intent() -> None:
     robot = state.adversary("training_robot-1")
     robot.intent, robot.intent_hidden = by_name("3 of Wands"), True
     state.adversary("laborer-1").intent_hidden = False
-    give(state, "eddy", "The High Priestess", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The High Priestess", "2 of Cups", "3 of Cups")
     state, events = play(state, "eddy", "The High Priestess", "eddy_high_priestess")
     # Only one card lies face down (decks are not offered to The High Priestess): it turns up at once.
     assert IntentRevealed("training_robot-1", by_name("3 of Wands")) in events
@@ -451,7 +442,7 @@ def test_the_high_priestess_turns_up_a_face_down_intent() -> None:
 def test_the_high_priestess_with_nothing_face_down() -> None:
     state = fight()
     state.adversary("laborer-1").intent_hidden = False
-    give(state, "eddy", "The High Priestess", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The High Priestess", "2 of Cups", "3 of Cups")
     state, events = play(state, "eddy", "The High Priestess", "eddy_high_priestess")
     assert EffectWasted("eddy", "turn a card face up", "no face-down card on the table") in events
 
@@ -461,8 +452,8 @@ def test_the_sun_does_everything_on_its_row_in_order() -> None:
     state = fight([eddy_setup(), player_setup()], [AdversarySetup("laborer", C3)])
     laborer = state.adversary("laborer-1")
     laborer.intent, laborer.intent_hidden = by_name("5 of Swords"), True
-    give(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
-    stack(state, "mara", "7 of Cups")
+    deal_hand(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
+    stack_pile(state, "mara", "7 of Cups")
     state, _ = play(state, "eddy", "The Sun", "eddy_sun")
     state, events = choose(state, "C3")  # move to any zone
     assert Moved("eddy", A1, C3) in events
@@ -487,8 +478,8 @@ def test_the_sun_does_everything_on_its_row_in_order() -> None:
 def test_a_deck_top_the_sun_turned_up_stays_visible_until_drawn() -> None:
     state = fight([eddy_setup(), player_setup()], [AdversarySetup("laborer", C3)])
     state.adversary("laborer-1").intent_hidden = False
-    give(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
-    stack(state, "mara", "7 of Cups")
+    deal_hand(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
+    stack_pile(state, "mara", "7 of Cups")
     state, _ = play(state, "eddy", "The Sun", "eddy_sun")
     state, _ = choose(state, "Stay put")
     state, _ = choose(state, "2 Shield to Mara")
@@ -538,11 +529,11 @@ def test_the_tower_explodes_on_friend_and_foe_in_the_zone_when_drawn() -> None:
 def test_the_tower_dispatches_on_who_draws_it() -> None:
     state = fight()
     events: list[Event] = []
-    stack(state, "mara", "The Tower")
+    stack_pile(state, "mara", "The Tower")
     draw(state, state.fighter("mara"), 1, events)
     assert of_type(events, CatastropheStruck) and not of_type(events, EddyDestroyed)
     events = []
-    stack(state, EDDY_PILE, "The Tower")
+    stack_pile(state, EDDY_PILE, "The Tower")
     state.fighter("eddy").hand.clear()
     draw(state, state.fighter("eddy"), 1, events)
     assert not of_type(events, CatastropheStruck) and EddyDestroyed("eddy") in events
@@ -552,8 +543,8 @@ def test_the_tower_dispatches_on_who_draws_it() -> None:
 def test_shield_soaks_the_towers_twenty_and_the_turn_still_ends() -> None:
     state = fight([eddy_setup(), player_setup(C3)], [AdversarySetup("laborer", C3)])
     state.fighter("eddy").shield = 2
-    give(state, "eddy", "The Hierophant", "2 of Cups", "3 of Cups")
-    stack(state, EDDY_PILE, "The Tower")
+    deal_hand(state, "eddy", "The Hierophant", "2 of Cups", "3 of Cups")
+    stack_pile(state, EDDY_PILE, "The Tower")
     state, _ = play(state, "eddy", "The Hierophant", "eddy_hierophant")
     state, events = choose(state, "Eddy draws")
     assert DamageDealt("eddy", "eddy", 20, 2, 2, False, False) in events
@@ -565,8 +556,8 @@ def test_shield_soaks_the_towers_twenty_and_the_turn_still_ends() -> None:
 def test_an_eddy_blown_up_halfway_through_the_sun_does_nothing_more() -> None:
     state = fight()
     state.adversary("laborer-1").intent_hidden = False
-    give(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
-    stack(state, EDDY_PILE, "The Tower")
+    deal_hand(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
+    stack_pile(state, EDDY_PILE, "The Tower")
     state, _ = play(state, "eddy", "The Sun", "eddy_sun")
     state, _ = choose(state, "Stay put")  # then 2 damage to the laborer, the only one in reach
     state, _ = choose(state, "2 Shield to Mara")
@@ -583,8 +574,8 @@ def test_an_eddy_blown_up_halfway_through_the_sun_does_nothing_more() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_the_wheel_turning_up_a_major_fires_the_tower_row() -> None:
     state = fight()
-    give(state, "eddy", "Wheel of Fortune", "2 of Cups", "3 of Cups")
-    stack(state, EDDY_PILE, "Death")
+    deal_hand(state, "eddy", "Wheel of Fortune", "2 of Cups", "3 of Cups")
+    stack_pile(state, EDDY_PILE, "Death")
     state, events = play(state, "eddy", "Wheel of Fortune", "eddy_wheel")
     assert CardsDiscarded("eddy", (by_name("Death"),), "eddy_wheel") in events
     assert DamageDealt("eddy", "laborer-1", 5, 0, 15, True, True) in events
@@ -596,8 +587,8 @@ def test_the_wheel_turning_up_a_major_fires_the_tower_row() -> None:
 @pytest.mark.rule("EDDY-SHEET")
 def test_the_wheel_turning_up_a_minor_fires_the_sun_row() -> None:
     state = fight()
-    give(state, "eddy", "Wheel of Fortune", "2 of Cups", "3 of Cups")
-    stack(state, EDDY_PILE, "4 of Wands")
+    deal_hand(state, "eddy", "Wheel of Fortune", "2 of Cups", "3 of Cups")
+    stack_pile(state, EDDY_PILE, "4 of Wands")
     state, events = play(state, "eddy", "Wheel of Fortune", "eddy_wheel")
     assert CardsDiscarded("eddy", (by_name("4 of Wands"),), "eddy_wheel") in events
     assert by_name("4 of Wands") in state.piles[EDDY_PILE].discard
@@ -699,8 +690,8 @@ def test_an_eddy_checks_its_one_skill_only_with_the_plain_table() -> None:
 def test_a_full_eddy_turn_keeps_every_deck_whole() -> None:
     state = fight()
     mara_before = total(state, "mara")
-    give(state, "eddy", "Wheel of Fortune", "The Fool", "2 of Cups")
-    stack(state, EDDY_PILE, "4 of Wands")
+    deal_hand(state, "eddy", "Wheel of Fortune", "The Fool", "2 of Cups")
+    stack_pile(state, EDDY_PILE, "4 of Wands")
     state, _ = play(state, "eddy", "Wheel of Fortune", "eddy_wheel")
     while state.pending is not None:
         state, _ = apply(state, Choose(len(state.pending.options) - 1))
@@ -717,7 +708,7 @@ def test_a_full_eddy_turn_keeps_every_deck_whole() -> None:
 def test_replaying_an_eddy_turn_gives_the_same_state() -> None:
     def run() -> str:
         state = fight()
-        give(state, "eddy", "The Chariot", "7 of Swords", "2 of Cups")
+        deal_hand(state, "eddy", "The Chariot", "7 of Swords", "2 of Cups")
         steps = [PlayCard("eddy", by_name("The Chariot"), "eddy_chariot"), Choose(0)]
         steps += [PlayCard("eddy", by_name("7 of Swords"), "eddy_move"), Choose(0), EndTurn("eddy")]
         for step in steps:
@@ -756,7 +747,7 @@ def plays(state: CombatState, fighter_id: str) -> int:
 @pytest.mark.rule("EDDY-SHEET")
 def test_a_saved_fight_resumes_in_the_middle_of_the_suns_row() -> None:
     state = fight([eddy_setup(), player_setup()], [AdversarySetup("laborer", C3)])
-    give(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
+    deal_hand(state, "eddy", "The Sun", "2 of Cups", "3 of Cups")
     state, _ = play(state, "eddy", "The Sun", "eddy_sun")
     state, _ = choose(state, "C3")
     saved = state_from_dict(state_to_dict(state))

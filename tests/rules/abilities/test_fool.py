@@ -32,7 +32,7 @@ from rt0table.rules.rt0.fight.serialize import state_from_dict, state_hash, stat
 from rt0table.rules.rt0.fight.state import CombatState, Fighter, FighterKind, Phase
 from rt0table.rules.rt0.traits import Arcana, Trait
 from rt0table.rules.seam import IllegalAction
-from tests.helpers.fight_builders import bestiary, fight, give
+from tests.helpers.fight_builders import bestiary, choose, fight, give
 
 ROBOT = [AdversarySetup("training_robot", (1, 1))]
 TWO_ROBOTS = [AdversarySetup("training_robot", (1, 1)), AdversarySetup("training_robot", (1, 1))]
@@ -64,15 +64,6 @@ def mo() -> FighterSetup:
 def play(state: CombatState, fighter: str, card: str, ability: str) -> tuple[CombatState, list[Event]]:
     (card_id,) = give(state, state.fighter(fighter), card)
     return apply(state, PlayCard(fighter, card_id, ability))
-
-
-def choose(state: CombatState, text: str) -> tuple[CombatState, list[Event]]:
-    """Answer the pending decision with the option whose label contains ``text``."""
-    assert state.pending is not None, f"nothing pending; wanted {text!r}"
-    labels = [option.label for option in state.pending.options]
-    matches = [i for i, label in enumerate(labels) if text in label]
-    assert matches, f"no option with {text!r} in {labels}"
-    return apply(state, Choose(matches[0]))
 
 
 def on_top(state: CombatState, fighter: Fighter, *names: str) -> None:

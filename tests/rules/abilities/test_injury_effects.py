@@ -7,7 +7,6 @@ from fractions import Fraction
 import pytest
 
 from rt0table.rules.rt0.abilities import ABILITIES
-from rt0table.rules.rt0.abilities.base import HOOKS
 from rt0table.rules.rt0.abilities.injury_effects import INJURY_RULES, check_terms
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.character import Character
@@ -49,10 +48,11 @@ from rt0table.rules.rt0.fight.events import (
     SkillCheckMade,
 )
 from rt0table.rules.rt0.fight.narration import narrate
+from rt0table.rules.rt0.fight.registry import HOOKS
 from rt0table.rules.rt0.fight.serialize import decode, encode, state_from_dict, state_hash, state_to_dict
 from rt0table.rules.rt0.fight.state import CombatState, FighterKind
 from rt0table.rules.rt0.traits import SKILL_ABILITIES, Arcana, Skill, Spell, Trait
-from tests.helpers.fight_builders import bestiary, give
+from tests.helpers.fight_builders import bestiary, choose, give
 from tests.helpers.sample_party import fool, party
 from tests.rules.abilities import test_spells as spells
 
@@ -67,14 +67,6 @@ def start(who: FighterSetup, tops: tuple[str, ...] = (), hp: int = 0) -> tuple[C
     """A fight against the training robot, the first cards drawn stacked by name."""
     prepared = Preparation(tops={"a": tuple(by_name(n) for n in tops)}, hp={"training_robot-1": hp} if hp else {})
     return new_combat(1, 3, [who], [ROBOT], bestiary(), prepared=prepared)
-
-
-def choose(state: CombatState, text: str) -> tuple[CombatState, list[Event]]:
-    assert state.pending is not None, f"nothing pending to answer with {text!r}"
-    labels = [o.label for o in state.pending.options]
-    matches = [i for i, label in enumerate(labels) if text in label]
-    assert len(matches) == 1, f"{text!r} among {labels}"
-    return apply(state, Choose(matches[0]))
 
 
 def play(state: CombatState, card: str, ability: str) -> tuple[CombatState, list[Event]]:

@@ -40,11 +40,11 @@ from rt0table.rules.rt0.fight.events import (
 )
 from rt0table.rules.rt0.fight.identity import face
 from rt0table.rules.rt0.fight.intents import preview_intent
-from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter
+from rt0table.rules.rt0.fight.state import GM, CombatState
 from rt0table.rules.rt0.traits import Arcana, Spell, Trait
 from rt0table.rules.seam import IllegalAction
-from tests.helpers.fight_builders import give
-from tests.rules.fight.test_random_play import BESTIARY, Fight, Policy, play
+from tests.helpers.fight_builders import choose, give, stack
+from tests.helpers.random_play import BESTIARY, Fight, Policy, play
 
 ROBOT_HERE = [AdversarySetup("training_robot", (1, 1))]
 MO_TRAITS = frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER})
@@ -70,34 +70,11 @@ def start(
     return state
 
 
-def choose(state: CombatState, text: str) -> tuple[CombatState, list[Event]]:
-    """Answer the pending decision with the option whose label contains ``text``."""
-    assert state.pending is not None, f"nothing pending to answer with {text!r}"
-    labels = [o.label for o in state.pending.options]
-    matches = [i for i, label in enumerate(labels) if label == text] or [
-        i for i, label in enumerate(labels) if text in label
-    ]
-    assert len(matches) == 1, f"{text!r} among {labels}"
-    return apply(state, Choose(matches[0]))
-
-
 def play_card(state: CombatState, name: str, ability: str) -> tuple[CombatState, list[Event]]:
     fighter = state.fighter("mo")
     if by_name(name) not in fighter.hand:
         give(state, fighter, name)
     return apply(state, PlayCard("mo", by_name(name), ability))
-
-
-def stack(state: CombatState, fighter: Fighter, *names: str) -> list[CardId]:
-    """Put named cards on top of the fighter's deck; the first named is drawn first."""
-    pile = state.piles[fighter.pile]
-    cards = [by_name(name) for name in names]
-    for card in cards:
-        for place in (pile.draw, pile.discard, fighter.hand):
-            if card in place:
-                place.remove(card)
-    pile.draw.extend(reversed(cards))
-    return cards
 
 
 def plays(state: CombatState, ability: str) -> set[CardId]:

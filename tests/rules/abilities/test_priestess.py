@@ -35,10 +35,10 @@ from rt0table.rules.rt0.fight.events import (
     TurnEnded,
 )
 from rt0table.rules.rt0.fight.serialize import state_from_dict, state_hash, state_to_dict
-from rt0table.rules.rt0.fight.state import CombatState, Fighter
+from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.rt0.traits import Arcana, Skill, Trait
 from rt0table.rules.seam import IllegalAction, RulesError
-from tests.helpers.fight_builders import bestiary, fight, give
+from tests.helpers.fight_builders import bestiary, choose, fight, give, stack
 from tests.helpers.sample_party import fool as campaign_fool
 from tests.helpers.sample_party import magician, party
 
@@ -55,17 +55,6 @@ def hope(*abilities: str, upgrades: tuple[str, ...] = ()) -> FighterSetup:
 MO = FighterSetup("mo", "Mo", (1, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER}), Arcana.MAGICIAN)
 
 
-def choose(state: CombatState, text: str) -> tuple[CombatState, list[Event]]:
-    """Answer the pending decision with the option whose label contains ``text``."""
-    assert state.pending is not None, f"nothing pending to answer with {text!r}"
-    labels = [o.label for o in state.pending.options]
-    matches = [i for i, label in enumerate(labels) if label == text] or [
-        i for i, label in enumerate(labels) if text in label
-    ]
-    assert len(matches) == 1, f"{text!r} among {labels}"
-    return apply(state, Choose(matches[0]))
-
-
 def skip_peek(state: CombatState) -> CombatState:
     while state.pending is not None and state.pending.kind == "second-sight":
         state, _ = choose(state, "Draw neither")
@@ -75,18 +64,6 @@ def skip_peek(state: CombatState) -> CombatState:
 def start(*abilities: str, upgrades: tuple[str, ...] = (), foes: list[AdversarySetup] = ROBOT_HERE,
           others: tuple[FighterSetup, ...] = ()) -> CombatState:  # fmt: skip
     return skip_peek(fight([hope(*abilities, upgrades=upgrades), *others], foes))
-
-
-def stack(state: CombatState, fighter: Fighter, *names: str) -> list[int]:
-    """Put named cards on top of the fighter's deck; the first named is drawn first."""
-    pile = state.piles[fighter.pile]
-    cards = [by_name(name) for name in names]
-    for card in cards:
-        for place in (pile.draw, pile.discard, fighter.hand):
-            if card in place:
-                place.remove(card)
-    pile.draw.extend(reversed(cards))
-    return cards
 
 
 def play(state: CombatState, name: str, ability: str) -> tuple[CombatState, list[Event]]:

@@ -6,11 +6,10 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from rt0table.assets import path
 from rt0table.rules.rt0.abilities import ABILITIES, SPELL_ABILITIES
 from rt0table.rules.rt0.abilities.spells import PROPOSALS, SpellAbility
 from rt0table.rules.rt0.cards import FOOL, MAGICIAN, by_name
-from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.actions import Action, Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import (
     AdversarySetup,
@@ -39,7 +38,7 @@ from rt0table.rules.rt0.traits import Arcana, Spell, Trait
 from rt0table.rules.seam import IllegalAction
 from tests.helpers.fight_builders import BOOK
 
-HOUSE = load_bestiary(path("adversaries", "house.json").read_text(encoding="utf-8"), "house.json")
+HOUSE = bundled_bestiary("house.json")
 HERE, THERE, FAR = (1, 1), (0, 0), (2, 2)
 FILLER = ("3 of Pentacles", "4 of Pentacles", "5 of Pentacles", "6 of Pentacles", "7 of Pentacles")
 MORE_FILLER = ("8 of Pentacles", "9 of Pentacles", "10 of Pentacles", "Page of Pentacles", "Knight of Pentacles")

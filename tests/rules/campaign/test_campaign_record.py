@@ -6,12 +6,11 @@ import json
 
 import pytest
 
-from rt0table.assets import path
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign import Campaign
 from rt0table.rules.rt0.campaign.supremacy import summarise
 from rt0table.rules.rt0.cards import Suit, minor
-from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.combat import _lose_hp_at_turn_start
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, new_combat
 from rt0table.rules.rt0.fight.events import Event, HealthLost, InjuryTaken
@@ -19,7 +18,7 @@ from rt0table.rules.rt0.fight.state import Phase
 from rt0table.rules.rt0.traits import Trait
 from tests.helpers.sample_party import fool, magician, party
 
-BESTIARY = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")
+BESTIARY = bundled_bestiary("book.json")
 ROBOT = AdversarySetup("training_robot", (2, 2))
 
 

@@ -9,9 +9,10 @@ import pytest
 from rt0table.rules.rt0.campaign.character import Character, Eddy
 from rt0table.rules.rt0.campaign.check_table import EDDY_PILE, CheckTable, edge_with_help
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, OnceADay, Outcome
-from rt0table.rules.rt0.cards import CARDS, by_name
+from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.fight.deck import Pile
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
+from tests.helpers.sample_party import stack
 
 MIRA = Character("Mira", Arcana.MAGICIAN, Trait.CHARMING, Trait.WEAK, Skill.SCI, Skill.GYM, (Spell.LEO, Spell.VIRGO))
 DOT = Character("Dot", Arcana.FOOL, Trait.STRONG, Trait.UNLUCKY, Skill.GYM, Skill.LAW, (Spell.OPHIUCHUS,))
@@ -19,14 +20,6 @@ DOT = Character("Dot", Arcana.FOOL, Trait.STRONG, Trait.UNLUCKY, Skill.GYM, Skil
 
 def table() -> CheckTable:
     return CheckTable.for_party([MIRA, DOT], [Eddy("Eddy", Skill.SHOP)], seed=7)
-
-
-def stack(t: CheckTable, name: str, *cards: str) -> None:
-    """Put these cards on top of the pile, first drawn first."""
-    pile = t.piles[t.checkers[name].pile]
-    ids = [by_name(c) for c in cards]
-    rest = [c for c in pile.draw if c not in ids]
-    pile.draw[:] = rest + list(reversed(ids))
 
 
 def test_decks_follow_luck_and_eddies_share_a_full_deck() -> None:

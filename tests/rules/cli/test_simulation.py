@@ -11,12 +11,11 @@ import os
 
 import pytest
 
-from rt0table.assets import path
 from rt0table.rules.rt0 import rng
 from rt0table.rules.rt0.cards import Suit, minor
 from rt0table.rules.rt0.cli.simulation import Tally, brick, fights, greedy, solo_turns
 from rt0table.rules.rt0.cli.simulation_cli import main as cli_main
-from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight import engine
 from rt0table.rules.rt0.fight.actions import Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
@@ -24,7 +23,7 @@ from rt0table.rules.rt0.fight.registry import ABILITIES
 from rt0table.rules.rt0.fight.serialize import is_compiled, state_hash
 from rt0table.rules.rt0.traits import Arcana, Trait
 
-BOOK = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")
+BOOK = bundled_bestiary("book.json")
 BRICK = FighterSetup("brick", "Brick", (1, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER}), Arcana.MAGICIAN)
 PARTY = [
     FighterSetup("mara", "Mara", (0, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.LUCKY}), Arcana.FOOL),

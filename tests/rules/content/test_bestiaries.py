@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any
 
 import pytest
 
+from rt0table.assets.bundled import bundled_names, bundled_text
 from rt0table.rules.rt0.content.adversaries import BestiaryError, load_bestiary
 
-ADVERSARIES = resources.files("rt0table.assets").joinpath("adversaries")
-BUNDLED = sorted(entry.name for entry in ADVERSARIES.iterdir() if entry.name.endswith(".json"))
+BUNDLED = bundled_names("adversaries", suffix=".json")
 SKETCHED = {"drone", "robort", "otto_turret", "executare", "mr_surgeon", "arachnedrone", "company_muscle", "mob"}
 
 
 def text_of(name: str) -> str:
-    return ADVERSARIES.joinpath(name).read_text(encoding="utf-8")
+    return bundled_text("adversaries", name)
 
 
 @pytest.mark.rule("ADV-OTHERS")

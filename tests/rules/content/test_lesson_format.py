@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rt0table.assets import path
+from rt0table.assets.bundled import bundled_text
 from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.content.lesson import (
     LessonError,
@@ -188,7 +189,7 @@ def test_explanations_quote_the_events_and_the_state() -> None:
 
 
 def test_replay_rebuilds_the_same_fight_from_the_seed() -> None:
-    lesson = load_lesson(path("lessons", "01_strike_and_defend.toml").read_text(encoding="utf-8"), "01", bestiary())
+    lesson = load_lesson(bundled_text("lessons", "01_strike_and_defend.toml"), "01", bestiary())
     once, twice = replay(lesson, bestiary(), 4), replay(lesson, bestiary(), 4)
     assert observe(once.game.state, "laborer-1.hp") == 15
     assert once.game.state == twice.game.state

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 import pytest
 
 from rt0table.rules.rt0.cards import TOWER, by_name
-from rt0table.rules.rt0.content.adversaries import load_bestiary
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight import effects
 from rt0table.rules.rt0.fight.actions import EndTurn, PlayCard
 from rt0table.rules.rt0.fight.combat import turn_order
@@ -28,9 +26,7 @@ from rt0table.rules.rt0.fight.zones import Room, step_toward
 from rt0table.rules.rt0.traits import Trait
 from rt0table.rules.seam import IllegalAction
 
-BOOK = load_bestiary(
-    resources.files("rt0table.assets").joinpath("adversaries", "book.json").read_text(encoding="utf-8"), "book.json"
-)
+BOOK = bundled_bestiary("book.json")
 LABORER = AdversarySetup("laborer", (2, 2))
 
 

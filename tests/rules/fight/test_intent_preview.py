@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from rt0table.assets import path
 from rt0table.rules.rt0.cards import Suit, minor
-from rt0table.rules.rt0.content.adversaries import load_bestiary
-from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, new_combat
 from rt0table.rules.rt0.fight.intents import preview_intent
 from rt0table.rules.rt0.fight.serialize import state_hash
-from rt0table.rules.rt0.fight.state import CombatState
-
-BOOK = load_bestiary(path("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")
-
-
-def drill(zone: tuple[int, int] = (0, 0), room: int = 1) -> tuple[CombatState, str]:
-    state, _ = new_combat(
-        4, room, [FighterSetup("mara", "Mara", zone)], [AdversarySetup("training_robot", (0, 0))], BOOK
-    )
-    return state, "training_robot-1"
+from tests.helpers.fight_builders import drill
 
 
 def test_a_face_up_attack_shows_the_blow_against_the_current_shield() -> None:

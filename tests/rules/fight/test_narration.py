@@ -11,7 +11,7 @@ from rt0table.rules.rt0.cards import TOWER, by_name
 from rt0table.rules.rt0.fight import events as ev
 from rt0table.rules.rt0.fight.narration import narrate, narrate_all
 from rt0table.rules.rt0.fight.serialize import field_types
-from tests.rules.fight.test_intent_preview import drill
+from tests.helpers.fight_builders import drill
 
 SILENT = {ev.Event}
 SAMPLE = {

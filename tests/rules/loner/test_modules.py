@@ -29,8 +29,7 @@ from rt0table.rules.loner.status import StatusError, StatusTrack, fill, recover
 from rt0table.rules.loner.tables import LonerTables
 from rt0table.rules.loner.terms import Arena
 from rt0table.rules.loner.tracks import TrackError, mirror, open_track
-
-from .test_scenes import ROLLS
+from tests.helpers.loner_rolls import ROLLS
 
 
 @pytest.mark.parametrize(

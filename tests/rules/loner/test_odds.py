@@ -10,8 +10,7 @@ import pytest
 
 from rt0table.rules.loner.odds import all_throws, answer_odds, twist_odds
 from rt0table.rules.loner.oracle import Answer, Edge
-
-from .test_oracle import book
+from tests.helpers.loner_rolls import book
 
 
 def independent_count(edge: Edge) -> tuple[Counter[Answer], int, int]:

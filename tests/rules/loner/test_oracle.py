@@ -19,23 +19,9 @@ from rt0table.rules.loner.oracle import (
     roll_oracle,
     throw_oracle,
 )
+from tests.helpers.loner_rolls import book
 
-Y, YA, YB, NB, N, NA = Answer.YES, Answer.YES_AND, Answer.YES_BUT, Answer.NO_BUT, Answer.NO, Answer.NO_AND
-
-# Appendix E, copied row by row: rows are the Risk die 1-6, columns the Chance die 1-6.
-BOOK_MATRIX = (
-    (YB, YB, YB, Y, Y, Y),
-    (NB, YB, YB, Y, Y, Y),
-    (NB, NB, YB, Y, Y, Y),
-    (N, N, N, YB, YA, YA),
-    (N, N, N, NA, YB, YA),
-    (N, N, N, NA, NA, YB),
-)
 FACES = range(1, 7)
-
-
-def book(chance: int, risk: int) -> Answer:
-    return BOOK_MATRIX[risk - 1][chance - 1]
 
 
 @pytest.mark.parametrize(("chance", "risk"), list(product(FACES, FACES)))

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rt0table.rules.loner.oracle import Answer, OracleThrow, read_oracle
+from rt0table.rules.loner.oracle import Answer
 from rt0table.rules.loner.premise import read_setup, roll_setup
 from rt0table.rules.loner.scenes import (
     CloseReason,
@@ -25,15 +25,8 @@ from rt0table.rules.loner.scenes import (
 )
 from rt0table.rules.loner.tables import LonerTables
 from rt0table.rules.loner.terms import SceneKind, SetupColumn
+from tests.helpers.loner_rolls import ROLLS
 
-ROLLS = {
-    Answer.YES_AND: read_oracle(OracleThrow((6,), (4,))),
-    Answer.YES: read_oracle(OracleThrow((5,), (2,))),
-    Answer.YES_BUT: read_oracle(OracleThrow((3,), (1,))),
-    Answer.NO_BUT: read_oracle(OracleThrow((1,), (3,))),
-    Answer.NO: read_oracle(OracleThrow((2,), (5,))),
-    Answer.NO_AND: read_oracle(OracleThrow((4,), (6,))),
-}
 FRAME = SceneFrame("transit hub", "two enforcers", "lose the tail")
 
 
