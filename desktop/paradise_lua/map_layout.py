@@ -79,10 +79,8 @@ def layered_layout(graph: LocationGraph) -> MapLayout:
             down = level * layer_gap
             points[key] = (along, down) if top_down else (down, along)
     places = {node.key: points[node.key] for node in graph.nodes}
-    routes = {}
-    for edge in graph.edges:
-        between = sorted(
-            (k for k in points if k.startswith(f"{edge[0]}>{edge[1]}@")), key=lambda k: int(k.rsplit("@")[1])
-        )
-        routes[edge] = [points[edge[0]], *(points[k] for k in between), points[edge[1]]]
+    routes: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for start, end in graph.edges:
+        between = sorted((k for k in points if k.startswith(f"{start}>{end}@")), key=lambda k: int(k.rsplit("@")[1]))
+        routes[(start, end)] = [points[start], *(points[k] for k in between), points[end]]
     return MapLayout(places, routes)

@@ -133,7 +133,7 @@ class MapScreen(QWidget):
         outer = QHBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(splitter)
-        QShortcut(QKeySequence.StandardKey.Undo, self, activated=self._undo)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self).activated.connect(self._undo)
         table.changed.connect(self.refresh)
         table.refused.connect(self.status.setText)
         self.refresh()
@@ -297,7 +297,7 @@ class MapScreen(QWidget):
             self.who.addItem(npc.name)
             self.who.item(self.who.count() - 1).setData(Qt.ItemDataRole.UserRole, npc.id)
         self.who.currentItemChanged.connect(
-            lambda item, _old: item and self.show_who(item.data(Qt.ItemDataRole.UserRole))
+            lambda item, _old: self.show_who(item.data(Qt.ItemDataRole.UserRole)) if item else None
         )
         column.addWidget(self.who, 2)
         self.who_card = QLabel()
