@@ -69,6 +69,17 @@ def target_of(option: Option, kind: type[T]) -> T:
     return value
 
 
+def figure_of(option: Option) -> str | None:
+    """The fighter or adversary an option is about, for tables that mark or click figures: a FighterTarget's, or
+    the id leading a kind not yet typed (an Eddy's strike names its target first); None for anything else."""
+    value = option.value
+    if isinstance(value, FighterTarget):
+        return value.fighter
+    if isinstance(value, tuple) and value and isinstance(value[0], str):
+        return value[0]
+    return None
+
+
 def resolver(kind: str) -> Callable[[Resolver], Resolver]:
     """Register the function that carries on once a decision of this kind is answered."""
 
