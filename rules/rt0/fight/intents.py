@@ -77,9 +77,9 @@ def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tupl
     kind = state.bestiary[adversary.kind]
     card = _draw_gm_card(state, events)
     hidden = kind.hidden_intents
-    # Ruling ADV-INTENT: a face-down replacement that is itself a Major is replaced again.
+    # Ruling ADV-INTENT: a face-down replacement that is itself a Major is replaced again. The Major is never the
+    # adversary's intent (nor next round's, nor one offered), so IntentReplaced alone tells of it.
     while kind.plan_for(CARDS[card].suit.value).redraw_face_down:
-        events.append(IntentDrawn(adversary.id, None if hidden else card))
         state.piles[GM].discard.append(card)
         events.append(IntentReplaced(adversary.id, card))
         card = _draw_gm_card(state, events)
