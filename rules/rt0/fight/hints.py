@@ -15,7 +15,7 @@ from .actions import Action, Choose, EndTurn, PlayCard
 from .engine import legal_actions
 from .identity import face
 from .intents import preview_intent
-from .state import CombatState, Fighter
+from .state import CombatState, Fighter, ZoneTarget
 from .zones import Zone
 
 
@@ -54,9 +54,9 @@ def _choice(state: CombatState) -> Hint | None:
     elif pending.kind == "step":
         fighter = state.fighter(pending.actor)
         foes = [a.zone for a in state.adversaries if a.active]
-        zones = [(i, o.value) for i, o in enumerate(pending.options) if len(o.value) == 2]
+        zones = [(i, o.value.zone) for i, o in enumerate(pending.options) if isinstance(o.value, ZoneTarget)]
         if foes and zones and fighter.zone is not None:
-            best = min(zones, key=lambda pair: min(_distance((pair[1][0], pair[1][1]), z) for z in foes))[0]
+            best = min(zones, key=lambda pair: min(_distance(pair[1], z) for z in foes))[0]
     label = pending.options[best].label
     return Hint(Choose(best), f"Choose “{label}”.")
 

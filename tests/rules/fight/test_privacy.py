@@ -7,7 +7,7 @@ from collections import Counter
 
 from rt0table.rules.rt0.fight.engine import apply, legal_actions
 from rt0table.rules.rt0.fight.privacy import HIDDEN_CARD, HIDDEN_LABEL, observe, sees_decision, sees_hand
-from rt0table.rules.rt0.fight.state import GM, CombatState, FighterKind, Option, PendingDecision
+from rt0table.rules.rt0.fight.state import GM, CombatState, FighterKind, Option, PendingDecision, ZoneTarget
 from rt0table.rules.rt0.rt0_seam import sample_fight
 from rt0table.rules.seam import OMNISCIENT
 
@@ -80,7 +80,7 @@ def test_a_private_decision_is_its_actors_alone() -> None:
     )
     assert sees_decision(decision, "f0") and sees_decision(decision, OMNISCIENT)
     assert not sees_decision(decision, "f1") and not sees_decision(decision, GM)
-    public = PendingDecision("step", "f0", "Move where?", (Option("B2", (1, 1)),))
+    public = PendingDecision("step", "f0", "Move where?", (Option("B2", ZoneTarget(1, 1)),))
     assert sees_decision(public, "f1") and sees_decision(public, GM)
 
 
