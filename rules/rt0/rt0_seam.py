@@ -18,7 +18,7 @@ from .fight import engine, events, narration, privacy, serialize
 from .fight.actions import Action, Activate, AddAbility, Choose, EndTurn, action_from_dict, action_to_dict
 from .fight.engine import AdversarySetup, FighterSetup
 from .fight.events import Event
-from .fight.fight_setup import FightSetup, setup_from_dict, setup_to_dict
+from .fight.rt0_setup import FightSetup, setup_from_dict, setup_to_dict
 from .fight.state import CombatState, FighterKind, Phase
 from .fight.zones import ROOM_SIZES
 from .traits import ABILITIES as ABILITY_TRAITS
