@@ -57,7 +57,7 @@ from ..fight.events import (
     IntentRevealed,
 )
 from ..fight.intents import held_flag
-from ..fight.state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision, ZoneTarget
+from ..fight.state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision, StrikeTarget, ZoneTarget
 from ..fight.zones import Zone, zone_name
 from .base import ABILITIES, Ability, Progress
 
@@ -348,11 +348,14 @@ def _melee(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], 
     return _ask(state, "eddy-strike", eddy, f"{eddy.name}: where does the damage go?", options, at, events)
 
 
+decision_targets("eddy-strike", StrikeTarget)
+
+
 @resolver("eddy-strike")
 def _strike_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary_id, amount, ranged, magic = option.value
+    hit = target_of(option, StrikeTarget)
     eddy = state.fighter(decision.actor)
-    damage_adversary(state, eddy, state.adversary(adversary_id), amount, ranged, magic, events)
+    damage_adversary(state, eddy, state.adversary(hit.adversary), hit.amount, hit.ranged, hit.magic, events)
     _carry_on(state, decision, events)
 
 

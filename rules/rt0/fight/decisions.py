@@ -6,7 +6,16 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .events import DecisionMade, DecisionRequested, Event
-from .state import CardTarget, CombatState, FighterTarget, NumberTarget, Option, PendingDecision, ZoneTarget
+from .state import (
+    CardTarget,
+    CombatState,
+    FighterTarget,
+    NumberTarget,
+    Option,
+    PendingDecision,
+    StrikeTarget,
+    ZoneTarget,
+)
 
 Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
 RESOLVERS: dict[str, Resolver] = {}
@@ -52,7 +61,7 @@ def context_of(decision: PendingDecision, kind: type[C]) -> C:
     return context
 
 
-T = TypeVar("T", ZoneTarget, FighterTarget, CardTarget, NumberTarget)
+T = TypeVar("T", ZoneTarget, FighterTarget, CardTarget, NumberTarget, StrikeTarget)
 OPTION_TARGETS: dict[str, type] = {}  # decision kind -> the Target type of its options (the codec reads them back)
 
 
@@ -75,6 +84,8 @@ def figure_of(option: Option) -> str | None:
     value = option.value
     if isinstance(value, FighterTarget):
         return value.fighter
+    if isinstance(value, StrikeTarget):
+        return value.adversary
     if isinstance(value, tuple) and value and isinstance(value[0], str):
         return value[0]
     return None

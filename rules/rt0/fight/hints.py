@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from ..abilities import ABILITIES
 from ..cards import CARDS, Suit
 from .actions import Action, Choose, EndTurn, PlayCard
+from .decisions import target_of
 from .engine import legal_actions
 from .identity import face
 from .intents import preview_intent
-from .state import CombatState, Fighter, ZoneTarget
+from .state import CombatState, Fighter, StrikeTarget, ZoneTarget
 from .zones import Zone
 
 
@@ -47,8 +48,8 @@ def _choice(state: CombatState) -> Hint | None:
     if pending.kind == "strike":
         # the hardest hit, on whoever has the least HP left
         def score(index: int) -> tuple[int, int]:
-            value = pending.options[index].value
-            return (int(value[1]), -state.adversary(str(value[0])).hp)
+            hit = target_of(pending.options[index], StrikeTarget)
+            return (hit.amount, -state.adversary(hit.adversary).hp)
 
         best = max(range(len(pending.options)), key=score)
     elif pending.kind == "step":

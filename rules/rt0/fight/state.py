@@ -73,7 +73,18 @@ class NumberTarget:
     positional: ClassVar[bool] = True
 
 
-Target = ZoneTarget | FighterTarget | CardTarget | NumberTarget
+@dataclass(frozen=True, slots=True)
+class StrikeTarget:
+    """Damage going to one adversary: how much and of which kind (CMB-DAMAGE-MELEE / CMB-DAMAGE-RANGED)."""
+
+    adversary: str
+    amount: int
+    ranged: bool
+    magic: bool
+    positional: ClassVar[bool] = True
+
+
+Target = ZoneTarget | FighterTarget | CardTarget | NumberTarget | StrikeTarget
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from importlib import resources
 
 import pytest
@@ -223,6 +223,9 @@ def numbers_in(value: object) -> Iterator[int]:
     elif isinstance(value, tuple | list):
         for item in value:
             yield from numbers_in(item)
+    elif is_dataclass(value) and not isinstance(value, type):  # typed contexts and targets
+        for field in fields(value):
+            yield from numbers_in(getattr(value, field.name))
 
 
 def held_by_decisions(state: CombatState) -> set[int]:
