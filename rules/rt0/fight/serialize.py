@@ -88,7 +88,9 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
         if not isinstance(data, dict):
             raise _wrong(where, f"a {kind.__name__}", data)
         hints = field_types(kind)
-        values = {f.name: decode(hints[f.name], data[f.name], _at(where, f.name)) for f in fields(kind) if f.name in data}
+        values = {
+            f.name: decode(hints[f.name], data[f.name], _at(where, f.name)) for f in fields(kind) if f.name in data
+        }
         try:
             return kind(**values)
         except (TypeError, ValueError) as error:  # a field without a default is missing, or __post_init__ refused
