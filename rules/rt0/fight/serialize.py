@@ -14,6 +14,7 @@ import math
 import sys
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -107,20 +108,23 @@ def _wrong(where: str, expected: str, data: Any) -> StateFormatError:
     return StateFormatError(f"{where or 'the value'}: expected {expected}, found {shown}")
 
 
+def _finite(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+# A leaf type's check and its name in a message: exactly the JSON type the codec writes for it.
+_LEAVES: dict[Any, tuple[Callable[[Any], bool], str]] = {
+    bool: (lambda v: isinstance(v, bool), "true or false"),
+    int: (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    str: (lambda v: isinstance(v, str), "a text"),
+    float: (_finite, "a number"),
+}
+
+
 def _plain(kind: Any, data: Any, where: str) -> Any:
-    """A leaf value: exactly the JSON type the codec writes for it."""
-    if kind is bool:
-        if not isinstance(data, bool):
-            raise _wrong(where, "true or false", data)
-    elif kind is int:
-        if not isinstance(data, int) or isinstance(data, bool):
-            raise _wrong(where, "a whole number", data)
-    elif kind is str:
-        if not isinstance(data, str):
-            raise _wrong(where, "a text", data)
-    elif kind is float:
-        if not isinstance(data, int | float) or isinstance(data, bool) or not math.isfinite(data):
-            raise _wrong(where, "a number", data)
+    check = _LEAVES.get(kind)
+    if check is not None and not check[0](data):
+        raise _wrong(where, check[1], data)
     return data
 
 
