@@ -63,13 +63,17 @@ def test_the_title_and_load_screens_list_a_nested_save_and_load_the_good_one(
     assert isinstance(screen, LoadScreen)
     rows = {screen.table.item(r, 0).toolTip(): screen.table.item(r, 4).text() for r in range(screen.table.rowCount())}
     assert rows[str(crafted["good"])] == ""
-    assert "nested too deeply" in rows[str(crafted["doc"])] and "nested too deeply" in rows[str(crafted["players"])]
-    shoot(window, "saves-load-crafted")
+    assert "nested too deeply" in rows[str(crafted["players"])]  # in the header row the listing reads
+    assert rows[str(crafted["doc"])] == ""  # deeper in the file: the listing reads one header row per save
 
     bad = next(s.game_id for s in screen.summaries if s.path == crafted["doc"])
     screen.select(bad)
     click(qtbot, screen.buttons["load"])
     assert current(window) is screen and str(crafted["doc"]) in screen.message.text()
+    assert "nested too deeply" in screen.message.text()
+    rows = {screen.table.item(r, 0).toolTip(): screen.table.item(r, 4).text() for r in range(screen.table.rowCount())}
+    assert "nested too deeply" in rows[str(crafted["doc"])]  # once a load has found it, the list says so
+    shoot(window, "saves-load-crafted")
 
     good = next(s.game_id for s in screen.summaries if s.path == crafted["good"])
     screen.select(good)
@@ -82,10 +86,18 @@ def test_the_title_and_load_screens_list_a_nested_save_and_load_the_good_one(
     assert after[crafted["players"].name] == before[crafted["players"].name]
 
 
-def test_continue_goes_past_a_nested_newest_save_to_the_good_one(
+def test_continue_goes_past_a_save_listed_with_a_problem_and_names_one_that_fails(
     qtbot: QtBot, window: MainWindow, crafted: dict[str, Path]
 ) -> None:
+    """The newest (players nested) is listed with its problem and skipped; the next (its document nested) lists
+    well, fails to load, and the load screen says which file; the good one then loads from there."""
     click(qtbot, window.title_screen.buttons["continue"])
+    screen = current(window)
+    assert isinstance(screen, LoadScreen)
+    assert str(crafted["doc"]) in screen.message.text() and "nested too deeply" in screen.message.text()
+    good = next(s.game_id for s in screen.summaries if s.path == crafted["good"])
+    screen.select(good)
+    click(qtbot, screen.buttons["load"])
     between = current(window)
     assert isinstance(between, BetweenFightsScreen)
     assert between.playthrough.campaign.members[0].character.name == "Ines"
