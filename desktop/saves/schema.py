@@ -243,6 +243,8 @@ def check_file(path: Path, thorough: bool = False) -> FileCheck:
         return _check_open(path, conn, thorough)
     except sqlite3.Error as error:
         raise DamagedSaveError(path, f"the save is damaged: {error}") from None
+    except UnicodeDecodeError:  # a text column whose bytes are not UTF-8: damage SQLite's pages may not show
+        raise DamagedSaveError(path, "the save is damaged: it holds text that is not UTF-8") from None
     finally:
         conn.close()
 
@@ -292,7 +294,7 @@ def check_import(path: Path) -> FileCheck:
             objects = conn.execute("SELECT type, name FROM sqlite_master ORDER BY type, name").fetchall()
         finally:
             conn.close()
-    except sqlite3.Error as error:
+    except (sqlite3.Error, UnicodeDecodeError) as error:
         raise DamagedSaveError(path, f"the save is damaged: {error}") from None
     foreign = [
         f"{kind} {name!r}"
