@@ -64,19 +64,20 @@ def record(store: SaveStore, actions: int, seed: int) -> str:
     return game_id
 
 
-def timed_loads(folder: Path, game_id: str, times: int) -> tuple[list[float], int]:
-    """Wall times of ``load`` on a fresh store, and the peak bytes traced during one more."""
+def timed_loads(folder: Path, game_id: str, times: int) -> tuple[list[float], list[float], int]:
+    """Wall and CPU times of ``load`` on a fresh store, and the peak bytes traced during one more."""
     with SaveStore(folder, app_version="bench") as store:
-        walls = []
+        walls, cpus = [], []
         for _ in range(times):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             store.load(game_id)
             walls.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - start_cpu)
         tracemalloc.start()
         store.load(game_id)
         _now, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-    return walls, peak
+    return walls, cpus, peak
 
 
 def as_format_4(source: Path, target: Path) -> None:
@@ -87,15 +88,17 @@ def as_format_4(source: Path, target: Path) -> None:
     old_format_copy(source, target, 4)
 
 
-def timed_listing(folder: Path, repeats: int = 5) -> float:
+def timed_listing(folder: Path, repeats: int = 5) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``list_games``."""
     with SaveStore(folder, app_version="bench") as store:
-        walls = []
+        walls, cpus = [], []
         for _ in range(repeats):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             listed = store.list_games()
             walls.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - start_cpu)
         assert all(s.problem is None for s in listed), [s.problem for s in listed if s.problem]
-    return statistics.median(walls)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def scale_section(long: int, listed: int, where: str, command: str) -> str:
@@ -108,8 +111,8 @@ def scale_section(long: int, listed: int, where: str, command: str) -> str:
         with SaveStore(folder, app_version="bench") as store:
             short_id, long_id = record(store, short, 3), record(store, long, 4)
         long_file = (Path(folder) / f"{long_id}.rt0save").stat().st_size
-        short_loads, short_peak = timed_loads(Path(folder), short_id, 5)
-        long_loads, long_peak = timed_loads(Path(folder), long_id, 5)
+        short_loads, short_cpu, short_peak = timed_loads(Path(folder), short_id, 5)
+        long_loads, long_cpu, long_peak = timed_loads(Path(folder), long_id, 5)
     with tempfile.TemporaryDirectory() as new, tempfile.TemporaryDirectory() as old:
         with SaveStore(new, app_version="bench") as store:
             first = record(store, 30, 5)
@@ -121,9 +124,10 @@ def scale_section(long: int, listed: int, where: str, command: str) -> str:
         for path in Path(new).glob("*.rt0save"):
             shutil.copyfile(template, Path(old) / path.name)
         template.unlink()
-        listing_new = timed_listing(Path(new))
-        listing_old = timed_listing(Path(old))
+        listing_new, listing_new_cpu = timed_listing(Path(new))
+        listing_old, listing_old_cpu = timed_listing(Path(old))
     load_short, load_long = statistics.median(short_loads), statistics.median(long_loads)
+    cpu_short, cpu_long = statistics.median(short_cpu), statistics.median(long_cpu)
     rows = [
         (f"memory the `Game` holds after {short} actions (KiB)", f"{bounded_short * kib:.0f}",
          f"{unbounded_short * kib:.0f} (every state kept)", f"{bounded_short / unbounded_short:.3f}"),
@@ -131,10 +135,14 @@ def scale_section(long: int, listed: int, where: str, command: str) -> str:
          f"{bounded_short * kib:.0f} (after {short})", f"{bounded_long / bounded_short:.2f}"),
         (f"peak memory while loading the {long:,}-action fight (KiB)", f"{long_peak * kib:.0f}",
          f"{short_peak * kib:.0f} (the {short}-action one)", f"{long_peak / short_peak:.2f}"),
-        (f"load the {long:,}-action fight, median of 5 (ms)", f"{load_long * ms:.0f}",
+        (f"load the {long:,}-action fight, median of 5, wall (ms)", f"{load_long * ms:.0f}",
          f"{load_short * ms:.1f} (the {short}-action one)", f"{load_long / load_short:.1f}"),
-        (f"list_games with {listed} saves, median of 5 (ms)", f"{listing_new * ms:.1f}",
+        ("same, CPU time of the process (ms)", f"{cpu_long * ms:.0f}",
+         f"{cpu_short * ms:.1f} (the {short}-action one)", f"{cpu_long / cpu_short:.1f}"),
+        (f"list_games with {listed} saves, median of 5, wall (ms)", f"{listing_new * ms:.1f}",
          f"{listing_old * ms:.1f} (the same saves in format 4)", f"{listing_new / listing_old:.3f}"),
+        ("same, CPU time of the process (ms)", f"{listing_new_cpu * ms:.1f}",
+         f"{listing_old_cpu * ms:.1f} (format 4)", f"{listing_new_cpu / listing_old_cpu:.3f}"),
     ]  # fmt: skip
     lines = [
         HEADING,

@@ -44,7 +44,13 @@ def _load(save: GameFile) -> LoadedGame:
     if not save.fight:  # a playthrough before its first fight: the campaign is all there is
         return _loaded(save, header, None, None, [], save.seq, [])
     setup = save.fight_setup()
-    read: list[Read] = [(row, *read_row(row.action)) for row in save.log_rows()]  # each row parsed once
+    known: dict[str | None, tuple[Action | None, StandInAnswer | None]] = {}  # a fight repeats a few hundred texts
+    read: list[Read] = []
+    for row in save.log_rows():  # each row parsed once, each distinct text once
+        found = known.get(row.action)
+        if found is None:
+            found = known[row.action] = read_row(row.action)
+        read.append((row, *found))
     parsed = {row.seq: action for row, action, _answer in read}
     rows = in_force(save.path, (row for row, _action, _answer in read))
     actions = [parsed[row.seq] for row in rows]
