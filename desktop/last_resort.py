@@ -32,10 +32,12 @@ def in_words(error: BaseException) -> str:
 def last_resort(action: Action) -> Action:
     """Run a screen's action; an error it did not handle is said on that screen (``say``), and it returns None."""
 
+    takes = action.__code__.co_argcount - 1  # a button's clicked(bool) must not reach an action that takes none
+
     @functools.wraps(action)
     def guarded(screen: Says, *args: Any, **kwargs: Any) -> Any:
         try:
-            return action(screen, *args, **kwargs)
+            return action(screen, *args[:takes], **kwargs)
         except Exception as error:  # the last resort: every foreseen error was handled inside the action
             screen.say(f"That did not work, and no file was changed.\n{in_words(error)}", alarm=True)
             return None

@@ -142,3 +142,53 @@ def test_the_load_screen_refuses_a_crafted_import_by_the_players_file_name(
     assert str(picked) in message and "trigger 'rename'" in message and ".import" not in message
     assert hashlib.sha256(picked.read_bytes()).hexdigest() == before and sorted(outside.iterdir()) == [picked]
     assert sorted(folder.iterdir()) == kept and len(screen.summaries) == rows
+
+
+def test_the_title_screen_on_a_folder_of_every_crafted_case_and_every_screen_still_works(
+    qtbot: QtBot, folder: Path, tmp_path: Path
+) -> None:
+    """Issue 17's done-criteria: each crafted case of the store's suite in one folder, with a good save; the window
+    opens, the load screen lists them all, each refuses to load with its file named, Duplicate, Export, Delete
+    and Import work or say why, the good one loads, and New game still starts. No file changes unasked."""
+    from tests.desktop.saves.test_crafted_paths import CASES
+
+    with SaveStore(folder, app_version="test") as store:
+        good = store.path_of(playthrough_save(store, "Ines"))
+        bad = {case: store.path_of(playthrough_save(store, "Mira", fight=True)) for case in CASES}
+    for case, path in bad.items():
+        CASES[case][0](path)
+    before = sums(folder)
+    window = MainWindow(folder)
+    window.resize(1280, 800)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.title_screen.buttons["load"].isEnabled()
+    click(qtbot, window.title_screen.buttons["load"])
+    screen = current(window)
+    assert isinstance(screen, LoadScreen) and screen.table.rowCount() == len(CASES) + 1
+    for case, path in bad.items():
+        game_id = next(s.game_id for s in screen.summaries if s.path == path)
+        screen.select(game_id)
+        click(qtbot, screen.buttons["load"])
+        assert current(window) is screen, case
+        assert str(path) in screen.message.text() and CASES[case][1] in screen.message.text(), case
+    shoot(window, "saves-load-every-crafted-case")
+    first = next(iter(bad.values()))
+    screen.select(next(s.game_id for s in screen.summaries if s.path == first))
+    click(qtbot, screen.buttons["duplicate"])
+    assert str(first) in screen.message.text() or "Copied" in screen.message.text()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    assert screen.export_to(outside / "exported.rt0save")
+    assert screen.import_from(first) is None and str(first) in screen.message.text()
+    assert sums(folder) == {**before, **{k: v for k, v in sums(folder).items() if k not in before}}
+    screen.select(next(s.game_id for s in screen.summaries if s.path == good))
+    click(qtbot, screen.buttons["load"])
+    between = current(window)
+    assert isinstance(between, BetweenFightsScreen)
+    assert between.playthrough.campaign.members[0].character.name == "Ines"
+    window.show_title()
+    click(qtbot, window.title_screen.buttons["new"])
+    assert current(window) is not window.title_screen  # New game goes on to the party screen
+    window.close()
