@@ -139,3 +139,17 @@ def test_a_fight_row_from_before_the_day_reads_as_day_0_with_todays_names() -> N
     setup = decode_setup(Path("old.rt0save"), RT0, json.dumps(data))
     assert setup.day == 0
     assert setup.fighters[0].day_uses == (("Slaughter", 2), ("Deus Ex Machina", 2))
+
+
+def test_the_setup_codec_tolerates_optional_fields_added_or_missing() -> None:
+    """Items in fights (and any later optional field) add keys to a fighter's set-up: an older reader ignores a key
+    it does not know, and a set-up written before a field existed reads it as its default."""
+    data = json.loads(encode_setup(book_setup()))
+    data["fighters"][0]["items"] = [{"id": "crowbar", "uses": 1}]  # a field this version does not have
+    del data["fighters"][1]["spells"]  # a field an older version did not write
+    setup = decode_setup(Path("new.rt0save"), RT0, json.dumps(data))
+    assert setup == book_setup()
+    data["fighters"][0]["hp"] = "lots"  # unknown keys are ignored whatever they hold
+    data["fighters"][1]["zone"] = [1, "x"]  # a known field of the wrong type is refused, by name
+    with pytest.raises(SaveError, match=r"setup\.fighters\[1\]\.zone\[1\]: expected a whole number"):
+        decode_setup(Path("new.rt0save"), RT0, json.dumps(data))
