@@ -488,28 +488,50 @@ class Step:
 
 @dataclass
 class Game:
-    """A fight with its history: push actions, pop the last one where the rules allow."""
+    """A fight with its history: push actions, pop the last one where the rules allow.
+
+    Undo keeps only what can still be undone: once a step reveals something (a draw, a shuffle, an intent), no
+    undo can reach past it, so the steps before it let go of their states and events. ``steps`` keeps one entry
+    per action in force all the same (``len(steps)`` counts them, ``steps[0].before`` is the state before the
+    first); the ``forgotten`` leading entries are one shared hollow step that holds nothing but that first state.
+    A 50,000-action fight so holds about what a 1,000-action one does (docs/benchmarks.md, "Saves").
+    """
 
     state: CombatState
     opening: list[Event] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
+    forgotten: int = 0  # leading entries of ``steps`` that are ``_hollow``: behind a reveal, beyond any undo
+    _hollow: Step | None = field(default=None, repr=False, compare=False)
 
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.state)
 
     def push(self, action: Action) -> list[Event]:
         new_state, events = apply(self.state, action)
+        if not undoable(events):
+            self._forget()
         self.steps.append(Step(action, self.state, events))
         self.state = new_state
         return events
 
+    def _forget(self) -> None:
+        """Let go of every step before the one being pushed: it reveals, so no undo will ever reach them."""
+        if self.forgotten == len(self.steps):
+            return
+        if self._hollow is None:
+            first = self.steps[0]
+            self._hollow = Step(first.action, first.before, [])  # keeps steps[0].before: the fight's opening
+        for index in range(self.forgotten, len(self.steps)):
+            self.steps[index] = self._hollow
+        self.forgotten = len(self.steps)
+
     def can_undo(self) -> bool:
-        return bool(self.steps) and undoable(self.steps[-1].events)
+        return len(self.steps) > self.forgotten and undoable(self.steps[-1].events)
 
     def undo_refusal(self) -> str | None:
         if not self.steps:
             return "Nothing to undo yet."
-        if not undoable(self.steps[-1].events):
+        if len(self.steps) == self.forgotten or not undoable(self.steps[-1].events):
             return "The last step showed hidden cards (a draw, a shuffle or an intent), so it stands."
         return None
 
@@ -522,5 +544,11 @@ class Game:
         return step.action
 
     @property
+    def held(self) -> list[Step]:
+        """The steps still kept in full: the last reveal's and every one after it."""
+        return self.steps[self.forgotten :]
+
+    @property
     def actions(self) -> list[Action]:
-        return [step.action for step in self.steps]
+        """The actions of the steps still kept (``held``); the save's log has every one."""
+        return [step.action for step in self.held]
