@@ -95,8 +95,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=50, help="saves in the folder when timing list_games")
     parser.add_argument("--long", type=int, default=50_000, help="actions of the long fight (0: skip the scale part)")
     parser.add_argument("--listed", type=int, default=500, help="saves in the folder when timing the listing at scale")
+    parser.add_argument("--scale-only", action="store_true", help="measure only the 'Saves at scale' section")
     parser.add_argument("--write", type=Path, help="rewrite the 'Saves' sections of this file")
     args = parser.parse_args(argv)
+    command = " ".join(["python bench/saves.py", *(argv if argv is not None else sys.argv[1:])])
+    if args.scale_only:
+        return scale(args, where, command)
 
     rows: list[tuple[str, str, str, str]] = []
     with tempfile.TemporaryDirectory() as folder, SaveStore(folder, app_version="bench") as store:
@@ -138,7 +142,6 @@ def main(argv: list[str] | None = None) -> int:
         (f"file size per {args.actions} actions (KiB)", f"{size / 1024 * 1000 / args.actions:.0f}", "", ""),
         (f"list_games with {len(listed)} saves (ms)", f"{list_time * ms:.1f}", "", ""),
     ]  # fmt: skip
-    command = " ".join(["python bench/saves.py", *(argv if argv is not None else sys.argv[1:])])
     lines = [
         HEADING,
         "",
@@ -163,13 +166,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         write_section(args.write, section)
         print(f"wrote the section to {args.write}", file=sys.stderr)
-    if args.long:
-        from saves_scale import scale_section
+    return scale(args, machine(), command) if args.long else 0
 
-        scaled = scale_section(args.long, args.listed, machine(), command)
-        print(scaled)
-        if args.write:
-            write_section(args.write, scaled, SCALE_HEADING)
+
+def scale(args: argparse.Namespace, where: str, command: str) -> int:
+    from saves_scale import scale_section
+
+    scaled = scale_section(args.long, args.listed, where, command)
+    print(scaled)
+    if args.write:
+        write_section(args.write, scaled, SCALE_HEADING)
     return 0
 
 

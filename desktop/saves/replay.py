@@ -165,7 +165,7 @@ def _mismatch(
             except RulesError:
                 break
             if state_hash(game.state) != row.state_hash:
-                game.state = game.steps.pop().before
+                game.state = game.drop_last().before
                 break
             good_seq = row.seq
         kept = ply + len(game.steps)

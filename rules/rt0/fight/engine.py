@@ -494,7 +494,8 @@ class Game:
     undo can reach past it, so the steps before it let go of their states and events. ``steps`` keeps one entry
     per action in force all the same (``len(steps)`` counts them, ``steps[0].before`` is the state before the
     first); the ``forgotten`` leading entries are one shared hollow step that holds nothing but that first state.
-    A 50,000-action fight so holds about what a 1,000-action one does (docs/benchmarks.md, "Saves").
+    ``actions`` still lists every action in force, each distinct one held once (a fight repeats a few hundred),
+    so a 50,000-action fight holds little more than a 1,000-action one (docs/benchmarks.md, "Saves at scale").
     """
 
     state: CombatState
@@ -502,6 +503,8 @@ class Game:
     steps: list[Step] = field(default_factory=list)
     forgotten: int = 0  # leading entries of ``steps`` that are ``_hollow``: behind a reveal, beyond any undo
     _hollow: Step | None = field(default=None, repr=False, compare=False)
+    _in_force: list[Action] = field(default_factory=list, repr=False, compare=False)
+    _known: dict[Action, Action] = field(default_factory=dict, repr=False, compare=False)
 
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.state)
@@ -510,7 +513,9 @@ class Game:
         new_state, events = apply(self.state, action)
         if not undoable(events):
             self._forget()
+        action = self._known.setdefault(action, action)  # equal actions share one object
         self.steps.append(Step(action, self.state, events))
+        self._in_force.append(action)
         self.state = new_state
         return events
 
@@ -540,8 +545,16 @@ class Game:
         if reason is not None:
             raise IllegalAction(reason)
         step = self.steps.pop()
+        self._in_force.pop()
         self.state = step.before
         return step.action
+
+    def drop_last(self) -> Step:
+        """Take the last step back whatever it showed (a replay that went wrong there), for the save's recovery."""
+        self._in_force.pop()
+        if len(self.steps) == self.forgotten:
+            self.forgotten -= 1
+        return self.steps.pop()
 
     @property
     def held(self) -> list[Step]:
@@ -550,5 +563,5 @@ class Game:
 
     @property
     def actions(self) -> list[Action]:
-        """The actions of the steps still kept (``held``); the save's log has every one."""
-        return [step.action for step in self.held]
+        """Every action in force, oldest first (those behind a reveal too)."""
+        return list(self._in_force)
