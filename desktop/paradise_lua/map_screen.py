@@ -526,7 +526,9 @@ class MapScreen(QWidget):
         screen = TableScreen(session)
         screen.setWindowTitle(f"A fight at {self.table.world.location(called.location).name}")
         session.state_did_change.connect(lambda _events: self._fight_moved(session))
-        screen.closed.connect(lambda: self._fight_closed(screen))
+        screen.closed.connect(screen.close)
+        screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # closed by its own way out or the window's
+        screen.destroyed.connect(self._fight_gone)
         screen.resize(1024, 640)
         screen.show()
         self.fight_window = screen
@@ -538,8 +540,7 @@ class MapScreen(QWidget):
         if result is not None and self.table.state.fight is not None:
             self.table.do(FightOver(result))
 
-    def _fight_closed(self, screen: QWidget) -> None:
-        screen.close()
+    def _fight_gone(self) -> None:
         self.fight_window = None
         self.refresh()
 

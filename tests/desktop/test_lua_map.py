@@ -258,3 +258,7 @@ def test_a_fight_called_at_portsec_is_played_on_the_table_and_its_win_is_journal
     assert screen.table.state.fight is None
     again = LuaTable.from_save(world, screen.table.to_save())
     assert again.journal == screen.table.journal
+    table.close()  # however the table window is closed, the map can call and play the next fight
+    qtbot.waitUntil(lambda: screen.fight_window is None)
+    qtbot.mouseClick(screen.fight_button, LEFT)
+    assert screen.play_fight_button.isEnabled()
