@@ -149,6 +149,7 @@ def test_the_meanings_tab_searches_by_keyword(qtbot: QtBot, screen: MapScreen) -
         "8 of Wands: Travel: speed, movement, going places",
         "6 of Swords: Travel: passage, transition, change, rite of passage",
     ]
+    assert screen.meanings.item(1).toolTip() == "Places: Maglev Linkpoint\nPeople: Speff Brinkley"
 
 
 def test_the_title_screen_opens_the_map_and_its_back_button_returns(qtbot: QtBot, tmp_path: Path) -> None:
