@@ -10,6 +10,7 @@ from ..content.adversaries import IntentPlan, Step
 from .decisions import ask, continuation, resolver
 from .effects import damage_fighter, gain_shield, heal, move
 from .events import (
+    AttackWithstood,
     DamageAvoided,
     DamageDealt,
     DeckShuffled,
@@ -23,6 +24,7 @@ from .events import (
     IntentsOffered,
     ShieldGained,
 )
+from .modifiers import EVA_SUIT, SEALED_AGAINST, wearing_suit
 from .registry import everyone_hooked, hooked
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
 from .zones import Zone, distance, step_toward, zone_name
@@ -220,17 +222,22 @@ def run_steps(
                 ask(state, "gm-target", GM, prompt, options, events, (adversary.id, which, index, amount))
                 return
             target = default_target(candidates)
-            if target is not None and _hit(state, adversary, target, amount, step.ranged, events):
+            if target is not None and _hit(state, adversary, target, amount, step, events):
                 _resume_after_injury(state, adversary, which, index + 1)
                 return
 
 
 def _hit(
-    state: CombatState, adversary: Adversary, target: Fighter, amount: int, ranged: bool, events: list[Event]
+    state: CombatState, adversary: Adversary, target: Fighter, amount: int, step: Step, events: list[Event]
 ) -> bool:
-    """Damage a fighter; True when that knocked them down and the GM now picks their injury."""
+    """Damage a fighter; True when that knocked them down and the GM now picks their injury.
+
+    ITM-EVA-SUIT: a gas or liquid attack does nothing to a fighter wearing the suit."""
+    if step.kind in SEALED_AGAINST and wearing_suit(target.items, target.marks):
+        events.append(AttackWithstood(target.id, adversary.id, amount, step.kind, EVA_SUIT))
+        return False
     waiting = len(state.decisions)
-    damage_fighter(state, adversary.id, target, amount, ranged, events)
+    damage_fighter(state, adversary.id, target, amount, step.ranged, events)
     return len(state.decisions) > waiting
 
 
@@ -249,8 +256,8 @@ def _carry_on_plan(state: CombatState, data: tuple[Any, ...], events: list[Event
 def _gm_target(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     adversary_id, which, index, amount = decision.context
     adversary = state.adversary(adversary_id)
-    ranged = _steps_of(state, adversary, which)[index].ranged
-    if _hit(state, adversary, state.fighter(option.value[0]), amount, ranged, events):
+    step = _steps_of(state, adversary, which)[index]
+    if _hit(state, adversary, state.fighter(option.value[0]), amount, step, events):
         _resume_after_injury(state, adversary, which, index + 1)
         return
     run_steps(state, adversary, which, index + 1, events)
