@@ -39,13 +39,13 @@ from ..fight.events import (
     ItemUsed,
     SkillCheckMade,
 )
-from ..fight.modifiers import EVA_SUIT, SUITED, wearing_suit
+from ..fight.modifiers import CANS_DRUNK, EVA_SUIT, HEADPHONES, SUITED, wearing_suit
 from ..fight.state import CombatState, Fighter, Option, PendingDecision
 from ..traits import Skill
 from .base import Ability, Progress
 from .injury_effects import MORNING_START, check_terms
 
-BACKPACK, PAN, HEADPHONES = "Backpack", "Cast Iron Pan", "Headphones"
+BACKPACK, PAN = "Backpack", "Cast Iron Pan"
 LID, MORNING = "Trash Can Lid", "Morning Start"
 GROGGY, WITHDRAWAL, PALPITATIONS = "Groggy", "Morning Start Withdrawal", "Heart Palpitations"
 HEADPHONES_HOLD = 3  # ITM-HEADPHONES: up to 3 cards
@@ -277,6 +277,7 @@ def drink_morning_start(fighter: Fighter, events: list[Event]) -> None:
     """The can's injuries, as ``campaign.use_item`` has them between fights; HP stays as it is."""
     had_one = bool(fighter.marks.get(MORNING_START))
     fighter.marks[MORNING_START] = fighter.marks.get(MORNING_START, 0) + 1
+    fighter.marks[CANS_DRUNK] = fighter.marks.get(CANS_DRUNK, 0) + 1
     while GROGGY in fighter.injuries:
         fighter.injuries.remove(GROGGY)
         events.append(InjuryTreated(fighter.id, GROGGY, ""))

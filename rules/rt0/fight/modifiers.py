@@ -156,3 +156,7 @@ SEALED_AGAINST = ("gas", "liquid")  # what the airtight helmet keeps out
 def wearing_suit(items: Collection[str], marks: dict[str, int]) -> bool:
     """Whether a fighter with these items and marks has the EVA Suit on."""
     return bool(marks.get(SUITED)) and EVA_SUIT in items
+
+
+HEADPHONES = "Headphones"  # ITM-HEADPHONES: ``Fighter.stowed`` key of the cards kept face down on them
+CANS_DRUNK = "morning-starts-drunk"  # a fighter's mark: Morning Starts drunk in this fight (ITM-MORNING-START)

@@ -28,6 +28,7 @@ import json
 import os
 import random
 import time
+from typing import Any
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ from rt0table.rules.rt0.campaign.character import (
     allowed_weaknesses,
 )
 from rt0table.rules.rt0.campaign.injuries import CRITICAL, MAJORS, MINORS
+from rt0table.rules.rt0.campaign.items import ITEMS
 from rt0table.rules.rt0.content.adversaries import load_bestiary
 from rt0table.rules.rt0.fight.actions import Action, Activate, AddAbility, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, apply_in_place, new_combat
@@ -165,7 +167,17 @@ def player(draw: st.DrawFn, index: int, zone: st.SearchStrategy[tuple[int, int]]
         upgrades=upgrades,
         spells=learned,
         morning_start=draw(st.booleans()),  # Withdrawal acts only on a Day without one
+        **draw(belongings()),
     )
+
+
+@st.composite
+def belongings(draw: st.DrawFn) -> dict[str, Any]:
+    """ITM-*: up to 3 items (repeats allowed), the EVA Suit sometimes on, cards sometimes on the Headphones."""
+    items = tuple(draw(st.lists(st.sampled_from(sorted(ITEMS)), max_size=3)))
+    suited = "EVA Suit" in items and draw(st.booleans())
+    kept = draw(st.lists(st.integers(0, 77), max_size=3, unique=True)) if "Headphones" in items else []
+    return {"items": items, "suited": suited, "headphones": tuple(kept)}
 
 
 @st.composite
@@ -200,7 +212,7 @@ def start(fight: Fight) -> CombatState:
 
 def card_places(state: CombatState) -> dict[str, Counter[int]]:
     """Pile key -> every card of that deck, wherever it is now (draw, discard, out of the deck for the Day or for
-    good, hands, bins, intents and the intents drawn ahead for next round)."""
+    good, hands, bins, items, intents and the intents drawn ahead for next round)."""
     places = {
         key: Counter(pile.draw) + Counter(pile.discard) + Counter(pile.removed_for_day) + Counter(pile.removed_for_good)
         for key, pile in state.piles.items()
@@ -208,6 +220,8 @@ def card_places(state: CombatState) -> dict[str, Counter[int]]:
     for fighter in state.fighters:
         places[fighter.pile] += Counter(fighter.hand)
         for cards in fighter.bins.values():
+            places[fighter.pile] += Counter(cards)
+        for cards in fighter.stowed.values():  # on the Backpack, face down on the Headphones (ITM-*)
             places[fighter.pile] += Counter(cards)
     for adversary in state.adversaries:
         if adversary.intent is not None:
@@ -398,6 +412,10 @@ FEATURES = {
     "a Flying adversary": lambda f: any(BESTIARY[a.kind].flying for a in f.adversaries),
     "a Strategic adversary": lambda f: any(BESTIARY[a.kind].targeting == "strategic" for a in f.adversaries),
     "a book adversary": lambda f: any(BESTIARY[a.kind].source == "book" for a in f.adversaries),
+    "a Backpack": lambda f: any("Backpack" in s.items for s in f.fighters),
+    "an EVA Suit on": lambda f: any(s.suited for s in f.fighters),
+    "cards on Headphones": lambda f: any(s.headphones for s in f.fighters),
+    "three items": lambda f: any(len(s.items) == 3 for s in f.fighters),
     "a 1x1 room": lambda f: f.room == 1,
     "a 5x5 room": lambda f: f.room == 5,
 }
