@@ -212,13 +212,12 @@ def offer_headphones(
     room = HEADPHONES_HOLD - len(fighter.stowed.get(HEADPHONES, ()))
     if skill is not Skill.FINAID or not result.succeeded or HEADPHONES not in fighter.items or room <= 0:
         return
-    card = result.kept.card
     options = [
         Option("Keep the success", (False,)),
-        Option(f"Fail instead, and keep {CARDS[card].name} on the Headphones", (True,)),
+        Option("Fail instead, and keep its card face down on the Headphones", (True,)),
     ]
     prompt = f"{fighter.name} won the FINAID check. Fail it instead, to keep its card for the next fight?"
-    ask(state, HEADPHONES_CHOICE, fighter.id, prompt, options, events, (card,), private=True)
+    ask(state, HEADPHONES_CHOICE, fighter.id, prompt, options, events, (result.kept.card,), private=True)
 
 
 HEADPHONES_CHOICE = "headphones"

@@ -13,9 +13,9 @@ from typing import Any
 
 from ...seam import RulesError
 from ..abilities import ABILITIES, INJURY_ABILITIES
+from ..cards import CARDS
 from ..fight.daily import stamped
 from ..fight.engine import FighterSetup, fight_abilities
-from ..cards import CARDS
 from ..fight.modifiers import EVA_SUIT, HEADPHONES, friendship_circles, must_honk
 from ..fight.zones import Zone
 from ..traits import Skill, Spell, Trait
@@ -116,7 +116,11 @@ class Member:
 
 def _headphones(raw: Any) -> tuple[int, ...]:
     """The saved Headphones cards: up to 3 card ids (a save from before them has none)."""
-    if not isinstance(raw, list) or len(raw) > HEADPHONES_HOLD or not all(isinstance(c, int) and 0 <= c < len(CARDS) for c in raw):
+    if (
+        not isinstance(raw, list)
+        or len(raw) > HEADPHONES_HOLD
+        or not all(isinstance(c, int) and 0 <= c < len(CARDS) for c in raw)
+    ):
         raise ValueError(f"the saved 'headphones' should be up to 3 card numbers, not {raw!r}")
     return tuple(raw)
 

@@ -28,11 +28,11 @@ import json
 import os
 import random
 import time
-from typing import Any
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, find, given, settings
