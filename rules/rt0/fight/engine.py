@@ -23,7 +23,6 @@ from ..abilities import (
 )
 from ..abilities.belongings import (
     BACKPACK,
-    HEADPHONES,
     HEADPHONES_HOLD,
     ITEM_ABILITIES,
     pack_backpack,
@@ -40,7 +39,7 @@ from .decisions import answer
 from .deck import Pile, deck_cards
 from .effects import play_from_hand, take_corruption
 from .events import AbilityAdded, CombatStarted, Event, reveals
-from .modifiers import EVA_SUIT, SUITED, can_cast_spells, must_honk
+from .modifiers import EVA_SUIT, HEADPHONES, SUITED, can_cast_spells, must_honk
 from .registry import hooked
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
 from .zones import Room, Zone
