@@ -6,11 +6,15 @@ import pytest
 
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign import Member
+from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.fight_plan import FightPlan, after_fight, start_fight
+from rt0table.rules.rt0.campaign.items import DOOR, FOOD, PERFORMANCE, TREAT
+from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge
 from rt0table.rules.rt0.fight.actions import Activate, Choose
 from rt0table.rules.rt0.fight.engine import AdversarySetup, apply, legal_actions
 from rt0table.rules.rt0.fight.modifiers import SUITED
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.seam import RulesError
 from tests.helpers.fight_builders import bestiary
 from tests.helpers.sample_party import fool, party
@@ -90,3 +94,45 @@ def test_a_morning_start_drunk_in_the_fight_counts_for_the_day() -> None:
     m = campaign.member("a")
     assert m.items == () and m.morning_starts == 1
     assert "Morning Start Withdrawal" in m.injuries.names
+
+
+# --- the check items, at the checks they name -------------------------------------------------------------------
+
+
+def table(*items: str) -> CheckTable:
+    return CheckTable.for_party([fool("Pip")], [], 1, items={"Pip": items})
+
+
+@pytest.mark.rule("ITM-BLANK-KEYCARD")
+def test_the_keycard_eases_a_free_check_to_open_a_door_and_is_used_up() -> None:
+    check = table("Blank Keycard").check_for("Pip", Skill.FREE, Difficulty.HARD, Edge.NONE, purpose=DOOR)
+    assert check.difficulty is Difficulty.MEDIUM
+    assert table("Blank Keycard").check_for("Pip", Skill.FREE, Difficulty.HARD, Edge.NONE).difficulty is Difficulty.HARD
+    assert table("Blank Keycard").checkers["Pip"].spent(Skill.FREE, DOOR) == ["Blank Keycard"]
+    assert table("Blank Keycard").checkers["Pip"].spent(Skill.FREE, FOOD) == []
+
+
+@pytest.mark.rule("ITM-FIRST-AID-KIT")
+def test_the_first_aid_kit_eases_an_aid_check_to_treat_an_injury_and_is_used_up() -> None:
+    pip = table("First Aid Kit")
+    assert pip.check_for("Pip", Skill.AID, Difficulty.MEDIUM, Edge.NONE, purpose=TREAT).difficulty is Difficulty.EASY
+    assert pip.check_for("Pip", Skill.SCI, Difficulty.MEDIUM, Edge.NONE, purpose=TREAT).difficulty is Difficulty.MEDIUM
+    assert pip.checkers["Pip"].spent(Skill.AID, TREAT) == ["First Aid Kit"]
+
+
+@pytest.mark.rule("ITM-TRAVEL-POTS", "ITM-CAST-IRON-PAN")
+def test_pots_and_pan_each_ease_a_shop_check_for_food_and_stay() -> None:
+    pots = table("Travel Pots").check_for("Pip", Skill.SHOP, Difficulty.HARD, Edge.NONE, purpose=FOOD)
+    assert pots.difficulty is Difficulty.MEDIUM
+    both = table("Travel Pots", "Cast Iron Pan").check_for("Pip", Skill.SHOP, Difficulty.HARD, Edge.NONE, purpose=FOOD)
+    assert both.difficulty is Difficulty.EASY, "two different items: a step each (ruling ITM-LIST)"
+    assert table("Travel Pots", "Cast Iron Pan").checkers["Pip"].spent(Skill.SHOP, FOOD) == [], "neither is Exhaust"
+
+
+@pytest.mark.rule("ITM-GROUCHO-GLASSES")
+def test_the_glasses_give_bonus_on_a_performance_and_are_used_up() -> None:
+    pip = table("Groucho Glasses")
+    assert pip.check_for("Pip", Skill.ART, Difficulty.MEDIUM, Edge.NONE, purpose=PERFORMANCE).edge is Edge.BONUS
+    assert pip.check_for("Pip", Skill.ART, Difficulty.MEDIUM, Edge.PENALTY, purpose=PERFORMANCE).edge is Edge.NONE
+    assert pip.check_for("Pip", Skill.ART, Difficulty.MEDIUM, Edge.NONE).edge is Edge.NONE
+    assert pip.checkers["Pip"].spent(Skill.ART, PERFORMANCE) == ["Groucho Glasses"]
