@@ -37,7 +37,7 @@ def drag(qtbot: QtBot, screen: TableScreen, start: QPointF, end: QPointF) -> Non
 
 
 @pytest.mark.rule("ITM-TRASH-CAN-LID")
-def test_the_lid_dragged_onto_the_table_gives_ten_shield_and_its_badge_goes(qtbot: QtBot, make_table: MakeTable) -> None:
+def test_the_lid_dragged_onto_a_bin_gives_ten_shield_and_its_badge_goes(qtbot: QtBot, make_table: MakeTable) -> None:
     screen = make_table(carrying("Trash Can Lid", "Travel Pots"))
     scene = screen.scene
     assert list(scene.passives) == ["item_trash_can_lid", "item_travel_pots"]
