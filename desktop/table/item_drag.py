@@ -14,6 +14,7 @@ from rt0table.desktop.table.offers import Offer, offers
 from rt0table.desktop.table.passives import PassiveBadgeItem
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.abilities.belongings import Backpack, Belonging
+from rt0table.rules.rt0.fight.actions import Activate
 
 if TYPE_CHECKING:
     from rt0table.desktop.table.controller import TableController
@@ -85,7 +86,7 @@ class ItemDrag:
             fighter = controller.state.active_fighter
             if fighter is not None and card in fighter.hand:
                 swap = list(dict.fromkeys(fighter.hand)).index(card)
-                listed = [o for o in listed if getattr(o.action, "option", -1) == swap]
+                listed = [o for o in listed if isinstance(o.action, Activate) and o.action.option == swap]
         if not listed:
             rule = ABILITIES[ability]
             controller.scene.say(f"{rule.name}: nothing to do with it right now. {rule.summary}")
