@@ -21,6 +21,13 @@ from ..abilities import (
     arcana_abilities,
     innate_abilities,
 )
+from ..abilities.belongings import (
+    BACKPACK,
+    HEADPHONES_HOLD,
+    ITEM_ABILITIES,
+    pack_backpack,
+    unpack_headphones,
+)
 from ..abilities.injury_effects import MORNING_START, SCAR_KIND, ScarBlock, scar_marks
 from ..campaign.injuries import WITHOUT_MORNING_START, deck_changes, deck_traits, effects_in_force, traits_in_force
 from ..cards import ALL_IDS, CARDS, CardId
@@ -32,7 +39,7 @@ from .decisions import answer
 from .deck import Pile, deck_cards
 from .effects import play_from_hand, take_corruption
 from .events import AbilityAdded, CombatStarted, Event, reveals
-from .modifiers import can_cast_spells, must_honk
+from .modifiers import EVA_SUIT, HEADPHONES, SUITED, can_cast_spells, must_honk
 from .registry import hooked
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
 from .zones import Room, Zone
@@ -64,6 +71,9 @@ class FighterSetup:
     day_uses: tuple[tuple[str, int], ...] = ()  # once-per-Day uses so far: (use name, Day used), see daily.py
     blocked: tuple[str, ...] = ()  # abilities the Massive Painful Scars block today (``choose_scar_blocks``)
     morning_start: bool = False  # had a Morning Start this Day (Withdrawal acts only without one; DAY-CLOCK)
+    items: tuple[str, ...] = ()  # items carried into the fight (ITM-*), by name; a player's only
+    suited: bool = False  # wearing the EVA Suit as the fight starts (it must be among the items)
+    headphones: tuple[CardId, ...] = ()  # cards kept face down on the Headphones; they join the first hand
 
 
 CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
@@ -101,7 +111,21 @@ def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
     upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
     innate = innate_abilities(setup.arcana) if setup.arcana else []
     bins = with_companions((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded, *_spell_bins(setup)))
-    return (*bins, *_injury_rules(setup))
+    return (*bins, *_injury_rules(setup), *_item_rules(setup))
+
+
+def _item_rules(setup: FighterSetup) -> tuple[str, ...]:
+    """ITM-*: one standing rule per distinct item carried (``abilities.belongings``); refuses unknown items."""
+    unknown = [name for name in setup.items if name not in ITEM_ABILITIES]
+    if unknown:
+        raise ValueError(f"{setup.name}: no item called {', '.join(map(repr, unknown))}")
+    if setup.suited and EVA_SUIT not in setup.items:
+        raise ValueError(f"{setup.name} cannot wear an EVA Suit they do not carry")
+    if setup.headphones and HEADPHONES not in setup.items:
+        raise ValueError(f"{setup.name} has cards on Headphones they do not carry")
+    if len(setup.headphones) > HEADPHONES_HOLD:
+        raise ValueError(f"{setup.name}'s Headphones hold {HEADPHONES_HOLD} cards, not {len(setup.headphones)}")
+    return tuple(dict.fromkeys(ITEM_ABILITIES[name] for name in setup.items))
 
 
 def _injury_rules(setup: FighterSetup) -> tuple[str, ...]:
@@ -206,6 +230,7 @@ def new_combat(
                 spells=setup.spells,
                 day_uses=dict(setup.day_uses),
                 marks=_marks(setup, abilities),
+                items=list(setup.items) if setup.kind is FighterKind.PLAYER else [],
             )
         )
     piles[GM] = Pile(list(ALL_IDS))
@@ -217,8 +242,27 @@ def new_combat(
     if prepared is not None:
         _prepare(state, prepared)
     events: list[Event] = [CombatStarted(room_size)]
+    _bring_items(state, fighters, events)
     settle(state, events)
     return state, events
+
+
+def _bring_items(state: CombatState, setups: Sequence[FighterSetup], events: list[Event]) -> None:
+    """ITM-HEADPHONES: the kept cards join the hand; ITM-BACKPACK: a card from the deck onto the Backpack."""
+    for setup, fighter in zip(setups, state.fighters, strict=True):
+        if not fighter.items:
+            continue
+        if setup.headphones:
+            # a kept card since taken out of the deck (Slaughter) is lost with it (ruling ITM-HEADPHONES)
+            pile = state.piles[fighter.pile]
+            fighter.stowed[HEADPHONES] = [c for c in setup.headphones if c in pile.draw]
+            for card in fighter.stowed[HEADPHONES]:
+                pile.draw.remove(card)
+            unpack_headphones(fighter, events)
+        if setup.suited:
+            fighter.marks[SUITED] = 1
+        if BACKPACK in fighter.items:
+            pack_backpack(state, fighter, events)
 
 
 def adversary_ids(setups: Sequence[AdversarySetup]) -> list[str]:
