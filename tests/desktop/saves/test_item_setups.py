@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from rt0table.desktop.saves.combat_setup import CombatSetup, setup_from_columns, setup_to_columns
+from rt0table.desktop.saves.combat_setup import CombatSetup
+from rt0table.desktop.saves.setup_codec import RT0, decode_setup, encode_setup
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
 from tests.helpers.fight_builders import bestiary
@@ -15,27 +17,23 @@ CARRIER = FighterSetup("mara", "Mara", (0, 2), items=("EVA Suit", "Headphones"),
 SETUP = CombatSetup(7, 3, (CARRIER,), (AdversarySetup("laborer", (0, 0)),), bestiary())
 
 
-def columns(setup: CombatSetup) -> dict[str, object]:
-    """The header as the store hands it back: JSON columns as text."""
-    return {k: json.dumps(v) if isinstance(v, list | dict) else v for k, v in setup_to_columns(setup).items()}
+SAVE = Path("game.rt0save")  # the file a damaged set-up would be reported against
 
 
 @pytest.mark.rule("ITM-LIST")
 def test_a_setup_with_items_comes_back_whole_and_starts_the_same_fight() -> None:
-    again = setup_from_columns(columns(SETUP))
+    again = decode_setup(SAVE, RT0, encode_setup(SETUP))
     assert again.fighters == SETUP.fighters
     assert state_hash(again.start()[0]) == state_hash(SETUP.start()[0])
 
 
 @pytest.mark.rule("ITM-LIST")
 def test_a_setup_saved_before_items_decodes_as_carrying_nothing() -> None:
-    old = columns(SETUP)
-    fighters = json.loads(str(old["fighters"]))
-    for fighter in fighters:
+    old = json.loads(encode_setup(SETUP))
+    for fighter in old["fighters"]:
         for key in ("items", "suited", "headphones"):
             del fighter[key]
-    old["fighters"] = json.dumps(fighters)
-    again = setup_from_columns(old)
+    again = decode_setup(SAVE, RT0, json.dumps(old))
     assert again.fighters[0].items == () and not again.fighters[0].suited and again.fighters[0].headphones == ()
     state, _ = again.start()
     assert state.fighter("mara").items == []
