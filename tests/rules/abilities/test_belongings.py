@@ -12,6 +12,7 @@ from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge
 from rt0table.rules.rt0.cards import CARDS, TOWER, by_name
 from rt0table.rules.rt0.content.adversaries import BestiaryError, load_bestiary
 from rt0table.rules.rt0.fight.actions import Activate, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.decisions import target_of
 from rt0table.rules.rt0.fight.engine import (
     AdversarySetup,
     FighterSetup,
@@ -37,7 +38,7 @@ from rt0table.rules.rt0.fight.events import (
 )
 from rt0table.rules.rt0.fight.modifiers import SUITED
 from rt0table.rules.rt0.fight.narration import narrate
-from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.rt0.fight.state import CombatState, StrikeTarget
 from rt0table.rules.rt0.traits import Skill
 from tests.helpers.fight_builders import bestiary, give
 
@@ -131,7 +132,7 @@ def strike_amounts(items: tuple[str, ...]) -> list[int]:
     cards = give(state, fighter, "10 of Swords")
     state, _ = apply(state, PlayCard("mara", cards[0], "unarmed_strike"))
     assert state.pending is not None
-    return sorted({option.value[1] for option in state.pending.options})
+    return sorted({target_of(option, StrikeTarget).amount for option in state.pending.options})
 
 
 @pytest.mark.rule("ITM-CAST-IRON-PAN")
