@@ -45,13 +45,14 @@ class Difficulty(IntEnum):
 def effective_difficulty(
     base: Difficulty, skill: Skill, a_plus_skills: Collection[Skill], failed_skills: Collection[Skill]
 ) -> Difficulty:
-    """The difficulty this character faces: F makes it Unlikely, else A+ makes it one step easier."""
+    """The difficulty this character faces: F makes it Unlikely, else A+ makes it easier (Impossible to Hard)."""
     if skill in failed_skills:
         if Difficulty.TRIVIAL <= base < Difficulty.UNLIKELY:
             return Difficulty.UNLIKELY
         return base
-    if skill in a_plus_skills and base is not Difficulty.IMPOSSIBLE:
-        return base.easier()
+    if skill in a_plus_skills:
+        # The book's own example: an Impossible check becomes Hard (two steps on our ladder; docs/rulings.md).
+        return Difficulty.HARD if base is Difficulty.IMPOSSIBLE else base.easier()
     return base
 
 

@@ -127,7 +127,7 @@ def test_impossible_never_succeeds_even_on_a_critical_success() -> None:
 @pytest.mark.parametrize(
     ("base", "expected"),
     [(D.AUTOMATIC, D.AUTOMATIC), (D.TRIVIAL, D.AUTOMATIC), (D.EASY, D.TRIVIAL), (D.MEDIUM, D.EASY),
-     (D.HARD, D.MEDIUM), (D.UNLIKELY, D.HARD), (D.IMPOSSIBLE, D.IMPOSSIBLE)],
+     (D.HARD, D.MEDIUM), (D.UNLIKELY, D.HARD), (D.IMPOSSIBLE, D.HARD)],
 )  # fmt: skip
 def test_an_a_plus_skill_makes_the_check_one_step_easier(base: Difficulty, expected: Difficulty) -> None:
     assert effective_difficulty(base, Skill.SCI, {Skill.SCI}, {Skill.GYM}) is expected
@@ -142,6 +142,16 @@ def test_an_a_plus_skill_makes_the_check_one_step_easier(base: Difficulty, expec
 )  # fmt: skip
 def test_a_failed_skill_makes_the_check_unlikely(base: Difficulty, expected: Difficulty) -> None:
     assert effective_difficulty(base, Skill.GYM, {Skill.SCI}, {Skill.GYM}) is expected
+
+
+@pytest.mark.rule("SKL-APLUS")
+def test_an_a_plus_turns_impossible_into_hard_as_the_book_says() -> None:
+    # The book's example outranks its "one rank": Impossible skips Unlikely and lands on Hard.
+    faced = effective_difficulty(D.IMPOSSIBLE, Skill.SCI, {Skill.SCI}, set())
+    assert faced is D.HARD
+    assert read_card(faced, card("The Chariot")).outcome is S  # a plain Major passes Hard
+    assert read_card(D.IMPOSSIBLE, card("The Chariot")).outcome is F  # and would have failed Impossible
+    assert effective_difficulty(D.IMPOSSIBLE, Skill.SCI, set(), set()) is D.IMPOSSIBLE
 
 
 @pytest.mark.rule("SKL-F", "SKL-APLUS")
