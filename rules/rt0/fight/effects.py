@@ -420,9 +420,28 @@ def strike_options(state: CombatState, fighter: Fighter, amount: int, ranged: bo
     options = []
     for adversary in state.adversaries:
         if adversary.active and (ranged or adversary.zone == fighter.zone):
-            label = f"{amount} {kind}damage to {adversary.name}"
+            label = f"{amount} {kind}damage to {adversary.name}{landing_note(state, adversary, amount, ranged)}"
             options.append(Option(label, (adversary.id, amount, ranged, magic)))
     return options
+
+
+def flying_cut(state: CombatState, adversary: Adversary, amount: int, ranged: bool) -> int:
+    """ZON-FLYING: what is left of the damage once Flying has cut it (at most 1 unless Ranged or grounded)."""
+    if state.bestiary[adversary.kind].flying and not ranged and not adversary.marks.get(GROUNDED):
+        return min(amount, 1)
+    return amount
+
+
+def landing_note(state: CombatState, adversary: Adversary, amount: int, ranged: bool) -> str:
+    """What of the damage would reach the adversary's HP, said only when Flying or Shield take some of it."""
+    cut = flying_cut(state, adversary, amount, ranged)
+    blocked = min(adversary.shield, cut)
+    if cut == amount and not blocked:
+        return ""
+    reasons = ["Flying"] if cut != amount else []
+    if blocked:
+        reasons.append(f"Shield blocks {blocked}")
+    return f": {cut - blocked} lands ({', '.join(reasons)})"
 
 
 def offer_strike(
@@ -475,8 +494,7 @@ def damage_adversary(
         return
     if hooked(fighter.abilities, "damage_kind"):
         ranged, magic = damage_kind(state, fighter, ranged, magic)
-    if state.bestiary[adversary.kind].flying and not ranged and not adversary.marks.get(GROUNDED):
-        amount = min(amount, 1)
+    amount = flying_cut(state, adversary, amount, ranged)
     blocked = _absorb(adversary, amount)
     adversary.hp = max(0, adversary.hp - (amount - blocked))
     events.append(DamageDealt(fighter.id, adversary.id, amount, blocked, adversary.hp, ranged, magic))
