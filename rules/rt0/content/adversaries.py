@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...seam import RulesError
+from ..campaign.injuries import INJURIES
 
-STEP_KINDS = ("move", "damage", "heal", "shield", "shield_allies")
+STEP_KINDS = ("move", "damage", "heal", "shield", "shield_allies", "injure")
 TARGETING = ("default", "strategic", "dimwitted")
 INTENT_KEYS = ("Swords", "Wands", "Cups", "Pentacles", "Major")
 
@@ -23,12 +24,13 @@ class BestiaryError(RulesError):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One thing an intent does: move, damage, heal, shield, or shield the others in the zone."""
+    """One thing an intent does: move, damage, heal, shield, shield the others in the zone, or injure."""
 
     do: str
     amount: int = 0
     ranged: bool = False
     per_ally_in_zone: int = 0  # extra damage for every other adversary sharing the zone
+    injury: str = ""  # "injure": the injury it gives, by its catalogue name (ADV-INJURE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +74,7 @@ def _steps(raw: Any, filename: str, entry: str, field: str) -> tuple[Step, ...]:
         where = f"{field}[{i}]"
         if not isinstance(item, dict):
             raise _fail(filename, entry, where, 'must be an object like {"do": "damage", "amount": 6}')
-        unknown = set(item) - {"do", "amount", "ranged", "per_ally_in_zone"}
+        unknown = set(item) - {"do", "amount", "ranged", "per_ally_in_zone", "injury"}
         if unknown:
             raise _fail(filename, entry, where, f"unknown key(s) {sorted(unknown)}")
         do = item.get("do")
@@ -83,8 +85,21 @@ def _steps(raw: Any, filename: str, entry: str, field: str) -> tuple[Step, ...]:
         if not isinstance(ranged, bool):
             raise _fail(filename, entry, f"{where}.ranged", "must be true or false")
         per_ally = _int(item.get("per_ally_in_zone", 0), filename, entry, f"{where}.per_ally_in_zone")
-        steps.append(Step(str(do), amount, ranged, per_ally))
+        steps.append(Step(str(do), amount, ranged, per_ally, _injury(item, str(do), filename, entry, where)))
     return tuple(steps)
+
+
+def _injury(item: dict[str, Any], do: str, filename: str, entry: str, where: str) -> str:
+    """ADV-INJURE: an "injure" step names one injury of the catalogue; no other step names one."""
+    name = item.get("injury")
+    if do != "injure":
+        if name is not None:
+            raise _fail(filename, entry, f"{where}.injury", 'belongs only to a step with "do": "injure"')
+        return ""
+    if not isinstance(name, str) or name not in INJURIES:
+        known = ", ".join(sorted(INJURIES))
+        raise _fail(filename, entry, f"{where}.injury", f"must name an injury ({known}), not {name!r}")
+    return name
 
 
 def _plan(raw: Any, filename: str, entry: str, field: str) -> IntentPlan:

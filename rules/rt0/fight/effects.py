@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import rng
-from ..campaign.injuries import CRITICAL, MAJORS, Severity, escalation
+from ..campaign.injuries import CRITICAL, INJURIES, MAJORS, Severity, escalation
 from ..cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
 from ..traits import Spell
 from .decisions import ask, carry_on, resolver
@@ -32,6 +32,7 @@ from .events import (
     FighterDied,
     HealthLost,
     HealthRegained,
+    InjuryGiven,
     InjuryTaken,
     Moved,
     ShieldGained,
@@ -605,6 +606,20 @@ def _injury(state: CombatState, decision: PendingDecision, option: Option, event
     fighter_id, name = option.value
     take_injury(state.fighter(fighter_id), name, Severity.MAJOR.value, events)
     carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
+
+
+def injure(fighter: Fighter, name: str, events: list[Event]) -> None:
+    """ADV-INJURE (ruling): an injury given directly, not through Damage: Shield does not stop it and HP stays as it
+    is; a Major on a Major is Critical and a Critical on a Critical kills, as at 0 HP."""
+    received = escalation(fighter.injuries, INJURIES[name].severity)
+    if received is None:
+        fighter.dead = True
+        events.append(FighterDied(fighter.id))
+        return
+    if received is not INJURIES[name].severity:
+        name = CRITICAL
+    fighter.injuries.append(name)
+    events.append(InjuryGiven(fighter.id, name, received.value))
 
 
 def take_injury(fighter: Fighter, name: str, severity: str, events: list[Event]) -> None:

@@ -196,6 +196,15 @@ class InjuryTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class InjuryGiven(Event):
+    """ADV-INJURE: an adversary gave an injury directly; HP is unchanged."""
+
+    fighter: str
+    injury: str
+    severity: str
+
+
+@dataclass(frozen=True, slots=True)
 class HealthLost(Event):
     """HP lost without Damage, so Shield does not help: an injury's bleeding, or a cost such as Crisis Averted's.
 

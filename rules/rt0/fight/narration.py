@@ -45,6 +45,7 @@ from .events import (
     HealthLost,
     HealthRegained,
     Honked,
+    InjuryGiven,
     InjuryTaken,
     InjuryTreated,
     IntentCarriedOut,
@@ -149,6 +150,8 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(adversary)} is down, beaten by {name(by)}."
         case FateChosen(adversary, fate):
             return f"{name(adversary)} is {fate}."
+        case InjuryGiven(fighter, injury, severity):
+            return f"{name(fighter)} takes a {severity} injury, {injury}, straight from an adversary."
         case InjuryTaken(fighter, injury, severity, hp_after):
             return f"{name(fighter)} takes a {severity} injury, {injury}, and is back at {hp_after} HP."
         case FighterDied(fighter):
