@@ -31,7 +31,7 @@ from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.traits import Skill
 from tests.desktop.conftest import SCREENSHOTS
 from tests.desktop.test_characters import LEFT, MIRA, click, named, stack
-from tests.desktop.test_flow import current, fill_ines, set_up_robot_fight
+from tests.desktop.test_flow import current, fill_ines, set_up_robot_fight, start_fight
 from tests.desktop.test_table_keys import choose_by_tab
 
 SIZES = ((1280, 800), (1024, 640))
@@ -152,7 +152,7 @@ def test_a_fight_starts_only_once_the_scar_has_chosen_and_then_refuses_the_block
     assert isinstance(setup, FightSetupScreen)
     set_up_robot_fight(qtbot, setup)
     click(qtbot, setup.next_button)
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     table = current(window)
     assert isinstance(table, TableScreen)
     assert table.session.state.fighter("ines").marks == {"scar-blocks:unarmed_strike": 1}

@@ -73,6 +73,13 @@ def set_up_robot_fight(qtbot: QtBot, setup: FightSetupScreen) -> None:
     setup.seed.setValue(SEED)
 
 
+def start_fight(qtbot: QtBot, setup: FightSetupScreen) -> None:
+    """Press Start; when it asks about Arcana Abilities left unchosen (CMB-CHOOSE-ABILITIES), press it again."""
+    click(qtbot, setup.start_button)
+    if setup.start_button.text() == "Start anyway":
+        click(qtbot, setup.start_button)
+
+
 @pytest.mark.rule("CMB-CHOOSE-ABILITIES", "CMB-SUPREMACY", "DAY-FOOD", "DAY-SLEEP", "DAY-CLOCK")
 def test_new_game_to_the_second_fights_set_up(qtbot: QtBot, window: MainWindow) -> None:
     # New game → solo.
@@ -208,7 +215,7 @@ def test_hot_seat_puts_the_curtain_up_and_solo_calls_the_seam(
         assert isinstance(setup, FightSetupScreen)
         set_up_robot_fight(qtbot, setup)
         click(qtbot, setup.next_button)
-        click(qtbot, setup.start_button)
+        start_fight(qtbot, setup)
         table = current(window)
         assert isinstance(table, TableScreen) and table.settings.hot_seat is curtain
     assert len(attached) == 1 and attached[0][0] is table  # type: ignore[index]
@@ -261,7 +268,7 @@ def test_the_setup_moves_figures_by_clicking_zones(qtbot: QtBot, window: MainWin
     shoot(window, "flow-9-setup-3x3")
     click(qtbot, setup.next_button)
     assert "None of" not in setup.pickers["ines"].count_label.text()
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     table = current(window)
     assert isinstance(table, TableScreen)
     state = table.session.state
@@ -378,7 +385,7 @@ def test_solo_between_fights_has_the_oracle_and_its_journal_goes_into_the_next_f
     assert isinstance(setup, FightSetupScreen)
     set_up_robot_fight(qtbot, setup)
     click(qtbot, setup.next_button)
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     table = current(window)
     assert isinstance(table, TableScreen)
     fight_dock = table.solo_dock  # type: ignore[attr-defined]

@@ -30,7 +30,7 @@ from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.solo.gm_stand_in import GmChoice
 from tests.desktop.conftest import SCREENSHOTS
 from tests.desktop.test_characters import MIRA, click, named
-from tests.desktop.test_flow import current, fill_ines, set_up_robot_fight, win_the_fight
+from tests.desktop.test_flow import current, fill_ines, set_up_robot_fight, start_fight, win_the_fight
 from tests.desktop.test_table_keys import K, choose_by_tab, play_by_keys, press
 
 Windows = Callable[[], MainWindow]
@@ -75,7 +75,7 @@ def to_the_table(qtbot: QtBot, window: MainWindow, mode: Mode) -> TableScreen:
     assert isinstance(setup, FightSetupScreen)
     set_up_robot_fight(qtbot, setup)
     click(qtbot, setup.next_button)
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     table = current(window)
     assert isinstance(table, TableScreen)
     return table
@@ -180,7 +180,7 @@ def test_between_fights_comes_back_with_the_day_supremacy_and_injuries(qtbot: Qt
     assert isinstance(setup, FightSetupScreen)
     set_up_robot_fight(qtbot, setup)
     click(qtbot, setup.next_button)
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     assert second.store is not None and len(second.store.list_games()) == 1
     assert second.store.list_games()[0].fight == 2
 
