@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..campaign.skill_check import Difficulty, SkillCheck, effective_difficulty, make_check
+from ..campaign.skill_check import CheckResult, Difficulty, Edge, SkillCheck, effective_difficulty, make_check, resolve
 from ..cards import CARDS, CardId, Suit
 from ..fight.decisions import ask, resolver
 from ..fight.effects import discard_ability, draw, generate_shield, move, offer_strike
-from ..fight.events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckMade
+from ..fight.events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckJudged, SkillCheckMade
 from ..fight.identity import is_wild, value
 from ..fight.intents import redraw_intent
 from ..fight.modifiers import (
@@ -179,11 +179,41 @@ def _check_difficulty(state: CombatState, decision: PendingDecision, option: Opt
     check = SkillCheck(difficulty, fighter.arcana, terms.edge, True, terms.critical_failures)
     state.rng, result = make_check(state.piles[fighter.pile], state.rng, check)
     events.append(DeckShuffled(fighter.pile))
+    first, second = result.readings[0], result.readings[-1]
+    if check.edge is Edge.PENALTY and first.outcome is not second.outcome:
+        # SKL-PENALTY: "whichever card the GM decides is the worse"; the stand-in answers by the outcomes in solo
+        readings = enumerate(result.readings)
+        options = [Option(f"{CARDS[r.card].name}: {r.outcome.value}", (i, r.outcome.rank)) for i, r in readings]
+        prompt = f"Penalty: {fighter.name} drew two cards. Which is the worse, the one that counts?"
+        context = (fighter.id, skill.value, difficulty.value, result.cards)
+        ask(state, PENALTY_PICK, GM, prompt, options, events, context)
+        return
+    _check_made(fighter, skill, difficulty, result, events)
+
+
+PENALTY_PICK = "gm-worse"
+
+
+@resolver(PENALTY_PICK)
+def _penalty_pick(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter_id, skill_name, level, cards = decision.context
+    fighter, skill, difficulty = state.fighter(fighter_id), Skill(skill_name), Difficulty(level)
+    terms = check_terms(state, fighter, skill)
+    check = SkillCheck(difficulty, fighter.arcana, Edge.PENALTY, True, terms.critical_failures)
+    readings = resolve(check, tuple(cards)).readings
+    kept = readings[option.value[0]]
+    names = " and ".join(CARDS[r.card].name for r in readings)
+    why = f"Penalty, {names}: the GM judged the {CARDS[kept.card].name} the worse. {kept.reason}"
     events.append(
-        SkillCheckMade(
-            fighter.id, skill.value, difficulty.title, result.cards, result.outcome.name.lower(), result.reason
-        )
+        SkillCheckJudged(fighter.id, skill.value, difficulty.title, tuple(cards), kept.outcome.name.lower(), why)
     )
+
+
+def _check_made(
+    fighter: Fighter, skill: Skill, difficulty: Difficulty, result: CheckResult, events: list[Event]
+) -> None:
+    outcome = result.outcome.name.lower()
+    events.append(SkillCheckMade(fighter.id, skill.value, difficulty.title, result.cards, outcome, result.reason))
 
 
 class RunAway(CountAbility):

@@ -282,6 +282,12 @@ class SkillCheckMade(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SkillCheckJudged(SkillCheckMade):
+    """A check under Penalty once the GM named the worse card (SKL-PENALTY). Its cards were shown with the question,
+    so it reveals nothing and the GM's answer can be taken back."""
+
+
+@dataclass(frozen=True, slots=True)
 class CorruptionTaken(Event):
     fighter: str
     amount: int
