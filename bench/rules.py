@@ -24,7 +24,7 @@ from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.rt0.traits import Arcana, Trait
 
 BESTIARY = bundled_bestiary("book.json")
-BRICK = FighterSetup("brick", "Brick", (1, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER}), Arcana.MAGICIAN)
+BRICK = simulation.BRICK_PLAYER  # the same player as ``make simulate ARGS=brick``
 
 
 def brick(turns: int, cycle: int = 15, seed: int = 1) -> tuple[float, float, float]:

@@ -38,6 +38,7 @@ from rt0table.rules.rt0.campaign.skill_check import (
     Odds,
     Outcome,
     SkillCheck,
+    group_chance,
 )
 from rt0table.rules.rt0.campaign.skill_check import retry as retry_check
 from rt0table.rules.rt0.traits import Skill
@@ -126,6 +127,7 @@ class SkillCheckScreen(QWidget):
         self.mode_buttons["single"].setChecked(True)
         self.others = QListWidget()
         self.others.setObjectName("check-others")
+        self.others.setMaximumHeight(self.fontMetrics().height() * 7)  # room below for the odds of each drawer
         for name in self.table.checkers:
             item = QListWidgetItem(name, self.others)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -176,6 +178,7 @@ class SkillCheckScreen(QWidget):
         self.odds_label.setObjectName("check-odds")
         self.odds_label.setWordWrap(True)
         self.odds_label.setFont(scaled_font(self.font(), 1.1, bold=True))
+        self.odds_label.setMinimumHeight(self.odds_label.fontMetrics().lineSpacing() * 5)  # a group's line and three
         odds_layout.addWidget(self.odds_label)
         self.refusal_label = QLabel()
         self.refusal_label.setObjectName("check-refusal")
@@ -371,6 +374,10 @@ class SkillCheckScreen(QWidget):
         self.others.setVisible(group)
         self.others_label.setVisible(group)
         self.others_label.setText("Helpers" if self.mode() == "help" else "Also drawing")
+        who = self.who.currentText()
+        for i in range(self.others.count()):  # whoever draws already is not offered again
+            item = self.others.item(i)
+            item.setHidden(item.text() == who)
         self.day_label.setText(f"Day {self.table.day}")
         asked = self.sight_asked()
         self.sight.setVisible(asked)
@@ -418,6 +425,8 @@ class SkillCheckScreen(QWidget):
                 main, main_check = main or odds, main_check or check
                 with_edge = f" with {check.edge.value}" if check.edge is not Edge.NONE else ""
                 lines.append(f"{name}: {float(odds.success):.1%} to succeed at {check.difficulty.title}{with_edge}")
+            if mode in ("any", "all") and len(drawers) > 1:  # the group's chance first: it decides the task
+                lines.insert(0, self._group_line(drawers, skill, base, everyone=mode == "all"))
         except NotEnoughCards as error:
             self.refusal_label.setText(str(error))
             self.draw_button.setEnabled(False)
@@ -429,6 +438,13 @@ class SkillCheckScreen(QWidget):
             self._show_odds(main, text)
         else:
             self._show_odds(main, "\n".join(lines))
+
+    def _group_line(self, drawers: list[str], skill: Skill, base: Difficulty, everyone: bool) -> str:
+        """SKL-GROUP-ANY / SKL-GROUP-ALL: the group's own exact chance, counted over every drawer's pile."""
+        sight, edge, table = self.needs_sight(), self.edge(), self.table
+        entries = [(table.piles[table.checkers[n].pile], table.check_for(n, skill, base, edge, sight)) for n in drawers]
+        rule = "everyone must get through" if everyone else "one success is enough"
+        return f"The group: {percent(group_chance(entries, everyone))} to succeed ({rule})"
 
     def _render_injuries(self, drawers: list[str], skill: Skill) -> None:
         """One line per drawer whose injuries give this check a Penalty, saying which injury and, for Blinded,

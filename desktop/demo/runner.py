@@ -113,11 +113,11 @@ class LessonRunner(QObject):
         step = self.step
         if step is not None:
             return render(step.say, self.session.state, [])
+        if not self.lesson.sandbox:  # the script is done, whether or not its last step ended the fight
+            return "Lesson complete! Go back to the lessons for the next one, or step back to see a part again."
         if self.session.state.phase is Phase.OVER:
             return f"The fight is over: {self.session.state.result}. Pick another lesson, or try this one again."
-        if self.lesson.sandbox:
-            return "Your fight: play any card you like, and press Hint when you want a suggestion."
-        return "Lesson complete! Go back to the lessons for the next one, or step back to see a part again."
+        return "Your fight: play any card you like, and press Hint when you want a suggestion."
 
     @property
     def progress(self) -> str:

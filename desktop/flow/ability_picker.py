@@ -62,6 +62,11 @@ class AbilityPicker(QGroupBox):
         free = {c.ability_id for c in self.choices if c.free}
         return tuple(a for a, box in self.boxes.items() if box.isChecked() and a not in free)
 
+    def short(self) -> int:
+        """How many more abilities this player could still choose (0 when the choice is full or nothing is left)."""
+        open_ = sum(1 for c in self.choices if c.playable and not c.free and c.ability_id is not None)
+        return max(0, min(CHOSEN_ARCANA_ABILITIES, open_) - len(self.chosen()))
+
     def _toggled(self, _checked: bool) -> None:
         self._render()
         self.changed.emit()

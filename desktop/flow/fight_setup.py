@@ -60,6 +60,7 @@ class FightSetupScreen(QWidget):
         self.setObjectName("fight-setup")
         self.campaign = campaign
         self.bestiary = bestiary
+        self.confirming = False  # Start pressed once with Arcana Abilities unchosen: the next press goes ahead
         self.room_size = 3
         self.foes: list[str] = []  # adversary kinds, in order
         self.zones: dict[str, Zone] = fp.default_zones(campaign, self.room_size)
@@ -260,11 +261,27 @@ class FightSetupScreen(QWidget):
     def start(self) -> None:
         plan = self.plan()
         reason = fp.plan_refusal(self.campaign, plan)
-        if reason is None:
-            self.started.emit(plan)
-        else:
+        if reason is not None:
             self.start_status.setStyleSheet(PROBLEM_STYLE)
             self.start_status.setText(reason)
+            return
+        question = self.unchosen_question()
+        if question and not self.confirming:  # ask once; a second press (or Enter) goes ahead
+            self.confirming = True
+            self.start_status.setStyleSheet(PROBLEM_STYLE)
+            self.start_status.setText(question)
+            self.start_button.setText("Start anyway")
+            self.start_button.setFocus()
+            return
+        self.started.emit(plan)
+
+    def unchosen_question(self) -> str:
+        """Who still has Arcana Abilities to choose, as a question; empty when every choice is made."""
+        short = [(self.campaign.member(m).character.name, p) for m, p in self.pickers.items() if p.short()]
+        if not short:
+            return ""
+        names = ", ".join(f"{name} (chosen {len(p.chosen())} of {CHOSEN_ARCANA_ABILITIES})" for name, p in short)
+        return f"Not every Arcana Ability is chosen: {names}. Start anyway, or tick them first?"
 
     def _refresh(self, grid: bool = True) -> None:
         self.foe_list.clear()
@@ -273,6 +290,9 @@ class FightSetupScreen(QWidget):
         if grid:
             self.grid.set_room(self.room_size, self.figures(), self.zones)
         reason = fp.plan_refusal(self.campaign, self.plan()) if hasattr(self, "pickers") else None
+        self.confirming = False  # any change asks again
+        if hasattr(self, "start_button"):
+            self.start_button.setText("Start the fight")
         for label, button in ((self.room_status, self.next_button), (self.start_status, self.start_button)):
             label.setStyleSheet(HINT_STYLE)
             label.setText(reason or "")

@@ -11,6 +11,7 @@ from rt0table.desktop.table.card_item import draw_card
 from rt0table.desktop.table.layout import CARD_ASPECT
 from rt0table.desktop.table.paint import FOE, HP, INK, LEGAL, MUTED, SHIELD, TARGET, draw_text, panel
 from rt0table.rules.rt0.cards import CARDS, CardId
+from rt0table.rules.rt0.fight.effects import GROUNDED
 from rt0table.rules.rt0.fight.intents import IntentPreview
 from rt0table.rules.rt0.fight.state import Adversary
 from rt0table.rules.rt0.fight.zones import zone_name
@@ -40,10 +41,12 @@ class IntentItem(BoxItem):
 
 
 class AdversaryItem(BoxItem):
-    def __init__(self, adversary_id: str, top_hp: int) -> None:
+    def __init__(self, adversary_id: str, top_hp: int, flying: bool = False) -> None:
         super().__init__(clickable=True)
         self.adversary_id = adversary_id
         self.top_hp = top_hp
+        self.flying = flying  # ZON-FLYING: the kind flies; ``grounded`` while an effect holds it down
+        self.grounded = False
         self.name = adversary_id
         self.hp = top_hp
         self.shield = 0
@@ -63,8 +66,16 @@ class AdversaryItem(BoxItem):
         self.intent.show_intent(
             adversary.intent if adversary.active else None, adversary.intent_hidden and adversary.active
         )
-        self.setToolTip(f"{self.name}: {self.hp}/{self.top_hp} HP, {self.shield} Shield. {self.preview}")
+        self.grounded = bool(adversary.marks.get(GROUNDED))
+        flight = f" {self.flight_note}." if self.flying else ""
+        self.setToolTip(f"{self.name}: {self.hp}/{self.top_hp} HP, {self.shield} Shield.{flight} {self.preview}")
         self.update()
+
+    @property
+    def flight_note(self) -> str:
+        if self.grounded:
+            return "Flying, but grounded: any damage hurts it fully"
+        return "Flying: only Ranged damage hurts it fully, any other is cut to 1"
 
     def place(self, rect: QRectF, unit: float) -> None:
         super().place(rect, unit)
@@ -87,6 +98,8 @@ class AdversaryItem(BoxItem):
             QRectF(bar.x(), bar.y(), bar.width() * self.hp / max(1, self.top_hp), bar.height()), u * 0.2, u * 0.2
         )
         facts = f"HP {self.hp}/{self.top_hp}   Shield {self.shield}   {self.zone}"
+        if self.flying:
+            facts += "   Flying (grounded)" if self.grounded else "   Flying"
         if self.fate:
             facts = f"{self.fate.capitalize()} — out of the fight"
         draw_text(

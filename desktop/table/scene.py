@@ -236,7 +236,10 @@ class TableScene(QGraphicsScene):
             for item in (*self.party.values(), *self.foes.values()):
                 self.removeItem(item)
             self.party = {f.id: FighterBadgeItem(f.id) for f in state.fighters}
-            self.foes = {a.id: AdversaryItem(a.id, state.bestiary[a.kind].hp) for a in state.adversaries}
+            self.foes = {
+                a.id: AdversaryItem(a.id, state.bestiary[a.kind].hp, state.bestiary[a.kind].flying)
+                for a in state.adversaries
+            }
             for who, item in (*self.party.items(), *self.foes.items()):
                 self.addItem(item)
                 item.clicked.connect(lambda who=who: self.figure_clicked.emit(who))

@@ -80,6 +80,19 @@ ARCANA_ABILITY: dict[Arcana, Trait] = {
 }
 
 
+def with_free_ability(traits: frozenset[Trait], arcana: Arcana | None) -> frozenset[Trait]:
+    """The traits with the Arcana's free ability added (FOOL-LUCKY, MAG-CLEVER, HP-WISE), however they were set up.
+
+    Raises ValueError when the traits hold that ability's opposite weakness, which no character may have.
+    """
+    if arcana is None:
+        return traits
+    free = ARCANA_ABILITY[arcana]
+    if OPPOSITE[free] in traits:
+        raise ValueError(f"{arcana.title} is always {free.value}, so {OPPOSITE[free].value} cannot be among its traits")
+    return traits if free in traits else traits | {free}
+
+
 class Spell(Enum):
     ARIES = "Aries"
     TAURUS = "Taurus"

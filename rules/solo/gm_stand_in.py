@@ -1,6 +1,6 @@
 """The GM stand-in: answers the GM's decisions in a solo fight, by the book where it says how.
 
-The book leaves three calls to the GM in a fight (ruling SOLO-GM in docs/rulings.md):
+The book leaves four calls to the GM in a fight (ruling SOLO-GM in docs/rulings.md):
 
 - ``gm-target``: a Strategic adversary "chooses wisely", a Dimwitted one "chooses badly". Wisely is read
   as the most harm: a knock-down first, then the most HP lost past Shield, then the fighter lower on HP;
@@ -31,6 +31,7 @@ from ..rt0.fight.state import GM, CombatState, Fighter, FighterTarget, PendingDe
 TARGET = GM_TARGET
 INJURY = "injury"
 DIFFICULTY = "check-difficulty"
+WORSE = "gm-worse"
 DEFAULT_DIFFICULTY = Difficulty.MEDIUM
 
 
@@ -78,6 +79,8 @@ def choose(state: CombatState, policy: Policy = Policy()) -> GmChoice | None:
         return _uniform(state, pending, "Majors on offer (the book sets no default)")
     if pending.kind == DIFFICULTY:
         return _difficulty(pending, policy)
+    if pending.kind == WORSE:
+        return _worse(pending)
     return _uniform(state, pending, "options (no rule says how to choose)")
 
 
@@ -125,6 +128,18 @@ def _difficulty(decision: PendingDecision, policy: Policy) -> GmChoice:
     level = Difficulty(decision.options[index].value[0]) if decision.options[index].value else policy.difficulty
     reason = f"the oracle sets in-fight checks at {level.title} unless you set them yourself"
     return GmChoice(decision.kind, index, decision.options[index].label, reason)
+
+
+# --- Penalty ----------------------------------------------------------------------------------------
+
+
+def _worse(decision: PendingDecision) -> GmChoice:
+    """SKL-PENALTY: the card that reads worse (Critical Failure, Failure, Success, Critical Success from the bottom),
+    the first of equals: the order the odds shown assume, so they stay exact in solo."""
+    ranks = [option.value[1] for option in decision.options]
+    index = ranks.index(min(ranks))
+    label = decision.options[index].label
+    return GmChoice(decision.kind, index, label, f"the worse of the two by the order of outcomes: {label}")
 
 
 # --- a fair, seeded pick -------------------------------------------------------------------------------

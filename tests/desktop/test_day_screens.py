@@ -30,7 +30,7 @@ from rt0table.rules.rt0.fight.actions import PlayCard
 from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.traits import Skill
 from tests.desktop.conftest import SCREENSHOTS
-from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight
+from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight, start_fight
 from tests.helpers.sample_party import MIRA, stack
 from tests.helpers.table_keys import choose_by_tab
 from tests.helpers.widgets import LEFT, click, named
@@ -153,7 +153,7 @@ def test_a_fight_starts_only_once_the_scar_has_chosen_and_then_refuses_the_block
     assert isinstance(setup, FightSetupScreen)
     set_up_robot_fight(qtbot, setup)
     click(qtbot, setup.next_button)
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     table = current(window)
     assert isinstance(table, TableScreen)
     assert table.session.state.fighter("ines").marks == {"scar-blocks:unarmed_strike": 1}

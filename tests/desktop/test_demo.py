@@ -19,6 +19,7 @@ from rt0table.rules.rt0.content.lesson import remaining
 from rt0table.rules.rt0.content.scenario import observe
 from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.state import Phase
+from rt0table.rules.rt0.traits import Trait
 from tests.desktop.conftest import SCREENSHOTS
 from tests.helpers.widgets import shoot_widget
 
@@ -213,29 +214,34 @@ def test_lesson_5_casts_a_spell_with_the_magician_and_again_with_the_fool(
     _step_by(qtbot, screen, "drag")  # the Ace of Pentacles behind the Laborer's ear
     state = table(screen).session.state
     foe = state.adversary("laborer-1")
-    assert foe.hp == 19 and foe.intent == _card("3 of Pentacles")
+    assert (foe.hp, foe.shield, foe.intent) == (20, 1, _card("3 of Pentacles"))  # its Shield took the coin's 1
+    assert Trait.CLEVER in state.fighter("sam").traits  # the Magician's free ability, though the file names none
     _step_by(qtbot, screen, "click")  # what a spell bin takes
     _step_by(qtbot, screen, "keys")  # The Magician on Sagittarius, by its number and the bin's letter
     state = table(screen).session.state
     assert state.fighter("sam").bins["spell_sagittarius"] == [_card("The Magician")]
     assert state.pending is not None and state.pending.kind == "arrow"
+    assert state.pending.options[0].label == "20 ranged magic damage to one adversary"  # Clever doubles it
     assert "Arrow asks where the magic goes" in screen.banner.feedback.text()
-    _step_by(qtbot, screen, "click")  # 10 ranged magic damage to the one adversary
-    assert table(screen).session.state.adversary("laborer-1").hp == 9
-    assert "Arrow hit the Laborer for 10" in screen.banner.feedback.text()
+    _step_by(qtbot, screen, "click")  # 20 ranged magic damage to the one adversary
+    assert table(screen).session.state.adversary("laborer-1").hp == 1  # 1 of the 20 blocked
+    assert "Arrow hit the Laborer for 20" in screen.banner.feedback.text()
     _step_by(qtbot, screen, "keys")  # End Turn (E): the Laborer heals 2, round 2 deals The Fool
     state = table(screen).session.state
     sam = state.fighter("sam")
-    assert state.round == 2 and state.adversary("laborer-1").hp == 11
+    assert state.round == 2 and state.adversary("laborer-1").hp == 3
     assert sam.bins.get("spell_sagittarius", []) == []
     assert _card("The Magician") in state.piles[sam.pile].discard
     assert _card("The Fool") in sam.hand
     _step_by(qtbot, screen, "drag")  # The Fool on Sagittarius: it counts as The Magician for a Magician
-    _step_by(qtbot, screen, "keys")  # 10 again, by the number key
+    _step_by(qtbot, screen, "keys")  # 20 again, by the number key
     state = table(screen).session.state
-    assert state.adversary("laborer-1").hp == 1
+    assert state.adversary("laborer-1").hp == 0 and state.pending is not None and state.pending.kind == "fate"
     assert state.fighter("sam").bins["spell_sagittarius"] == [_card("The Fool")]
-    assert "Another 10 magic damage" in screen.banner.feedback.text()
+    assert "Another 20 magic damage" in screen.banner.feedback.text()
+    _step_by(qtbot, screen, "click")  # scared off
+    state = table(screen).session.state
+    assert state.result == "victory" and state.adversary("laborer-1").fate == "scared"
     _step_by(qtbot, screen, "click")  # the closing words
     assert runner.finished and "Lesson complete" in screen.banner.instruction.text()
 
@@ -258,6 +264,7 @@ def test_lesson_5_will_not_cast_with_an_ordinary_card(qtbot: QtBot, make_lesson:
 def test_lesson_7_names_the_fool_and_the_strike_lands(qtbot: QtBot, make_lesson: MakeLesson) -> None:
     screen = make_lesson("07_fool_wildcard")
     runner = screen.runner
+    assert Trait.LUCKY in table(screen).session.state.fighter("jun").traits  # the Fool's free ability
     _step_by(qtbot, screen, "click")
     _step_by(qtbot, screen, "drag")  # the 6 of Wands
     _step_by(qtbot, screen, "keys")  # The Fool, by its number and Unarmed Strike's letter, B

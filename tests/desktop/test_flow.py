@@ -18,7 +18,7 @@ from rt0table.desktop.flow.summary_screen import SummaryScreen
 from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.campaign import campaign as cp
-from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight
+from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight, start_fight
 from tests.helpers.table_keys import K, press, win_the_fight
 from tests.helpers.widgets import click, named
 
@@ -179,7 +179,7 @@ def test_hot_seat_puts_the_curtain_up_and_solo_calls_the_seam(
         assert isinstance(setup, FightSetupScreen)
         set_up_robot_fight(qtbot, setup)
         click(qtbot, setup.next_button)
-        click(qtbot, setup.start_button)
+        start_fight(qtbot, setup)
         table = current(window)
         assert isinstance(table, TableScreen) and table.settings.hot_seat is curtain
     assert len(attached) == 1 and attached[0][0] is table  # type: ignore[index]
@@ -232,7 +232,7 @@ def test_the_setup_moves_figures_by_clicking_zones(qtbot: QtBot, window: MainWin
     shoot(window, "flow-9-setup-3x3")
     click(qtbot, setup.next_button)
     assert "None of" not in setup.pickers["ines"].count_label.text()
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     table = current(window)
     assert isinstance(table, TableScreen)
     state = table.session.state
@@ -349,7 +349,7 @@ def test_solo_between_fights_has_the_oracle_and_its_journal_goes_into_the_next_f
     assert isinstance(setup, FightSetupScreen)
     set_up_robot_fight(qtbot, setup)
     click(qtbot, setup.next_button)
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     table = current(window)
     assert isinstance(table, TableScreen)
     fight_dock = table.solo_dock  # type: ignore[attr-defined]

@@ -28,7 +28,7 @@ from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.solo.gm_stand_in import GmChoice
-from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight, shoot
+from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight, shoot, start_fight
 from tests.helpers.sample_party import MIRA
 from tests.helpers.table_keys import K, choose_by_tab, play_by_keys, press, win_the_fight
 from tests.helpers.widgets import click, named
@@ -75,7 +75,7 @@ def to_the_table(qtbot: QtBot, window: MainWindow, mode: Mode) -> TableScreen:
     assert isinstance(setup, FightSetupScreen)
     set_up_robot_fight(qtbot, setup)
     click(qtbot, setup.next_button)
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     table = current(window)
     assert isinstance(table, TableScreen)
     return table
@@ -172,7 +172,7 @@ def test_between_fights_comes_back_with_the_day_supremacy_and_injuries(qtbot: Qt
     assert isinstance(setup, FightSetupScreen)
     set_up_robot_fight(qtbot, setup)
     click(qtbot, setup.next_button)
-    click(qtbot, setup.start_button)
+    start_fight(qtbot, setup)
     assert second.store is not None and len(second.store.list_games()) == 1
     assert second.store.list_games()[0].fight == 2
 

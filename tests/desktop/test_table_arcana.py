@@ -393,7 +393,7 @@ def test_a_and_n_are_taught_the_first_time_they_offer_something(
     from tests.helpers.table_keys import play_by_keys
 
     screen = make_table(
-        fool_game(upgrades=("kitchen_sink",), hand=(FOOL, *[by_name(f"{n} of Cups") for n in (2, 3)])), size=size
+        fool_game(upgrades=("kitchen_sink",), hand=(FOOL, *[by_name(f"{n} of Cups") for n in (3, 4)])), size=size
     )
     status, session = screen.scene.status, screen.session
     assert status.text.startswith("New: Pip can act at will — press A") and status.fits(status.text)

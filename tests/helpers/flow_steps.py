@@ -50,3 +50,10 @@ def shoot(window: MainWindow, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     assert window.grab().save(str(path))
     return path
+
+
+def start_fight(qtbot: QtBot, setup: FightSetupScreen) -> None:
+    """Press Start; when it asks about Arcana Abilities left unchosen (CMB-CHOOSE-ABILITIES), press it again."""
+    click(qtbot, setup.start_button)
+    if setup.start_button.text() == "Start anyway":
+        click(qtbot, setup.start_button)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..campaign.items import weapon_bonus
-from ..campaign.skill_check import Difficulty
+from ..campaign.skill_check import CheckResult, Difficulty, Edge, SkillCheck, resolve
 from ..cards import CARDS, CardId, Suit
 from ..fight.decisions import ask, decision_targets, resolver, target_of
 from ..fight.effects import discard_ability, draw, generate_shield, move, offer_strike
-from ..fight.events import Event, Honked, LeftCombat
+from ..fight.events import Event, Honked, LeftCombat, SkillCheckJudged, SkillCheckMade
 from ..fight.identity import is_wild, value
 from ..fight.intents import redraw_intent
 from ..fight.modifiers import (
@@ -25,7 +27,7 @@ from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision, Zon
 from ..fight.zones import zone_name
 from ..traits import Skill, Trait
 from .base import ABILITIES, Ability, Progress, card_sum
-from .belongings import combat_check, offer_headphones
+from .belongings import draw_combat_check, offer_headphones
 from .injury_effects import check_terms
 
 
@@ -186,8 +188,44 @@ def _check_difficulty(state: CombatState, decision: PendingDecision, option: Opt
     fighter_id, skill_name = decision.context
     fighter = state.fighter(fighter_id)
     skill = Skill(skill_name)
-    result = combat_check(state, fighter, skill, Difficulty(option.value[0]), events)
+    check, result = draw_combat_check(state, fighter, skill, Difficulty(option.value[0]), events)
+    first, second = result.readings[0], result.readings[-1]
+    if check.edge is Edge.PENALTY and first.outcome is not second.outcome:
+        # SKL-PENALTY: "whichever card the GM decides is the worse"; the stand-in answers by the outcomes in solo
+        readings = enumerate(result.readings)
+        options = [Option(f"{CARDS[r.card].name}: {r.outcome.value}", (i, r.outcome.rank)) for i, r in readings]
+        prompt = f"Penalty: {fighter.name} drew two cards. Which is the worse, the one that counts?"
+        context = (fighter.id, skill.value, check.difficulty.value, result.cards)
+        ask(state, PENALTY_PICK, GM, prompt, options, events, context)
+        return
+    _check_made(fighter, skill, check.difficulty, result, events)
     offer_headphones(state, fighter, skill, result, events)
+
+
+PENALTY_PICK = "gm-worse"
+
+
+@resolver(PENALTY_PICK)
+def _penalty_pick(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
+    fighter_id, skill_name, level, cards = decision.context
+    fighter, skill, difficulty = state.fighter(fighter_id), Skill(skill_name), Difficulty(level)
+    terms = check_terms(state, fighter, skill)
+    check = SkillCheck(difficulty, fighter.arcana, Edge.PENALTY, True, terms.critical_failures)
+    result = resolve(check, tuple(cards))
+    kept = result.readings[option.value[0]]
+    names = " and ".join(CARDS[r.card].name for r in result.readings)
+    why = f"Penalty, {names}: the GM judged the {CARDS[kept.card].name} the worse. {kept.reason}"
+    events.append(
+        SkillCheckJudged(fighter.id, skill.value, difficulty.title, tuple(cards), kept.outcome.name.lower(), why)
+    )
+    offer_headphones(state, fighter, skill, replace(result, kept=kept), events)
+
+
+def _check_made(
+    fighter: Fighter, skill: Skill, difficulty: Difficulty, result: CheckResult, events: list[Event]
+) -> None:
+    outcome = result.outcome.name.lower()
+    events.append(SkillCheckMade(fighter.id, skill.value, difficulty.title, result.cards, outcome, result.reason))
 
 
 class RunAway(CountAbility):

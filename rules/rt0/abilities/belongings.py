@@ -174,20 +174,25 @@ def put_on_suit(state: CombatState, fighter: Fighter, events: list[Event]) -> No
 def combat_check(
     state: CombatState, fighter: Fighter, skill: Skill, called: Difficulty, events: list[Event]
 ) -> CheckResult:
+    """SKL-IN-COMBAT: ``draw_combat_check``, announced at once. The caller says what the result does."""
+    check, result = draw_combat_check(state, fighter, skill, called, events)
+    outcome = result.outcome.name.lower()
+    events.append(SkillCheckMade(fighter.id, skill.value, check.difficulty.title, result.cards, outcome, result.reason))
+    return result
+
+
+def draw_combat_check(
+    state: CombatState, fighter: Fighter, skill: Skill, called: Difficulty, events: list[Event]
+) -> tuple[SkillCheck, CheckResult]:
     """SKL-IN-COMBAT: a check from the fighter's deck with the discard shuffled in; A+/F, the injuries' terms and
-    the EVA Suit's Penalty applied. The caller says what the result does (and emits nothing more)."""
+    the EVA Suit's Penalty applied. Nothing is announced yet: under a Penalty the GM may still pick the card."""
     difficulty = effective_difficulty(called, skill, fighter.a_plus, fighter.failed)
     terms = check_terms(state, fighter, skill)  # Penalty (Withdrawal's without a Morning Start today)
     edge = combine_edges([terms.edge, *suit_edges(fighter, skill)])
     check = SkillCheck(difficulty, fighter.arcana, edge, True, terms.critical_failures)
     state.rng, result = make_check(state.piles[fighter.pile], state.rng, check)
     events.append(DeckShuffled(fighter.pile))
-    events.append(
-        SkillCheckMade(
-            fighter.id, skill.value, difficulty.title, result.cards, result.outcome.name.lower(), result.reason
-        )
-    )
-    return result
+    return check, result
 
 
 def suit_edges(fighter: Fighter, skill: Skill) -> list[Edge]:

@@ -95,8 +95,6 @@ class Checker:
             return f"{skill.value} has an F: {base.title} becomes {faced.title}."
         if skill in self.a_plus and faced is not base:
             return f"{skill.value} has an A+: {base.title} becomes {faced.title}."
-        if skill in self.a_plus and base is Difficulty.IMPOSSIBLE:
-            return "An A+ does not make Impossible possible."
         return f"{base.title}, as called."
 
 

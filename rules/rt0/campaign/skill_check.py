@@ -45,13 +45,14 @@ class Difficulty(IntEnum):
 def effective_difficulty(
     base: Difficulty, skill: Skill, a_plus_skills: Collection[Skill], failed_skills: Collection[Skill]
 ) -> Difficulty:
-    """The difficulty this character faces: F makes it Unlikely, else A+ makes it one step easier."""
+    """The difficulty this character faces: F makes it Unlikely, else A+ makes it easier (Impossible to Hard)."""
     if skill in failed_skills:
         if Difficulty.TRIVIAL <= base < Difficulty.UNLIKELY:
             return Difficulty.UNLIKELY
         return base
-    if skill in a_plus_skills and base is not Difficulty.IMPOSSIBLE:
-        return base.easier()
+    if skill in a_plus_skills:
+        # The book's own example: an Impossible check becomes Hard (two steps on our ladder; docs/rulings.md).
+        return Difficulty.HARD if base is Difficulty.IMPOSSIBLE else base.easier()
     return base
 
 
@@ -506,3 +507,88 @@ def check_odds(pile: Pile, check: SkillCheck) -> Odds:
 
     walk((), draw, discard, Fraction(1))
     return Odds({o: totals[o] for o in Outcome if o in totals})
+
+
+# ---------------------------------------------------------------------------------------------------------
+# A group's exact odds (SKL-GROUP-ANY, SKL-GROUP-ALL, SKL-ODDS)
+
+
+def group_succeeds(outcomes: Sequence[Outcome], everyone: bool) -> bool:
+    """The group's verdict from its outcomes alone, as ``group_any`` and ``group_all`` give it."""
+    if not everyone:
+        return any(o.succeeded for o in outcomes)
+    wins = Outcome.CRITICAL_SUCCESS in outcomes
+    losses = Outcome.CRITICAL_FAILURE in outcomes
+    if wins != losses:
+        return wins
+    return sum(1 for o in outcomes if o.succeeded) >= min(2, len(outcomes))
+
+
+def group_chance(drawers: Sequence[tuple[Pile, SkillCheck]], everyone: bool) -> Fraction:
+    """The exact chance the group succeeds, counted: each drawer's check on their pile, in order; drawers who share a
+    pile (the Eddies) draw from it in turn, so the later ones see what the earlier ones left."""
+    shares: dict[int, list[int]] = {}
+    for index, (pile, _) in enumerate(drawers):
+        shares.setdefault(id(pile), []).append(index)
+    joint: dict[tuple[tuple[int, Outcome], ...], Fraction] = {(): Fraction(1)}
+    for indexes in shares.values():
+        pile = drawers[indexes[0]][0]
+        shared = _chained_outcomes(pile, [drawers[i][1] for i in indexes])
+        joint = {
+            (*done, *zip(indexes, outcomes, strict=True)): p * q
+            for done, p in joint.items()
+            for outcomes, q in shared.items()
+        }
+    total = Fraction(0)
+    for combination, chance in joint.items():
+        if group_succeeds([o for _, o in sorted(combination, key=lambda pair: pair[0])], everyone):
+            total += chance
+    return total
+
+
+_Keyed = tuple[tuple[tuple[str, ...], int], ...]  # how many cards of each kind, as several checks tell them apart
+Hand = tuple[CardId, ...]
+
+
+def _chained_outcomes(pile: Pile, checks: Sequence[SkillCheck]) -> dict[tuple[Outcome, ...], Fraction]:
+    """Every way the checks can come out, drawn one after another from one pile, with its exact chance."""
+
+    def key(card: CardId) -> tuple[str, ...]:  # cards every one of these checks reads alike
+        return tuple(card_class(card, c.arcana, c.critical_failures) for c in checks)
+
+    sample = {key(c): c for c in [*pile.draw, *pile.discard]}
+
+    def counts(cards: Iterable[CardId]) -> _Keyed:
+        return tuple(sorted(Counter(key(c) for c in cards).items()))
+
+    def merged(a: _Keyed, b: Iterable[CardId]) -> _Keyed:
+        together = Counter(dict(a))
+        together.update(key(c) for c in b)
+        return tuple(sorted(together.items()))
+
+    totals: dict[tuple[Outcome, ...], Fraction] = {}
+
+    def walk(
+        done: tuple[Outcome, ...], drawn: tuple[CardId, ...], draw: _Keyed, discard: _Keyed, chance: Fraction
+    ) -> None:
+        if len(done) == len(checks):
+            totals[done] = totals.get(done, Fraction(0)) + chance
+            return
+        check = checks[len(done)]
+        if not drawn and check.in_combat:  # a check in combat shuffles the discard in first
+            draw, discard = merged(draw, (sample[k] for k, n in discard for _ in range(n))), ()
+        if not needs_another_card(check.edge, drawn):
+            outcome = resolve(check, drawn).outcome
+            walk((*done, outcome), (), draw, merged(discard, drawn), chance)
+            return
+        if not draw:
+            draw, discard = discard, ()
+        if not draw:
+            raise NotEnoughCards("this group could run out of cards, even after shuffling the discard in")
+        size = sum(n for _, n in draw)
+        for index, (name, n) in enumerate(draw):
+            rest = draw[:index] + (((name, n - 1),) if n > 1 else ()) + draw[index + 1 :]
+            walk(done, (*drawn, sample[name]), rest, discard, chance * Fraction(n, size))
+
+    walk((), (), counts(pile.draw), counts(pile.discard), Fraction(1))
+    return totals

@@ -18,11 +18,20 @@ from ..fight.engine import AdversarySetup, FighterSetup, apply_in_place, legal_a
 from ..fight.events import DamageDealt, DamageWasted, Event, ShieldGained
 from ..fight.registry import ABILITIES
 from ..fight.state import CombatState
+from ..traits import Arcana, Trait
 
 Policy = Callable[[CombatState], Action]
 
 BASE_PRIORITY: Final = ("unarmed_strike", "defend", "concentrate", "move_skill")
 """The brick's order of preference: strike, defend, concentrate, then step or try a skill."""
+
+BRICK_PLAYER: Final = FighterSetup(
+    "brick", "Brick", (1, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER}), Arcana.MAGICIAN
+)
+"""The player the bench and ``simulation_cli brick`` measure: Strong, Slow, Clever, The Magician."""
+
+NEUTRAL_PLAYER: Final = FighterSetup("neutral", "Neutral", (1, 1))
+"""No traits and no Arcana: three cards a turn, no modifiers; for comparing with other simulators."""
 
 
 def brick(state: CombatState) -> Action:
@@ -82,14 +91,15 @@ class Tally:
 
 
 def play_rounds(state: CombatState, policy: Policy, rounds: int, tally: Tally) -> None:
-    """Play until ``rounds`` more rounds have started or the fight is over."""
-    for _ in range(rounds):
-        current = state.round
-        while state.round == current and state.result is None:
-            tally.take(state, policy)
-        tally.rounds += 1
-        if state.result is not None:
-            return
+    """Play until ``rounds`` more rounds have started or the fight is over, counting every round that went by.
+
+    The count is the round counter's own: a Catastrophe at a turn's start ends that turn inside the action that
+    began it, so one action can carry the counter over two rounds, and both are turns played.
+    """
+    start = state.round
+    while state.round - start < rounds and state.result is None:
+        tally.take(state, policy)
+    tally.rounds += state.round - start
 
 
 def solo_turns(
@@ -106,6 +116,7 @@ def solo_turns(
     while tally.rounds < turns:
         state, _ = new_combat(seed + tally.fights, room_size, [fighter], [], bestiary, practice=True)
         tally.fights += 1
+        tally.rounds += state.round - 1  # a Catastrophe on the very first draw is a turn played too
         play_rounds(state, policy, min(cycle, turns - tally.rounds), tally)
     return tally
 

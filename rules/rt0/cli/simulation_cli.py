@@ -2,9 +2,11 @@
 
 ``make simulate ARGS="..."`` runs it on the compiled engine (``make compiled``), several times faster.
 
-    brick   one player alone, base abilities only, fights of --cycle turns: damage and Shield per turn
+    brick   one player alone, base abilities only, fights of --cycle turns: damage and Shield per turn;
+            the bench's player (Strong, Slow, Clever, The Magician) unless --player or --neutral says otherwise
     fights  whole fights of a party against adversaries with the greedy policy: how they end, how long
 
+``--neutral`` plays a player with no traits and no Arcana, to compare with other simulators.
 A player is ``--player TRAITS[:ARCANA]``, e.g. ``--player strong,slow,lucky:fool`` (repeat for a party);
 an adversary is ``--adversary KIND`` from the bundled bestiaries (book and house), e.g. ``laborer``.
 Players stand on the middle row of the room, adversaries on the top row, left to right.
@@ -23,7 +25,7 @@ from ..content.adversaries import AdversaryKind, load_bestiary
 from ..fight.engine import AdversarySetup, FighterSetup
 from ..traits import Arcana, Trait
 from .scenario_cli import bundled_bestiary_text
-from .simulation import Tally, fights, solo_turns
+from .simulation import BRICK_PLAYER, NEUTRAL_PLAYER, Tally, fights, solo_turns
 
 DEFAULT_PARTY = ("strong,slow,lucky:fool", "fast,weak,wise:high_priestess", "charming,foolish,clever:magician")
 DEFAULT_ADVERSARIES = ("laborer", "laborer", "laborer")
@@ -84,10 +86,28 @@ def report(tally: Tally, seconds: float, what: str) -> list[str]:
     ]
 
 
+def brick_player(players: Sequence[FighterSetup], neutral: bool) -> FighterSetup:
+    """The one player the brick plays: the one given, the neutral one, or the bench's."""
+    if neutral and players:
+        raise UsageError("--neutral and --player both name the brick's player: give one")
+    if len(players) > 1:
+        raise UsageError("brick plays one player alone: give one --player")
+    if neutral:
+        return NEUTRAL_PLAYER
+    return players[0] if players else BRICK_PLAYER
+
+
+def describe(player: FighterSetup) -> str:
+    traits = ", ".join(sorted(t.value for t in player.traits)) or "no traits"
+    arcana = player.arcana.title if player.arcana is not None else "no Arcana"
+    return f"player: {traits}; {arcana}"
+
+
 def run(argv: Sequence[str]) -> list[str]:
     parser = argparse.ArgumentParser(prog="simulation_cli", description=__doc__.split("\n\n")[0])
     parser.add_argument("mode", choices=("brick", "fights"))
     parser.add_argument("--player", action="append", help="TRAITS[:ARCANA], repeatable")
+    parser.add_argument("--neutral", action="store_true", help="brick: a player with no traits and no Arcana")
     parser.add_argument("--adversary", action="append", help="an adversary kind, repeatable (fights)")
     parser.add_argument("--room", type=int, choices=(1, 3, 5), default=3, help="room size (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
@@ -96,14 +116,13 @@ def run(argv: Sequence[str]) -> list[str]:
     parser.add_argument("--count", type=int, default=300, help="fights: how many (default 300)")
     args = parser.parse_args(argv)
     known = bestiary()
-    players = [parse_player(p, i, args.room) for i, p in enumerate(args.player or DEFAULT_PARTY[:1])]
+    players = [parse_player(p, i, args.room) for i, p in enumerate(args.player or ())]
     start = time.process_time()
     if args.mode == "brick":
-        if len(players) != 1:
-            raise UsageError("brick plays one player alone: give one --player")
-        tally = solo_turns(players[0], args.turns, known, cycle=args.cycle, seed=args.seed, room_size=args.room)
-        return report(tally, time.process_time() - start, "turns")
-    if args.player is None:
+        player = brick_player(players, args.neutral)
+        tally = solo_turns(player, args.turns, known, cycle=args.cycle, seed=args.seed, room_size=args.room)
+        return [describe(player), *report(tally, time.process_time() - start, "turns")]
+    if not players:
         players = [parse_player(p, i, args.room) for i, p in enumerate(DEFAULT_PARTY)]
     adversaries = parse_adversaries(args.adversary or DEFAULT_ADVERSARIES, known, args.room)
     tally = fights(players, adversaries, known, args.count, first_seed=args.seed, room_size=args.room)

@@ -13,8 +13,9 @@ from typing import Any
 
 from ....assets.bundled import bundled_text
 from ...seam import RulesError
+from ..campaign.injuries import INJURIES
 
-STEP_KINDS = ("move", "damage", "heal", "shield", "shield_allies")
+STEP_KINDS = ("move", "damage", "heal", "shield", "shield_allies", "injure")
 TARGETING = ("default", "strategic", "dimwitted")
 ATTACK_KINDS = ("gas", "liquid")  # ITM-EVA-SUIT: attacks a sealed helmet keeps out
 INTENT_KEYS = ("Swords", "Wands", "Cups", "Pentacles", "Major")
@@ -26,13 +27,14 @@ class BestiaryError(RulesError):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One thing an intent does: move, damage, heal, shield, or shield the others in the zone."""
+    """One thing an intent does: move, damage, heal, shield, shield the others in the zone, or injure."""
 
     do: str
     amount: int = 0
     ranged: bool = False
     per_ally_in_zone: int = 0  # extra damage for every other adversary sharing the zone
     kind: str = ""  # what the damage is carried by: "gas" or "liquid" (the EVA Suit keeps both out), else ""
+    injury: str = ""  # "injure": the injury it gives, by its catalogue name (ADV-INJURE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,7 @@ def _steps(raw: Any, filename: str, entry: str, field: str) -> tuple[Step, ...]:
         where = f"{field}[{i}]"
         if not isinstance(item, dict):
             raise _fail(filename, entry, where, 'must be an object like {"do": "damage", "amount": 6}')
-        unknown = set(item) - {"do", "amount", "ranged", "per_ally_in_zone", "kind"}
+        unknown = set(item) - {"do", "amount", "ranged", "per_ally_in_zone", "kind", "injury"}
         if unknown:
             raise _fail(filename, entry, where, f"unknown key(s) {sorted(unknown)}")
         do = item.get("do")
@@ -92,8 +94,22 @@ def _steps(raw: Any, filename: str, entry: str, field: str) -> tuple[Step, ...]:
             allowed = " or ".join(map(repr, ATTACK_KINDS))
             problem = f"must be {allowed}, not {kind!r}" if do == "damage" else "is only for a damage step"
             raise _fail(filename, entry, f"{where}.kind", problem)
-        steps.append(Step(str(do), amount, ranged, per_ally, str(kind)))
+        injury = _injury(item, str(do), filename, entry, where)
+        steps.append(Step(str(do), amount, ranged, per_ally, kind=str(kind), injury=injury))
     return tuple(steps)
+
+
+def _injury(item: dict[str, Any], do: str, filename: str, entry: str, where: str) -> str:
+    """ADV-INJURE: an "injure" step names one injury of the catalogue; no other step names one."""
+    name = item.get("injury")
+    if do != "injure":
+        if name is not None:
+            raise _fail(filename, entry, f"{where}.injury", 'belongs only to a step with "do": "injure"')
+        return ""
+    if not isinstance(name, str) or name not in INJURIES:
+        known = ", ".join(sorted(INJURIES))
+        raise _fail(filename, entry, f"{where}.injury", f"must name an injury ({known}), not {name!r}")
+    return name
 
 
 def _plan(raw: Any, filename: str, entry: str, field: str) -> IntentPlan:

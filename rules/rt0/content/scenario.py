@@ -29,7 +29,7 @@ from ..fight.events import Event
 from ..fight.modifiers import SUITED
 from ..fight.state import Adversary, CombatState, Fighter, FighterKind
 from ..fight.zones import parse_zone, zone_name
-from ..traits import Arcana, Spell, Trait
+from ..traits import Arcana, Spell, Trait, with_free_ability
 from .adversaries import AdversaryKind, BestiaryError, load_bestiary
 
 DEFAULT_BESTIARY = "book.json"
@@ -210,12 +210,19 @@ def _fighter(reader: _Reader, room: int, prep: Preparation) -> FighterSetup:
         kind = FighterKind(kind_text)
     except ValueError:
         raise reader.error("kind", f"must be 'player' or 'eddy', not {kind_text!r}") from None
+    arcana = _arcana(reader)
+    traits = frozenset(_trait(reader, t) for t in reader.strings("traits"))
+    if kind is FighterKind.PLAYER:
+        try:
+            traits = with_free_ability(traits, arcana)  # an Arcana brings its ability whether the file says so or not
+        except ValueError as error:
+            raise reader.error("traits", str(error)) from None
     setup = FighterSetup(
         id=fighter_id,
         name=reader.get("name", str, fighter_id.title()),
         zone=reader.zone("zone", room),
-        traits=frozenset(_trait(reader, t) for t in reader.strings("traits")),
-        arcana=_arcana(reader),
+        traits=traits,
+        arcana=arcana,
         kind=kind,
         abilities=reader.strings("abilities"),
         injuries=reader.strings("injuries"),

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import rng
-from ..campaign.injuries import CRITICAL, MAJORS, Severity, escalation
+from ..campaign.injuries import CRITICAL, INJURIES, MAJORS, Severity, escalation
 from ..cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
 from ..traits import Spell
 from .decisions import ask, carry_on, decision_targets, resolver, target_of
@@ -32,6 +32,7 @@ from .events import (
     FighterDied,
     HealthLost,
     HealthRegained,
+    InjuryGiven,
     InjuryTaken,
     Moved,
     ShieldGained,
@@ -430,9 +431,28 @@ def strike_options(state: CombatState, fighter: Fighter, amount: int, ranged: bo
     options = []
     for adversary in state.adversaries:
         if adversary.active and (ranged or adversary.zone == fighter.zone):
-            label = f"{amount} {kind}damage to {adversary.name}"
+            label = f"{amount} {kind}damage to {adversary.name}{landing_note(state, adversary, amount, ranged)}"
             options.append(Option(label, StrikeTarget(adversary.id, amount, ranged, magic)))
     return options
+
+
+def flying_cut(state: CombatState, adversary: Adversary, amount: int, ranged: bool) -> int:
+    """ZON-FLYING: what is left of the damage once Flying has cut it (at most 1 unless Ranged or grounded)."""
+    if state.bestiary[adversary.kind].flying and not ranged and not adversary.marks.get(GROUNDED):
+        return min(amount, 1)
+    return amount
+
+
+def landing_note(state: CombatState, adversary: Adversary, amount: int, ranged: bool) -> str:
+    """What of the damage would reach the adversary's HP, said only when Flying or Shield take some of it."""
+    cut = flying_cut(state, adversary, amount, ranged)
+    blocked = min(adversary.shield, cut)
+    if cut == amount and not blocked:
+        return ""
+    reasons = ["Flying"] if cut != amount else []
+    if blocked:
+        reasons.append(f"Shield blocks {blocked}")
+    return f": {cut - blocked} lands ({', '.join(reasons)})"
 
 
 def offer_strike(
@@ -489,8 +509,7 @@ def damage_adversary(
         return
     if hooked(fighter.abilities, "damage_kind"):
         ranged, magic = damage_kind(state, fighter, ranged, magic)
-    if state.bestiary[adversary.kind].flying and not ranged and not adversary.marks.get(GROUNDED):
-        amount = min(amount, 1)
+    amount = flying_cut(state, adversary, amount, ranged)
     blocked = _absorb(adversary, amount)
     adversary.hp = max(0, adversary.hp - (amount - blocked))
     events.append(DamageDealt(fighter.id, adversary.id, amount, blocked, adversary.hp, ranged, magic))
@@ -601,6 +620,20 @@ def _injury(state: CombatState, decision: PendingDecision, option: Option, event
     fighter_id, name = option.value
     take_injury(state.fighter(fighter_id), name, Severity.MAJOR.value, events)
     carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
+
+
+def injure(fighter: Fighter, name: str, events: list[Event]) -> None:
+    """ADV-INJURE (ruling): an injury given directly, not through Damage: Shield does not stop it and HP stays as it
+    is; a Major on a Major is Critical and a Critical on a Critical kills, as at 0 HP."""
+    received = escalation(fighter.injuries, INJURIES[name].severity)
+    if received is None:
+        fighter.dead = True
+        events.append(FighterDied(fighter.id))
+        return
+    if received is not INJURIES[name].severity:
+        name = CRITICAL
+    fighter.injuries.append(name)
+    events.append(InjuryGiven(fighter.id, name, received.value))
 
 
 def take_injury(fighter: Fighter, name: str, severity: str, events: list[Event]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...seam import IllegalAction
 from .. import rng
@@ -32,7 +32,7 @@ from ..abilities.injury_effects import MORNING_START, SCAR_KIND, ScarBlock, scar
 from ..campaign.injuries import WITHOUT_MORNING_START, deck_changes, deck_traits, effects_in_force, traits_in_force
 from ..cards import ALL_IDS, CARDS, CardId
 from ..content.adversaries import AdversaryKind
-from ..traits import Arcana, Skill, Spell, Trait
+from ..traits import Arcana, Skill, Spell, Trait, with_free_ability
 from .actions import Action, Activate, AddAbility, Choose, EndTurn, PlayCard
 from .combat import finish_turn, settle
 from .decisions import answer
@@ -202,7 +202,8 @@ def new_combat(
     seed_state = seed & ((1 << 64) - 1)
     piles: dict[str, Pile] = {}
     roster = []
-    for setup in fighters:
+    for given in fighters:
+        setup = with_arcana(given)
         if not room.contains(setup.zone):
             raise ValueError(f"{setup.name} stands outside the {room.label} room")
         pile_key = EDDY_PILE if setup.kind is FighterKind.EDDY else setup.id
@@ -263,6 +264,18 @@ def _bring_items(state: CombatState, setups: Sequence[FighterSetup], events: lis
             fighter.marks[SUITED] = 1
         if BACKPACK in fighter.items:
             pack_backpack(state, fighter, events)
+
+
+def with_arcana(setup: FighterSetup) -> FighterSetup:
+    """A player's set-up with the free ability of their Arcana in the traits, whichever path built it (ValueError
+    naming the fighter when the traits hold its opposite)."""
+    if setup.kind is not FighterKind.PLAYER or setup.arcana is None:
+        return setup
+    try:
+        traits = with_free_ability(setup.traits, setup.arcana)
+    except ValueError as error:
+        raise ValueError(f"{setup.name}: {error}") from None
+    return setup if traits is setup.traits else replace(setup, traits=traits)
 
 
 def adversary_ids(setups: Sequence[AdversarySetup]) -> list[str]:

@@ -204,6 +204,15 @@ class InjuryTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class InjuryGiven(Event):
+    """ADV-INJURE: an adversary gave an injury directly; HP is unchanged."""
+
+    fighter: str
+    injury: str
+    severity: str
+
+
+@dataclass(frozen=True, slots=True)
 class HealthLost(Event):
     """HP lost without Damage, so Shield does not help: an injury's bleeding, or a cost such as Crisis Averted's.
 
@@ -278,6 +287,12 @@ class SkillCheckMade(Event):
     cards: tuple[CardId, ...]
     outcome: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkillCheckJudged(SkillCheckMade):
+    """A check under Penalty once the GM named the worse card (SKL-PENALTY). Its cards were shown with the question,
+    so it reveals nothing and the GM's answer can be taken back."""
 
 
 @dataclass(frozen=True, slots=True)

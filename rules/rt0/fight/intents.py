@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ..cards import CARDS, CardId
 from ..content.adversaries import IntentPlan, Step
 from .decisions import ask, context_of, continuation, decision_context, decision_targets, resolver, target_of
-from .effects import damage_fighter, gain_shield, heal, move
+from .effects import damage_fighter, gain_shield, heal, injure, move
 from .events import (
     AttackWithstood,
     DamageAvoided,
@@ -16,6 +16,7 @@ from .events import (
     DeckShuffled,
     Event,
     HealthRegained,
+    InjuryGiven,
     IntentCarriedOut,
     IntentDrawn,
     IntentQueued,
@@ -241,17 +242,22 @@ def run_steps(
         elif step.do == "shield_allies":
             for other in _allies_in_zone(state, adversary):
                 gain_shield(state, other, step.amount, events)
-        elif step.do == "damage":
+        elif step.do in ("damage", "injure"):
             amount = step.amount + step.per_ally_in_zone * len(_allies_in_zone(state, adversary))
             candidates = reachable(state, adversary, step.ranged)
+            if step.do == "injure":  # ruling ADV-INJURE: Eddies take no injuries, so it looks past them
+                candidates = [f for f in candidates if f.kind is FighterKind.PLAYER]
             if state.bestiary[adversary.kind].targeting != "default" and len(candidates) > 1:
+                what = f"gives {step.injury}" if step.do == "injure" else f"deals {amount} damage"
                 options = [Option(f"{adversary.name} hits {f.name}", FighterTarget(f.id)) for f in candidates]
-                prompt = f"{adversary.name} deals {amount} damage. Whom does it hit?"
+                prompt = f"{adversary.name} {what}. Whom does it hit?"
                 context = TargetChoice(adversary.id, which, index, amount)
                 ask(state, GM_TARGET, GM, prompt, options, events, context)
                 return
             target = default_target(candidates)
-            if target is not None and _hit(state, adversary, target, amount, step, events):
+            if target is not None and step.do == "injure":
+                injure(target, step.injury, events)
+            elif target is not None and _hit(state, adversary, target, amount, step, events):
                 _resume_after_injury(state, adversary, which, index + 1)
                 return
 
@@ -288,7 +294,9 @@ def _gm_target(state: CombatState, decision: PendingDecision, option: Option, ev
     which = choice.plan
     step = _steps_of(state, adversary, which)[choice.step]
     target = state.fighter(target_of(option, FighterTarget).fighter)
-    if _hit(state, adversary, target, choice.amount, step, events):
+    if step.do == "injure":
+        injure(target, step.injury, events)
+    elif _hit(state, adversary, target, choice.amount, step, events):
         _resume_after_injury(state, adversary, which, choice.step + 1)
         return
     run_steps(state, adversary, which, choice.step + 1, events)
@@ -333,6 +341,8 @@ def describe_plan(steps: tuple[Step, ...]) -> str:
             parts.append(f"{step.amount} Shield")
         elif step.do == "shield_allies":
             parts.append(f"{step.amount} Shield to each ally in its zone")
+        elif step.do == "injure":
+            parts.append(f"{'ranged ' if step.ranged else ''}gives {step.injury}")
     return ", ".join(parts) or "nothing"
 
 
@@ -403,9 +413,12 @@ def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | 
     avoided = [e for e in events if isinstance(e, DamageAvoided) and e.source == adversary.id]
     for miss in avoided:
         parts.append(f"{state.name_of(miss.fighter)} avoids its {miss.amount} damage")
-    if any(step.do == "damage" for step in plan.steps) and not hits and not gm_chooses and not avoided:
+    given = any(isinstance(e, InjuryGiven) for e in events)
+    if any(step.do in ("damage", "injure") for step in plan.steps) and not (hits or gm_chooses or avoided or given):
         parts.append("nobody in reach to hit")
     for event in events:
+        if isinstance(event, InjuryGiven):
+            parts.append(f"{state.name_of(event.fighter)} takes {event.injury}")
         if isinstance(event, HealthRegained) and event.who == adversary.id:
             parts.append(f"regains {event.amount} HP" if event.amount else "already at full HP")
         elif isinstance(event, ShieldGained):

@@ -48,6 +48,7 @@ from .events import (
     HealthLost,
     HealthRegained,
     Honked,
+    InjuryGiven,
     InjuryTaken,
     InjuryTreated,
     IntentCarriedOut,
@@ -156,6 +157,8 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(adversary)} is {fate}."
         case InjuryTaken(fighter, injury, severity, _hp, cause) if cause:
             return f"{name(fighter)} takes a {severity} injury, {injury}, from {cause}."
+        case InjuryGiven(fighter, injury, severity):
+            return f"{name(fighter)} takes a {severity} injury, {injury}, straight from an adversary."
         case InjuryTaken(fighter, injury, severity, hp_after):
             return f"{name(fighter)} takes a {severity} injury, {injury}, and is back at {hp_after} HP."
         case FighterDied(fighter):

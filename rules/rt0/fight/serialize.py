@@ -36,6 +36,15 @@ class StateFormatError(RulesError):
 _PLAIN = (int, str, bool, float, type(None))
 
 
+# Fields added after saves were first written, left out while they hold their default: a state that does not use
+# them encodes (and so hashes) exactly as before they existed, so the hashes an older save recorded still hold on
+# replay. Decoding gives a missing field its default.
+ADDED_LATER: dict[str, tuple[tuple[str, Any], ...]] = {
+    "Fighter": (("items", []), ("stowed", {})),  # items in fights (ITM-*)
+    "Step": (("kind", ""), ("injury", "")),  # gas and liquid attacks (ITM-EVA-SUIT); adversaries that injure
+}
+
+
 def encode(value: Any) -> Any:
     if type(value) in _PLAIN:  # most values: a fast exit (exact types, so no Enum slips through)
         return value
@@ -45,7 +54,11 @@ def encode(value: Any) -> Any:
         names = _field_names(type(value))
         if getattr(value, "positional", False):  # typed decision contexts and targets: a list, as their tuples were
             return [encode(getattr(value, name)) for name in names]
-        return {name: encode(getattr(value, name)) for name in names}
+        encoded = {name: encode(getattr(value, name)) for name in names}
+        for name, default in ADDED_LATER.get(type(value).__name__, ()):
+            if encoded[name] == default:
+                del encoded[name]
+        return encoded
     if isinstance(value, dict):
         return {str(k): encode(v) for k, v in value.items()}
     if isinstance(value, frozenset | set):

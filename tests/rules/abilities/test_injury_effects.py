@@ -347,8 +347,16 @@ def test_a_check_in_combat_has_the_injury_penalty() -> None:
     assert state.pending is not None and "GYM" not in [o.label for o in state.pending.options]
     state, _ = choose(state, "LAW")
     state, events = choose(state, "Medium")
-    made = next(e for e in events if isinstance(e, SkillCheckMade))
+    made = next(e for e in gm_named_the_worse(state, events) if isinstance(e, SkillCheckMade))
     assert len(made.cards) >= 2 and made.reason.startswith("Penalty")
+
+
+def gm_named_the_worse(state: CombatState, events: list[Event]) -> list[Event]:
+    """The events of a check in combat, once the GM has named the worse card when Penalty asked (SKL-PENALTY)."""
+    if state.pending is not None and state.pending.kind == "gm-worse":
+        _, more = apply(state, Choose(0))
+        return [*events, *more]
+    return events
 
 
 # --- (4) every Shield a Slow Broken Leg would gain ---------------------------------------------------------------
@@ -439,7 +447,7 @@ def test_withdrawal_penalises_a_check_in_combat_only_without_a_morning_start(
     state, _ = choose(state, "skill check")
     state, _ = choose(state, "LAW")
     state, events = choose(state, "Medium")
-    made = next(e for e in events if isinstance(e, SkillCheckMade))
+    made = next(e for e in gm_named_the_worse(state, events) if isinstance(e, SkillCheckMade))
     assert made.reason.startswith("Penalty") is penalty
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rt0table.rules.rt0 import rng
@@ -29,6 +29,8 @@ from rt0table.rules.rt0.campaign.skill_check import (
     effective_difficulty,
     group_all,
     group_any,
+    group_chance,
+    group_succeeds,
     helper_edge,
     make_check,
     needs_another_card,
@@ -127,7 +129,7 @@ def test_impossible_never_succeeds_even_on_a_critical_success() -> None:
 @pytest.mark.parametrize(
     ("base", "expected"),
     [(D.AUTOMATIC, D.AUTOMATIC), (D.TRIVIAL, D.AUTOMATIC), (D.EASY, D.TRIVIAL), (D.MEDIUM, D.EASY),
-     (D.HARD, D.MEDIUM), (D.UNLIKELY, D.HARD), (D.IMPOSSIBLE, D.IMPOSSIBLE)],
+     (D.HARD, D.MEDIUM), (D.UNLIKELY, D.HARD), (D.IMPOSSIBLE, D.HARD)],
 )  # fmt: skip
 def test_an_a_plus_skill_makes_the_check_one_step_easier(base: Difficulty, expected: Difficulty) -> None:
     assert effective_difficulty(base, Skill.SCI, {Skill.SCI}, {Skill.GYM}) is expected
@@ -142,6 +144,16 @@ def test_an_a_plus_skill_makes_the_check_one_step_easier(base: Difficulty, expec
 )  # fmt: skip
 def test_a_failed_skill_makes_the_check_unlikely(base: Difficulty, expected: Difficulty) -> None:
     assert effective_difficulty(base, Skill.GYM, {Skill.SCI}, {Skill.GYM}) is expected
+
+
+@pytest.mark.rule("SKL-APLUS")
+def test_an_a_plus_turns_impossible_into_hard_as_the_book_says() -> None:
+    # The book's example outranks its "one rank": Impossible skips Unlikely and lands on Hard.
+    faced = effective_difficulty(D.IMPOSSIBLE, Skill.SCI, {Skill.SCI}, set())
+    assert faced is D.HARD
+    assert read_card(faced, card("The Chariot")).outcome is S  # a plain Major passes Hard
+    assert read_card(D.IMPOSSIBLE, card("The Chariot")).outcome is F  # and would have failed Impossible
+    assert effective_difficulty(D.IMPOSSIBLE, Skill.SCI, set(), set()) is D.IMPOSSIBLE
 
 
 @pytest.mark.rule("SKL-F", "SKL-APLUS")
@@ -568,3 +580,71 @@ def test_odds_equal_a_brute_force_over_every_order(
             check_odds(Pile(draw, discard), check)
         return
     assert check_odds(Pile(draw, discard), check).chances == expected
+
+
+# --------------------------------------------------------------------------------------------- a group's odds
+
+
+def brute_group(piles: list[list[CardId]], drawers: list[tuple[int, SkillCheck]], everyone: bool) -> Fraction | None:
+    """Every order of every pile; drawers on one pile draw from it in turn. None when some order runs out."""
+    wins = orders = 0
+    for sequences in itertools.product(*(itertools.permutations(p) for p in piles)):
+        used = [0] * len(piles)
+        outcomes = []
+        for pile_index, check in drawers:
+            drawn: list[CardId] = []
+            while needs_another_card(check.edge, drawn):
+                if used[pile_index] == len(piles[pile_index]):
+                    return None
+                drawn.append(sequences[pile_index][-1 - used[pile_index]])  # the top card is the list's last
+                used[pile_index] += 1
+            outcomes.append(resolve(check, drawn).outcome)
+        wins += group_succeeds(outcomes, everyone)
+        orders += 1
+    return Fraction(wins, orders)
+
+
+@pytest.mark.rule("SKL-GROUP-ANY", "SKL-GROUP-ALL")
+def test_the_group_verdict_from_outcomes_alone() -> None:
+    assert group_succeeds([F, F, S], everyone=False) and not group_succeeds([F, CF], everyone=False)
+    assert group_succeeds([S, S, F], everyone=True) and not group_succeeds([S, F, F], everyone=True)
+    assert group_succeeds([CS, F, F], everyone=True) and not group_succeeds([CF, S, S], everyone=True)
+    assert group_succeeds([CS, CF, S], everyone=True) and not group_succeeds([CS, CF, F, F], everyone=True)
+    assert group_succeeds([S], everyone=True) and not group_succeeds([F], everyone=True)
+
+
+@pytest.mark.rule("SKL-GROUP-ANY", "SKL-GROUP-ALL", "SKL-ODDS")
+@settings(max_examples=60, deadline=None)
+@given(
+    cards=st.lists(CARD_IDS, min_size=2, max_size=6, unique=True),
+    split=st.integers(0, 6),
+    shared=st.booleans(),
+    difficulties=st.lists(st.sampled_from(ALL_DIFFICULTIES), min_size=2, max_size=3),
+    arcana=st.sampled_from([None, *Arcana]),
+    edge=st.sampled_from(list(Edge)),
+    everyone=st.booleans(),
+)
+def test_a_groups_chance_equals_a_brute_force_over_every_order(
+    cards: list[CardId],
+    split: int,
+    shared: bool,
+    difficulties: list[Difficulty],
+    arcana: Arcana | None,
+    edge: Edge,
+    everyone: bool,
+) -> None:
+    """Two or three drawers, on one shared pile (the Eddies) or on two piles of their own."""
+    piles = [cards] if shared else [cards[:split], cards[split:]]
+    drawers = [(0 if shared else i % 2, SkillCheck(d, arcana, edge)) for i, d in enumerate(difficulties)]
+    expected = brute_group(piles, drawers, everyone)
+    assume(expected is not None)  # the brute force does not reshuffle (covered for one check above)
+    real = [Pile(list(p)) for p in piles]
+    assert group_chance([(real[i], check) for i, check in drawers], everyone) == expected
+
+
+@pytest.mark.rule("SKL-GROUP-ANY", "SKL-ODDS")
+def test_two_players_of_their_own_decks_combine_as_independent_chances() -> None:
+    a, b = Pile(deck_cards([])), Pile(deck_cards([]))
+    one, two = SkillCheck(D.MEDIUM, Arcana.FOOL), SkillCheck(D.HARD, None)
+    pa, pb = check_odds(a, one).success, check_odds(b, two).success
+    assert group_chance([(a, one), (b, two)], everyone=False) == 1 - (1 - pa) * (1 - pb)

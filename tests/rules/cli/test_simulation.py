@@ -12,19 +12,32 @@ import os
 import pytest
 
 from rt0table.rules.rt0 import rng
-from rt0table.rules.rt0.cards import Suit, minor
-from rt0table.rules.rt0.cli.simulation import Tally, brick, fights, greedy, solo_turns
+from rt0table.rules.rt0.cards import TOWER, Suit, minor
+from rt0table.rules.rt0.cli.simulation import (
+    BRICK_PLAYER,
+    NEUTRAL_PLAYER,
+    Tally,
+    brick,
+    fights,
+    greedy,
+    play_rounds,
+    solo_turns,
+)
+from rt0table.rules.rt0.cli.simulation_cli import bestiary as cli_bestiary
 from rt0table.rules.rt0.cli.simulation_cli import main as cli_main
+from rt0table.rules.rt0.cli.simulation_cli import report
 from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight import engine
-from rt0table.rules.rt0.fight.actions import Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat
+from rt0table.rules.rt0.fight.events import RoundStarted
 from rt0table.rules.rt0.fight.registry import ABILITIES
 from rt0table.rules.rt0.fight.serialize import is_compiled, state_hash
+from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.rt0.traits import Arcana, Trait
 
 BOOK = bundled_bestiary("book.json")
-BRICK = FighterSetup("brick", "Brick", (1, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER}), Arcana.MAGICIAN)
+BRICK = BRICK_PLAYER
 PARTY = [
     FighterSetup("mara", "Mara", (0, 1), frozenset({Trait.STRONG, Trait.SLOW, Trait.LUCKY}), Arcana.FOOL),
     FighterSetup("jo", "Jo", (1, 1), frozenset({Trait.FAST, Trait.WEAK, Trait.WISE}), Arcana.HIGH_PRIESTESS),
@@ -82,8 +95,40 @@ def test_brick_and_greedy_choose_alike_for_a_player_of_base_abilities() -> None:
 @pytest.mark.rule("DECK-RESHUFFLE")
 def test_a_solo_run_is_pinned() -> None:
     tally = solo_turns(BRICK, 600, BOOK)
-    assert tally == Tally(rounds=600, actions=4017, fights=40, damage=5045, shield=2146)
-    assert tally.per_round(tally.damage) == pytest.approx(8.408, abs=1e-3)
+    assert tally == Tally(rounds=601, actions=3585, fights=40, damage=4444, shield=1936)
+    assert tally.per_round(tally.damage) == pytest.approx(7.394, abs=1e-3)
+
+
+def end_every_turn(state: CombatState) -> Action:
+    fighter = state.active_fighter
+    assert fighter is not None
+    return EndTurn(fighter.id)
+
+
+@pytest.mark.rule("CMB-CATASTROPHE")
+def test_a_catastrophe_at_a_turns_start_counts_as_a_turn_played() -> None:
+    """The Tower drawn at the start of round 2 ends that turn at once: one End Turn, two turns gone by."""
+    state, _ = new_combat(1, 3, [NEUTRAL_PLAYER], [], BOOK, practice=True)
+    pile = state.piles[state.fighters[0].pile].draw
+    pile.remove(TOWER)
+    pile.append(TOWER)  # the top card: the first drawn next turn
+    tally = Tally()
+    play_rounds(state, end_every_turn, 1, tally)
+    assert (tally.actions, tally.rounds, state.round) == (1, 2, 3)
+
+
+@pytest.mark.rule("CMB-CATASTROPHE")
+def test_a_solo_runs_turns_are_the_rounds_its_fights_went_through() -> None:
+    """Counted from the events instead: every round started but each fight's last is a turn played."""
+    played, seed = 0, 1
+    while played < 600:
+        state, events = new_combat(seed, 3, [BRICK], [], BOOK, practice=True)
+        started = sum(isinstance(e, RoundStarted) for e in events)
+        cycle = min(15, 600 - played)
+        while started - 1 < cycle:
+            started += sum(isinstance(e, RoundStarted) for e in apply_in_place(state, brick(state)))
+        played, seed = played + started - 1, seed + 1
+    assert solo_turns(BRICK, 600, BOOK).rounds == played
 
 
 @pytest.mark.rule("CMB-END")
@@ -93,7 +138,8 @@ def test_whole_fights_are_pinned() -> None:
     state, _ = new_combat(3, 3, PARTY, LABORERS, BOOK)
     while state.result is None:
         apply_in_place(state, greedy(state))
-    assert (state.round, state.result, state_hash(state)) == (9, "victory", "a0370221317c5408")
+    # the same hash as before items and injuring steps existed: fields at their default are left out of it
+    assert (state.round, state.result, state_hash(state)) == (9, "victory", "ebc1e869cb564198")
 
 
 def test_a_fight_that_does_not_end_counts_as_unfinished() -> None:
@@ -105,10 +151,29 @@ def test_a_fight_that_does_not_end_counts_as_unfinished() -> None:
 def test_the_command_line_runs_both_modes(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["brick", "--turns", "30", "--player", "strong,slow,clever:magician"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("30 turns in 2 fights,")
+    assert out.startswith("player: Clever, Slow, Strong; The Magician\n32 turns in 2 fights,")  # a Catastrophe's extra
     assert "damage dealt or wasted per turn:" in out
     assert cli_main(["fights", "--count", "2", "--adversary", "training_robot"]) == 0
     assert "fights ended: victory: 2;" in capsys.readouterr().out
+
+
+def test_brick_plays_the_benchs_player_unless_told_and_offers_a_neutral_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli_main(["brick", "--turns", "15"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("player: Clever, Slow, Strong; The Magician\n")
+    assert out.split("\n")[2] == report_line(solo_turns(BRICK_PLAYER, 15, cli_bestiary()))
+    assert cli_main(["brick", "--turns", "15", "--neutral"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("player: no traits; no Arcana\n")
+    assert out.split("\n")[2] == report_line(solo_turns(NEUTRAL_PLAYER, 15, cli_bestiary()))
+    assert (NEUTRAL_PLAYER.traits, NEUTRAL_PLAYER.arcana) == (frozenset(), None)
+
+
+def report_line(tally: Tally) -> str:
+    """The figures line of the report, which holds no timing."""
+    return report(tally, 1.0, "turns")[1]
 
 
 @pytest.mark.parametrize(
@@ -118,6 +183,7 @@ def test_the_command_line_runs_both_modes(capsys: pytest.CaptureFixture[str]) ->
         (["brick", "--player", "strong:emperor"], "no Arcana 'emperor'"),
         (["fights", "--adversary", "dragon"], "'dragon': not in the bundled bestiaries"),
         (["brick", "--player", "strong", "--player", "weak"], "give one --player"),
+        (["brick", "--neutral", "--player", "strong"], "--neutral and --player both name"),
     ],
 )
 def test_the_command_line_explains_what_it_cannot_use(

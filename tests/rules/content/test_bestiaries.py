@@ -84,7 +84,7 @@ MALFORMED = [
     (broken(intents=book_entry()["intents"] | {"Coins": []}), "field 'intents': unknown suit(s) ['Coins']"),
     (
         broken(intents=book_entry()["intents"] | {"Cups": [{"do": "dance"}]}),
-        "field 'intents.Cups[0].do': must be one of move, damage, heal, shield, shield_allies, not 'dance'",
+        "field 'intents.Cups[0].do': must be one of move, damage, heal, shield, shield_allies, injure, not 'dance'",
     ),
     (
         broken(intents=book_entry()["intents"] | {"Cups": [{"do": "heal", "amount": -2}]}),
