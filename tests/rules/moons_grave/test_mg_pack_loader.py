@@ -112,6 +112,7 @@ def test_missing_and_unknown_files() -> None:
     assert "pack.json: missing" in refusal(raw)
 
 
+@settings(deadline=None)  # each example reads the pack from disk: slow on a busy machine
 @given(st.binary(max_size=300))
 def test_no_bytes_crash_the_loader(data: bytes) -> None:
     raw = house_bytes()
@@ -126,7 +127,7 @@ SHAPES = st.recursive(
 )
 
 
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 @given(SHAPES)
 def test_no_json_shape_crashes_the_loader(value: object) -> None:
     raw = house_bytes()
@@ -135,7 +136,7 @@ def test_no_json_shape_crashes_the_loader(value: object) -> None:
         read_mg_pack(read_pack(raw, GAME))
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(sorted(house_bytes())), st.lists(st.integers(0, 40), max_size=4), SHAPES)
 def test_any_field_of_any_file_replaced_by_any_shape_is_refused_or_read(
     file: str, path: list[int], value: object

@@ -6,7 +6,7 @@ import json
 from functools import cache
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rt0table.rules.dice.exploding_roll import PoolRoll, entered_roll_problem, roll_pool
@@ -89,6 +89,7 @@ def rolling_state() -> dict[str, object]:
     return RULES.encode_state(play(state, TurnAction("pc1", "Attack", "npc1"))[0])
 
 
+@settings(deadline=None)
 @given(
     st.lists(st.integers(0, 50), max_size=5),
     st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.text(max_size=4), st.just([]), st.just({})),
