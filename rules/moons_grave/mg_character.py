@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .mg_book import ARTIFACT_WEAPONS, STATS, TALENTS
+from .mg_book import ARTIFACT_WEAPONS, STATS, TALENTS, WEAPONS
 from .mg_pack import MgContent
 
 UNIVERSAL = ("armor", "weapon", "maneuvering", "combat", "command")  # MG-PERK-CATEGORIES
@@ -25,6 +25,7 @@ class Character:
     experience: int = 0
     spent: int = 0  # MG-XP-SPENT: the running total of Experience spent
     follower_kind: str = ""
+    found: tuple[str, ...] = ()  # weapons taken in play (MG-NPC-SCAVENGE); untrained until their perks are bought
 
     def stat(self, name: str) -> int:
         base = dict(self.bought)[name]
@@ -45,10 +46,18 @@ class Character:
 
 
 def weapons_of(content: MgContent, character: Character) -> tuple[str, ...]:
-    """The weapons she holds: her package's, plus its artifact when that counts as a weapon."""
+    """The weapons she holds: her package's, its artifact when that counts as a weapon, and any found in play."""
     package = content.package(character.package)
     artifact = (package.artifact,) if package.artifact in ARTIFACT_WEAPONS else ()
-    return (*package.weapons, *artifact)
+    held = (*package.weapons, *artifact)
+    return (*held, *(w for w in character.found if w not in held))
+
+
+def take_weapon(character: Character, weapon: str) -> Character:
+    """Keep a weapon scavenged from a dead NPC (MG-NPC-SCAVENGE); its perks still have to be bought."""
+    if weapon not in WEAPONS:
+        raise ValueError(f"'{weapon}' is not a weapon ({', '.join(WEAPONS)})")
+    return character if weapon in character.found else replace(character, found=(*character.found, weapon))
 
 
 def stat_levels(character: Character) -> dict[str, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .mg_book import TALENTS, fumble_risk
+from .mg_book import TALENTS, WEAPONS, fumble_risk
 from .mg_pack import Perk
 
 PARTY, FOES = "party", "foes"
@@ -150,6 +150,11 @@ class MgState:
 
     def active_weapon(self, fighter: Fighter) -> Weapon:
         return fighter.weapon(fighter.active, self.corps())
+
+
+def spoils(state: MgState) -> tuple[str, ...]:
+    """Weapons the dead NPCs carried, which the players may take (MG-NPC-SCAVENGE)."""
+    return tuple(w.name for f in state.fighters if f.npc and not f.alive for w in f.weapons if w.name in WEAPONS)
 
 
 def enemy_side(side: str) -> str:

@@ -81,7 +81,11 @@ class MoonsGraveRules:
         return encoded
 
     def decode_state(self, data: Any) -> MgState:
-        return decode(MgState, data, "state")
+        state = decode(MgState, data, "state")
+        why = state_problem(state)
+        if why:
+            raise RulesError(f"state.{why}")
+        return state
 
     def encode_action(self, action: MgAction) -> dict[str, Any]:
         return {"kind": type(action).__name__, **encode(action)}
@@ -130,6 +134,40 @@ def action_space(state: MgState) -> list[MgAction]:
         actions += [TurnAction(who, kind, target) for kind in TURN_ACTIONS for target in ("", *ids)]
         actions += [Soak(who, "no-such-track")]
     return list(dict.fromkeys(actions))
+
+
+PHASES = ("plan", "vie", "withdraw", "bid", "vie_roll", "turn", "roll", "perks", "soak", "over")
+
+
+def state_problem(state: MgState) -> str | None:
+    """What makes a decoded state one this game could not have made (a save edited by hand), or None."""
+    ids = [f.id for f in state.fighters]
+    if len(set(ids)) != len(ids):
+        return "fighters: two fighters share an id"
+    if state.phase not in PHASES:
+        return f"phase: '{state.phase}' is not a phase ({', '.join(PHASES)})"
+    named = [*state.asked, *state.viers, *(f for f, _, _ in state.sealed), *(f for f, _ in state.bids)]
+    named += [f for f, _ in state.damage_queue] + ([state.turn] if state.turn else [])
+    if state.roll is not None:
+        named += [state.roll.roller, *state.roll.order]
+    stray = [f for f in named if f not in ids]
+    if stray:
+        return f"'{stray[0]}' is named but is not a fighter"
+    if state.phase in ("roll", "perks", "vie_roll") and state.roll is None:
+        return f"roll: the phase '{state.phase}' needs a roll"
+    if state.phase == "perks" and state.roll is not None and not state.roll.order:
+        return "roll.order: a perk window needs someone to choose"
+    if state.phase == "soak" and not state.damage_queue:
+        return "damage_queue: the soak phase needs damage to soak"
+    if state.phase == "turn" and state.turn not in ids:
+        return "turn: the turn phase needs the fighter whose turn it is"
+    if state.phase in ("plan", "vie", "withdraw", "bid") and not state.asked:
+        return f"asked: the phase '{state.phase}' needs someone asked"
+    if any(n < 0 for _, n in state.pools) or any(f.followers < 0 or f.damage < 0 for f in state.fighters):
+        return "followers and damage cannot be negative"
+    if state.roll is not None and any(not 1 <= face <= 6 for face in state.roll.faces):
+        return "roll.faces: a d6 face is 1 to 6"
+    return None
 
 
 RULES: Ruleset[MgSetup, MgState, MgAction, MgEvent] = MoonsGraveRules()  # mypy checks it meets the seam

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from rt0table.rules.moons_grave.mg_actions import TurnAction
 from rt0table.rules.moons_grave.mg_advancement import BuyPerk, BuyStat, buy, earn, purchase_refusal, purchases
+from rt0table.rules.moons_grave.mg_character import take_weapon, weapons_of
+from rt0table.rules.moons_grave.mg_state import spoils
 
-from .mg_fixtures import house, make_character
+from .mg_fixtures import fight_setup, house, make_character
+from .mg_play import begin, enter, give_turn, play
 
 
 @pytest.mark.rule("MG-XP-PERK", "MG-XP-SPENT", "MG-XP-SPEND-LIST")
@@ -59,3 +63,23 @@ def test_experience_comes_from_fights_and_the_flaw_when_everyone_agrees() -> Non
     assert earn(content, vex, "flaw_drama").experience == vex.experience + 1  # solo: nobody else to ask
     with pytest.raises(ValueError, match="no Experience for 'looting'"):
         earn(content, vex, "looting")
+
+
+@pytest.mark.rule("MG-NPC-SCAVENGE", "MG-GEAR-TRAINING", "MG-XP-GEAR-PERK")
+def test_a_weapon_taken_from_a_dead_npc_is_held_but_untrained() -> None:
+    content = house()
+    spearman = "Skeleton Spear-man (3), Strike 4, Willpower 5\nSpear <Strike/Tactics>"
+    state = give_turn(begin(fight_setup(npcs=(spearman, "Solarist Eunuch (2), Beckon 0"))), "pc1", 1, "Sword")
+    assert spoils(state) == ()
+    state, _ = play(state, TurnAction("pc1", "Attack", "npc1"))
+    state, _ = enter(state, "pc1", 6, 6, 6, 5, 5, 5)  # 12 vs Parry 3: 10 damage, the skeleton has 3 boxes
+    assert spoils(state) == ("Spear",)
+    vex = take_weapon(make_character(raises=("Awareness",)), "Spear")
+    assert weapons_of(content, vex) == ("Sword", "Knives", "Spear")
+    armed = begin(fight_setup(party=(vex,))).fighter("pc1")
+    assert [w.name for w in armed.weapons] == ["Sword", "Knives", "Spear"]
+    assert not any(p.weapon == "Spear" for p in armed.perks)  # no Spear training came with it
+    trained = buy(content, vex, BuyPerk("spear-brace"))
+    assert any(p.id == "spear-brace" for p in begin(fight_setup(party=(trained,))).fighter("pc1").perks)
+    with pytest.raises(ValueError, match="'Claws' is not a weapon"):
+        take_weapon(vex, "Claws")

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rt0table.rules.moons_grave.mg_pack import GAME, read_mg_pack
@@ -112,6 +112,7 @@ def test_missing_and_unknown_files() -> None:
     assert "pack.json: missing" in refusal(raw)
 
 
+@settings(deadline=None)  # each example reads the pack from disk: slow on a busy machine
 @given(st.binary(max_size=300))
 def test_no_bytes_crash_the_loader(data: bytes) -> None:
     raw = house_bytes()
@@ -120,15 +121,43 @@ def test_no_bytes_crash_the_loader(data: bytes) -> None:
         read_mg_pack(read_pack(raw, GAME))
 
 
-@given(
-    st.recursive(
-        st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-    )
+SHAPES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
 )
+
+
+@settings(max_examples=50, deadline=None)
+@given(SHAPES)
 def test_no_json_shape_crashes_the_loader(value: object) -> None:
     raw = house_bytes()
     raw["npcs.json"] = json.dumps({"npcs": [value]}).encode()
+    with contextlib.suppress(PackError):
+        read_mg_pack(read_pack(raw, GAME))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(house_bytes())), st.lists(st.integers(0, 40), max_size=4), SHAPES)
+def test_any_field_of_any_file_replaced_by_any_shape_is_refused_or_read(
+    file: str, path: list[int], value: object
+) -> None:
+    raw = house_bytes()
+    data = json.loads(raw[file])
+    target = data
+    for step in path:  # walk into the file, then swap what is found there
+        if isinstance(target, dict) and target:
+            key = sorted(target)[step % len(target)]
+            if not isinstance(target[key], dict | list) or not target[key]:
+                target[key] = value
+                break
+            target = target[key]
+        elif isinstance(target, list) and target:
+            index = step % len(target)
+            if not isinstance(target[index], dict | list) or not target[index]:
+                target[index] = value
+                break
+            target = target[index]
+    raw[file] = json.dumps(data).encode()
     with contextlib.suppress(PackError):
         read_mg_pack(read_pack(raw, GAME))
 

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rt0table.rules.dice.exploding_roll import PoolRoll, entered_roll_problem, roll_pool
-from rt0table.rules.moons_grave.mg_actions import Plan, TriggerPerk
+from rt0table.rules.moons_grave.mg_actions import Plan, TriggerPerk, TurnAction
 from rt0table.rules.moons_grave.mg_fight_setup import content_of
 from rt0table.rules.moons_grave.moons_grave_seam import RULES
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6, faces_text, read_roll
 from rt0table.rules.seam import RulesError
 
 from .mg_fixtures import fight_setup, house
-from .mg_play import begin
+from .mg_play import begin, give_turn, play
 
 
 def test_a_setup_keeps_its_pack_and_round_trips() -> None:
@@ -67,3 +70,47 @@ def test_typed_in_faces_must_make_one_finished_roll() -> None:
     assert entered_roll_problem(SURGE_D6, 2, (6, 4)) == "1 more die is owed (surges bring in one each)"
     assert entered_roll_problem(SURGE_D6, 2, (4, 5, 1)) == "die 3: the roll was already over (only 2 dice were owed)"
     assert entered_roll_problem(SURGE_D6, 1, (0,)) == "die 1: 0 is not a face of a Surge Die (d6) (1 to 6)"
+
+
+def mutate(value: object, path: list[int], new: object) -> object:
+    """``value`` with the item at a pseudo-random path replaced by ``new``."""
+    if not path or not isinstance(value, dict | list) or not value:
+        return new
+    keys = list(value) if isinstance(value, dict) else list(range(len(value)))
+    key = keys[path[0] % len(keys)]
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[key] = mutate(copy[key], path[1:], new)  # type: ignore[index]
+    return copy
+
+
+@cache
+def rolling_state() -> dict[str, object]:
+    state = give_turn(begin(), "pc1", planned=2, weapon="Sword")
+    return RULES.encode_state(play(state, TurnAction("pc1", "Attack", "npc1"))[0])
+
+
+@settings(deadline=None)
+@given(
+    st.lists(st.integers(0, 50), max_size=5),
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.text(max_size=4), st.just([]), st.just({})),
+)
+def test_a_hand_edited_state_is_refused_with_a_named_field_never_a_crash(path: list[int], new: object) -> None:
+    data = mutate(rolling_state(), path, new)
+    try:
+        decoded = RULES.decode_state(data)
+    except RulesError as error:
+        assert str(error).startswith("state")
+        return
+    RULES.legal_actions(decoded)  # whatever is accepted can be played on
+    RULES.seats_to_act(decoded)
+
+
+def test_a_state_naming_a_stranger_is_refused() -> None:
+    data = RULES.encode_state(begin())
+    data["asked"] = ["npc9"]
+    with pytest.raises(RulesError, match="'npc9' is named but is not a fighter"):
+        RULES.decode_state(data)
+    data = RULES.encode_state(begin())
+    data["phase"] = "brunch"
+    with pytest.raises(RulesError, match=r"state\.phase: 'brunch' is not a phase"):
+        RULES.decode_state(data)

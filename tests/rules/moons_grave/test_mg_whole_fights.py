@@ -7,6 +7,7 @@ import json
 import os
 import random
 from collections import Counter
+from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,7 +32,9 @@ from rt0table.rules.seam import OMNISCIENT, IllegalAction
 
 from .mg_fixtures import fight_setup, house, make_character
 
-FIGHTS = int(os.environ.get("RT0_SOAK_EXAMPLES", "400" if os.environ.get("RT0_SOAK") else "12"))
+SOAK = os.environ.get("RT0_SOAK", "") not in ("", "0")  # README: RT0_SOAK=1 runs the long versions
+FIGHTS = int(os.environ.get("RT0_SOAK_EXAMPLES", "400")) if SOAK else 8
+PROPERTY_EXAMPLES = 2000 if SOAK else 40
 
 
 def brawl() -> MgSetup:
@@ -152,23 +155,35 @@ def wild_actions(ids: list[str]) -> st.SearchStrategy[MgAction]:
 
 SETUP = brawl()
 IDS = [f.id for f in RULES.new_state(SETUP, 0)[0].fighters]
+WILD = wild_actions(IDS)
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 90), st.data())
-def test_refusal_is_none_exactly_for_the_legal_actions(seed: int, walk: int, data: st.DataObject) -> None:
-    state, _ = RULES.new_state(SETUP, seed)
-    chooser = random.Random(seed)
-    for _ in range(walk):
-        if RULES.is_over(state):
-            break
-        legal = list(RULES.legal_actions(state))
-        state, _ = RULES.apply(state, chooser.choices(legal, weights=[eager(a) for a in legal])[0])
+@cache
+def visited_states() -> list[MgState]:
+    """Every state of a few seeded fights: plans, ties, bids, rolls, perk windows, soaks and endings."""
+    states: list[MgState] = []
+    for seed in range(4 if not SOAK else 40):
+        state, _ = RULES.new_state(SETUP, seed)
+        chooser = random.Random(seed)
+        states.append(state)
+        while not RULES.is_over(state) and len(states) < 400 * (seed + 1):
+            legal = list(RULES.legal_actions(state))
+            state, _ = RULES.apply(state, chooser.choices(legal, weights=[eager(a) for a in legal])[0])
+            states.append(state)
+    return states
+
+
+@settings(max_examples=PROPERTY_EXAMPLES, deadline=None)
+@given(st.integers(0, 10_000), st.data())
+def test_refusal_is_none_exactly_for_the_legal_actions(pick: int, data: st.DataObject) -> None:
+    states = visited_states()
+    state = states[pick % len(states)]
+    assert {s.phase for s in states} >= {"plan", "vie", "withdraw", "bid", "turn", "roll", "perks", "soak", "over"}
     legal = list(RULES.legal_actions(state))
     for action in legal:
         assert RULES.refusal(state, action) is None
     for _ in range(20):
-        action = data.draw(st.one_of(wild_actions(IDS), st.sampled_from(legal) if legal else wild_actions(IDS)))
+        action = data.draw(st.one_of(WILD, st.sampled_from(legal)) if legal else WILD)
         why = RULES.refusal(state, action)
         assert (why is None) == (action in legal), (action, why)
         if why is not None:

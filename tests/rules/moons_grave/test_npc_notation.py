@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rt0table.rules.moons_grave.mg_book import TALENTS
@@ -59,6 +59,7 @@ def test_bad_notation_explains_itself(text: str, expected: str) -> None:
         parse_npc(text)
 
 
+@settings(deadline=None)
 @given(st.text(max_size=60))
 def test_no_text_crashes_the_parser(text: str) -> None:
     with contextlib.suppress(NotationError):
