@@ -31,7 +31,7 @@ BRICK_PLAYER: Final = FighterSetup(
 """The player the bench and ``simulation_cli brick`` measure: Strong, Slow, Clever, The Magician."""
 
 NEUTRAL_PLAYER: Final = FighterSetup("neutral", "Neutral", (1, 1))
-"""No traits and no Arcana: three cards a turn, no modifiers; for comparing with other simulators."""
+"""No traits and no Arcana: five cards a turn, no modifiers; for comparing with other simulators."""
 
 
 def brick(state: CombatState) -> Action:
