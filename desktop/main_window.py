@@ -151,6 +151,10 @@ class MainWindow(QMainWindow):
             self.open_load_screen()
         elif key == "demo":
             self.open_demo()
+        elif key == "paradise":
+            from rt0table.desktop.paradise_lua.map_screen import open_map
+
+            self.show_screen(open_map(self.show_title))
 
     def continue_newest(self) -> bool:
         """Go back to the game played last, where it stopped; the load screen says why when it cannot."""
@@ -273,8 +277,11 @@ def _smoke(app: QApplication, folder: Path) -> int:
     window.show()
     app.processEvents()
     frame = window.grab().toImage()
+    window.on_title_choice("paradise")  # the Paradise Lua map too: its layout needs networkx in the bundle
+    app.processEvents()
+    map_frame = window.grab().toImage()
     window.close()
-    if frame.isNull() or frame.width() == 0:
+    if frame.isNull() or frame.width() == 0 or map_frame.isNull():
         print("smoke-test: FAILED, the window rendered nothing", file=sys.stderr)
         return 1
     print(f"smoke-test: ok {frame.width()}x{frame.height()}")

@@ -1,0 +1,556 @@
+"""The Paradise Lua map: the party's figure on the book's location graphs, the place it stands in, and the tracker.
+
+Drag the figure onto a connected place to move there, or pick an exit with the arrow keys and press Enter; a place
+that is not connected is refused with the reason. Beside the map: the place's cards, factions, people and notes,
+its exits, "Draw for inspiration", a fight with a faction found there, and the journal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import (
+    QKeySequence,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rt0table.rules.paradise_lua.lua_campaign import (
+    AdvanceAct,
+    CallFight,
+    ChooseMentor,
+    DrawInspiration,
+    FightCalled,
+    FightOver,
+    FindHost,
+    KillHost,
+    MarkStep,
+    Move,
+    Offence,
+    SaveHost,
+    WriteNote,
+    judgement_links,
+    location_id,
+    note_on,
+    suit_here,
+)
+from rt0table.rules.paradise_lua.lua_encounters import factions_fielding, fight_setups
+from rt0table.rules.paradise_lua.tarot_oracle import search_meanings
+from rt0table.rules.paradise_lua.world_map import Spot, exits
+from rt0table.rules.rt0.cards import CARDS
+
+from .lua_table import LuaTable, bundled_bestiary, bundled_world
+from .map_scene import MapScene, MapView
+
+ROOM = 3  # a fight called on the map is played in a 3x3 room
+PARTY = ("Ash", "Bea", "Cass", "Dov", "Eli", "Fen", "Gus", "Hal")  # stand-ins until the quick-start party
+
+
+class NoteBox(QWidget):
+    """The GM's note on one location, faction or person: a line to type in, kept with "Keep note"."""
+
+    def __init__(self, table: LuaTable) -> None:
+        super().__init__()
+        self.table = table
+        self.about: str | None = None
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.text = QLineEdit()
+        self.text.setPlaceholderText("GM's note (kept in the save)")
+        self.text.returnPressed.connect(self.keep)
+        self.keep_button = QPushButton("Keep note")
+        self.keep_button.clicked.connect(self.keep)
+        row.addWidget(self.text, 1)
+        row.addWidget(self.keep_button)
+
+    def show_for(self, about: str | None) -> None:
+        self.setEnabled(about is not None)
+        if about != self.about or not self.text.hasFocus():
+            self.text.setText(note_on(self.table.state, about) if about else "")
+        self.about = about
+
+    def keep(self) -> None:
+        if self.about is not None:
+            self.table.do(WriteNote(self.about, self.text.text()))
+
+
+class MapScreen(QWidget):
+    """The map beside the place's details, the tracker's actions and the journal."""
+
+    closed = Signal()
+
+    def __init__(self, table: LuaTable) -> None:
+        super().__init__()
+        self.table = table
+        self.bestiary = bundled_bestiary()
+        self.fight_window: QWidget | None = None  # the table a called fight is played on
+        self.scenes = {graph.id: MapScene(table, graph) for graph in table.world.graphs}
+        for scene in self.scenes.values():
+            scene.dropped.connect(self._dropped)
+        self.highlight = 0
+        self.view = MapView()
+        self.view.step.connect(self._step)
+        self.view.go.connect(self._go)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setObjectName("map-status")
+        self.title = QLabel()
+        self.title.setObjectName("map-title")
+        left = QVBoxLayout()
+        left.addWidget(self.title)
+        left.addWidget(self.view, 1)
+        left.addWidget(self.status)
+        map_side = QWidget()
+        map_side.setLayout(left)
+        splitter = QSplitter()
+        splitter.addWidget(map_side)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._panel(), "Here")
+        self.tabs.addTab(self._campaign_tab(), "Campaign")
+        self.tabs.addTab(self._meanings_tab(), "Meanings")
+        self.tabs.addTab(self._people_tab(), "Factions && people")
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 5)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([620, 380])
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.addWidget(splitter)
+        QShortcut(QKeySequence.StandardKey.Undo, self).activated.connect(self._undo)
+        table.changed.connect(self.refresh)
+        table.refused.connect(self.status.setText)
+        self.refresh()
+
+    def _panel(self) -> QWidget:
+        panel = QWidget()
+        column = QVBoxLayout(panel)
+        self.place = QLabel()
+        self.place.setWordWrap(True)
+        self.place.setTextFormat(Qt.TextFormat.RichText)
+        self.place.setAlignment(Qt.AlignmentFlag.AlignTop)
+        column.addWidget(self.place)
+        self.place_note = NoteBox(self.table)
+        column.addWidget(self.place_note)
+        column.addWidget(QLabel("Exits (arrow keys and Enter on the map):"))
+        self.exits = QListWidget()
+        self.exits.setMaximumHeight(110)
+        self.exits.itemActivated.connect(lambda item: self._move(item.data(Qt.ItemDataRole.UserRole)))
+        column.addWidget(self.exits)
+        draw_row = QHBoxLayout()
+        self.draw_count = QSpinBox()
+        self.draw_count.setRange(1, 3)
+        self.draw_button = QPushButton("Draw for inspiration")
+        self.draw_button.clicked.connect(lambda: self.table.do(DrawInspiration(self.draw_count.value())))
+        draw_row.addWidget(self.draw_count)
+        draw_row.addWidget(self.draw_button, 1)
+        column.addLayout(draw_row)
+        self.reading = QLabel()
+        self.reading.setWordWrap(True)
+        self.reading.setTextFormat(Qt.TextFormat.RichText)
+        column.addWidget(self.reading)
+        fight_row = QHBoxLayout()
+        self.fight_faction = QComboBox()
+        self.players = QSpinBox()
+        self.players.setRange(1, 8)
+        self.players.setValue(3)
+        self.players.setToolTip("Player characters in the fight (Eddies are not counted)")
+        self.fight_button = QPushButton("Fight here")
+        self.fight_button.clicked.connect(self._fight)
+        fight_row.addWidget(self.fight_faction, 1)
+        fight_row.addWidget(self.players)
+        fight_row.addWidget(self.fight_button)
+        column.addLayout(fight_row)
+        self.play_fight_button = QPushButton("Play the fight on the table")
+        self.play_fight_button.clicked.connect(self.play_fight)
+        column.addWidget(self.play_fight_button)
+        buttons = QHBoxLayout()
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.clicked.connect(self._undo)
+        self.back_button = QPushButton("Back to the title")
+        self.back_button.clicked.connect(self.closed.emit)
+        buttons.addWidget(self.undo_button)
+        buttons.addWidget(self.back_button)
+        column.addLayout(buttons)
+        column.addWidget(QLabel("Journal:"))
+        self.journal = QListWidget()
+        self.journal.setWordWrap(True)
+        column.addWidget(self.journal, 1)
+        return panel
+
+    def _campaign_tab(self) -> QWidget:
+        tab = QWidget()
+        column = QVBoxLayout(tab)
+        self.act_label = QLabel()
+        self.act_label.setWordWrap(True)
+        self.act_label.setTextFormat(Qt.TextFormat.RichText)
+        column.addWidget(self.act_label)
+        column.addWidget(QLabel("Quest steps (tick when done):"))
+        self.steps = QListWidget()
+        self.steps.setWordWrap(True)
+        self.steps.itemChanged.connect(self._step_ticked)
+        column.addWidget(self.steps, 1)
+        row = QHBoxLayout()
+        self.discipline = QLabel()
+        self.discipline.setWordWrap(True)
+        self.offence_button = QPushButton("Offence")
+        self.offence_button.setToolTip("A skipped curfew or class: the discipline ladder climbs a rung")
+        self.offence_button.clicked.connect(lambda: self.table.do(Offence()))
+        row.addWidget(self.discipline, 1)
+        row.addWidget(self.offence_button)
+        column.addLayout(row)
+        self.next_act_button = QPushButton("Begin the next act")
+        self.next_act_button.clicked.connect(lambda: self.table.do(AdvanceAct()))
+        column.addWidget(self.next_act_button)
+        mentor_row = QHBoxLayout()
+        self.mentor_pick = QComboBox()
+        for npc in self.table.world.npcs:
+            if npc.role == "mentor" and npc.card is not None:
+                self.mentor_pick.addItem(f"{npc.name} ({CARDS[npc.card].name})", npc.id)
+        self.mentor_button = QPushButton("Choose the mentor")
+        self.mentor_button.clicked.connect(lambda: self.table.do(ChooseMentor(self.mentor_pick.currentData())))
+        mentor_row.addWidget(self.mentor_pick, 1)
+        mentor_row.addWidget(self.mentor_button)
+        column.addLayout(mentor_row)
+        host_row = QHBoxLayout()
+        self.horror_pick = QComboBox()
+        for horror in self.table.world.horrors:
+            if horror.linkable:
+                self.horror_pick.addItem(horror.name, horror.key)
+        self.host_name = QLineEdit()
+        self.host_name.setPlaceholderText("the host's name")
+        host_row.addWidget(self.horror_pick)
+        host_row.addWidget(self.host_name, 1)
+        column.addLayout(host_row)
+        host_buttons = QHBoxLayout()
+        self.found_button = QPushButton("Found")
+        self.found_button.clicked.connect(
+            lambda: self.table.do(FindHost(self.horror_pick.currentData(), self.host_name.text()))
+        )
+        self.saved_button = QPushButton("Saved (link cut)")
+        self.saved_button.clicked.connect(lambda: self.table.do(SaveHost(self.horror_pick.currentData())))
+        self.killed_button = QPushButton("Killed")
+        self.killed_button.clicked.connect(lambda: self.table.do(KillHost(self.horror_pick.currentData())))
+        for button in (self.found_button, self.saved_button, self.killed_button):
+            host_buttons.addWidget(button)
+        column.addLayout(host_buttons)
+        self.hosts = QLabel()
+        self.hosts.setWordWrap(True)
+        column.addWidget(self.hosts)
+        restart_row = QHBoxLayout()
+        self.one_shot = QCheckBox("One-shot: just run Act 1")
+        self.without_empress = QCheckBox("Leave The Empress out of the oracle")
+        self.restart_button = QPushButton("New playthrough")
+        self.restart_button.clicked.connect(self._restart)
+        options = QVBoxLayout()
+        options.addWidget(self.one_shot)
+        options.addWidget(self.without_empress)
+        restart_row.addLayout(options, 1)
+        restart_row.addWidget(self.restart_button)
+        column.addLayout(restart_row)
+        return tab
+
+    def _restart(self) -> None:
+        seed = random.randrange(2**32)
+        self.table.restart(seed, self.one_shot.isChecked(), self.without_empress.isChecked())
+
+    def _meanings_tab(self) -> QWidget:
+        tab = QWidget()
+        column = QVBoxLayout(tab)
+        self.search_box = QLineEdit()
+        self.search_box.setPlaceholderText("Search the cards' meanings: a keyword, a title, a card")
+        self.search_box.textChanged.connect(self._search)
+        column.addWidget(self.search_box)
+        self.meanings = QListWidget()
+        self.meanings.setWordWrap(True)
+        column.addWidget(self.meanings, 1)
+        self._search("")
+        return tab
+
+    def _people_tab(self) -> QWidget:
+        world = self.table.world
+        tab = QWidget()
+        column = QVBoxLayout(tab)
+        self.who = QListWidget()
+        for faction in world.factions:
+            self.who.addItem(f"Faction: {faction.name}")
+            self.who.item(self.who.count() - 1).setData(Qt.ItemDataRole.UserRole, faction.id)
+        self.who.addItem(f"Allies: {world.eddies.name}")
+        self.who.item(self.who.count() - 1).setData(Qt.ItemDataRole.UserRole, world.eddies.id)
+        for npc in world.npcs:
+            self.who.addItem(npc.name)
+            self.who.item(self.who.count() - 1).setData(Qt.ItemDataRole.UserRole, npc.id)
+        self.who.currentItemChanged.connect(
+            lambda item, _old: self.show_who(item.data(Qt.ItemDataRole.UserRole)) if item else None
+        )
+        column.addWidget(self.who, 2)
+        self.who_card = QLabel()
+        self.who_card.setWordWrap(True)
+        self.who_card.setTextFormat(Qt.TextFormat.RichText)
+        self.who_card.setAlignment(Qt.AlignmentFlag.AlignTop)
+        column.addWidget(self.who_card, 3)
+        self.who_note = NoteBox(self.table)
+        column.addWidget(self.who_note)
+        return tab
+
+    def show_who(self, entry_id: str) -> None:
+        """A faction, the Eddies or a person: their card, places, people and adversaries."""
+        world = self.table.world
+        names = {kind_id: kind.name for kind_id, kind in self.bestiary.items()}
+
+        def places(ids: list[str]) -> str:
+            return ", ".join(world.location(i).name for i in ids) or "nowhere in particular"
+
+        def card_line(card: int | None) -> str:
+            if card is None:
+                return "no card"
+            return f"{CARDS[card].name} ({', '.join(world.meaning(card).keywords)})"
+
+        if entry_id == world.eddies.id:
+            eddies = world.eddies
+            jobs = "; ".join(f"{skill}: {job}" for skill, job in eddies.jobs)
+            text = f"<h3>{eddies.name}</h3><p>{eddies.description}</p><p><b>Card:</b> {card_line(eddies.card)}<br>"
+            text += f"<b>Names:</b> {', '.join(eddies.names)}<br><b>Jobs by skill:</b> {jobs}</p>"
+        elif entry_id.startswith("FAC-"):
+            f = world.faction(entry_id)
+            found = [loc.id for loc in world.locations if entry_id in {t.faction for t in loc.factions}]
+            members = ", ".join(n.name for n in world.npcs if entry_id in n.factions) or "none named"
+            fields = ", ".join(names.get(a, a) for a in f.adversaries) or "none"
+            boss = names.get(f.boss, f.boss) if f.boss else "none"
+            problem = next((f"{p.name}: {p.effect}" for p in world.problems if p.id == f.problem), "none")
+            house = " <i>(house)</i>" if f.source == "house" else ""
+            text = f"<h3>{f.name}</h3><p>{f.description}{house}</p><p><b>Suit:</b> {f.suit or 'none'}<br>"
+            text += f"<b>Patron:</b> {card_line(f.patron_card)}<br><b>Wants:</b> {f.wants}<br>"
+            text += f"<b>If angered:</b> {problem}<br><b>Fields:</b> {fields}<br><b>True Horror:</b> {boss}<br>"
+            text += f"<b>Found at:</b> {places(found)}<br><b>People:</b> {members}</p>"
+        else:
+            n = world.npc(entry_id)
+            factions = ", ".join(world.faction(f).name for f in n.factions) or "none"
+            house = " <i>(house)</i>" if n.source == "house" else ""
+            text = f"<h3>{n.name}</h3><p>{n.description}{house}</p><p><b>Card:</b> {card_line(n.card)}<br>"
+            text += f"<b>Factions:</b> {factions}<br><b>Found at:</b> {places(list(n.locations))}</p>"
+        self.who_card.setText(text)
+        self.who_note.show_for(entry_id if entry_id != world.eddies.id else None)
+
+    def _search(self, words: str) -> None:
+        self.meanings.clear()
+        for meaning in search_meanings(self.table.world, words):
+            tag = f" [{meaning.tag}]" if meaning.tag and meaning.tag != meaning.title.lower() else ""
+            self.meanings.addItem(f"{meaning.name}: {meaning.title}{tag}: {', '.join(meaning.keywords)}")
+
+    def _show_campaign(self) -> None:
+        world, state = self.table.world, self.table.state
+        act = world.act(state.act)
+        goals = "".join(f"<li>{goal}</li>" for goal in act.goals)
+        mentor = world.npc(state.mentor).name if state.mentor else "not chosen yet"
+        one_shot = " (one-shot)" if state.one_shot else ""
+        self.act_label.setText(
+            f"<b>Act {act.number}: {act.name}</b>{one_shot}<br>{act.summary}<ul>{goals}</ul>Mentor: {mentor}"
+        )
+        self.steps.blockSignals(True)
+        self.steps.clear()
+        for quest in act.quests:
+            for step in quest.steps:
+                item = QListWidgetItem(f"Quest {quest.number}: {step.text}")
+                item.setData(Qt.ItemDataRole.UserRole, step.id)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                done = step.id in state.steps_done
+                item.setCheckState(Qt.CheckState.Checked if done else Qt.CheckState.Unchecked)
+                self.steps.addItem(item)
+        self.steps.blockSignals(False)
+        level = state.discipline
+        rung = world.discipline.steps[level - 1].name if level else "a clean record"
+        self.discipline.setText(
+            f"Discipline: {rung} (rung {level} of {len(world.discipline.steps)}); "
+            f"curfew {world.discipline.curfew_hour}:00"
+        )
+        self.offence_button.setEnabled(self.table.refusal_of(Offence()) is None)
+        reason = self.table.refusal_of(AdvanceAct())
+        self.next_act_button.setEnabled(reason is None)
+        self.next_act_button.setToolTip(reason or "")
+        self.mentor_button.setEnabled(state.mentor is None)
+        hosts = "; ".join(f"{h.name} ({world.horror(h.horror).name}): {h.status}" for h in state.hosts) or "none yet"
+        self.hosts.setText(f"Hosts: {hosts}. Links Judgement still climbs: {judgement_links(world, state)}")
+
+    def _step_ticked(self, item: QListWidgetItem) -> None:
+        done = item.checkState() == Qt.CheckState.Checked
+        self.table.do(MarkStep(item.data(Qt.ItemDataRole.UserRole), done))
+
+    # --- what the screen shows ----------------------------------------------------------------------------
+
+    def current_exits(self) -> tuple[Spot, ...]:
+        return exits(self.table.world, self.table.state.at)
+
+    def scene(self) -> MapScene:
+        return self.scenes[self.table.state.at.graph]
+
+    def refresh(self) -> None:
+        world, state = self.table.world, self.table.state
+        scene = self.scene()
+        if self.view.scene() is not scene:
+            self.view.setScene(scene)
+            self.view.fit()
+        options = self.current_exits()
+        self.highlight %= max(1, len(options))
+        scene.refresh(options[self.highlight] if options else None)
+        self.title.setText(f"<b>{scene.graph.name}</b> · Act {state.act}: {world.act(state.act).name}")
+        self._show_place()
+        self.exits.clear()
+        for index, spot in enumerate(options):
+            label = world.graph(spot.graph).node(spot.node).label
+            if spot.graph != state.at.graph:
+                label += f" (into {world.graph(spot.graph).name})" if spot.graph != "MAP-JOYEUSE" else " (back out)"
+            reason = self.table.refusal_of(Move(spot))
+            self.exits.addItem(label + (" (shut)" if reason else ""))
+            self.exits.item(index).setData(Qt.ItemDataRole.UserRole, spot)
+            self.exits.item(index).setToolTip(reason or "")
+        if options:
+            self.exits.setCurrentRow(self.highlight)
+        here = world.location(location_id(world, state.at))
+        self.fight_faction.clear()
+        for faction in factions_fielding(world, here):
+            self.fight_faction.addItem(world.faction(faction).name, faction)
+        self.fight_button.setEnabled(self.fight_faction.count() > 0 and state.fight is None)
+        self.play_fight_button.setEnabled(state.fight is not None and self.fight_window is None)
+        self.undo_button.setEnabled(self.table.undo_refusal() is None)
+        self.journal.clear()
+        self.journal.addItems(self.table.journal)
+        self.journal.scrollToBottom()
+        self._show_campaign()
+        self._show_reading()
+
+    def _show_place(self) -> None:
+        world, state = self.table.world, self.table.state
+        here = world.location(location_id(world, state.at))
+        cards = ", ".join(CARDS[c].name for c in here.cards) or "none"
+        factions = ", ".join(world.faction(t.faction).name for t in here.factions) or "nobody in particular"
+        people = ", ".join(n.name for n in world.npcs if here.id in n.locations) or "nobody named"
+        suit = suit_here(world, state.at)
+        house = " <i>(house)</i>" if here.source == "house" else ""
+        self.place_note.show_for(here.id)
+        self.place.setText(
+            f"<h3>{here.name}</h3><p>{here.description}{house}</p>"
+            f"<p><b>Cards:</b> {cards}<br><b>Suit of the division:</b> {suit}<br>"
+            f"<b>Factions:</b> {factions}<br><b>People:</b> {people}</p>"
+        )
+
+    def _show_reading(self) -> None:
+        from rt0table.rules.paradise_lua.lua_campaign import InspirationDrawn
+
+        world = self.table.world
+        for _state, entry in reversed(self.table.history):
+            drawn = [e for e in entry.events if isinstance(e, InspirationDrawn)]
+            if drawn:
+                event = drawn[0]
+                rows = []
+                for card in event.cards:
+                    meaning = world.meaning(card)
+                    rows.append(f"<b>{meaning.name}</b> ({meaning.title}): {', '.join(meaning.keywords)}")
+                rows += [f"<i>Idea:</i> {idea.idea}" for idea in world.events if idea.id in event.ideas]
+                signs = "<br>".join(event.signs)
+                factions = ", ".join(world.faction(f).name for f in event.factions) or "none"
+                self.reading.setText(
+                    "<br>".join(rows) + f"<br><i>Here: {event.suit}; {factions}</i>" + (f"<br>{signs}" if signs else "")
+                )
+                return
+        self.reading.setText("<i>No cards drawn yet.</i>")
+
+    # --- what the player does -----------------------------------------------------------------------------
+
+    def _move(self, spot: Spot) -> None:
+        self.highlight = 0
+        if self.table.do(Move(spot)) is None:
+            self.status.setText("")
+        else:
+            self.refresh()
+
+    def _dropped(self, spot: Spot | None) -> None:
+        if spot is None or spot == self.table.state.at:
+            self.status.setText("Drop the party on a connected place to move there." if spot is None else "")
+            self.refresh()
+            return
+        self._move(spot)
+
+    def _step(self, direction: int) -> None:
+        options = self.current_exits()
+        if options:
+            self.highlight = (self.highlight + direction) % len(options)
+            self.refresh()
+
+    def _go(self) -> None:
+        options = self.current_exits()
+        if options:
+            self._move(options[self.highlight % len(options)])
+
+    def _fight(self) -> None:
+        faction = self.fight_faction.currentData()
+        if faction:
+            self.table.do(CallFight(faction, self.players.value()))
+
+    def called_fight(self) -> FightCalled | None:
+        for _state, entry in reversed(self.table.history):
+            for event in entry.events:
+                if isinstance(event, FightCalled):
+                    return event
+        return None
+
+    def play_fight(self) -> QWidget | None:
+        """Open the called fight on the table, the party placed on the near row; its result comes back here."""
+        from rt0table.desktop.session import Session
+        from rt0table.desktop.table.view import TableScreen
+        from rt0table.rules.rt0.fight.engine import FighterSetup, Game, new_combat
+
+        called = self.called_fight()
+        if called is None or self.table.state.fight is None or self.fight_window is not None:
+            return None
+        fighters = [FighterSetup(f"pc{i}", name, (i % ROOM, 0)) for i, name in enumerate(PARTY[: called.players])]
+        seed = self.table.seed + len(self.table.history)
+        state, events = new_combat(seed, ROOM, fighters, fight_setups(called.adversaries, ROOM), self.bestiary)
+        session = Session(Game(state, events))
+        screen = TableScreen(session)
+        screen.setWindowTitle(f"A fight at {self.table.world.location(called.location).name}")
+        session.state_did_change.connect(lambda _events: self._fight_moved(session))
+        screen.closed.connect(lambda: self._fight_closed(screen))
+        screen.resize(1024, 640)
+        screen.show()
+        self.fight_window = screen
+        self.refresh()
+        return screen
+
+    def _fight_moved(self, session: Any) -> None:
+        result = session.state.result
+        if result is not None and self.table.state.fight is not None:
+            self.table.do(FightOver(result))
+
+    def _fight_closed(self, screen: QWidget) -> None:
+        screen.close()
+        self.fight_window = None
+        self.refresh()
+
+    def _undo(self) -> None:
+        if self.table.undo() is None:
+            self.status.setText("")
+
+
+def open_map(back: Callable[[], None], seed: int | None = None) -> MapScreen:
+    """A fresh Act 1 playthrough on the map; ``back`` runs when the player leaves it."""
+    table = LuaTable(bundled_world(), random.randrange(2**32) if seed is None else seed)
+    screen = MapScreen(table)
+    screen.closed.connect(back)
+    return screen

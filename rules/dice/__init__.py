@@ -1,0 +1,1 @@
+"""Dice shared by every game: faces as data, a seeded roller, and exact odds as fractions."""
