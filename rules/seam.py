@@ -8,13 +8,15 @@ suite (tests/rules/conformance/) is written against this protocol and runs on ev
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 Setup = TypeVar("Setup")
 State = TypeVar("State")
 Action = TypeVar("Action")
 Event = TypeVar("Event")
+Answer = TypeVar("Answer")
 
 # A seat is who sits at the screen: a player's id, "gm" for whoever runs the opposition, or OMNISCIENT for
 # replays, tests and simulations, which see everything.
@@ -29,6 +31,48 @@ class RulesError(ValueError):
 
 class IllegalAction(RulesError):
     """An action the rules do not allow now; the message says why in words a player can read."""
+
+
+@dataclass(frozen=True)
+class SealedChoices(Generic[Answer]):
+    """One question put to several seats at once (secret plans): each answer stays sealed until every seat has
+    answered, then all are revealed together. A game keeps one in its state; ``seats_to_act`` is ``waiting``."""
+
+    seats: frozenset[Seat]
+    sealed: tuple[tuple[Seat, Answer], ...] = ()  # in the order given: (seat, answer)
+
+    @property
+    def waiting(self) -> frozenset[Seat]:
+        """The seats that have not answered yet."""
+        return self.seats - {seat for seat, _ in self.sealed}
+
+    @property
+    def complete(self) -> bool:
+        return not self.waiting
+
+    def answer(self, seat: Seat, answer: Answer) -> SealedChoices[Answer]:
+        """A copy with ``seat``'s answer sealed in; IllegalAction for a seat not asked or already answered."""
+        if seat not in self.seats:
+            raise IllegalAction(f"{seat} is not asked this question.")
+        if seat not in self.waiting:
+            raise IllegalAction(f"{seat} has answered already; answers stay sealed until everyone has.")
+        return SealedChoices(self.seats, (*self.sealed, (seat, answer)))
+
+    def revealed(self) -> Mapping[Seat, Answer]:
+        """Every seat's answer, once all are in; IllegalAction before that."""
+        if not self.complete:
+            raise IllegalAction(f"Still waiting for {', '.join(sorted(self.waiting))}.")
+        return dict(self.sealed)
+
+    def seen_by(self, seat: Seat) -> SealedChoices[Answer]:
+        """What ``seat`` may see before the reveal: its own answer alone (``answered`` on the full value says who)."""
+        if seat == OMNISCIENT or self.complete:
+            return self
+        return SealedChoices(self.seats, tuple((s, a) for s, a in self.sealed if s == seat))
+
+    def answered(self) -> frozenset[Seat]:
+        """Who has answered: public even while the answers are sealed."""
+        return frozenset(seat for seat, _ in self.sealed)
 
 
 class Ruleset(Protocol[Setup, State, Action, Event]):
@@ -85,4 +129,13 @@ class Ruleset(Protocol[Setup, State, Action, Event]):
 
     def narrate(self, state: State, event: Event) -> str:
         """One log line for ``event``; ``state`` is the state after it (names, zones)."""
+        ...
+
+    def sample_setup(self, seed: int) -> Setup:
+        """A valid set-up drawn from ``seed``: what the conformance suite, simulations and quick starts play."""
+        ...
+
+    def action_space(self, state: State) -> Sequence[Action]:
+        """Actions of every shape the game has, legal or not (every hand card on every bin, unknown ids, options
+        out of range): a superset of ``legal_actions`` that the conformance suite checks ``refusal`` over."""
         ...

@@ -32,13 +32,13 @@ def _waypoint(edge: tuple[str, str], depth: int) -> str:
     return f"{edge[0]}>{edge[1]}@{depth}"
 
 
-def layers(graph: LocationGraph) -> tuple[list[list[str]], nx.DiGraph[str]]:
+def layers(graph: LocationGraph) -> tuple[list[list[str]], nx.DiGraph]:
     """The layers, waypoints included, each ordered to keep lines from crossing; and the graph with waypoints."""
-    directed: nx.DiGraph[str] = nx.DiGraph()
+    directed = nx.DiGraph()
     directed.add_nodes_from(node.key for node in graph.nodes)
     directed.add_edges_from(graph.edges)
     depth = {key: level for level, row in enumerate(nx.topological_generations(directed)) for key in row}
-    chained: nx.DiGraph[str] = nx.DiGraph()
+    chained = nx.DiGraph()
     chained.add_nodes_from(directed.nodes)
     for edge in graph.edges:
         chain = [edge[0], *(_waypoint(edge, d) for d in range(depth[edge[0]] + 1, depth[edge[1]])), edge[1]]
@@ -79,10 +79,8 @@ def layered_layout(graph: LocationGraph) -> MapLayout:
             down = level * layer_gap
             points[key] = (along, down) if top_down else (down, along)
     places = {node.key: points[node.key] for node in graph.nodes}
-    routes = {}
-    for link in graph.edges:
-        between = sorted(
-            (k for k in points if k.startswith(f"{link[0]}>{link[1]}@")), key=lambda k: int(k.rsplit("@")[1])
-        )
-        routes[link] = [points[link[0]], *(points[k] for k in between), points[link[1]]]
+    routes: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for start, end in graph.edges:
+        between = sorted((k for k in points if k.startswith(f"{start}>{end}@")), key=lambda k: int(k.rsplit("@")[1]))
+        routes[(start, end)] = [points[start], *(points[k] for k in between), points[end]]
     return MapLayout(places, routes)

@@ -133,7 +133,7 @@ class MapScreen(QWidget):
         outer = QHBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(splitter)
-        QShortcut(QKeySequence.StandardKey.Undo, self).activated.connect(self._undo)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self).activated.connect(self._undo)
         table.changed.connect(self.refresh)
         table.refused.connect(self.status.setText)
         self.refresh()

@@ -28,10 +28,11 @@ from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
 from rt0table.rules.rt0.fight.actions import Action, Activate, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.decisions import figure_of
 from rt0table.rules.rt0.fight.events import Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.fight.narration import narrate_all
-from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Phase
-from rt0table.rules.rt0.fight.zones import zone_name
+from rt0table.rules.rt0.fight.privacy import sees_hand, sees_pending
+from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Phase, ZoneTarget
 
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
@@ -194,11 +195,9 @@ class TableController(QObject):
         away); in solo play the stand-in answers them, and whatever it leaves to the player is shown.
         """
         pending = state.pending
-        if pending is None or not pending.private or state.phase is Phase.OVER:
+        if pending is None or sees_pending(state, self.revealed_for):
             return False
-        if pending.actor == GM:
-            return self.settings.hot_seat and self.revealed_for != GM
-        return self._hot_seat_players(state) and self.revealed_for != pending.actor
+        return self.settings.hot_seat if pending.actor == GM else self._hot_seat_players(state)
 
     def _decision_note(self, state: CombatState) -> str:
         pending = state.pending
@@ -219,14 +218,11 @@ class TableController(QObject):
         prompt = self.scene.prompt
         if pending is not None and prompt.isVisible() and not prompt.hidden and not prompt.menu and prompt.buttons:
             option = pending.options[min(prompt.focus, len(pending.options) - 1)]
-            value = option.value
-            if value and isinstance(value[0], str):
-                names.add(value[0])
-            # Two numbers are a zone only when the label names it (Second Sight's (0, 1) are card positions).
-            if len(value) == 2 and all(isinstance(v, int) for v in value) and zone_name(value) in option.label:
-                zones.add((value[0], value[1]))
-            if len(value) == 3 and value[0] == "zone":
-                zones.add((value[1], value[2]))
+            if isinstance(option.value, ZoneTarget):
+                zones.add(option.value.zone)
+            figure = figure_of(option)
+            if figure is not None:
+                names.add(figure)
         self.scene.mark_targets(names, zones)
 
     def _show_curtain(self, state: CombatState) -> None:
@@ -552,7 +548,7 @@ class TableController(QObject):
 
     def hand_private(self) -> bool:
         """In hot-seat, the hand on the table is only its owner's to look at once the curtain was lifted for them."""
-        return self._hot_seat_players(self.state) and self.revealed_for != self.viewed_id
+        return self._hot_seat_players(self.state) and not sees_hand(self.viewed_id, self.revealed_for)
 
     def _hover(self, event: QGraphicsSceneMouseEvent) -> None:
         shown = self.scene.card_under(event.scenePos(), self.hand_private())
@@ -610,7 +606,7 @@ class TableController(QObject):
         if pending is None or self.blocked:
             return
         for index, option in enumerate(pending.options):
-            if option.value and option.value[0] == who:
+            if figure_of(option) == who:
                 self.choose(index)
                 return
 

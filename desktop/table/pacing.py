@@ -3,6 +3,10 @@
 The board shows a copy of the state from before the step, patched event by event with the facts the
 events carry (a move, the HP after a blow, a revealed intent). Nothing here decides a rule: the real
 state is shown as soon as the replay ends. With 0 ms per beat everything happens at once.
+
+Every event class is either patched here (``BOARD_EVENTS``) or named in ``OFF_BOARD`` as changing nothing the
+board draws during a replay (cards in hands and piles, decisions, log-only facts); a test holds the two to the
+engine's whole event list, and holds the patched figures equal to the engine's after every step.
 """
 
 from __future__ import annotations
@@ -11,17 +15,25 @@ from collections import deque
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from rt0table.rules.rt0.fight import events as ev
 from rt0table.rules.rt0.fight.events import (
     AdversaryDefeated,
     CardsDiscarded,
     DamageDealt,
+    EddyDestroyed,
     Event,
     FateChosen,
+    FighterDied,
+    HarmUndone,
+    HealthLost,
     HealthRegained,
     InjuryTaken,
+    InjuryTreated,
     IntentCarriedOut,
+    IntentDiscarded,
     IntentDrawn,
     IntentRevealed,
+    IntentSpent,
     LeftCombat,
     Moved,
     RoundStarted,
@@ -98,6 +110,93 @@ def show_event(display: CombatState, event: Event) -> None:
             for card in cards:
                 if card in pile:
                     pile.remove(card)
+        case HealthLost(fighter, _amount, hp_after, _cause):
+            display.fighter(fighter).hp = hp_after
+        case HarmUndone(fighter, hp, injuries_removed):
+            person = display.fighter(fighter)
+            person.hp = hp
+            for injury in injuries_removed:
+                if injury in person.injuries:
+                    del person.injuries[len(person.injuries) - 1 - person.injuries[::-1].index(injury)]
+        case InjuryTreated(fighter, injury, becomes):
+            person = display.fighter(fighter)
+            if injury in person.injuries:
+                at = person.injuries.index(injury)
+                if becomes:
+                    person.injuries[at] = becomes
+                else:
+                    del person.injuries[at]
+        case IntentDiscarded(adversary=adversary) | IntentSpent(adversary=adversary):
+            foe = display.adversary(adversary)
+            foe.intent, foe.intent_hidden = None, False
+        case FighterDied(fighter) | EddyDestroyed(fighter):
+            display.fighter(fighter).dead = True
+
+
+# The events ``show_event`` patches the board with, and those that change nothing it draws while a replay runs.
+BOARD_EVENTS: frozenset[type[Event]] = frozenset(
+    {
+        Moved,
+        DamageDealt,
+        ShieldGained,
+        ShieldDropped,
+        HealthRegained,
+        IntentDrawn,
+        IntentRevealed,
+        InjuryTaken,
+        AdversaryDefeated,
+        FateChosen,
+        LeftCombat,
+        CardsDiscarded,
+        HealthLost,
+        HarmUndone,
+        InjuryTreated,
+        IntentDiscarded,
+        IntentSpent,
+        FighterDied,
+        EddyDestroyed,
+    }
+)
+OFF_BOARD: frozenset[type[Event]] = frozenset(
+    {
+        ev.CombatStarted,  # only ever opens a fight: no replay runs over it
+        ev.RoundStarted,  # the round number is the status line's, from the real state
+        ev.TurnStarted,
+        ev.TurnEnded,
+        ev.CardsDrawn,  # hands and piles: the viewed hand's cards fly from the real state after the replay
+        ev.DeckShuffled,
+        ev.CardPlaced,
+        ev.AbilityResolved,
+        ev.DamageWasted,
+        ev.EffectWasted,
+        ev.CatastropheStruck,
+        ev.Honked,
+        ev.IntentReplaced,  # an IntentDrawn follows with the replacement
+        ev.IntentCarriedOut,  # its effects come as their own events (moves, blows, shields)
+        ev.AdversaryHeld,
+        ev.DeckTopShown,
+        ev.DecisionRequested,
+        ev.DecisionMade,
+        ev.StandInChose,
+        ev.SkillCheckMade,
+        ev.CorruptionTaken,  # Corruption is the summary's, not the board's
+        ev.AbilityAdded,  # a new bin: the table redraws the bins from the real state
+        ev.CardDeclared,
+        ev.CardsRemoved,
+        ev.CardsToHand,
+        ev.CardReturned,
+        ev.CombatEnded,  # the result banner reads the real state
+        ev.CardsPeeked,
+        ev.DeckStacked,
+        ev.IntentsOffered,
+        ev.IntentQueued,  # next round's intent: not on the board until that round
+        ev.CardsSearched,
+        ev.SpellBorrowed,
+        ev.TrickCardShown,
+        ev.TrickGuessed,
+        ev.DamageAvoided,
+    }
+)
 
 
 class EventReplayer(QObject):

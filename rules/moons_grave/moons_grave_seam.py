@@ -10,9 +10,25 @@ from typing import Any
 
 from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
 from . import combat_round
-from .mg_actions import ACTION_TYPES, REVEALING, MgAction, MgEvent
+from .mg_actions import (
+    ACTION_TYPES,
+    REVEALING,
+    Bid,
+    EnterDie,
+    MgAction,
+    MgEvent,
+    PassPerk,
+    Plan,
+    RollDice,
+    Soak,
+    TriggerPerk,
+    TurnAction,
+    Vie,
+    Withdraw,
+)
 from .mg_codec import decode, encode
 from .mg_fight_setup import MgSetup, new_fight
+from .mg_quick_start import sample_setup
 from .mg_state import MgState
 
 KEY = "moons-grave"
@@ -89,6 +105,31 @@ class MoonsGraveRules:
 
     def narrate(self, state: MgState, event: MgEvent) -> str:
         return event.text
+
+    def sample_setup(self, seed: int) -> MgSetup:
+        return sample_setup(seed)
+
+    def action_space(self, state: MgState) -> Sequence[MgAction]:
+        return action_space(state)
+
+
+TURN_ACTIONS = ("attack", "protect", "bandage", "rally", "slaughter", "move", "wait", "no-such-action")
+
+
+def action_space(state: MgState) -> list[MgAction]:
+    """Actions of every shape, legal or not: each fighter's plans, vies, bids, rolls and faces (out of range too),
+    each turn action at each fighter, the perks they know, soaks on every track, and a fighter nobody knows."""
+    ids = [f.id for f in state.fighters]
+    actions: list[MgAction] = list(combat_round.legal_actions(state))
+    for who in [*ids, "nobody"]:
+        actions += [Plan(who, n, "") for n in range(0, 4)]
+        actions += [Vie(who, True), Vie(who, False), Withdraw(who, True), Withdraw(who, False)]
+        actions += [Bid(who, n) for n in (-1, 0, 1, 99)]
+        actions += [RollDice(who), PassPerk(who), TriggerPerk(who, "no-such-perk", (0,))]
+        actions += [EnterDie(who, face) for face in range(0, 8)]
+        actions += [TurnAction(who, kind, target) for kind in TURN_ACTIONS for target in ("", *ids)]
+        actions += [Soak(who, "no-such-track")]
+    return list(dict.fromkeys(actions))
 
 
 RULES: Ruleset[MgSetup, MgState, MgAction, MgEvent] = MoonsGraveRules()  # mypy checks it meets the seam

@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from ..rt0 import rng
 from ..rt0.campaign.skill_check import Difficulty
 from ..rt0.fight.actions import Choose
-from ..rt0.fight.state import GM, CombatState, Fighter, PendingDecision
+from ..rt0.fight.decisions import context_of, target_of
+from ..rt0.fight.intents import GM_TARGET, TargetChoice
+from ..rt0.fight.state import GM, CombatState, Fighter, FighterTarget, PendingDecision
 
-TARGET = "gm-target"
+TARGET = GM_TARGET
 INJURY = "injury"
 DIFFICULTY = "check-difficulty"
 DEFAULT_DIFFICULTY = Difficulty.MEDIUM
@@ -97,10 +99,10 @@ def harm(fighter: Fighter, amount: int) -> tuple[bool, int, int]:
 
 
 def _target(state: CombatState, decision: PendingDecision) -> GmChoice:
-    adversary_id, _which, _index, amount = decision.context
-    adversary = state.adversary(adversary_id)
+    choice = context_of(decision, TargetChoice)
+    adversary, amount = state.adversary(choice.adversary), choice.amount
     wise = state.bestiary[adversary.kind].targeting != "dimwitted"
-    fighters = [state.fighter(option.value[0]) for option in decision.options]
+    fighters = [state.fighter(target_of(option, FighterTarget).fighter) for option in decision.options]
     scores = [harm(f, amount) for f in fighters]
     best = max(scores) if wise else min(scores)
     index = scores.index(best)  # the earliest seat among equals

@@ -306,7 +306,7 @@ def test_an_option_on_another_page_is_pointed_at_by_the_page_line(qtbot: QtBot, 
         timeout=3000,
     )
     qtbot.keyClick(table(screen).view, Qt.Key.Key_Backtab)
-    qtbot.waitUntil(lambda: four.isVisible() and runner.highlight.rects == [four.sceneBoundingRect()], timeout=3000)
+    qtbot.waitUntil(lambda: four.isVisible() and runner.highlight.rects == [four.sceneBoundingRect()], timeout=30000)
 
 
 def test_a_highlight_outlines_the_card_and_the_bin(qtbot: QtBot, make_lesson: MakeLesson) -> None:

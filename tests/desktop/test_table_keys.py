@@ -108,7 +108,7 @@ def test_the_adversary_turn_is_replayed_beat_by_beat_without_blocking(qtbot: QtB
     press(qtbot, screen, K.Key_E)  # Jun ends too: the Laborers act, then a new round begins
     assert screen.controller.replayer.running  # submit returned; the beats follow on the timer
     assert len(screen.scene.log.lines) < lines_after_mara + 8
-    qtbot.waitUntil(lambda: not screen.controller.replayer.running, timeout=5000)
+    qtbot.waitUntil(lambda: not screen.controller.replayer.running, timeout=30000)  # generous: a loaded machine
     assert any("acts on" in line for line in screen.scene.log.lines)
     assert screen.session.state.round == 2
     assert screen.scene.hand_label.text.startswith("Mara's hand")

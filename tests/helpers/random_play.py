@@ -7,7 +7,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 
 from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.actions import Action, Activate, AddAbility, EndTurn, PlayCard
@@ -90,6 +90,9 @@ def numbers_in(value: object) -> Iterator[int]:
     elif isinstance(value, tuple | list):
         for item in value:
             yield from numbers_in(item)
+    elif is_dataclass(value) and not isinstance(value, type):  # typed contexts and targets
+        for field in fields(value):
+            yield from numbers_in(getattr(value, field.name))
 
 
 def held_by_decisions(state: CombatState) -> set[int]:

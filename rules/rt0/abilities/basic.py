@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..campaign.skill_check import Difficulty, SkillCheck, effective_difficulty, make_check
 from ..cards import CARDS, CardId, Suit
-from ..fight.decisions import ask, resolver
+from ..fight.decisions import ask, decision_targets, resolver, target_of
 from ..fight.effects import discard_ability, draw, generate_shield, move, offer_strike
 from ..fight.events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckMade
 from ..fight.identity import is_wild, value
@@ -20,7 +20,7 @@ from ..fight.modifiers import (
     unarmed_damage,
     unarmed_ranged,
 )
-from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision
+from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision, ZoneTarget
 from ..fight.zones import zone_name
 from ..traits import Skill, Trait
 from .base import ABILITIES, Ability, Progress, card_sum
@@ -138,7 +138,7 @@ class MovementSkill(CountAbility):
         cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
         assert fighter.zone is not None
-        options = [Option(f"Move to {zone_name(z)}", z) for z in state.room.neighbours(fighter.zone)]
+        options = [Option(f"Move to {zone_name(z)}", ZoneTarget(*z)) for z in state.room.neighbours(fighter.zone)]
         # an injury may bar every skill (Delirium on a Dull Report Card): then moving is all there is
         if not fighter.injuries or allowed_skills(state, fighter):
             options.append(Option("Make a skill check", ("check",)))
@@ -157,7 +157,11 @@ def _step(state: CombatState, decision: PendingDecision, option: Option, events:
         options = [Option(skill.value, (skill.value,)) for skill in allowed_skills(state, fighter)]
         ask(state, "check-skill", fighter.id, "Which skill does the check use?", options, events)
         return
-    move(fighter, (option.value[0], option.value[1]), events)
+    move(fighter, target_of(option, ZoneTarget).zone, events)
+
+
+decision_targets("step", ZoneTarget)  # and one "Make a skill check" option, a plain ("check",)
+decision_targets("run", ZoneTarget)  # and one "Leave the fight", a plain ("leave",)
 
 
 @resolver("check-skill")
@@ -221,7 +225,7 @@ class RunAway(CountAbility):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         taken = {f.zone for f in state.fighters if f.in_combat} | {a.zone for a in state.adversaries if a.active}
-        options = [Option(f"Run to {zone_name(z)}", ("zone", *z)) for z in state.room.zones() if z not in taken]
+        options = [Option(f"Run to {zone_name(z)}", ZoneTarget(*z)) for z in state.room.zones() if z not in taken]
         options.append(Option("Leave the fight", ("leave",)))
         # The cards go after the move ("then discard"); ask first so the bin shows them while choosing.
         ask(state, "run", fighter.id, "Run where?", options, events)
@@ -230,10 +234,12 @@ class RunAway(CountAbility):
 @resolver("run")
 def _run(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    if option.value[0] == "leave":
+    if option.value == ("leave",):
         fighter.zone = None
         events.append(LeftCombat(fighter.id))
-    else:
+    elif isinstance(option.value, ZoneTarget):
+        move(fighter, option.value.zone, events)
+    else:  # a state saved before zones were typed: ("zone", column, row)
         move(fighter, (option.value[1], option.value[2]), events)
     cards = discard_ability(state, fighter, RunAway.id, events, fired=True)
     ABILITIES[RunAway.id].announce(fighter, cards, events)

@@ -32,7 +32,7 @@ from ..cards import (
     CardId,
     Suit,
 )
-from ..fight.decisions import ask, resolver
+from ..fight.decisions import ask, decision_targets, resolver, target_of
 from ..fight.effects import (
     damage_adversary,
     damage_fighter,
@@ -57,7 +57,7 @@ from ..fight.events import (
     IntentRevealed,
 )
 from ..fight.intents import held_flag
-from ..fight.state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision
+from ..fight.state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision, StrikeTarget, ZoneTarget
 from ..fight.zones import Zone, zone_name
 from .base import ABILITIES, Ability, Progress
 
@@ -315,22 +315,25 @@ def _wasted(eddy: Fighter, effect: str, reason: str, events: list[Event]) -> boo
 
 def _step(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], events: list[Event]) -> bool:
     assert eddy.zone is not None
-    options = [Option(f"Move to {zone_name(z)}", z) for z in state.room.neighbours(eddy.zone)]
-    options.append(Option("Stay put", eddy.zone))
+    options = [Option(f"Move to {zone_name(z)}", ZoneTarget(*z)) for z in state.room.neighbours(eddy.zone)]
+    options.append(Option("Stay put", ZoneTarget(*eddy.zone)))
     return _ask(state, "eddy-move", eddy, f"{eddy.name}: move where?", options, at, events)
 
 
 def _anywhere(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], events: list[Event]) -> bool:
     assert eddy.zone is not None
-    options = [Option(f"Move to {zone_name(z)}", z) for z in state.room.zones() if z != eddy.zone]
-    options.append(Option("Stay put", eddy.zone))
+    options = [Option(f"Move to {zone_name(z)}", ZoneTarget(*z)) for z in state.room.zones() if z != eddy.zone]
+    options.append(Option("Stay put", ZoneTarget(*eddy.zone)))
     return _ask(state, "eddy-move", eddy, f"{eddy.name}: move to which zone?", options, at, events)
+
+
+decision_targets("eddy-move", ZoneTarget)
 
 
 @resolver("eddy-move")
 def _move_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     eddy = state.fighter(decision.actor)
-    destination: Zone = (option.value[0], option.value[1])
+    destination: Zone = target_of(option, ZoneTarget).zone
     if destination != eddy.zone:
         move(eddy, destination, events)
     _carry_on(state, decision, events)
@@ -345,11 +348,14 @@ def _melee(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], 
     return _ask(state, "eddy-strike", eddy, f"{eddy.name}: where does the damage go?", options, at, events)
 
 
+decision_targets("eddy-strike", StrikeTarget)
+
+
 @resolver("eddy-strike")
 def _strike_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary_id, amount, ranged, magic = option.value
+    hit = target_of(option, StrikeTarget)
     eddy = state.fighter(decision.actor)
-    damage_adversary(state, eddy, state.adversary(adversary_id), amount, ranged, magic, events)
+    damage_adversary(state, eddy, state.adversary(hit.adversary), hit.amount, hit.ranged, hit.magic, events)
     _carry_on(state, decision, events)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import rng
 from ..cards import CARDS, DEVIL, MAGICIAN, TOWER, CardId, Suit, by_name
-from ..fight.decisions import ask, carry_on, resolver
+from ..fight.decisions import ask, carry_on, decision_targets, resolver, target_of
 from ..fight.effects import (
     after_draw,
     catastrophe,
@@ -37,7 +37,7 @@ from ..fight.events import (
 )
 from ..fight.identity import face, plain_suit, value
 from ..fight.intents import redraw_intent
-from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision
+from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision, ZoneTarget
 from ..fight.zones import zone_name
 from ..traits import SPELL_REQUIRES, Arcana, Spell
 from .base import Ability, Progress, SwitchOn, suits_of
@@ -505,7 +505,10 @@ class DisappearingAct(Ability):
         assert fighter.zone is not None
         here = fighter.zone
         zones = [here, *(z for z in state.room.zones() if z != here)]
-        options = [Option(f"Stay in {zone_name(z)}" if z == here else f"Reappear in {zone_name(z)}", z) for z in zones]
+        options = [
+            Option(f"Stay in {zone_name(z)}" if z == here else f"Reappear in {zone_name(z)}", ZoneTarget(*z))
+            for z in zones
+        ]
         ask(state, "disappear", fighter.id, "Disappearing Act: where do you reappear?", options, events)
         return 0
 
@@ -517,10 +520,13 @@ class DisappearingAct(Ability):
     )
 
 
+decision_targets("disappear", ZoneTarget)
+
+
 @resolver("disappear")
 def _disappear(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    destination = (option.value[0], option.value[1])
+    destination = target_of(option, ZoneTarget).zone
     if fighter.in_combat and destination != fighter.zone:
         move(fighter, destination, events)
     carry_on(state, decision.context, events)  # the rest of the attacker's plan (ruling CMB-ZERO-HP's mechanism)

@@ -20,7 +20,7 @@ from ..campaign.injuries import INJURIES, Severity
 from ..campaign.spell_skills import HEAL_USE, HEALED_INTO
 from ..cards import CARDS, MAGICIAN, CardId, Suit
 from ..fight.daily import spend, used_today
-from ..fight.decisions import ask, resolver
+from ..fight.decisions import ask, decision_targets, resolver, target_of
 from ..fight.effects import (
     GROUNDED,
     adversaries_near,
@@ -51,7 +51,7 @@ from ..fight.events import (
 from ..fight.identity import face, is_wild
 from ..fight.intents import discard_intent, redraw_intent
 from ..fight.modifiers import can_cast_spells
-from ..fight.state import GM, START_HP, Adversary, CombatState, Fighter, Option, PendingDecision
+from ..fight.state import GM, START_HP, Adversary, CombatState, Fighter, Option, PendingDecision, StrikeTarget
 from ..fight.zones import zone_name
 from ..traits import OPPOSITE, Spell, Trait
 from .base import ABILITIES, Ability, Progress
@@ -467,13 +467,16 @@ class Libra(SpellAbility):
         ask(state, "balance", fighter.id, "Balance: where does the damage go?", options, events)
 
 
+decision_targets("balance", StrikeTarget)
+
+
 @resolver("balance")
 def _balance(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary_id, amount, ranged, magic = option.value
+    hit = target_of(option, StrikeTarget)
     fighter = state.fighter(decision.actor)
     fighter.marks[BALANCING] = 1
     try:
-        damage_adversary(state, fighter, state.adversary(adversary_id), amount, ranged, magic, events)
+        damage_adversary(state, fighter, state.adversary(hit.adversary), hit.amount, hit.ranged, hit.magic, events)
     finally:
         fighter.marks.pop(BALANCING, None)
 

@@ -10,7 +10,7 @@ from ..abilities import ABILITIES
 from ..campaign.injuries import turn_start_hp_loss
 from ..traits import Trait
 from .effects import discard_ability, discard_hand, draw, lose_hp
-from .events import CombatEnded, Event, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
+from .events import CombatEnded, Event, IntentSpent, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
 from .intents import carry_out, discard_intent, next_intent
 from .modifiers import draws_per_turn
 from .registry import hooked
@@ -165,6 +165,8 @@ def _next_adversary(state: CombatState, events: list[Event]) -> None:
     state.acting += 1
     if adversary.active and adversary.intent is not None:
         carry_out(state, adversary, events)
+    if adversary.intent is not None:
+        events.append(IntentSpent(adversary.id))
     discard_intent(state, adversary)
 
 

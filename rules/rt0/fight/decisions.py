@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from .events import DecisionMade, DecisionRequested, Event
-from .state import CombatState, Option, PendingDecision
+from .state import (
+    CardTarget,
+    CombatState,
+    FighterTarget,
+    NumberTarget,
+    Option,
+    PendingDecision,
+    StrikeTarget,
+    ZoneTarget,
+)
 
 Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
 RESOLVERS: dict[str, Resolver] = {}
@@ -30,6 +39,58 @@ def carry_on(state: CombatState, then: tuple[Any, ...], events: list[Event]) -> 
         CONTINUATIONS[then[0]](state, then[1:], events)
 
 
+C = TypeVar("C")
+CONTEXTS: dict[str, type] = {}  # decision kind -> its typed context (the state codec reads saved ones back)
+
+
+def decision_context(kind: str) -> Callable[[type[C]], type[C]]:
+    """Register the frozen dataclass a decision of this kind carries as its context (see docs/engine-api.md)."""
+
+    def register(cls: type[C]) -> type[C]:
+        CONTEXTS[kind] = cls
+        return cls
+
+    return register
+
+
+def context_of(decision: PendingDecision, kind: type[C]) -> C:
+    """The decision's context as the typed value its kind carries; raises TypeError on anything else."""
+    context = decision.context
+    if not isinstance(context, kind):
+        raise TypeError(f"a {decision.kind!r} decision carries {type(context).__name__}, not {kind.__name__}")
+    return context
+
+
+T = TypeVar("T", ZoneTarget, FighterTarget, CardTarget, NumberTarget, StrikeTarget)
+OPTION_TARGETS: dict[str, type] = {}  # decision kind -> the Target type of its options (the codec reads them back)
+
+
+def decision_targets(kind: str, target: type) -> None:
+    """Declare that every option of this kind carries a ``target`` of this type."""
+    OPTION_TARGETS[kind] = target
+
+
+def target_of(option: Option, kind: type[T]) -> T:
+    """The option's typed target; raises TypeError when it carries something else."""
+    value = option.value
+    if not isinstance(value, kind):
+        raise TypeError(f"option {option.label!r} carries {type(value).__name__}, not {kind.__name__}")
+    return value
+
+
+def figure_of(option: Option) -> str | None:
+    """The fighter or adversary an option is about, for tables that mark or click figures: a FighterTarget's, or
+    the id leading a kind not yet typed (an Eddy's strike names its target first); None for anything else."""
+    value = option.value
+    if isinstance(value, FighterTarget):
+        return value.fighter
+    if isinstance(value, StrikeTarget):
+        return value.adversary
+    if isinstance(value, tuple) and value and isinstance(value[0], str):
+        return value[0]
+    return None
+
+
 def resolver(kind: str) -> Callable[[Resolver], Resolver]:
     """Register the function that carries on once a decision of this kind is answered."""
 
@@ -47,12 +108,14 @@ def ask(
     prompt: str,
     options: list[Option],
     events: list[Event],
-    context: tuple[Any, ...] = (),
+    context: Any = (),
     private: bool = False,
 ) -> None:
     """Queue a decision; one with a single option is answered at once (nothing to choose).
 
-    ``private`` marks options only the actor may see (cards they peeked at).
+    ``private`` marks options only the actor may see (cards they peeked at). ``context`` is what the resolver
+    needs besides the option: a typed context (a frozen dataclass registered with ``@decision_context(kind)``),
+    or, for the kinds not yet typed, a plain tuple.
     """
     if not options:
         return
@@ -67,11 +130,15 @@ def ask(
 
 
 def answer(state: CombatState, index: int, events: list[Event]) -> None:
-    """Resolve the pending decision with option ``index`` (validated by the caller)."""
+    """Resolve the pending decision with option ``index`` (validated by the caller).
+
+    Each decision is announced once, when it reaches the head of the queue: ``ask`` announces one that arrives
+    at an empty queue, and this announces one that was waiting behind the decision just answered.
+    """
     decision = state.decisions.pop(0)
+    waiting = state.decisions[0] if state.decisions else None
     option = decision.options[index]
     events.append(DecisionMade(decision.actor, decision.kind, option.label))
     RESOLVERS[decision.kind](state, decision, option, events)
-    if state.decisions:
-        head = state.decisions[0]
-        events.append(DecisionRequested(head.actor, head.kind, head.prompt))
+    if waiting is not None and state.decisions and state.decisions[0] is waiting:
+        events.append(DecisionRequested(waiting.actor, waiting.kind, waiting.prompt))

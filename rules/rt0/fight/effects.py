@@ -13,7 +13,7 @@ from .. import rng
 from ..campaign.injuries import CRITICAL, MAJORS, Severity, escalation
 from ..cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
 from ..traits import Spell
-from .decisions import ask, carry_on, resolver
+from .decisions import ask, carry_on, decision_targets, resolver, target_of
 from .events import (
     AdversaryDefeated,
     CardDeclared,
@@ -39,7 +39,17 @@ from .events import (
 from .identity import forget, is_wild
 from .modifiers import catastrophe_shield
 from .registry import ABILITIES, everyone_hooked, hooked
-from .state import GM, HP_AFTER_INJURY, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
+from .state import (
+    GM,
+    HP_AFTER_INJURY,
+    Adversary,
+    CombatState,
+    Fighter,
+    FighterKind,
+    Option,
+    PendingDecision,
+    StrikeTarget,
+)
 from .zones import Zone
 
 FATES = ("killed", "incapacitated", "scared")
@@ -421,7 +431,7 @@ def strike_options(state: CombatState, fighter: Fighter, amount: int, ranged: bo
     for adversary in state.adversaries:
         if adversary.active and (ranged or adversary.zone == fighter.zone):
             label = f"{amount} {kind}damage to {adversary.name}"
-            options.append(Option(label, (adversary.id, amount, ranged, magic)))
+            options.append(Option(label, StrikeTarget(adversary.id, amount, ranged, magic)))
     return options
 
 
@@ -452,10 +462,14 @@ def damage_amount(state: CombatState, fighter: Fighter, amount: int, ranged: boo
     return amount
 
 
+decision_targets("strike", StrikeTarget)
+
+
 @resolver("strike")
 def _strike(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary_id, amount, ranged, magic = option.value
-    damage_adversary(state, state.fighter(decision.actor), state.adversary(adversary_id), amount, ranged, magic, events)
+    hit = target_of(option, StrikeTarget)
+    fighter, adversary = state.fighter(decision.actor), state.adversary(hit.adversary)
+    damage_adversary(state, fighter, adversary, hit.amount, hit.ranged, hit.magic, events)
 
 
 def damage_adversary(

@@ -176,6 +176,13 @@ class IntentCarriedOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class IntentSpent(Event):
+    """The adversary's turn is over and its intent card goes to the GM's discard pile (bookkeeping: no log line)."""
+
+    adversary: str
+
+
+@dataclass(frozen=True, slots=True)
 class AdversaryDefeated(Event):
     adversary: str
     by: str

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from ..abilities import ABILITIES
 from ..cards import CARDS, Suit
 from .actions import Action, Choose, EndTurn, PlayCard
+from .decisions import target_of
 from .engine import legal_actions
 from .identity import face
 from .intents import preview_intent
-from .state import CombatState, Fighter
+from .state import CombatState, Fighter, StrikeTarget, ZoneTarget
 from .zones import Zone
 
 
@@ -47,16 +48,16 @@ def _choice(state: CombatState) -> Hint | None:
     if pending.kind == "strike":
         # the hardest hit, on whoever has the least HP left
         def score(index: int) -> tuple[int, int]:
-            value = pending.options[index].value
-            return (int(value[1]), -state.adversary(str(value[0])).hp)
+            hit = target_of(pending.options[index], StrikeTarget)
+            return (hit.amount, -state.adversary(hit.adversary).hp)
 
         best = max(range(len(pending.options)), key=score)
     elif pending.kind == "step":
         fighter = state.fighter(pending.actor)
         foes = [a.zone for a in state.adversaries if a.active]
-        zones = [(i, o.value) for i, o in enumerate(pending.options) if len(o.value) == 2]
+        zones = [(i, o.value.zone) for i, o in enumerate(pending.options) if isinstance(o.value, ZoneTarget)]
         if foes and zones and fighter.zone is not None:
-            best = min(zones, key=lambda pair: min(_distance((pair[1][0], pair[1][1]), z) for z in foes))[0]
+            best = min(zones, key=lambda pair: min(_distance(pair[1], z) for z in foes))[0]
     label = pending.options[best].label
     return Hint(Choose(best), f"Choose “{label}”.")
 

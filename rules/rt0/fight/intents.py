@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import CARDS, CardId
 from ..content.adversaries import IntentPlan, Step
-from .decisions import ask, continuation, resolver
+from .decisions import ask, context_of, continuation, decision_context, decision_targets, resolver, target_of
 from .effects import damage_fighter, gain_shield, heal, move
 from .events import (
     DamageAvoided,
@@ -24,8 +24,26 @@ from .events import (
     ShieldGained,
 )
 from .registry import everyone_hooked, hooked
-from .state import GM, Adversary, CombatState, Fighter, FighterKind, Option, PendingDecision
+from .state import GM, Adversary, CombatState, Fighter, FighterKind, FighterTarget, Option, PendingDecision
 from .zones import Zone, distance, step_toward, zone_name
+
+GM_TARGET = "gm-target"
+INTENT_PICK = "intent-pick"
+
+
+@decision_context(GM_TARGET)
+@dataclass(frozen=True, slots=True)
+class TargetChoice:
+    """The GM picks whom a Strategic or Dimwitted adversary's damage step hits (its options: FighterTargets)."""
+
+    adversary: str
+    plan: tuple[str, bool]  # the suit whose plan runs, and whether it is the union plan
+    step: int  # the damage step's index in that plan
+    amount: int  # the damage it deals
+    positional: ClassVar[bool] = True
+
+
+decision_targets(GM_TARGET, FighterTarget)
 
 
 def _draw_gm_card(state: CombatState, events: list[Event]) -> CardId:
@@ -51,7 +69,7 @@ def draw_intent(state: CombatState, adversary: Adversary, events: list[Event], l
     events.append(IntentsOffered(adversary.id, (card, other)))
     options = [Option(f"{adversary.name} keeps {CARDS[a].name}", (a, b)) for a, b in ((card, other), (other, card))]
     prompt = f"Which intent does {adversary.name} keep{' for next round' if later else ''}?"
-    ask(state, "intent-pick", seer.id, prompt, options, events, (adversary.id, later))
+    ask(state, INTENT_PICK, seer.id, prompt, options, events, IntentPick(adversary.id, later))
 
 
 def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tuple[CardId, bool]:
@@ -59,9 +77,9 @@ def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tupl
     kind = state.bestiary[adversary.kind]
     card = _draw_gm_card(state, events)
     hidden = kind.hidden_intents
-    # Ruling ADV-INTENT: a face-down replacement that is itself a Major is replaced again.
+    # Ruling ADV-INTENT: a face-down replacement that is itself a Major is replaced again. The Major is never the
+    # adversary's intent (nor next round's, nor one offered), so IntentReplaced alone tells of it.
     while kind.plan_for(CARDS[card].suit.value).redraw_face_down:
-        events.append(IntentDrawn(adversary.id, None if hidden else card))
         state.piles[GM].discard.append(card)
         events.append(IntentReplaced(adversary.id, card))
         card = _draw_gm_card(state, events)
@@ -69,12 +87,22 @@ def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tupl
     return card, hidden and foreseer(state) is None
 
 
-@resolver("intent-pick")
+@decision_context(INTENT_PICK)
+@dataclass(frozen=True, slots=True)
+class IntentPick:
+    """A foreseer picks one of two intents for an adversary: whose, and whether it is for next round."""
+
+    adversary: str
+    later: bool
+    positional: ClassVar[bool] = True
+
+
+@resolver(INTENT_PICK)
 def _intent_pick(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary_id, later = decision.context
+    pick = context_of(decision, IntentPick)
     kept, dropped = option.value
     state.piles[GM].discard.append(dropped)
-    _set_intent(state, state.adversary(adversary_id), kept, False, later, events)
+    _set_intent(state, state.adversary(pick.adversary), kept, False, pick.later, events)
 
 
 def _set_intent(
@@ -215,9 +243,10 @@ def run_steps(
             amount = step.amount + step.per_ally_in_zone * len(_allies_in_zone(state, adversary))
             candidates = reachable(state, adversary, step.ranged)
             if state.bestiary[adversary.kind].targeting != "default" and len(candidates) > 1:
-                options = [Option(f"{adversary.name} hits {f.name}", (f.id,)) for f in candidates]
+                options = [Option(f"{adversary.name} hits {f.name}", FighterTarget(f.id)) for f in candidates]
                 prompt = f"{adversary.name} deals {amount} damage. Whom does it hit?"
-                ask(state, "gm-target", GM, prompt, options, events, (adversary.id, which, index, amount))
+                context = TargetChoice(adversary.id, which, index, amount)
+                ask(state, GM_TARGET, GM, prompt, options, events, context)
                 return
             target = default_target(candidates)
             if target is not None and _hit(state, adversary, target, amount, step.ranged, events):
@@ -245,15 +274,17 @@ def _carry_on_plan(state: CombatState, data: tuple[Any, ...], events: list[Event
     run_steps(state, state.adversary(adversary_id), (which[0], which[1]), start, events)
 
 
-@resolver("gm-target")
+@resolver(GM_TARGET)
 def _gm_target(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary_id, which, index, amount = decision.context
-    adversary = state.adversary(adversary_id)
-    ranged = _steps_of(state, adversary, which)[index].ranged
-    if _hit(state, adversary, state.fighter(option.value[0]), amount, ranged, events):
-        _resume_after_injury(state, adversary, which, index + 1)
+    choice = context_of(decision, TargetChoice)
+    adversary = state.adversary(choice.adversary)
+    which = choice.plan
+    ranged = _steps_of(state, adversary, which)[choice.step].ranged
+    target = state.fighter(target_of(option, FighterTarget).fighter)
+    if _hit(state, adversary, target, choice.amount, ranged, events):
+        _resume_after_injury(state, adversary, which, choice.step + 1)
         return
-    run_steps(state, adversary, which, index + 1, events)
+    run_steps(state, adversary, which, choice.step + 1, events)
 
 
 def _allies_in_zone(state: CombatState, adversary: Adversary) -> list[Adversary]:
@@ -348,8 +379,11 @@ def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | 
         if isinstance(e, DamageDealt) and e.source == adversary.id
     )
     moves_to = ghost.zone if ghost.zone != adversary.zone else None
-    choosing = next((d for d in trial.decisions if d.kind == "gm-target" and d.context[0] == adversary.id), None)
-    gm_chooses = tuple(str(o.value[0]) for o in choosing.options) if choosing else ()
+    choosing = next(
+        (d for d in trial.decisions if d.kind == GM_TARGET and context_of(d, TargetChoice).adversary == adversary.id),
+        None,
+    )
+    gm_chooses = tuple(target_of(o, FighterTarget).fighter for o in choosing.options) if choosing else ()
     words = describe_plan(plan.steps)
     parts: list[str] = []
     if moves_to is not None:

@@ -228,11 +228,5 @@ def narrate(state: CombatState, event: Event) -> str:
 
 
 def narrate_all(state: CombatState, events: Iterable[Event]) -> list[str]:
-    """The log lines for a batch of events, bookkeeping left out, a line said twice in a row said once."""
-    lines: list[str] = []
-    for event in events:
-        line = narrate(state, event)
-        # A decision raised inside another's answer is announced twice by the engine; say it once.
-        if line and not (lines and lines[-1] == line):
-            lines.append(line)
-    return lines
+    """The log lines for a batch of events, bookkeeping left out (the engine announces each decision once)."""
+    return [line for line in (narrate(state, event) for event in events) if line]

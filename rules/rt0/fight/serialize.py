@@ -13,7 +13,7 @@ import json
 import sys
 import types
 import typing
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from enum import Enum
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -21,7 +21,8 @@ from typing import Any
 
 from ...seam import RulesError
 from .daily import read_legacy
-from .state import CombatState
+from .decisions import CONTEXTS, OPTION_TARGETS
+from .state import CombatState, Option, PendingDecision
 
 FORMAT = 1
 
@@ -39,7 +40,10 @@ def encode(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if is_dataclass(value) and not isinstance(value, type):
-        return {name: encode(getattr(value, name)) for name in _field_names(type(value))}
+        names = _field_names(type(value))
+        if getattr(value, "positional", False):  # typed decision contexts and targets: a list, as their tuples were
+            return [encode(getattr(value, name)) for name in names]
+        return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, dict):
         return {str(k): encode(v) for k, v in value.items()}
     if isinstance(value, frozenset | set):
@@ -130,6 +134,46 @@ def _tuplify(data: Any) -> Any:
     return data
 
 
+def positional(kind: type, data: Any) -> Any:
+    """A positional dataclass (typed context or target) from the list of its fields, each decoded by its type."""
+    hints = field_types(kind)
+    values = list(data) if isinstance(data, list | tuple) else [data]
+    return kind(*(decode(hints[name], _listed(v)) for name, v in zip(_field_names(kind), values, strict=True)))
+
+
+def _listed(data: Any) -> Any:
+    """The JSON form back from ``_tuplify``'s tuples, so the typed decode can read it."""
+    if isinstance(data, tuple):
+        return [_listed(v) for v in data]
+    return data
+
+
+def typed_decision(decision: PendingDecision) -> PendingDecision:
+    """A decision read back with its kind's typed context and option targets (older saves wrote the same lists)."""
+    context_kind = CONTEXTS.get(decision.kind)
+    target_kind = OPTION_TARGETS.get(decision.kind)
+    if context_kind is None and target_kind is None:
+        return decision
+    context = decision.context
+    if context_kind is not None and not isinstance(context, context_kind):
+        context = positional(context_kind, context)
+    options = decision.options
+    if target_kind is not None:
+        options = tuple(_typed_option(target_kind, o) for o in options)
+    return replace(decision, context=context, options=options)
+
+
+def _typed_option(kind: type, option: Option) -> Option:
+    """The option with its target typed; one that does not fit the target's fields stays a plain tuple (the
+    "Make a skill check" beside the zones)."""
+    if isinstance(option.value, kind):
+        return option
+    try:
+        return Option(option.label, positional(kind, option.value))
+    except (TypeError, ValueError):
+        return option
+
+
 def state_to_dict(state: CombatState) -> dict[str, Any]:
     return {"format": FORMAT, "combat": encode(state)}
 
@@ -145,6 +189,12 @@ def state_from_dict(data: dict[str, Any]) -> CombatState:
     except (KeyError, TypeError, ValueError, StopIteration) as error:
         raise StateFormatError(f"the saved combat state is damaged: {error}") from None
     assert isinstance(state, CombatState)
+    from . import engine  # noqa: F401  (importing the engine registers every kind's typed context and targets)
+
+    try:
+        state.decisions = [typed_decision(d) for d in state.decisions]
+    except (TypeError, ValueError) as error:
+        raise StateFormatError(f"the saved combat state has a damaged decision: {error}") from None
     for fighter in state.fighters:  # saved before once-per-Day uses took the Day clock's names
         read_legacy(fighter.day_uses, fighter.marks, state.day)
     return state

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from ..campaign.character import COMBAT_HP
 from ..cards import CardId
@@ -39,12 +39,61 @@ class Phase(Enum):
 _PLAYER_TURN = Phase.PLAYER_TURN
 
 
+# Typed option targets: what an option points at, so tables can mark it and no one guesses from the label.
+# Like typed contexts, they are saved as the list of their fields (``positional``): the same JSON a plain tuple
+# of those values made, so states saved before they were typed read back, and hash, as they were.
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneTarget:
+    column: int
+    row: int
+    positional: ClassVar[bool] = True
+
+    @property
+    def zone(self) -> Zone:
+        return (self.column, self.row)
+
+
+@dataclass(frozen=True, slots=True)
+class FighterTarget:
+    fighter: str
+    positional: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class CardTarget:
+    card: CardId
+    positional: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class NumberTarget:
+    number: int
+    positional: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeTarget:
+    """Damage going to one adversary: how much and of which kind (CMB-DAMAGE-MELEE / CMB-DAMAGE-RANGED)."""
+
+    adversary: str
+    amount: int
+    ranged: bool
+    magic: bool
+    positional: ClassVar[bool] = True
+
+
+Target = ZoneTarget | FighterTarget | CardTarget | NumberTarget | StrikeTarget
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One answer to a decision: a label for people and plain data for the engine."""
+    """One answer to a decision: a label for people and, for the engine, a typed ``Target`` (a zone, a fighter,
+    a card, a number) or, for kinds not yet typed, a plain tuple."""
 
     label: str
-    value: tuple[Any, ...]
+    value: Any  # Target | tuple[Any, ...]; read a target with ``decisions.target_of``
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +104,13 @@ class PendingDecision:
     actor: str
     prompt: str
     options: tuple[Option, ...]
-    context: tuple[Any, ...] = ()
+    context: Any = ()  # a typed context (``decisions.decision_context``), or a plain tuple for kinds not yet typed
     private: bool = False  # only the actor may see the options (cards they peeked at); hot-seat UIs hide it
+
+    @property
+    def seats(self) -> frozenset[str]:
+        """Who answers: RT:0 asks one seat at a time (``seam.SealedChoices`` models several at once)."""
+        return frozenset((self.actor,))
 
 
 @dataclass(slots=True)

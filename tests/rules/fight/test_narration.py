@@ -59,8 +59,8 @@ def test_every_event_has_a_line(cls: type[ev.Event]) -> None:
     state, _ = drill()
     event = sample(cls)
     line = narrate(state, event)
-    if cls is ev.CardsDiscarded:
-        return  # an ability's own discard is told by AbilityResolved instead
+    if cls in (ev.CardsDiscarded, ev.IntentSpent):
+        return  # an ability's own discard is told by AbilityResolved instead; a spent intent is bookkeeping
     assert line and "{" not in line
 
 
@@ -75,10 +75,11 @@ def test_damage_reads_like_the_table() -> None:
     assert line == "Training Attack Robot deals 6 damage to Mara, 5 blocked by Shield: 19 HP left."
 
 
-def test_a_line_said_twice_in_a_row_is_said_once() -> None:
+def test_every_line_is_said_as_the_engine_told_it() -> None:
+    """Nothing is folded away: the engine announces each decision once (test_decision_announcements.py)."""
     state, _ = drill()
-    asked = ev.DecisionRequested("mara", "fate", "What became of them?")
-    assert narrate_all(state, [asked, asked]) == ["Mara must choose: What became of them?"]
+    drawn = ev.CardsDrawn("mara", (16,))
+    assert narrate_all(state, [drawn, ev.IntentSpent("training_robot-1"), drawn]) == ["Mara draws 1 card."] * 2
 
 
 def test_the_card_a_trick_shows_is_not_named_unless_it_is_the_tower() -> None:

@@ -1,0 +1,92 @@
+"""Typed decisions: contexts and option targets are typed values, saved as the lists their tuples were, so states
+saved before the typing (snapshots/decisions_before_typing.json, written by the engine as it was) read back, hash
+the same and play on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rt0table.rules.rt0.fight.actions import Choose
+from rt0table.rules.rt0.fight.decisions import CONTEXTS, OPTION_TARGETS, context_of, target_of
+from rt0table.rules.rt0.fight.engine import apply
+from rt0table.rules.rt0.fight.events import DecisionMade
+from rt0table.rules.rt0.fight.intents import TargetChoice
+from rt0table.rules.rt0.fight.serialize import StateFormatError, state_from_dict, state_hash, state_to_dict
+from rt0table.rules.rt0.fight.state import FighterTarget, Option, PendingDecision, ZoneTarget
+from rt0table.rules.solo.gm_stand_in import choose
+
+OLD = json.loads((Path(__file__).parent / "snapshots" / "decisions_before_typing.json").read_text(encoding="utf-8"))
+
+
+def old(kind: str) -> dict[str, Any]:
+    snapshot: dict[str, Any] = OLD[kind]
+    return snapshot
+
+
+@pytest.mark.parametrize("kind", sorted(OLD))
+def test_an_old_snapshot_reads_back_typed_hashes_the_same_and_plays_on(kind: str) -> None:
+    snapshot = old(kind)
+    state = state_from_dict(snapshot["state"])
+    assert state_hash(state) == snapshot["hash"]  # the save's recorded hash still holds
+    assert state_to_dict(state) == snapshot["state"]
+    pending = state.pending
+    assert pending is not None and pending.kind == kind
+    _, events = apply(state, Choose(0))
+    assert events[0] == DecisionMade(pending.actor, kind, pending.options[0].label)
+
+
+def test_the_gm_target_reads_back_as_a_target_choice_on_fighters() -> None:
+    state = state_from_dict(old("gm-target")["state"])
+    pending = state.pending
+    assert pending is not None
+    choice = context_of(pending, TargetChoice)
+    assert (choice.adversary, choice.plan, choice.step, choice.amount) == ("drone_throne-1", ("Wands", False), 0, 3)
+    assert [target_of(o, FighterTarget).fighter for o in pending.options] == ["mara", "ines"]
+    picked = choose(state)  # the solo stand-in reads the typed context
+    assert picked is not None and picked.kind == "gm-target" and "Drone Throne" in picked.reason
+
+
+@pytest.mark.parametrize("kind", ["step", "eddy-move"])
+def test_zone_options_read_back_as_zones(kind: str) -> None:
+    state = state_from_dict(old(kind)["state"])
+    pending = state.pending
+    assert pending is not None
+    zones = [o.value for o in pending.options if isinstance(o.value, ZoneTarget)]
+    assert zones and all(z.zone in state.room.zones() for z in zones)
+    assert zones[0].zone == tuple(old(kind)["state"]["combat"]["decisions"][0]["options"][0]["value"])
+
+
+def test_a_run_saved_with_its_old_zone_tuple_still_runs_there() -> None:
+    state = state_from_dict(old("run")["state"])
+    pending = state.pending
+    assert pending is not None and pending.options[0].value[0] == "zone"  # ("zone", column, row): left as it was
+    runner = pending.actor
+    zone = (pending.options[0].value[1], pending.options[0].value[2])
+    after, _ = apply(state, Choose(0))
+    assert after.fighter(runner).zone == zone
+
+
+def test_a_wrong_context_or_target_is_a_type_error_naming_both() -> None:
+    decision = PendingDecision("gm-target", "gm", "Whom?", (Option("Mara", ZoneTarget(0, 1)),), ("x",))
+    with pytest.raises(TypeError, match="carries tuple, not TargetChoice"):
+        context_of(decision, TargetChoice)
+    with pytest.raises(TypeError, match="carries ZoneTarget, not FighterTarget"):
+        target_of(decision.options[0], FighterTarget)
+
+
+def test_a_damaged_typed_context_is_a_format_error() -> None:
+    data = json.loads(json.dumps(old("gm-target")["state"]))
+    data["combat"]["decisions"][0]["context"] = ["drone_throne-1", ["Wands", False]]  # two fields short
+    with pytest.raises(StateFormatError, match="damaged decision"):
+        state_from_dict(data)
+
+
+def test_typed_kinds_are_registered() -> None:
+    assert CONTEXTS["gm-target"] is TargetChoice
+    assert {"gm-target", "intent-pick"} <= set(CONTEXTS)
+    assert OPTION_TARGETS["gm-target"] is FighterTarget
+    assert {OPTION_TARGETS[k] for k in ("step", "run", "disappear", "eddy-move")} == {ZoneTarget}
