@@ -1,6 +1,7 @@
-"""Save store figures: time per autosaved action, time to load a 1,000-action game, file size.
+"""Save store figures: time per autosaved action, time to load a 1,000-action game, file size; then, at scale,
+the memory a long fight holds, the load of a 50,000-action fight and the listing of 500 saves.
 
-    python bench/saves.py [--actions 1000] [--loads 30] [--write docs/benchmarks.md]
+    python bench/saves.py [--actions 1000] [--loads 30] [--long 50000] [--listed 500] [--write docs/benchmarks.md]
 
 A practice fight against a harmless dummy (it only shields and heals) so one game can run to
 1,000 actions; two fighters play random legal actions with a fixed seed. Every action is
@@ -92,8 +93,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="games recorded for the autosave figures")
     parser.add_argument("--loads", type=int, default=30)
     parser.add_argument("--games", type=int, default=50, help="saves in the folder when timing list_games")
-    parser.add_argument("--write", type=Path, help="rewrite the 'Saves' section of this file")
+    parser.add_argument("--long", type=int, default=50_000, help="actions of the long fight (0: skip the scale part)")
+    parser.add_argument("--listed", type=int, default=500, help="saves in the folder when timing the listing at scale")
+    parser.add_argument("--scale-only", action="store_true", help="measure only the 'Saves at scale' section")
+    parser.add_argument("--write", type=Path, help="rewrite the 'Saves' sections of this file")
     args = parser.parse_args(argv)
+    command = " ".join(["python bench/saves.py", *(argv if argv is not None else sys.argv[1:])])
+    if args.scale_only:
+        return scale(args, where, command)
 
     rows: list[tuple[str, str, str, str]] = []
     with tempfile.TemporaryDirectory() as folder, SaveStore(folder, app_version="bench") as store:
@@ -135,7 +142,6 @@ def main(argv: list[str] | None = None) -> int:
         (f"file size per {args.actions} actions (KiB)", f"{size / 1024 * 1000 / args.actions:.0f}", "", ""),
         (f"list_games with {len(listed)} saves (ms)", f"{list_time * ms:.1f}", "", ""),
     ]  # fmt: skip
-    command = " ".join(["python bench/saves.py", *(argv if argv is not None else sys.argv[1:])])
     lines = [
         HEADING,
         "",
@@ -160,13 +166,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         write_section(args.write, section)
         print(f"wrote the section to {args.write}", file=sys.stderr)
+    return scale(args, machine(), command) if args.long else 0
+
+
+def scale(args: argparse.Namespace, where: str, command: str) -> int:
+    from saves_scale import scale_section
+
+    scaled = scale_section(args.long, args.listed, where, command)
+    print(scaled)
+    if args.write:
+        write_section(args.write, scaled, SCALE_HEADING)
     return 0
 
 
-def write_section(doc: Path, section: str) -> None:
+SCALE_HEADING = "## Saves at scale"
+
+
+def write_section(doc: Path, section: str, heading: str = HEADING) -> None:
     """Replace this benchmark's section of the doc (or append it), leaving other sections alone."""
     text = doc.read_text(encoding="utf-8") if doc.exists() else "# Benchmarks\n\n"
-    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.DOTALL | re.MULTILINE)
+    pattern = re.compile(rf"^{re.escape(heading)}\n.*?(?=^## |\Z)", re.DOTALL | re.MULTILINE)
     if pattern.search(text):
         text = pattern.sub(lambda _: section + "\n", text, count=1)
     else:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rt0table.desktop.last_resort import last_resort
 from rt0table.desktop.saves import GameSummary, HashMismatchError, SaveError, SaveStore
 
 COLUMNS = ("Party", "Day", "Fight", "Last played", "Problem")
@@ -182,6 +183,7 @@ class LoadScreen(QWidget):
 
     # --- what can be done ---
 
+    @last_resort
     def load_selected(self) -> None:
         game_id = self.selected_id()
         if game_id is not None:
@@ -198,6 +200,7 @@ class LoadScreen(QWidget):
             self.recover_button.setToolTip("Keeps it as a new game, up to the last entry that checks out.")
             self.recover_button.show()
 
+    @last_resort
     def recover(self) -> None:
         """Copy the damaged game up to its last good entry as a new game, and load that."""
         if self.recovery_upto is None:
@@ -211,6 +214,7 @@ class LoadScreen(QWidget):
         self.refresh(select=copy)
         self.load_requested.emit(copy)
 
+    @last_resort
     def ask_delete(self) -> None:
         summary = self.selected()
         if summary is None:
@@ -221,6 +225,7 @@ class LoadScreen(QWidget):
         )
         self.confirm.show()
 
+    @last_resort
     def delete_confirmed(self) -> None:
         summary = self.selected()
         self.confirm.hide()
@@ -234,6 +239,7 @@ class LoadScreen(QWidget):
         self.refresh()
         self.say(f"Deleted the game of {party_words(summary)}.")
 
+    @last_resort
     def duplicate_selected(self) -> str | None:
         summary = self.selected()
         if summary is None:
@@ -247,6 +253,7 @@ class LoadScreen(QWidget):
         self.say(f"Copied the game of {party_words(summary)}; the copy is selected.")
         return copy
 
+    @last_resort
     def export_to(self, path: Path) -> bool:
         summary = self.selected()
         if summary is None:
@@ -259,6 +266,7 @@ class LoadScreen(QWidget):
         self.say(f"Exported the game of {party_words(summary)} to {path}.")
         return True
 
+    @last_resort
     def import_from(self, path: Path) -> str | None:
         from rt0table.desktop.flow.resume import restore  # what Load does: a save that imports also opens
 
@@ -279,6 +287,7 @@ class LoadScreen(QWidget):
 
     # --- file dialogs (the tests call export_to / import_from) ---
 
+    @last_resort
     def _export_dialog(self) -> None:
         summary = self.selected()
         if summary is None:
@@ -287,6 +296,7 @@ class LoadScreen(QWidget):
         if name:
             self.export_to(Path(name))
 
+    @last_resort
     def _import_dialog(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Import a game", "", FILE_FILTER)
         if name:

@@ -18,6 +18,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from rt0table.desktop.app import APP_NAME
+from rt0table.desktop.last_resort import in_words
 from rt0table.desktop.saves import DamagedSaveError, SaveError, SaveFolderLockedError, SaveStore
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.title_screen import TitleScreen
@@ -120,11 +121,12 @@ class MainWindow(QMainWindow):
 
         self._drop_autosave()
         if self.store is None:
+            self.statusBar().showMessage(f"This game is not being saved: {self.store_problem}")
             return
         try:
             self.autosave = Autosave.start(self.store, playthrough, self)
-        except SaveError as error:
-            self.statusBar().showMessage(f"This game is not being saved: {error}")
+        except Exception as error:  # a SaveError naming the file, or the last resort: saving could not start
+            self.statusBar().showMessage(f"This game is not being saved: {in_words(error)}")
             return
         self.autosave.failed.connect(self._save_failed)
 
@@ -141,6 +143,14 @@ class MainWindow(QMainWindow):
     # --- the title screen's choices ---
 
     def on_title_choice(self, key: str) -> None:
+        """The title screen's buttons; the last resort says on the title screen whatever one of them trips on."""
+        try:
+            self._on_title_choice(key)
+        except Exception as error:
+            self.show_title()
+            self.title_screen.say(f"That did not work, and no file was changed.\n{in_words(error)}")
+
+    def _on_title_choice(self, key: str) -> None:
         if key == "quit":
             self.close()
         elif key == "new":

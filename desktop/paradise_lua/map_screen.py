@@ -350,9 +350,17 @@ class MapScreen(QWidget):
 
     def _search(self, words: str) -> None:
         self.meanings.clear()
-        for meaning in search_meanings(self.table.world, words):
+        world = self.table.world
+        for meaning in search_meanings(world, words):
             tag = f" [{meaning.tag}]" if meaning.tag and meaning.tag != meaning.title.lower() else ""
-            self.meanings.addItem(f"{meaning.name}: {meaning.title}{tag}: {', '.join(meaning.keywords)}")
+            item = QListWidgetItem(f"{meaning.name}: {meaning.title}{tag}: {', '.join(meaning.keywords)}")
+            places = [loc.name for loc in world.locations if meaning.card in loc.cards]
+            people = [npc.name for npc in world.npcs if npc.card == meaning.card]
+            ties = [f"Places: {', '.join(places)}"] if places else []
+            ties += [f"People: {', '.join(people)}"] if people else []
+            ties += [f"Theme: {meaning.theme}"] if meaning.theme else []
+            item.setToolTip("\n".join(ties) or "No place or person is tied to this card.")
+            self.meanings.addItem(item)
 
     def _show_campaign(self) -> None:
         world, state = self.table.world, self.table.state
@@ -526,7 +534,9 @@ class MapScreen(QWidget):
         screen = TableScreen(session)
         screen.setWindowTitle(f"A fight at {self.table.world.location(called.location).name}")
         session.state_did_change.connect(lambda _events: self._fight_moved(session))
-        screen.closed.connect(lambda: self._fight_closed(screen))
+        screen.closed.connect(screen.close)
+        screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # closed by its own way out or the window's
+        screen.destroyed.connect(self._fight_gone)
         screen.resize(1024, 640)
         screen.show()
         self.fight_window = screen
@@ -538,8 +548,7 @@ class MapScreen(QWidget):
         if result is not None and self.table.state.fight is not None:
             self.table.do(FightOver(result))
 
-    def _fight_closed(self, screen: QWidget) -> None:
-        screen.close()
+    def _fight_gone(self) -> None:
         self.fight_window = None
         self.refresh()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 from pathlib import Path
 
@@ -33,22 +34,39 @@ def remove(path: Path) -> None:
         file.unlink(missing_ok=True)
 
 
+def fresh_part(target: Path, suffix: str = ".part") -> Path:
+    """A temporary name beside ``target`` that no file has, nor its -wal/-shm: only what we create there is ever
+    removed (the player's own ``TARGET.part`` is not ours to delete)."""
+    while True:
+        part = target.with_name(f"{target.name}.{secrets.token_hex(4)}{suffix}")
+        if not any(file.exists() for file in companions(part)):
+            return part
+
+
 def backup(source: Path, target: Path) -> None:
-    """Copy a save with SQLite's backup API (consistent even with a WAL beside it) into one plain file."""
+    """Copy a save with SQLite's backup API (consistent even with a WAL beside it) into one plain file.
+
+    Raises ``SaveError`` naming ``target`` when it cannot be written (an existing file, a folder without
+    write permission, a full disk); nothing is left behind.
+    """
     if target.exists():
         raise SaveError(target, "a file with this name already exists; it was left as it is")
-    src = connect_read_only(source)
-    part = target.with_name(target.name + ".part")
-    for leftover in companions(part):
-        leftover.unlink(missing_ok=True)
-    dst = sqlite3.connect(part)
+    part = fresh_part(target)
     try:
-        src.backup(dst)
-        dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
-    finally:
-        dst.close()
-        src.close()
-    try:
+        src = connect_read_only(source)
+        try:
+            dst = sqlite3.connect(part)
+            try:
+                src.backup(dst)
+                dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
+            finally:
+                dst.close()
+        finally:
+            src.close()
         publish(part, target)
+    except sqlite3.Error as error:
+        raise SaveError(target, f"the file cannot be written: {error}") from None
+    except OSError as error:
+        raise SaveError(target, f"the file cannot be written: {error.strerror or error}") from None
     finally:
         remove(part)  # gone already when published; never left behind when not

@@ -40,6 +40,15 @@ class DamagedSaveError(SaveError):
     """The file is an RT:0 Table save but SQLite or the save's own checks find it broken."""
 
 
+class UnknownRulesetError(SaveError):
+    """A save of a game (its ``ruleset`` key) that this version does not play; the file is left as it is."""
+
+    def __init__(self, path: Path, key: object) -> None:
+        self.key = key
+        shown = repr(key) if isinstance(key, str) and len(key) <= 40 else "an unreadable key"
+        super().__init__(path, f"this save is of a game this version of RT:0 Table does not know (ruleset {shown})")
+
+
 class NewerSaveError(SaveError):
     """Written by a newer RT:0 Table; this version will not guess at it, nor change it."""
 

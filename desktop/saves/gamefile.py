@@ -11,7 +11,7 @@ import contextlib
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,13 +24,15 @@ from rt0table.rules.rt0.fight.serialize import FORMAT as STATE_FORMAT
 from rt0table.rules.rt0.fight.serialize import state_hash, state_to_dict
 from rt0table.rules.rt0.fight.state import CombatState
 
-from .combat_setup import CombatSetup, setup_from_columns, setup_to_columns
-from .copies import backup, companions, publish, remove
+from .combat_setup import CombatSetup
+from .copies import publish, remove
 from .errors import DamagedSaveError, SaveError
 from .loaded import StandInAnswer
-from .schema import SETUP_COLUMNS, check_file, migration_set, open_for_writing
+from .schema import SAVE_FORMAT, check_file, migration_set, open_for_writing
+from .setup_codec import RT0, decode_setup, encode_setup, known_ruleset
 
-RULESET = "rt0"
+RULESET = RT0
+LIVE_KEPT = 512  # in-force (seq, hash) pairs kept in memory; an undo past them reads the log again
 STAND_IN = "stand_in"  # the key of an action row's JSON that marks the GM stand-in's answers
 SNAPSHOT_EVERY = 25  # actions in force between snapshots: bounds the replay on load
 
@@ -66,14 +68,41 @@ def action_json(action: Action, answer: StandInAnswer | None = None) -> str:
 
 def answer_from_json(text: str | None) -> StandInAnswer | None:
     """The stand-in's answer kept with a row's action, or None for the players' own steps (and unreadable rows)."""
+    return read_row(text)[1]
+
+
+_UNREADABLE = (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError)
+
+
+def row_problem(text: str | None) -> str:
+    """Why ``read_row`` could not read a row, in words (asked only for a row that failed)."""
+    from rt0table.rules.rt0.fight.actions import action_from_dict
+
+    try:
+        action_from_dict(json.loads(text or "null"))
+    except RecursionError:
+        return "it holds data nested too deeply to read"
+    except _UNREADABLE as error:
+        return str(error) or type(error).__name__
+    return "it cannot be read"
+
+
+def read_row(text: str | None) -> tuple[Action | None, StandInAnswer | None]:
+    """A log row's action and the stand-in's answer from one parse of its JSON; (None, None) when the row cannot
+    be read, whatever it holds (a list, numbers out of range, nesting past Python's limit)."""
+    from rt0table.rules.rt0.fight.actions import action_from_dict
+
     try:
         data = json.loads(text or "null")
-    except ValueError:
-        return None
-    found = data.get(STAND_IN) if isinstance(data, dict) else None
+        if not isinstance(data, dict):
+            return None, None
+        action = action_from_dict(data)
+    except _UNREADABLE:
+        return None, None
+    found = data.get(STAND_IN)
     if not isinstance(found, dict) or not all(isinstance(found.get(k), str) for k in ("kind", "label", "reason")):
-        return None
-    return StandInAnswer(found["kind"], found["label"], found["reason"])
+        return action, None
+    return action, StandInAnswer(found["kind"], found["label"], found["reason"])
 
 
 def now() -> str:
@@ -96,7 +125,8 @@ def create(
     app_version: str,
     campaign: dict[str, Any] | None = None,
 ) -> None:
-    """Write a new save at ``path``, which must not exist; it appears there complete or not at all.
+    """Write a new save at ``path``, which must not exist; it appears there complete or not at all, and nothing
+    is left behind when it cannot be written (``SaveError`` naming ``path``).
 
     With a ``setup`` the save opens on fight 1 (at log position 0); without one it is a playthrough
     whose first fight is still to come (``GameFile.begin_fight`` starts it).
@@ -104,8 +134,23 @@ def create(
     if path.exists():
         raise SaveError(path, "a save with this name already exists; it was left as it is")
     part = path.with_name(path.name + ".part")  # a leftover .part is an unfinished creation of ours
-    for leftover in companions(part):
-        leftover.unlink(missing_ok=True)
+    try:
+        remove(part)
+        _build(part, setup, players, app_version, campaign)
+        publish(part, path)
+    except (sqlite3.Error, OSError) as error:
+        raise SaveError(path, f"the new game cannot be saved here: {_why(error)}") from None
+    finally:
+        remove(part)  # gone already when published; never left behind when not
+
+
+def _why(error: BaseException) -> str:
+    return (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
+
+
+def _build(
+    part: Path, setup: CombatSetup | None, players: list[str], app_version: str, campaign: dict[str, Any] | None
+) -> None:
     db = open_for_writing(part)
     try:
         migration_set().apply(db)
@@ -115,13 +160,13 @@ def create(
                 {
                     "id": 1,
                     "app_version": app_version,
-                    "save_format": db.execute("PRAGMA user_version").fetchone()[0],
+                    "save_format": SAVE_FORMAT,
                     "state_format": STATE_FORMAT,
                     "ruleset": RULESET,
-                    **(_header_columns(setup) if setup is not None else NO_SETUP),
                     "players": players,
                     "created_at": stamp,
                     "last_played": stamp,
+                    **(_doc_summary(campaign) if campaign is not None else {}),
                 }
             )
             if setup is not None:
@@ -130,47 +175,30 @@ def create(
                 _insert_campaign(db, 0, campaign, stamp)
     finally:
         db.close()
-    try:
-        publish(part, path)
-    finally:
-        remove(part)  # gone already when published; never left behind when not
 
 
-# The header's setup columns of a save begun before its first fight (format 3 reads fights from `fight`).
-NO_SETUP: dict[str, Any] = {
-    "seed": 0,
-    "room_size": 0,
-    "practice": 0,
-    "fighters": "[]",
-    "adversaries": "[]",
-    "bestiary": "{}",
-}
-
-
-def _header_columns(setup: CombatSetup) -> dict[str, Any]:
-    """The first fight's setup as the header's columns (the header has no Day: fights keep theirs in ``fight``)."""
-    columns = setup_to_columns(setup)
-    return {k: columns[k] for k in SETUP_COLUMNS}
-
-
-def _as_sql(columns: dict[str, Any]) -> dict[str, Any]:
-    """Lists and dicts as JSON text, as sqlite-utils' insert would store them."""
-    return {k: json.dumps(v) if isinstance(v, (list, dict)) else v for k, v in columns.items()}
+def _doc_summary(doc: dict[str, Any]) -> dict[str, Any]:
+    """The header's Day and mode from a campaign document (the load screen's columns), None when it has none."""
+    day, mode = doc.get("day"), doc.get("mode")
+    return {
+        "day": day if isinstance(day, int) and not isinstance(day, bool) else None,
+        "mode": mode if isinstance(mode, str) else None,
+    }
 
 
 def _open_fight(db: Database, number: int, seq: int, setup: CombatSetup, stamp: str) -> str:
-    """The fight's row and its opening snapshot at log position ``seq``; returns the opening state's hash."""
+    """The fight's row and its opening snapshot at log position ``seq``, and the header's summary moved to it;
+    returns the opening state's hash."""
     state, _events = setup.start()
     text, digest = snapshot_and_hash(state)
     db.execute(
-        "INSERT INTO fight (number, opened_seq, seed, room_size, practice, fighters, adversaries, bestiary, day,"
-        " started_at) VALUES (:number, :seq, :seed, :room_size, :practice, :fighters, :adversaries, :bestiary, :day,"
-        " :stamp)",
-        {"number": number, "seq": seq, "stamp": stamp, **_as_sql(setup_to_columns(setup))},
+        "INSERT INTO fight (number, opened_seq, setup, started_at) VALUES (?, ?, ?, ?)",
+        [number, seq, encode_setup(setup), stamp],
     )
     db.execute(
         "INSERT INTO snapshot (seq, ply, state, state_hash, fight) VALUES (?, 0, ?, ?, ?)", [seq, text, digest, number]
     )
+    db.execute("UPDATE game SET fight = ?, ply = 0, round = ?, last_played = ?", [number, state.round, stamp])
     return digest
 
 
@@ -185,37 +213,29 @@ def _insert_campaign(db: Database, seq: int, doc: dict[str, Any], stamp: str) ->
 
 
 class GameFile:
-    """An open save: one writable connection, and the log's stack of hashes kept in memory for appends."""
+    """An open save of the current format: one writable connection, the newest in-force hashes kept for appends."""
 
-    def __init__(self, game_id: str, path: Path, keep_backup: bool = True) -> None:
+    def __init__(self, game_id: str, path: Path) -> None:
         check = check_file(path)
-        kept = path.with_name(f"{path.name}.format-{check.save_format}.bak")
-        if check.needs_migration and keep_backup and not kept.exists():  # an earlier try already kept the original
-            backup(path, kept)  # the file as it was, before this version changes it
+        if check.needs_migration:  # the store migrates a checked copy first (store._upgrade); never in place here
+            raise DamagedSaveError(path, f"the save is in format {check.save_format} and has not been migrated")
         self.game_id = game_id
         self.path = path
         self.failed = False  # a write failed: refuse more until the game is loaded again
         self.db = open_for_writing(path)
         try:
-            if check.needs_migration:
-                migration_set().apply(self.db)
+            self.ruleset = known_ruleset(path, self.db.execute("SELECT ruleset FROM game WHERE id = 1").fetchone()[0])
             fight = self.db.execute("SELECT number, opened_seq FROM fight ORDER BY number DESC LIMIT 1").fetchone()
             self.fight, self.opened = (int(fight[0]), int(fight[1])) if fight else (0, 0)  # 0: no fight yet
             self.seq = int(self.db.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0])
-            # (seq, hash) of the current fight's opening and of every action in force, oldest first
-            self.live: list[tuple[int, str]] = []
             self.last_hash = ""
+            self.opening_hash = ""  # the current fight's opening state's hash
+            # (seq, hash) of the current fight's opening and of the actions in force, oldest first; only the
+            # newest LIVE_KEPT of them, ``live_base`` more came before (``_reach_back`` reads them when undo does)
+            self.live: list[tuple[int, str]] = []
+            self.live_base = 0
             if self.fight:
-                opening = self.db.execute(
-                    "SELECT state_hash FROM snapshot WHERE seq = ? AND fight = ?", [self.opened, self.fight]
-                ).fetchone()
-                if opening is None:
-                    raise DamagedSaveError(path, "the save has lost the opening state of its fight")
-                rows = self.log_rows()
-                self.live = [(self.opened, opening[0])]
-                for row in in_force(path, rows):
-                    self.live.append((row.seq, row.state_hash))
-                self.last_hash = rows[-1].state_hash if rows else opening[0]
+                self._read_live()
         except sqlite3.Error as error:
             self.db.close()
             raise DamagedSaveError(path, f"the save is damaged: {error}") from None
@@ -223,12 +243,38 @@ class GameFile:
             self.db.close()
             raise
 
+    def _read_live(self) -> None:
+        """The in-force stack from the log's seq, kind, ply and hash (no action is parsed for it)."""
+        opening = self.db.execute(
+            "SELECT state_hash FROM snapshot WHERE seq = ? AND fight = ?", [self.opened, self.fight]
+        ).fetchone()
+        if opening is None:
+            raise DamagedSaveError(self.path, "the save has lost the opening state of its fight")
+        rows = self.db.execute(
+            "SELECT seq, kind, NULL, ply, state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq",
+            [self.fight, self.opened],
+        )
+        self.opening_hash = str(opening[0])
+        stack = [(self.opened, self.opening_hash)]
+        last = stack[0][1]
+        for row in in_force(self.path, (LogRow(*r) for r in rows)):
+            stack.append((row.seq, row.state_hash))
+        last_row = self.db.execute(
+            "SELECT state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq DESC LIMIT 1",
+            [self.fight, self.opened],
+        ).fetchone()
+        if last_row is not None:
+            last = str(last_row[0])
+        self.live_base = max(0, len(stack) - LIVE_KEPT)
+        self.live = stack[self.live_base :]
+        self.last_hash = last
+
     def close(self) -> None:
         self.db.close()
 
     @property
     def ply(self) -> int:
-        return len(self.live) - 1
+        return self.live_base + len(self.live) - 1
 
     def log_rows(self) -> list[LogRow]:
         """The current fight's actions and undos (its opening row, and earlier fights' rows, are not among them)."""
@@ -263,17 +309,19 @@ class GameFile:
                     " VALUES (?, 'fight', 0, 0, ?, ?, ?)",
                     [seq, digest, stamp, number],
                 )
-                self.db.execute("UPDATE game SET last_played = ?", [stamp])
         self.fight, self.opened, self.seq, self.last_hash = number, seq, seq, digest
-        self.live = [(seq, digest)]
+        self.live, self.live_base, self.opening_hash = [(seq, digest)], 0, digest
         return number
 
     def save_campaign(self, doc: dict[str, Any]) -> None:
         with self._writing("the campaign"):
             stamp = now()
+            summary = _doc_summary(doc)
             with self.db.atomic():
                 _insert_campaign(self.db, self.seq, doc, stamp)
-                self.db.execute("UPDATE game SET last_played = ?", [stamp])
+                self.db.execute(
+                    "UPDATE game SET last_played = ?, day = ?, mode = ?", [stamp, summary["day"], summary["mode"]]
+                )
 
     @contextlib.contextmanager
     def _writing(self, what: str) -> Iterator[None]:
@@ -304,9 +352,12 @@ class GameFile:
                     "INSERT INTO snapshot (seq, ply, state, state_hash, fight) VALUES (?, ?, ?, ?, ?)",
                     [seq, ply, text, digest, self.fight],
                 )
-            self.db.execute("UPDATE game SET last_played = ?", [stamp])
+            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, state.round])
         self.seq, self.last_hash = seq, digest
         self.live.append((seq, digest))
+        if len(self.live) > 2 * LIVE_KEPT:  # amortised: drop the oldest half now and then
+            self.live_base += len(self.live) - LIVE_KEPT
+            del self.live[: len(self.live) - LIVE_KEPT]
         return seq
 
     def _need_fight(self) -> None:
@@ -317,18 +368,20 @@ class GameFile:
         self._need_fight()
         if self.ply == 0:
             raise SaveError(self.path, "there is no action in the save to undo; nothing was recorded")
+        if len(self.live) < 2:
+            self._read_live()  # the undo reaches past what is kept in memory: read the stack from the log
         digest = state_hash(state)
         if digest != self.live[-2][1]:
             raise SaveError(
                 self.path, "the state after undo is not the state before the last saved action; nothing was recorded"
             )
-        seq, stamp = self.seq + 1, now()
+        seq, stamp, ply = self.seq + 1, now(), self.ply - 1
         with self.db.atomic():
             self.db.execute(
                 "INSERT INTO log (seq, kind, ply, round, state_hash, played_at, fight) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [seq, "undo", self.ply - 1, state.round, digest, stamp, self.fight],
+                [seq, "undo", ply, state.round, digest, stamp, self.fight],
             )
-            self.db.execute("UPDATE game SET last_played = ?", [stamp])
+            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, state.round])
         self.seq, self.last_hash = seq, digest
         self.live.pop()
         return seq
@@ -336,31 +389,35 @@ class GameFile:
     # --- reading -----------------------------------------------------------------------------------
 
     def header(self) -> dict[str, Any]:
-        row = self.db.execute("SELECT * FROM game WHERE id = 1").fetchone()
-        if row is None:
-            raise DamagedSaveError(self.path, "the save has no game header")
-        columns = [d[0] for d in self.db.execute("SELECT * FROM game LIMIT 0").description]
-        return dict(zip(columns, row, strict=True))
-
-    def fight_setup(self) -> CombatSetup:
-        """The current fight's setup, from its row in ``fight``."""
-        cursor = self.db.execute("SELECT * FROM fight WHERE number = ?", [self.fight])
+        cursor = self.db.execute("SELECT * FROM game WHERE id = 1")
         row = cursor.fetchone()
         if row is None:
+            raise DamagedSaveError(self.path, "the save has no game header")
+        return dict(zip([d[0] for d in cursor.description], row, strict=True))
+
+    def fight_setup(self) -> CombatSetup:
+        """The current fight's set-up, from its row in ``fight``, through its ruleset's codec."""
+        row = self.db.execute("SELECT setup FROM fight WHERE number = ?", [self.fight]).fetchone()
+        if row is None:
             raise DamagedSaveError(self.path, f"the save has lost the setup of fight {self.fight}")
-        return setup_from_columns(dict(zip([d[0] for d in cursor.description], row, strict=True)))
+        return decode_setup(self.path, self.ruleset, row[0])
 
     def campaign(self) -> dict[str, Any] | None:
         row = self.db.execute("SELECT doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
         if row is None:
             return None
-        doc = json.loads(row[0])
+        try:
+            doc = json.loads(row[0])
+        except RecursionError:
+            raise DamagedSaveError(self.path, "the campaign document is nested too deeply to read") from None
+        except (ValueError, TypeError):
+            raise DamagedSaveError(self.path, "the campaign document is not JSON") from None
         if not isinstance(doc, dict):
-            raise DamagedSaveError(self.path, "the campaign document is damaged")
+            raise DamagedSaveError(self.path, "the campaign document is damaged (it is not a JSON object)")
         return doc
 
 
-def in_force(path: Path, rows: list[LogRow]) -> list[LogRow]:
+def in_force(path: Path, rows: Iterable[LogRow]) -> list[LogRow]:
     """Walk the log as a stack: an action pushes, an undo pops. Checks each row's ply as it goes."""
     stack: list[LogRow] = []
     for row in rows:

@@ -76,3 +76,5 @@ class GameSummary:
     last_played: str = ""
     problem: str | None = None
     fight: int = 0  # fights begun so far; the round and ply are the newest one's
+    mode: str | None = None  # the campaign document's mode ("solo", "hot-seat"), when it says
+    ruleset: str = "rt0"  # the game's key (setup_codec.RULESETS gives its title)

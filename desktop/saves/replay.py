@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
-from rt0table.rules.rt0.fight.actions import Action, action_from_dict
+from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.serialize import state_from_dict, state_hash
 from rt0table.rules.rt0.fight.state import CombatState
@@ -19,8 +19,10 @@ from rt0table.rules.seam import RulesError
 
 from .combat_setup import CombatSetup
 from .errors import DamagedSaveError, HashMismatchError
-from .gamefile import GameFile, LogRow, answer_from_json, in_force
-from .loaded import LoadedGame, LogEntry
+from .gamefile import GameFile, LogRow, in_force, read_row, row_problem
+from .loaded import LoadedGame, LogEntry, StandInAnswer
+
+Read = tuple[LogRow, Action | None, StandInAnswer | None]  # a log row and what its JSON holds, parsed once
 
 UNDO_REACH = 20  # a loaded game can undo at least this far back (the rules stop undo at any reveal anyway)
 
@@ -31,8 +33,8 @@ def load(save: GameFile) -> LoadedGame:
         return _load(save)
     except sqlite3.Error as error:
         raise DamagedSaveError(save.path, f"the save is damaged: {error}") from None
-    except (ValueError, KeyError, TypeError) as error:
-        raise DamagedSaveError(save.path, f"the save is damaged: {error!r}") from None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as error:
+        raise DamagedSaveError(save.path, f"the save is damaged: {error}") from None
     except RecursionError:
         raise DamagedSaveError(save.path, "the save is damaged: it holds data nested too deeply to read") from None
 
@@ -40,26 +42,37 @@ def load(save: GameFile) -> LoadedGame:
 def _load(save: GameFile) -> LoadedGame:
     header = save.header()
     if not save.fight:  # a playthrough before its first fight: the campaign is all there is
-        return _loaded(save, header, None, None, [], save.seq)
+        return _loaded(save, header, None, None, [], save.seq, [])
     setup = save.fight_setup()
-    rows = in_force(save.path, save.log_rows())
-    actions = [_action(row) for row in rows]
+    known: dict[str | None, tuple[Action | None, StandInAnswer | None]] = {}  # a fight repeats a few hundred texts
+    read: list[Read] = []
+    for row in save.log_rows():  # each row parsed once, each distinct text once
+        found = known.get(row.action)
+        if found is None:
+            found = known[row.action] = read_row(row.action)
+        read.append((row, *found))
+    parsed = {row.seq: action for row, action, _answer in read}
+    rows = in_force(save.path, (row for row, _action, _answer in read))
+    actions = [parsed[row.seq] for row in rows]
     notes: list[str] = []
-    for base_ply, state in _starts(save, rows, setup):
+    unread = next((row for row, action in zip(rows, actions, strict=True) if action is None), None)
+    if unread is not None:  # the replay stops before it; say why, with the entry
+        notes.append(f"log entry {unread.seq} cannot be read: {row_problem(unread.action)}")
+    for base_ply, state in _starts(save, rows, setup, notes):
         game = Game(state)
         if None not in actions[:base_ply] and _replays(save, game, rows[base_ply:], actions[base_ply:]):
             if not rows:  # nothing played yet: hand the table the opening events to show, as new_combat would
                 opening, events = setup.start()
                 if state_hash(opening) == save.last_hash:
                     game = Game(opening, events)
-            loaded = _loaded(save, header, setup, game, _readable(actions), save.seq)
+            loaded = _loaded(save, header, setup, game, _readable(actions), save.seq, read)
             loaded.notes = notes
             return loaded
         notes.append(
             f"the log no longer replays from the state after {base_ply} actions (damaged, or the rules changed); "
             "a newer snapshot was used, so undo reaches less far back"
         )
-    raise _mismatch(save, setup, header, rows, actions)
+    raise _mismatch(save, setup, header, rows, actions, read, notes)
 
 
 def _replays(save: GameFile, game: Game, rows: list[LogRow], actions: list[Action | None]) -> bool:
@@ -76,7 +89,9 @@ def _replays(save: GameFile, game: Game, rows: list[LogRow], actions: list[Actio
     return state_hash(game.state) == save.last_hash
 
 
-def _starts(save: GameFile, rows: list[LogRow], setup: CombatSetup) -> Iterator[tuple[int, CombatState]]:
+def _starts(
+    save: GameFile, rows: list[LogRow], setup: CombatSetup, notes: list[str]
+) -> Iterator[tuple[int, CombatState]]:
     """Where a replay may start, best first: the newest good snapshot at least UNDO_REACH actions back
     (so the loaded game can undo), then the newer ones (should the replay from there not match,
     e.g. a rules change since: less undo, nothing lost). Only snapshots still in force count."""
@@ -84,7 +99,7 @@ def _starts(save: GameFile, rows: list[LogRow], setup: CombatSetup) -> Iterator[
     latest = max(0, len(rows) - UNDO_REACH)
     preferred = [ply_seq for ply_seq in usable if ply_seq[0] <= latest][-1:]
     for ply, seq in preferred + [ply_seq for ply_seq in usable if ply_seq[0] > latest]:
-        state = _opening_state(save, setup) if seq == save.opened else _snapshot(save, seq)
+        state = _opening_state(save, setup, notes) if seq == save.opened else _snapshot(save, seq, notes)
         if state is not None:
             yield ply, state
 
@@ -96,30 +111,41 @@ def _snapshots_in_force(save: GameFile, rows: list[LogRow]) -> list[tuple[int, i
     return [(ply, seq) for seq, ply in found if seq == save.opened or in_force.get(seq) == ply]
 
 
-def _snapshot(save: GameFile, seq: int) -> CombatState | None:
-    """The snapshot's state, or None when it is damaged (another snapshot and a longer replay will do)."""
+def _snapshot(save: GameFile, seq: int, notes: list[str]) -> CombatState | None:
+    """The snapshot's state, or None when it is damaged (another snapshot and a longer replay will do); a
+    snapshot refused by the state's checks is named in ``notes`` with the field at fault."""
     text, digest = save.db.execute(
         "SELECT state, state_hash FROM snapshot WHERE seq = ? AND fight = ?", [seq, save.fight]
     ).fetchone()
     try:
         state = state_from_dict(json.loads(text))
-    except (RulesError, ValueError):
+    except RecursionError:
+        notes.append(f"the snapshot at log entry {seq} was refused: it is nested too deeply to read")
+        return None
+    except (RulesError, ValueError, TypeError) as error:
+        notes.append(f"the snapshot at log entry {seq} was refused: {error}")
         return None
     return state if state_hash(state) == digest else None
 
 
-def _opening_state(save: GameFile, setup: CombatSetup) -> CombatState | None:
+def _opening_state(save: GameFile, setup: CombatSetup, notes: list[str]) -> CombatState | None:
     """The state before any action: the opening snapshot, else the setup started again if it agrees."""
-    state = _snapshot(save, save.opened)
+    state = _snapshot(save, save.opened, notes)
     if state is None:
         state = setup.start()[0]
-        if state_hash(state) != save.live[0][1]:
+        if state_hash(state) != save.opening_hash:
             return None
     return state
 
 
 def _mismatch(
-    save: GameFile, setup: CombatSetup, header: dict[str, Any], rows: list[LogRow], actions: list[Action | None]
+    save: GameFile,
+    setup: CombatSetup,
+    header: dict[str, Any],
+    rows: list[LogRow],
+    actions: list[Action | None],
+    read: list[Read],
+    notes: list[str],
 ) -> HashMismatchError:
     """Offer the game up to the last row that still matches, replaying from the newest good snapshot.
 
@@ -127,7 +153,7 @@ def _mismatch(
     action that now plays out differently would otherwise cost the whole game.
     """
     for ply, seq in reversed(_snapshots_in_force(save, rows)):
-        state = _opening_state(save, setup) if seq == save.opened else _snapshot(save, seq)
+        state = _opening_state(save, setup, notes) if seq == save.opened else _snapshot(save, seq, notes)
         if state is None or None in actions[:ply]:
             continue
         game, good_seq = Game(state), (rows[ply - 1].seq if ply else save.opened)
@@ -139,20 +165,21 @@ def _mismatch(
             except RulesError:
                 break
             if state_hash(game.state) != row.state_hash:
-                game.state = game.steps.pop().before
+                game.state = game.drop_last().before
                 break
             good_seq = row.seq
         kept = ply + len(game.steps)
-        recovered = _loaded(save, header, setup, game, _readable(actions[:kept]), good_seq)
+        recovered = _loaded(save, header, setup, game, _readable(actions[:kept]), good_seq, read)
         recovered.recovered_from = good_seq
         problem = (
             "replaying the save does not give the states its log recorded (the file was changed or damaged, "
-            f"or the rules changed since); it can be recovered as it stood at log entry {good_seq} "
-            f"({kept} actions in force)"
+            f"or the rules changed since{'; ' + notes[0] if notes else ''}); it can be recovered as it stood at "
+            f"log entry {good_seq} ({kept} actions in force)"
         )
         return HashMismatchError(save.path, problem, recovered)
     problem = "no state in the save can be trusted (its snapshots are damaged and its setup no longer agrees)"
-    return HashMismatchError(save.path, problem + "; nothing could be recovered", None)
+    refused = f" ({notes[0]})" if notes else ""
+    return HashMismatchError(save.path, problem + refused + "; nothing could be recovered", None)
 
 
 def _loaded(
@@ -162,46 +189,41 @@ def _loaded(
     game: Game | None,
     actions: list[Action],
     seq: int,
+    read: list[Read],
 ) -> LoadedGame:
+    players = json.loads(header["players"] or "[]")
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise DamagedSaveError(save.path, "the save's list of players is damaged")
     return LoadedGame(
         game_id=save.game_id,
         path=save.path,
         setup=setup,
-        players=list(json.loads(header["players"] or "[]")),
+        players=players,
         game=game,
         actions=actions,
         seq=seq,
-        created_at=header["created_at"],
-        last_played=header["last_played"],
-        app_version=header["app_version"],
+        created_at=str(header["created_at"]),
+        last_played=str(header["last_played"]),
+        app_version=str(header["app_version"]),
         campaign=save.campaign(),
         fight=save.fight,
-        history=_history(save.log_rows(), seq) if save.fight else [],
+        history=_history(read, seq),
     )
 
 
-def _history(rows: list[LogRow], upto: int) -> list[LogEntry]:
+def _history(read: list[Read], upto: int) -> list[LogEntry]:
     """The fight's actions and undos up to log position ``upto``, as played (undone actions too)."""
     history: list[LogEntry] = []
-    for row in rows:
+    for row, action, answer in read:
         if row.seq > upto:
             break
         if row.kind == "undo":
             history.append(LogEntry(None))
             continue
-        action = _action(row)
         if action is None:  # unreadable: what follows would not replay either
             break
-        history.append(LogEntry(action, answer_from_json(row.action)))
+        history.append(LogEntry(action, answer))
     return history
-
-
-def _action(row: LogRow) -> Action | None:
-    """The row's action, or None when it cannot be read (the replay then stops there)."""
-    try:
-        return action_from_dict(json.loads(row.action or ""))
-    except (ValueError, KeyError, TypeError):
-        return None
 
 
 def _readable(actions: list[Action | None]) -> list[Action]:

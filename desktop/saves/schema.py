@@ -135,8 +135,49 @@ def m004_fight_day(db: Database) -> None:
     _stamp(db, 4)
 
 
+# The header's summary of the save (format 5): what the load screen shows, written with every change so that
+# listing the folder reads this one row and nothing else.
+SUMMARY_COLUMNS = ("fight", "round", "ply", "day", "mode")
+_NEWEST_FIGHT = "(SELECT max(number) FROM fight)"
+_LAST_ROW = f"FROM log WHERE fight = {_NEWEST_FIGHT} ORDER BY seq DESC LIMIT 1"
+_DOC = "(SELECT doc FROM campaign ORDER BY id DESC LIMIT 1)"
+
+
+def _doc_field(key: str, json_type: str) -> str:
+    """The newest campaign document's ``key`` when it is valid JSON of that type, else NULL (never an error)."""
+    return (
+        f"(SELECT CASE WHEN json_valid(d) AND json_type(d, '$.{key}') = '{json_type}' "
+        f"THEN json_extract(d, '$.{key}') END FROM (SELECT {_DOC} AS d))"
+    )
+
+
+def m005_ruleset_setup_summary(db: Database) -> None:
+    """Format 5: each fight's set-up is one JSON document that its ruleset's codec owns (``fight.setup``, in
+    place of RT:0's six columns), and the header holds the save's summary (``SUMMARY_COLUMNS``) in place of
+    fight 1's set-up, which ``fight`` has kept since format 3."""
+    db.execute("ALTER TABLE fight ADD COLUMN setup TEXT NOT NULL DEFAULT '{}'")
+    db.execute(
+        "UPDATE fight SET setup = json_object('seed', seed, 'room_size', room_size, 'practice', practice,"
+        " 'fighters', json(fighters), 'adversaries', json(adversaries), 'bestiary', json(bestiary), 'day', day)"
+    )
+    for column in (*SETUP_COLUMNS, "day"):
+        db.execute(f"ALTER TABLE fight DROP COLUMN {column}")
+    for column in SETUP_COLUMNS:
+        db.execute(f"ALTER TABLE game DROP COLUMN {column}")
+    for column in ("fight", "round", "ply"):
+        db.execute(f"ALTER TABLE game ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE game ADD COLUMN day INTEGER")
+    db.execute("ALTER TABLE game ADD COLUMN mode TEXT")
+    db.execute(
+        f"UPDATE game SET fight = coalesce({_NEWEST_FIGHT}, 0), ply = coalesce((SELECT ply {_LAST_ROW}), 0),"
+        f" round = coalesce((SELECT round {_LAST_ROW}), 0), day = {_doc_field('day', 'integer')},"
+        f" mode = {_doc_field('mode', 'text')}"
+    )
+    _stamp(db, 5)
+
+
 # In order; a step's name is its function's.
-STEPS = (m001_game_log_snapshots, m002_campaign, m003_fights, m004_fight_day)
+STEPS = (m001_game_log_snapshots, m002_campaign, m003_fights, m004_fight_day, m005_ruleset_setup_summary)
 MIGRATION_NAMES = tuple(step.__name__ for step in STEPS)
 SAVE_FORMAT = len(MIGRATION_NAMES)
 
@@ -171,8 +212,15 @@ class FileCheck:
 
 
 def connect_read_only(path: Path) -> sqlite3.Connection:
-    """A connection that cannot write to the file, whatever goes wrong after it opens."""
-    return sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+    """A connection that cannot write to the file, whatever goes wrong after it opens, and adds no file beside it.
+
+    A save in WAL mode opened ``mode=ro`` gets a ``-wal`` and a ``-shm`` that the read-only connection cannot
+    remove when it closes. Without a ``-wal`` beside it, everything the file holds is in the file itself, so
+    it is opened ``immutable`` (no locks, no companions); with one (a game open in this window, or one whose app
+    was killed), ``mode=ro`` reads the file and its log together, and the companions were there already.
+    """
+    mode = "ro" if path.with_name(path.name + "-wal").exists() else "ro&immutable=1"
+    return sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode={mode}", uri=True)
 
 
 def check_file(path: Path, thorough: bool = False) -> FileCheck:
@@ -195,6 +243,8 @@ def check_file(path: Path, thorough: bool = False) -> FileCheck:
         return _check_open(path, conn, thorough)
     except sqlite3.Error as error:
         raise DamagedSaveError(path, f"the save is damaged: {error}") from None
+    except UnicodeDecodeError:  # a text column whose bytes are not UTF-8: damage SQLite's pages may not show
+        raise DamagedSaveError(path, "the save is damaged: it holds text that is not UTF-8") from None
     finally:
         conn.close()
 
@@ -244,7 +294,7 @@ def check_import(path: Path) -> FileCheck:
             objects = conn.execute("SELECT type, name FROM sqlite_master ORDER BY type, name").fetchall()
         finally:
             conn.close()
-    except sqlite3.Error as error:
+    except (sqlite3.Error, UnicodeDecodeError) as error:
         raise DamagedSaveError(path, f"the save is damaged: {error}") from None
     foreign = [
         f"{kind} {name!r}"

@@ -11,11 +11,14 @@ the rules engine and sqlite-utils load when a game is created, written, loaded o
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import secrets
-from collections.abc import Callable, Sequence
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -26,7 +29,8 @@ from .errors import DamagedSaveError, SaveError, UnknownGameError
 from .loaded import GameSummary, StandInAnswer
 from .location import resolve_save_dir
 from .lock import FolderLock
-from .schema import check_file, check_import, connect_read_only
+from .schema import SAVE_FORMAT, check_file, check_import, connect_read_only
+from .setup_codec import known_ruleset
 
 if TYPE_CHECKING:
     from rt0table.rules.rt0.fight.actions import Action
@@ -38,6 +42,12 @@ if TYPE_CHECKING:
 
 SUFFIX = ".rt0save"
 _GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+# our temporary files in the folder: a save's name (or its .bak's), then what gamefile.create, copies.fresh_part and
+# earlier versions add; with their -wal/-shm/-journal
+_LEFTOVER = re.compile(
+    r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.rt0save(\.format-\d+\.bak)?(\.[0-9a-f]{8})?\.(part|import|dup|migrating)"
+    r"(\.part|\.[0-9a-f]{8}\.part)?(-wal|-shm|-journal)?$"
+)
 
 
 def _app_version() -> str:
@@ -65,8 +75,11 @@ class SaveStore:
             self._lock.acquire()
         except OSError as error:
             raise SaveError(self.folder, f"the save folder cannot be written to: {error.strerror or error}") from None
+        self._sweep()
         self._open: dict[str, GameFile] = {}
-        self._refused: set[str] = set()  # games whose last load failed: no appending until one succeeds
+        # games whose last load failed, with the problem: no appending until one succeeds, and the listing shows the
+        # problem (it reads only each header's summary, so damage deeper in a file shows once a load has found it)
+        self._refused: dict[str, str] = {}
         # saves put in the folder under a name that is no game id ("Mira backup.rt0save"): listed under a fresh id,
         # for this window only, so every action reaches them; the file keeps the name the player gave it
         self._renamed: dict[str, Path] = {}
@@ -142,18 +155,19 @@ class SaveStore:
         path = self.path_of(game_id)
         self._forget(game_id)  # read with a fresh connection: what is on disk, not what we think is
         try:
-            check_file(path, thorough=True)
-        except SaveError:
-            self._refused.add(game_id)
+            with _only_save_errors(path, "this save cannot be opened"):
+                if check_file(path, thorough=True).needs_migration:
+                    self._upgrade(game_id, path)
+                game = GameFile(game_id, path)
+                try:
+                    loaded = replay.load(game)
+                except BaseException:
+                    game.close()
+                    raise
+        except SaveError as error:
+            self._refused[game_id] = error.problem  # never append to a log that does not replay
             raise
-        game = GameFile(game_id, path)
-        try:
-            loaded = replay.load(game)
-        except BaseException:
-            game.close()
-            self._refused.add(game_id)  # never append to a log that does not replay
-            raise
-        self._refused.discard(game_id)
+        self._refused.pop(game_id, None)
         self._open[game_id] = game
         return loaded
 
@@ -163,6 +177,10 @@ class SaveStore:
     def list_games(self) -> list[GameSummary]:
         """Every save in the folder, newest played first; saves that cannot be read are listed with their problem."""
         summaries = [self._summary(path) for path in self.folder.glob(f"*{SUFFIX}") if path.is_file()]
+        summaries = [
+            replace(s, problem=self._refused[s.game_id]) if s.problem is None and s.game_id in self._refused else s
+            for s in summaries
+        ]
         return sorted(summaries, key=lambda s: (s.problem is None, s.last_played, s.game_id), reverse=True)
 
     def newest(self) -> str | None:
@@ -174,8 +192,9 @@ class SaveStore:
         if not path.exists():
             raise UnknownGameError(path, "there is no save file here")
         self._forget(game_id)
-        self._refused.discard(game_id)
-        copies.remove(path)
+        self._refused.pop(game_id, None)
+        with _only_save_errors(path, "the save could not be deleted"):
+            copies.remove(path)
         self._renamed.pop(game_id, None)
 
     def duplicate(self, game_id: str, upto: int | None = None) -> str:
@@ -187,7 +206,7 @@ class SaveStore:
         check_file(source)
         new_id = self._new_id()
         target = self.path_of(new_id)
-        part = target.with_name(target.name + ".dup")
+        part = copies.fresh_part(target, ".dup")
         try:
             copies.backup(source, part)
             db = open_for_writing(part)
@@ -221,7 +240,8 @@ class SaveStore:
         target = Path(path)
         source = self.path_of(game_id)
         check_file(source)
-        copies.backup(source, target)
+        with _only_save_errors(target, "the save could not be exported here"):
+            copies.backup(source, target)
         return target
 
     def import_game(self, path: str | os.PathLike[str], resume: Callable[[LoadedGame], object] | None = None) -> str:
@@ -238,11 +258,12 @@ class SaveStore:
         check_import(source)  # not a save, damaged, newer, extra SQL objects: refused before anything is copied
         new_id = self._new_id()
         target = self.path_of(new_id)
-        part = target.with_name(target.name + ".import")
+        part = copies.fresh_part(target, ".import")
         try:
             copies.backup(source, part)
-            check_import(part)  # what is kept is what was checked, even if the file changed meanwhile
-            copy = GameFile(new_id, part, keep_backup=False)  # migrates the copy, if it is older
+            if check_import(part).needs_migration:  # what is kept is what was checked, even if the file changed
+                migrate(part)  # the copy; the picked file is only read
+            copy = GameFile(new_id, part)
             try:
                 loaded = replay.load(copy)
                 if resume is not None:
@@ -267,9 +288,54 @@ class SaveStore:
         if game_id in self._refused:
             raise SaveError(self.path_of(game_id), "this save did not load cleanly, so nothing more is written to it")
         if game is None:
-            game = GameFile(game_id, self.path_of(game_id))
+            path = self.path_of(game_id)
+            with _only_save_errors(path, "this save cannot be opened"):
+                if check_file(path).needs_migration:
+                    self._upgrade(game_id, path)
+                game = GameFile(game_id, path)
             self._open[game_id] = game
         return game
+
+    def _upgrade(self, game_id: str, path: Path) -> None:
+        """Bring a save in an older format to this one without ever migrating a damaged file in place.
+
+        The file is copied, the copy migrated and loaded in full; only when that works is the original kept as
+        ``….format-N.bak`` and replaced by the copy. A file that fails stays exactly as it was (same bytes,
+        same ``user_version``) and the error names it.
+        """
+        from . import replay
+        from .gamefile import GameFile
+
+        version = check_file(path, thorough=True).save_format
+        part = copies.fresh_part(path, ".migrating")
+        try:
+            copies.backup(path, part)
+            migrate(part)
+            copy = GameFile(game_id, part)
+            try:
+                replay.load(copy)
+            finally:
+                copy.close()
+            kept = path.with_name(f"{path.name}.format-{version}.bak")
+            if not kept.exists():  # an earlier try already kept the original
+                copies.backup(path, kept)
+            os.replace(part, path)  # the folder is ours (its lock is held) and no connection has the file open
+            for companion in copies.companions(path)[1:]:
+                companion.unlink(missing_ok=True)  # the original's, all of it already in the backup copy
+        except SaveError as error:
+            raise error.naming(path) if error.path == part else error from None
+        except Exception as error:
+            problem = f"this save cannot be brought to this version's format: {_why(error)}"
+            raise DamagedSaveError(path, problem) from None
+        finally:
+            copies.remove(part)
+
+    def _sweep(self) -> None:
+        """Remove what an earlier window left when it was killed mid-copy: our own temporary files, by their names
+        (a game id, then ``.part``, ``.import``, ``.dup`` or ``.migrating``), never anything else."""
+        for leftover in self.folder.glob(f"*{SUFFIX}*"):
+            if _LEFTOVER.match(leftover.name):
+                leftover.unlink(missing_ok=True)
 
     def _forget(self, game_id: str) -> None:
         game = self._open.pop(game_id, None)
@@ -298,7 +364,6 @@ class SaveStore:
         """One file's line in the list; never raises, whatever the file holds (one bad file must not hide the rest)."""
         game_id = self._id_of(path)
         try:
-            check_file(path)
             return _read_summary(game_id, path)
         except SaveError as error:
             return GameSummary(game_id, path, problem=error.problem)
@@ -306,15 +371,91 @@ class SaveStore:
             return GameSummary(game_id, path, problem=f"the save is damaged: {_why(error)}")
 
 
-def _why(error: Exception) -> str:
+def _why(error: BaseException) -> str:
     """An unexpected error in words: a structure nested too deep to read is the usual one from a crafted file."""
     if isinstance(error, RecursionError):
         return "it holds data nested too deeply to read"
+    if isinstance(error, OSError):
+        return error.strerror or str(error) or type(error).__name__
     return str(error) or type(error).__name__
 
 
+@contextlib.contextmanager
+def _only_save_errors(path: Path, what: str) -> Iterator[None]:
+    """Whatever goes wrong in a save path reaches the screens as a ``SaveError`` naming the player's file."""
+    try:
+        yield
+    except SaveError:
+        raise
+    except (sqlite3.Error, OSError) as error:
+        raise SaveError(path, f"{what}: {_why(error)}") from None
+    except Exception as error:
+        raise DamagedSaveError(path, f"{what}: {_why(error)}") from None
+
+
+def migrate(path: Path) -> None:
+    """Apply the pending migrations to a copy of ours (never to a player's file in place)."""
+    from .schema import migration_set, open_for_writing
+
+    db = open_for_writing(path)
+    try:
+        migration_set().apply(db)
+    except sqlite3.Error as error:
+        raise DamagedSaveError(path, f"the save cannot be brought to this version's format: {error}") from None
+    finally:
+        db.close()
+
+
+# The header's summary of a format-5 save in one query; `pragma_user_version` says which format it is in.
+_SUMMARY = (
+    "SELECT (SELECT user_version FROM pragma_user_version), ruleset, players, created_at, last_played,"
+    " fight, round, ply, day, mode FROM game WHERE id = 1"
+)
+
+
 def _read_summary(game_id: str, path: Path) -> GameSummary:
-    """Read-only: listing the folder never writes to a save, not even to migrate it."""
+    """Read-only, one connection and one query for a save in this format (its header's summary row); an older or
+    odd file is checked and read the long way. Listing never writes to a save, not even to migrate it."""
+    try:
+        conn = connect_read_only(path)
+    except sqlite3.Error:
+        check_file(path)  # names the problem (not a save, cannot be opened …)
+        raise
+    try:
+        try:
+            row = conn.execute(_SUMMARY).fetchone()
+        except sqlite3.Error:
+            row = None
+        if row is None or row[0] != SAVE_FORMAT:  # not this format (older, newer, damaged, not ours)
+            conn.close()
+            check_file(path)  # raises for a file that is no save of ours, or a newer or damaged one
+            return _read_old_summary(game_id, path)
+    finally:
+        conn.close()
+    _version, ruleset, players, created, last_played, fight, round_, ply, day, mode = row
+    known_ruleset(path, ruleset)
+    names = json.loads(players or "[]")
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise DamagedSaveError(path, "the save's list of players is damaged")
+    if not all(isinstance(n, int) for n in (fight, ply, round_)) or not isinstance(day, int | None):
+        raise DamagedSaveError(path, "the save's header is damaged")
+    return GameSummary(
+        game_id,
+        path,
+        tuple(names),
+        day,
+        round_,
+        ply,
+        str(created),
+        str(last_played),
+        fight=fight,
+        mode=mode if isinstance(mode, str) else None,
+        ruleset=ruleset,
+    )
+
+
+def _read_old_summary(game_id: str, path: Path) -> GameSummary:
+    """A save in an older format (checked): its summary from its log and campaign, as those formats kept it."""
     conn = connect_read_only(path)
     try:
         players, created, last_played = conn.execute(

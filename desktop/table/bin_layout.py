@@ -15,8 +15,8 @@ from PySide6.QtCore import QRectF
 from rt0table.rules.rt0.abilities import ABILITIES, BASE_ABILITIES, EDDY_ABILITIES
 
 # Letters that are commands on the table, so no bin takes them: A opens a bin's actions, E ends the turn,
-# N brings in a new Arcana Ability, Z belongs to Ctrl+Z.
-COMMAND_KEYS = frozenset("AENZ")
+# I uses an item, N brings in a new Arcana Ability, Z belongs to Ctrl+Z.
+COMMAND_KEYS = frozenset("AEINZ")
 BIN_KEYS = "".join(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in COMMAND_KEYS)
 
 BASE, ARCANA, SPELLS, EDDY_SHEET = "Base", "Arcana", "Spells", "Eddy sheet"
@@ -53,7 +53,7 @@ def grouped(abilities: list[str]) -> list[tuple[str, list[str]]]:
 
 
 def letters_for(ordered: list[str]) -> dict[str, str]:
-    """A key letter per bin in table order; past the 22 letters a bin has none (click or Tab to it)."""
+    """A key letter per bin in table order; past the 21 letters a bin has none (click or Tab to it)."""
     return {ability: (BIN_KEYS[i] if i < len(BIN_KEYS) else "") for i, ability in enumerate(ordered)}
 
 

@@ -16,6 +16,7 @@ from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.item_drag import ItemDrag, item_offers
 from rt0table.desktop.table.keys import HELP_TITLE, first_time_lines, key_lines, turn_lines
 from rt0table.desktop.table.log import UNDONE
 from rt0table.desktop.table.motion import DECK, DISCARD, CardMove, card_moves
@@ -60,6 +61,7 @@ class TableController(QObject):
         self.session, self.scene, self.settings = session, scene, settings
         self.pick: CardPick | None = None
         self.dragging: CardItem | None = None
+        self.item_drag = ItemDrag(self)  # an item's badge pressed, clicked or dragged
         self.press_at: QPointF | None = None
         self.pressed_card: CardItem | None = None
         self.grab = QPointF()
@@ -401,6 +403,20 @@ class TableController(QObject):
             note = f"{active.name} has taken {active.corruption_gained} Corruption in this fight so far."
         self._open_menu(f"Bring in an Arcana Ability for {ADD_COST} Corruption — its bin joins the table", found, note)
 
+    def open_items(self) -> None:
+        """The menu of every use the viewed fighter's items offer now (key I)."""
+        if self.blocked or self.state.pending is not None:
+            return
+        chosen = item_offers(self)
+        if not chosen:
+            self.scene.say("No item to use right now.")
+            return
+        self._open_menu("Use an item", chosen)
+
+    def open_menu(self, title: str, chosen: list[Offer]) -> None:
+        """A menu of offers (an item dropped on the table with several uses)."""
+        self._open_menu(title, chosen)
+
     def _open_menu(self, title: str, chosen: list[Offer], note: str = "") -> None:
         self._drop_pick()
         self.menu = chosen
@@ -498,12 +514,14 @@ class TableController(QObject):
             return False
         card = next((i for i in self.scene.items(event.scenePos()) if isinstance(i, CardItem)), None)
         if card is None or card not in self.scene.hand_items:
-            return False
+            return self.item_drag.press(event)
         self.pressed_card, self.press_at = card, event.scenePos()
         self.grab = event.scenePos() - card.pos()
         return True
 
     def move(self, event: QGraphicsSceneMouseEvent) -> bool:
+        if self.item_drag.move(event):
+            return True
         card = self.pressed_card
         if card is None or self.press_at is None:
             self._hover(event)
@@ -522,6 +540,8 @@ class TableController(QObject):
 
     def release(self, event: QGraphicsSceneMouseEvent) -> bool:
         self.zoom.release()
+        if self.item_drag.release(event):
+            return True
         card = self.pressed_card
         if card is None:
             return False
@@ -705,6 +725,9 @@ class TableController(QObject):
             return True
         if key == Qt.Key.Key_A:
             self.open_activations(self.selected)
+            return True
+        if key == Qt.Key.Key_I:
+            self.open_items()
             return True
         if key in (Qt.Key.Key_N, Qt.Key.Key_Plus):
             self.open_additions()

@@ -27,6 +27,8 @@ def key_lines(offers: Offers) -> list[str]:
         "Enter — play the picked card on the aimed bin; in a question, take the marked answer.",
         f"A — things to do at will: the gold buttons on the bins, named in full ({now_a}). After a bin's letter, "
         "only that bin's.",
+        "I — use one of the fighter's items (the ▣ badges above the hand). Dragging a badge onto the table or a bin "
+        "uses it too; the Backpack dropped on a card of the hand swaps that card.",
         f"N or + — bring one more Arcana Ability into the fight for {ADD_COST} Corruption ({now_n}).",
         "E or Ctrl+Enter — end the turn.    Ctrl+Z — undo the last step, where the rules allow.",
         "Z — show the picked card (or the one under the pointer) large; Z or Esc puts it away.",

@@ -21,7 +21,7 @@ from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingC
 from rt0table.desktop.table.offers import NONE, Offers
 from rt0table.desktop.table.paint import FELT, LEGAL
 from rt0table.desktop.table.party_strip import FighterBadgeItem
-from rt0table.desktop.table.passives import PassiveBadgeItem, place_badges
+from rt0table.desktop.table.passives import PassiveBadgeItem, carried, item_note, place_badges
 from rt0table.desktop.table.piles import PileItem, PileViewItem
 from rt0table.desktop.table.prompt import PromptPanelItem
 from rt0table.desktop.table.room import ZoneGridItem
@@ -178,6 +178,10 @@ class TableScene(QGraphicsScene):
             self.add_button.place(QRectF(log.x(), log.bottom() + pad, log.width(), button_h), u)
         self.log.place(log, u)
 
+    def place_passives(self) -> None:
+        """Put the badges back on their line (after one was dragged away)."""
+        self._place_passives()
+
     def _place_passives(self) -> None:
         lay, u = self.layout_now, self.layout_now.unit
         strip = QRectF(lay.hand.x() + lay.hand.width() * 0.4, lay.hand.y() + u * 0.1, lay.hand.width() * 0.6, u * 1.3)
@@ -273,7 +277,7 @@ class TableScene(QGraphicsScene):
                 item.set_feeders(", ".join(ABILITIES[a].name for a in feeders(state, fighter, ability)))
 
     def _sync_passives(self, fighter: Fighter) -> None:
-        wanted = passive_abilities(fighter.abilities)
+        wanted = [a for a in passive_abilities(fighter.abilities) if carried(fighter, a)]
         if list(self.passives) != wanted:
             for badge in self.passives.values():
                 self.removeItem(badge)
@@ -282,6 +286,8 @@ class TableScene(QGraphicsScene):
                 badge.clicked.connect(lambda ability=ability: self.passive_clicked.emit(ability))
                 badge.hovered.connect(self.hint.emit)
             self._place_passives()
+        for ability, badge in self.passives.items():
+            badge.set_note(item_note(fighter, ability))
 
     def show_offers(self, offers: Offers) -> None:
         """Chips for the activations on their bins (or badges), and the Add button when there is something to add."""

@@ -149,6 +149,7 @@ def test_the_meanings_tab_searches_by_keyword(qtbot: QtBot, screen: MapScreen) -
         "8 of Wands: Travel: speed, movement, going places",
         "6 of Swords: Travel: passage, transition, change, rite of passage",
     ]
+    assert screen.meanings.item(1).toolTip() == "Places: Maglev Linkpoint\nPeople: Speff Brinkley"
 
 
 def test_the_title_screen_opens_the_map_and_its_back_button_returns(qtbot: QtBot, tmp_path: Path) -> None:
@@ -258,3 +259,7 @@ def test_a_fight_called_at_portsec_is_played_on_the_table_and_its_win_is_journal
     assert screen.table.state.fight is None
     again = LuaTable.from_save(world, screen.table.to_save())
     assert again.journal == screen.table.journal
+    table.close()  # however the table window is closed, the map can call and play the next fight
+    qtbot.waitUntil(lambda: screen.fight_window is None)
+    qtbot.mouseClick(screen.fight_button, LEFT)
+    assert screen.play_fight_button.isEnabled()

@@ -67,7 +67,7 @@ def start(fight: Fight) -> CombatState:
 
 def card_places(state: CombatState) -> dict[str, Counter[int]]:
     """Pile key -> every card of that deck, wherever it is now (draw, discard, out of the deck for the Day or for
-    good, hands, bins, intents and the intents drawn ahead for next round)."""
+    good, hands, bins, items, intents and the intents drawn ahead for next round)."""
     places = {
         key: Counter(pile.draw) + Counter(pile.discard) + Counter(pile.removed_for_day) + Counter(pile.removed_for_good)
         for key, pile in state.piles.items()
@@ -75,6 +75,8 @@ def card_places(state: CombatState) -> dict[str, Counter[int]]:
     for fighter in state.fighters:
         places[fighter.pile] += Counter(fighter.hand)
         for cards in fighter.bins.values():
+            places[fighter.pile] += Counter(cards)
+        for cards in fighter.stowed.values():  # on the Backpack, face down on the Headphones (ITM-*)
             places[fighter.pile] += Counter(cards)
     for adversary in state.adversaries:
         if adversary.intent is not None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ..campaign.skill_check import Difficulty, SkillCheck, effective_difficulty, make_check
+from ..campaign.items import weapon_bonus
+from ..campaign.skill_check import Difficulty
 from ..cards import CARDS, CardId, Suit
 from ..fight.decisions import ask, decision_targets, resolver, target_of
 from ..fight.effects import discard_ability, draw, generate_shield, move, offer_strike
-from ..fight.events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckMade
+from ..fight.events import Event, Honked, LeftCombat
 from ..fight.identity import is_wild, value
 from ..fight.intents import redraw_intent
 from ..fight.modifiers import (
@@ -24,6 +25,7 @@ from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision, Zon
 from ..fight.zones import zone_name
 from ..traits import Skill, Trait
 from .base import ABILITIES, Ability, Progress, card_sum
+from .belongings import combat_check, offer_headphones
 from .injury_effects import check_terms
 
 
@@ -60,13 +62,19 @@ class UnarmedStrike(SumAbility):
     suits = (Suit.WANDS, Suit.SWORDS)
 
     def effect_text(self, fighter: Fighter) -> str:
-        traits = fighter.traits
-        return f"{unarmed_damage(traits)} damage or {unarmed_ranged(traits)} ranged damage"
+        melee, ranged = self.amounts(fighter)
+        return f"{melee} damage or {ranged} ranged damage"
+
+    def amounts(self, fighter: Fighter) -> tuple[int, int]:
+        """Melee and ranged damage, a weapon's bonus on both (ITM-CAST-IRON-PAN: only the highest weapon counts)."""
+        bonus = weapon_bonus(fighter.items) if fighter.items else 0
+        return unarmed_damage(fighter.traits) + bonus, unarmed_ranged(fighter.traits) + bonus
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events, fired=True)
         self.announce(fighter, cards, events)
-        modes = [(unarmed_damage(fighter.traits), False, False), (unarmed_ranged(fighter.traits), True, False)]
+        melee, ranged = self.amounts(fighter)
+        modes = [(melee, False, False), (ranged, True, False)]
         offer_strike(state, fighter, modes, events, self.name)
 
 
@@ -178,16 +186,8 @@ def _check_difficulty(state: CombatState, decision: PendingDecision, option: Opt
     fighter_id, skill_name = decision.context
     fighter = state.fighter(fighter_id)
     skill = Skill(skill_name)
-    difficulty = effective_difficulty(Difficulty(option.value[0]), skill, fighter.a_plus, fighter.failed)
-    terms = check_terms(state, fighter, skill)  # Penalty (Withdrawal's without a Morning Start today)
-    check = SkillCheck(difficulty, fighter.arcana, terms.edge, True, terms.critical_failures)
-    state.rng, result = make_check(state.piles[fighter.pile], state.rng, check)
-    events.append(DeckShuffled(fighter.pile))
-    events.append(
-        SkillCheckMade(
-            fighter.id, skill.value, difficulty.title, result.cards, result.outcome.name.lower(), result.reason
-        )
-    )
+    result = combat_check(state, fighter, skill, Difficulty(option.value[0]), events)
+    offer_headphones(state, fighter, skill, result, events)
 
 
 class RunAway(CountAbility):

@@ -13,9 +13,10 @@ from typing import Any
 
 from ...seam import RulesError
 from ..abilities import ABILITIES, INJURY_ABILITIES
+from ..cards import CARDS
 from ..fight.daily import stamped
 from ..fight.engine import FighterSetup, fight_abilities
-from ..fight.modifiers import friendship_circles, must_honk
+from ..fight.modifiers import EVA_SUIT, HEADPHONES, friendship_circles, must_honk
 from ..fight.zones import Zone
 from ..traits import Skill, Spell, Trait
 from . import corruption as cor
@@ -71,6 +72,7 @@ class Member:
     wallet: itm.Wallet = field(default_factory=itm.Wallet)
     morning_starts: int = 0  # Morning Starts drunk today
     scar_blocks: tuple[str, ...] = ()  # combat abilities the scars block today
+    headphones: tuple[int, ...] = ()  # cards kept face down on the Headphones till the next fight (ITM-HEADPHONES)
 
     @property
     def traits(self) -> frozenset[Trait]:
@@ -92,6 +94,7 @@ class Member:
             "wallet": self.wallet.to_dict(),
             "morning_starts": self.morning_starts,
             "scar_blocks": list(self.scar_blocks),
+            "headphones": list(self.headphones),
         }
 
     @classmethod
@@ -107,7 +110,19 @@ class Member:
             wallet=itm.Wallet.from_dict(data.get("wallet", {})),
             morning_starts=int(data.get("morning_starts", 0)),
             scar_blocks=tuple(data.get("scar_blocks", [])),
+            headphones=_headphones(data.get("headphones", [])),
         )
+
+
+def _headphones(raw: Any) -> tuple[int, ...]:
+    """The saved Headphones cards: up to 3 card ids (a save from before them has none)."""
+    if (
+        not isinstance(raw, list)
+        or len(raw) > HEADPHONES_HOLD
+        or not all(isinstance(c, int) and 0 <= c < len(CARDS) for c in raw)
+    ):
+        raise ValueError(f"the saved 'headphones' should be up to 3 card numbers, not {raw!r}")
+    return tuple(raw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +322,20 @@ def use_item(campaign: Campaign, member_id: str, name: str) -> Result:
     return campaign, events
 
 
+def keep_on_headphones(campaign: Campaign, member_id: str, card: int) -> Campaign:
+    """ITM-HEADPHONES between fights: a won FINAID check failed on purpose leaves its card face down on the
+    Headphones (up to 3) until the next fight starts."""
+    m = campaign.member(member_id)
+    if HEADPHONES not in m.items:
+        raise RulesError(f"{m.character.name} carries no Headphones.")
+    if len(m.headphones) >= HEADPHONES_HOLD:
+        raise RulesError(f"{m.character.name}'s Headphones already hold {HEADPHONES_HOLD} cards.")
+    return campaign.with_member(replace(m, headphones=(*m.headphones, card)))
+
+
+HEADPHONES_HOLD = 3
+
+
 def _drink_morning_start(campaign: Campaign, member_id: str) -> Result:
     """Groggy goes; Withdrawal comes if absent; a second can the same Day on Withdrawal brings Heart Palpitations."""
     m = campaign.member(member_id)
@@ -432,9 +461,12 @@ def _member_day_end(campaign: Campaign, member_id: str, ate: Meal, slept: Sleep)
 # --- fights ------------------------------------------------------------------------------------------------------
 
 
-def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Sequence[str] = ()) -> FighterSetup:
+def fighter_setup(
+    campaign: Campaign, member_id: str, zone: Zone, abilities: Sequence[str] = (), suited: bool = False
+) -> FighterSetup:
     """The FighterSetup that brings this member into a fight with their Report Card traits and injuries, and the
-    Arcana Abilities chosen for it (CMB-CHOOSE-ABILITIES; fully upgraded ones come free without choosing)."""
+    Arcana Abilities chosen for it (CMB-CHOOSE-ABILITIES; fully upgraded ones come free without choosing), their
+    items (ITM-*: ``suited`` when they put the EVA Suit on before the fight) and the Headphones' cards."""
     m = campaign.member(member_id)
     used = campaign.clock.used_by(m.id)
     spells = castable_today(m.character.all_spells, used)  # SPL-AQUARIUS: one Heal a Day
@@ -451,6 +483,9 @@ def fighter_setup(campaign: Campaign, member_id: str, zone: Zone, abilities: Seq
         day_uses=stamped(used, campaign.clock.day),  # the fight runs on ``new_combat(day=clock.day)``
         blocked=m.scar_blocks[: m.injuries.names.count(SCAR)],  # INJ-MINOR: a scar healed since unblocks
         morning_start=m.morning_starts > 0,  # Withdrawal acts in the fight only without one (DAY-CLOCK)
+        items=m.items,
+        suited=suited and EVA_SUIT in m.items,
+        headphones=m.headphones if HEADPHONES in m.items else (),
     )
 
 
@@ -468,7 +503,10 @@ def conclude_fight(campaign: Campaign, summary: FightSummary) -> Result:
         m = campaign.member(outcome.member)
         record, more = _sync(m.injuries, outcome.injuries_after, outcome.injuries_taken, outcome.died, m.id)
         record, ended = inj.remove_where(record, "end of combat", m.id)
-        campaign = campaign.with_member(replace(m, injuries=record))
+        m = replace(m, injuries=record, morning_starts=m.morning_starts + outcome.morning_starts)
+        if outcome.items is not None:  # ITM-LIST: what the fight used up is gone; the Headphones keep their cards
+            m = replace(m, items=outcome.items, headphones=outcome.headphones)
+        campaign = campaign.with_member(m)
         events += more + ended
         for power in outcome.day_uses:  # the fight's once-per-Day uses (Slaughter, Aquarius's Heal …) are the Day's
             if power not in campaign.clock.used_by(m.id):

@@ -16,6 +16,7 @@ from ..fight.serialize import decode, encode
 from ..traits import Arcana, Skill, Trait
 from .character import Character, Eddy
 from .injuries import CheckTerms, effects_in_force, injury_check_terms
+from .items import ITEMS, check_bonus_items, check_edges, check_steps, eased
 from .skill_check import (
     CheckResult,
     DayLedger,
@@ -54,6 +55,7 @@ class Checker:
     traits: frozenset[Trait] = frozenset()  # the Report Card's, for injuries' "already" effects
     injuries: tuple[str, ...] = ()
     morning_start: bool = False  # had a Morning Start today (Withdrawal's Penalty only without one)
+    items: tuple[str, ...] = ()  # what they carry: the check items act at the checks they name (ITM-*)
 
     def refusal(self, skill: Skill) -> str | None:
         """Why this checker cannot make a check of this skill (an Eddy's one skill, an injury's bar), or None."""
@@ -70,8 +72,21 @@ class Checker:
         """Whether needing sight changes this checker's checks (Blinded)."""
         return bool(effects_in_force(self.traits, self.injuries, SIGHT_KIND))
 
-    def difficulty(self, skill: Skill, base: Difficulty) -> Difficulty:
+    def difficulty(self, skill: Skill, base: Difficulty, purpose: str = "") -> Difficulty:
+        """A+/F applied to the called difficulty, after a step easier for each item made for this task."""
+        base = eased(base, len(check_steps(self.items, skill, purpose))) if self.items and purpose else base
         return effective_difficulty(base, skill, self.a_plus, self.failed)
+
+    def item_edges(self, skill: Skill, purpose: str) -> list[Edge]:
+        """ITM-GROUCHO-GLASSES: Bonus items for this task (the EVA Suit's Penalty is for a fight's wearer)."""
+        return [e for e in check_edges(self.items, skill, purpose) if e is Edge.BONUS] if purpose else []
+
+    def spent(self, skill: Skill, purpose: str) -> list[str]:
+        """The Exhaust items a check for this task uses up (Blank Keycard, First Aid Kit, Groucho Glasses)."""
+        if not purpose:
+            return []
+        helping = [*check_steps(self.items, skill, purpose), *check_bonus_items(self.items, skill, purpose)]
+        return [name for name in dict.fromkeys(helping) if ITEMS[name].exhausts]
 
     def why_difficulty(self, skill: Skill, base: Difficulty) -> str:
         """One line: why the difficulty faced differs from the one called (or that it does not)."""
@@ -115,6 +130,7 @@ class CheckTable:
         seed: int,
         injuries: Mapping[str, Sequence[str]] | None = None,
         morning_start: Collection[str] = (),
+        items: Mapping[str, Sequence[str]] | None = None,
     ) -> CheckTable:
         """Each character gets their own shuffled deck (Lucky/Unlucky applied); Eddies share a full one.
         ``injuries`` by character name shape their checks (Penalty, barred skills, Groggy's Knights);
@@ -134,6 +150,7 @@ class CheckTable:
                 traits=frozenset(c.traits),
                 injuries=held,
                 morning_start=c.name in morning_start,
+                items=tuple((items or {}).get(c.name, ())),
             )
             cards = deck_cards(c.traits)
             state = rng.shuffle(state, cards)
@@ -149,16 +166,21 @@ class CheckTable:
 
     # --- before the draw ---
 
-    def check_for(self, name: str, skill: Skill, base: Difficulty, edge: Edge, sight: bool = False) -> SkillCheck:
+    def check_for(
+        self, name: str, skill: Skill, base: Difficulty, edge: Edge, sight: bool = False, purpose: str = ""
+    ) -> SkillCheck:
         """The check this player would make: A+/F applied, their Arcana, the edge, their injuries' terms
-        (``sight``: the task needs sight, which Blinded penalises)."""
+        (``sight``: the task needs sight, which Blinded penalises) and the items made for the task (``purpose``:
+        ``items.FOOD``, ``DOOR``, ``TREAT`` or ``PERFORMANCE``)."""
         who = self.checkers[name]
         why = who.refusal(skill)
         if why is not None:
             raise ValueError(why)
         terms = who.injury_terms(skill, sight)
-        edge = combine_edges([edge, terms.edge]) if terms.edge is not Edge.NONE else edge
-        return SkillCheck(who.difficulty(skill, base), who.arcana, edge, critical_failures=terms.critical_failures)
+        edges = [terms.edge, *who.item_edges(skill, purpose)]
+        edge = combine_edges([edge, *edges]) if any(e is not Edge.NONE for e in edges) else edge
+        difficulty = who.difficulty(skill, base, purpose)
+        return SkillCheck(difficulty, who.arcana, edge, critical_failures=terms.critical_failures)
 
     def odds(self, name: str, check: SkillCheck) -> Odds:
         """The exact chance of every outcome from this player's pile as it stands (SKL-ODDS)."""
@@ -254,11 +276,12 @@ class CheckTable:
         eddies: Iterable[Eddy],
         injuries: Mapping[str, Sequence[str]],
         morning_start: Collection[str] = (),
+        items: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         """Keep the piles and the ledger, and follow the party: each character's injuries and Morning Start as they
         are now, Eddies who joined (a replaced Eddy draws from the same shared pile) or left. A newcomer with no pile
         yet gets one, shuffled from the table's own rng."""
-        fresh = CheckTable.for_party(characters, eddies, self.rng_state, injuries, morning_start=morning_start)
+        fresh = CheckTable.for_party(characters, eddies, self.rng_state, injuries, morning_start, items)
         new_piles = [key for key in fresh.piles if key not in self.piles]
         for key in new_piles:
             self.piles[key] = fresh.piles[key]

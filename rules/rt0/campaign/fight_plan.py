@@ -127,6 +127,7 @@ class FightPlan:
     adversaries: tuple[AdversarySetup, ...]
     zones: Mapping[str, Zone] = field(default_factory=dict)  # member ids and Eddy fighter ids
     abilities: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # member id -> chosen ability ids
+    suited: tuple[str, ...] = ()  # members who put the EVA Suit on before the fight (ITM-EVA-SUIT)
 
 
 def player_zone(room_size: int, index: int) -> Zone:
@@ -176,7 +177,9 @@ def fighter_setups(campaign: Campaign, plan: FightPlan) -> list[FighterSetup]:
     """The setups ``new_combat`` needs: each member through ``fighter_setup``, then the Eddies."""
     defaults = default_zones(campaign, plan.room_size)
     setups = [
-        fighter_setup(campaign, m.id, plan.zones.get(m.id, defaults[m.id]), plan.abilities.get(m.id, ()))
+        fighter_setup(
+            campaign, m.id, plan.zones.get(m.id, defaults[m.id]), plan.abilities.get(m.id, ()), m.id in plan.suited
+        )
         for m in fighting_members(campaign)
     ]
     for fighter_id, eddy in eddy_ids(campaign).items():

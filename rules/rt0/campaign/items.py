@@ -13,6 +13,7 @@ from .skill_check import Difficulty, Edge
 FOOD = "food"  # making food edible or water drinkable
 DOOR = "door"  # opening a door
 TREAT = "treat injury"  # treating an injury
+PERFORMANCE = "performance"  # a performance or a disguise (ART; the book's "DRAMA", ruling ITM-LIST)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,7 @@ ITEMS: dict[str, Item] = {
         Item(
             "Groucho Glasses",
             "A disguise: used up to give Bonus on one performance (ART) check.",
-            (_e("check_bonus", skill=Skill.ART, purpose="performance"),),
+            (_e("check_bonus", skill=Skill.ART, purpose=PERFORMANCE),),
             exhausts=True,
         ),
         Item(
@@ -145,6 +146,11 @@ def check_edges(items: Iterable[str], skill: Skill, purpose: str = "") -> list[E
     edges = [Edge.BONUS for _, e in _effects(carried, "check_bonus") if e.skill is skill and e.purpose == purpose]
     edges += [Edge.PENALTY for _, e in _effects(carried, "checks_penalty_except") if e.skill is not skill]
     return edges
+
+
+def check_bonus_items(items: Iterable[str], skill: Skill, purpose: str) -> list[str]:
+    """Items that give Bonus on this check (ITM-GROUCHO-GLASSES)."""
+    return [name for name, e in _effects(items, "check_bonus") if e.skill is skill and e.purpose == purpose]
 
 
 def use(inventory: Sequence[str], name: str) -> tuple[tuple[str, ...], bool]:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..fight.daily import spent_on
+from ..fight.modifiers import CANS_DRUNK, HEADPHONES
 from ..fight.state import START_HP, CombatState, FighterKind
 from .spell_skills import healed_into
 
@@ -23,6 +24,9 @@ class FighterOutcome:
     died: bool = False
     injuries_after: tuple[str, ...] = ()
     day_uses: tuple[str, ...] = ()  # once-per-Day uses stamped with the fight's Day (daily.spent_on), for the clock
+    items: tuple[str, ...] | None = None  # the items still carried (Exhaust ones used up are gone); None: not read
+    headphones: tuple[int, ...] = ()  # cards kept face down on the Headphones for the next fight (ITM-HEADPHONES)
+    morning_starts: int = 0  # Morning Starts drunk in the fight (ITM-MORNING-START), for the Day's count
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,18 @@ def summarise(state: CombatState, injuries_before: Mapping[str, Sequence[str]]) 
         taken = _new((*injuries_before.get(f.id, ()), *healed_into(f)), f.injuries)  # a Heal's Minor is not new
         uses = spent_on(f.day_uses, state.day)  # the Day's uses, brought in or spent here, for the Day clock
         outcomes.append(
-            FighterOutcome(f.id, taken, f.corruption_gained, f.hp, START_HP, f.dead, tuple(f.injuries), uses)
+            FighterOutcome(
+                f.id,
+                taken,
+                f.corruption_gained,
+                f.hp,
+                START_HP,
+                f.dead,
+                tuple(f.injuries),
+                uses,
+                tuple(f.items),
+                tuple(f.stowed.get(HEADPHONES, ())),
+                f.marks.get(CANS_DRUNK, 0),
+            )
         )
     return FightSummary(tuple(outcomes))

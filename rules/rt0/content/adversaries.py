@@ -16,6 +16,7 @@ from ...seam import RulesError
 
 STEP_KINDS = ("move", "damage", "heal", "shield", "shield_allies")
 TARGETING = ("default", "strategic", "dimwitted")
+ATTACK_KINDS = ("gas", "liquid")  # ITM-EVA-SUIT: attacks a sealed helmet keeps out
 INTENT_KEYS = ("Swords", "Wands", "Cups", "Pentacles", "Major")
 
 
@@ -31,6 +32,7 @@ class Step:
     amount: int = 0
     ranged: bool = False
     per_ally_in_zone: int = 0  # extra damage for every other adversary sharing the zone
+    kind: str = ""  # what the damage is carried by: "gas" or "liquid" (the EVA Suit keeps both out), else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,7 @@ def _steps(raw: Any, filename: str, entry: str, field: str) -> tuple[Step, ...]:
         where = f"{field}[{i}]"
         if not isinstance(item, dict):
             raise _fail(filename, entry, where, 'must be an object like {"do": "damage", "amount": 6}')
-        unknown = set(item) - {"do", "amount", "ranged", "per_ally_in_zone"}
+        unknown = set(item) - {"do", "amount", "ranged", "per_ally_in_zone", "kind"}
         if unknown:
             raise _fail(filename, entry, where, f"unknown key(s) {sorted(unknown)}")
         do = item.get("do")
@@ -85,7 +87,12 @@ def _steps(raw: Any, filename: str, entry: str, field: str) -> tuple[Step, ...]:
         if not isinstance(ranged, bool):
             raise _fail(filename, entry, f"{where}.ranged", "must be true or false")
         per_ally = _int(item.get("per_ally_in_zone", 0), filename, entry, f"{where}.per_ally_in_zone")
-        steps.append(Step(str(do), amount, ranged, per_ally))
+        kind = item.get("kind", "")
+        if "kind" in item and (do != "damage" or kind not in ATTACK_KINDS):
+            allowed = " or ".join(map(repr, ATTACK_KINDS))
+            problem = f"must be {allowed}, not {kind!r}" if do == "damage" else "is only for a damage step"
+            raise _fail(filename, entry, f"{where}.kind", problem)
+        steps.append(Step(str(do), amount, ranged, per_ally, str(kind)))
     return tuple(steps)
 
 

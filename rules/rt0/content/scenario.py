@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...seam import RulesError
+from ..campaign.items import ITEMS
 from ..cards import CARDS, CardId, by_name
 from ..fight.actions import Action, parse_action
 from ..fight.engine import (
@@ -25,6 +26,7 @@ from ..fight.engine import (
     refusal,
 )
 from ..fight.events import Event
+from ..fight.modifiers import SUITED
 from ..fight.state import Adversary, CombatState, Fighter, FighterKind
 from ..fight.zones import parse_zone, zone_name
 from ..traits import Arcana, Spell, Trait
@@ -141,7 +143,7 @@ _TOP_KEYS = (
     "fighters", "adversaries", "deck", "discard", "expect", "steps",
 )  # fmt: skip
 _FIGHTER_KEYS = ("id", "name", "kind", "arcana", "traits", "zone", "abilities", "spells", "injuries", "cursed", "hand")
-_FIGHTER_KEYS_MORE = ("bins", "hp", "shield", "morning_start")
+_FIGHTER_KEYS_MORE = ("bins", "hp", "shield", "morning_start", "items", "suited", "headphones")
 _ADVERSARY_KEYS = ("kind", "zone", "name", "intent", "intent_hidden", "hp", "shield")
 
 
@@ -220,7 +222,14 @@ def _fighter(reader: _Reader, room: int, prep: Preparation) -> FighterSetup:
         cursed=reader.get("cursed", bool, False),
         spells=tuple(_spell(reader, s) for s in reader.strings("spells")),
         morning_start=reader.get("morning_start", bool, False),
+        items=_items(reader),
+        suited=reader.get("suited", bool, False),
+        headphones=reader.cards("headphones", reader.table.get("headphones", [])),
     )
+    if setup.suited and "EVA Suit" not in setup.items:
+        raise reader.error("suited", 'needs "EVA Suit" among the items')
+    if setup.headphones and ("Headphones" not in setup.items or len(setup.headphones) > 3):
+        raise reader.error("headphones", 'needs "Headphones" among the items, and holds at most 3 cards')
     if "hand" in reader.table:
         prep.hands[fighter_id] = reader.cards("hand", reader.table["hand"])
     bins = reader.sub("bins", reader.get("bins", dict, {}))
@@ -228,6 +237,15 @@ def _fighter(reader: _Reader, room: int, prep: Preparation) -> FighterSetup:
         prep.bins[fighter_id] = {ability: bins.cards(ability, cards) for ability, cards in bins.table.items()}
     _numbers(reader, fighter_id, prep)
     return setup
+
+
+def _items(reader: _Reader) -> tuple[str, ...]:
+    """ITM-*: the book's items by name (repeats allowed)."""
+    names = reader.strings("items")
+    for name in names:
+        if name not in ITEMS:
+            raise reader.error("items", f"{name!r} is not an item; use {', '.join(ITEMS)}")
+    return names
 
 
 def _spell(reader: _Reader, text: str) -> Spell:
@@ -529,6 +547,10 @@ def _fighter_value(state: CombatState, fighter: Fighter, rest: list[str]) -> Any
         "zone": zone_name(fighter.zone) if fighter.zone else OUT,
         "hand": [CARDS[c].name for c in fighter.hand],
         "injuries": list(fighter.injuries),
+        "items": list(fighter.items),
+        "backpack": [CARDS[c].name for c in fighter.stowed.get("Backpack", [])],
+        "headphones": [CARDS[c].name for c in fighter.stowed.get("Headphones", [])],
+        "suited": bool(fighter.marks.get(SUITED)),
         "dead": fighter.dead,
         "honked": fighter.honked,
         "in_combat": fighter.in_combat,

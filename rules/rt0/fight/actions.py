@@ -6,6 +6,7 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
+from ...seam import RulesError
 from ..cards import CARDS, CardId, by_name
 
 
@@ -77,19 +78,40 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return {"type": "end", "fighter": action.fighter}
 
 
-def action_from_dict(data: dict[str, Any]) -> Action:
+def action_from_dict(data: Any) -> Action:
+    """The action ``action_to_dict`` wrote; raises ``RulesError`` naming the field for anything else (a card id
+    must be one of the 78, an option a whole number, a name a text)."""
+    if not isinstance(data, dict):
+        raise RulesError(f"an action is a JSON object, not {type(data).__name__}")
     kind = data.get("type")
     if kind == "play":
-        return PlayCard(str(data["fighter"]), int(data["card"]), str(data["ability"]))
+        card = _whole(data, "card")
+        if not 0 <= card < len(CARDS):
+            raise RulesError(f"action 'card': {card} is not a card (cards are 0 to {len(CARDS) - 1})")
+        return PlayCard(_text(data, "fighter"), card, _text(data, "ability"))
     if kind == "choose":
-        return Choose(int(data["option"]))
+        return Choose(_whole(data, "option"))
     if kind == "end":
-        return EndTurn(str(data["fighter"]))
+        return EndTurn(_text(data, "fighter"))
     if kind == "activate":
-        return Activate(str(data["fighter"]), str(data["ability"]), int(data.get("option", 0)))
+        return Activate(_text(data, "fighter"), _text(data, "ability"), _whole(data, "option", 0))
     if kind == "add":
-        return AddAbility(str(data["fighter"]), str(data["ability"]))
-    raise ValueError(f"unknown action type {kind!r}")
+        return AddAbility(_text(data, "fighter"), _text(data, "ability"))
+    raise RulesError(f"unknown action type {str(kind)[:40]!r}")
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise RulesError(f"action {key!r}: expected a text, found {type(value).__name__}")
+    return value
+
+
+def _whole(data: dict[str, Any], key: str, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"action {key!r}: expected a whole number, found {type(value).__name__}")
+    return value
 
 
 def parse_action(text: str) -> Action:

@@ -21,6 +21,13 @@ from ..abilities import (
     arcana_abilities,
     innate_abilities,
 )
+from ..abilities.belongings import (
+    BACKPACK,
+    HEADPHONES_HOLD,
+    ITEM_ABILITIES,
+    pack_backpack,
+    unpack_headphones,
+)
 from ..abilities.injury_effects import MORNING_START, SCAR_KIND, ScarBlock, scar_marks
 from ..campaign.injuries import WITHOUT_MORNING_START, deck_changes, deck_traits, effects_in_force, traits_in_force
 from ..cards import ALL_IDS, CARDS, CardId
@@ -32,7 +39,7 @@ from .decisions import answer
 from .deck import Pile, deck_cards
 from .effects import play_from_hand, take_corruption
 from .events import AbilityAdded, CombatStarted, Event, reveals
-from .modifiers import can_cast_spells, must_honk
+from .modifiers import EVA_SUIT, HEADPHONES, SUITED, can_cast_spells, must_honk
 from .registry import hooked
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
 from .zones import Room, Zone
@@ -64,6 +71,9 @@ class FighterSetup:
     day_uses: tuple[tuple[str, int], ...] = ()  # once-per-Day uses so far: (use name, Day used), see daily.py
     blocked: tuple[str, ...] = ()  # abilities the Massive Painful Scars block today (``choose_scar_blocks``)
     morning_start: bool = False  # had a Morning Start this Day (Withdrawal acts only without one; DAY-CLOCK)
+    items: tuple[str, ...] = ()  # items carried into the fight (ITM-*), by name; a player's only
+    suited: bool = False  # wearing the EVA Suit as the fight starts (it must be among the items)
+    headphones: tuple[CardId, ...] = ()  # cards kept face down on the Headphones; they join the first hand
 
 
 CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
@@ -101,7 +111,21 @@ def fight_abilities(setup: FighterSetup) -> tuple[str, ...]:
     upgraded = [a for a in arcana_abilities(setup.arcana) if a in setup.upgrades] if setup.arcana else []
     innate = innate_abilities(setup.arcana) if setup.arcana else []
     bins = with_companions((*BASE_ABILITIES, *innate, *setup.abilities, *upgraded, *_spell_bins(setup)))
-    return (*bins, *_injury_rules(setup))
+    return (*bins, *_injury_rules(setup), *_item_rules(setup))
+
+
+def _item_rules(setup: FighterSetup) -> tuple[str, ...]:
+    """ITM-*: one standing rule per distinct item carried (``abilities.belongings``); refuses unknown items."""
+    unknown = [name for name in setup.items if name not in ITEM_ABILITIES]
+    if unknown:
+        raise ValueError(f"{setup.name}: no item called {', '.join(map(repr, unknown))}")
+    if setup.suited and EVA_SUIT not in setup.items:
+        raise ValueError(f"{setup.name} cannot wear an EVA Suit they do not carry")
+    if setup.headphones and HEADPHONES not in setup.items:
+        raise ValueError(f"{setup.name} has cards on Headphones they do not carry")
+    if len(setup.headphones) > HEADPHONES_HOLD:
+        raise ValueError(f"{setup.name}'s Headphones hold {HEADPHONES_HOLD} cards, not {len(setup.headphones)}")
+    return tuple(dict.fromkeys(ITEM_ABILITIES[name] for name in setup.items))
 
 
 def _injury_rules(setup: FighterSetup) -> tuple[str, ...]:
@@ -206,6 +230,7 @@ def new_combat(
                 spells=setup.spells,
                 day_uses=dict(setup.day_uses),
                 marks=_marks(setup, abilities),
+                items=list(setup.items) if setup.kind is FighterKind.PLAYER else [],
             )
         )
     piles[GM] = Pile(list(ALL_IDS))
@@ -217,8 +242,27 @@ def new_combat(
     if prepared is not None:
         _prepare(state, prepared)
     events: list[Event] = [CombatStarted(room_size)]
+    _bring_items(state, fighters, events)
     settle(state, events)
     return state, events
+
+
+def _bring_items(state: CombatState, setups: Sequence[FighterSetup], events: list[Event]) -> None:
+    """ITM-HEADPHONES: the kept cards join the hand; ITM-BACKPACK: a card from the deck onto the Backpack."""
+    for setup, fighter in zip(setups, state.fighters, strict=True):
+        if not fighter.items:
+            continue
+        if setup.headphones:
+            # a kept card since taken out of the deck (Slaughter) is lost with it (ruling ITM-HEADPHONES)
+            pile = state.piles[fighter.pile]
+            fighter.stowed[HEADPHONES] = [c for c in setup.headphones if c in pile.draw]
+            for card in fighter.stowed[HEADPHONES]:
+                pile.draw.remove(card)
+            unpack_headphones(fighter, events)
+        if setup.suited:
+            fighter.marks[SUITED] = 1
+        if BACKPACK in fighter.items:
+            pack_backpack(state, fighter, events)
 
 
 def adversary_ids(setups: Sequence[AdversarySetup]) -> list[str]:
@@ -488,28 +532,55 @@ class Step:
 
 @dataclass
 class Game:
-    """A fight with its history: push actions, pop the last one where the rules allow."""
+    """A fight with its history: push actions, pop the last one where the rules allow.
+
+    Undo keeps only what can still be undone: once a step reveals something (a draw, a shuffle, an intent), no
+    undo can reach past it, so the steps before it let go of their states and events. ``steps`` keeps one entry
+    per action in force all the same (``len(steps)`` counts them, ``steps[0].before`` is the state before the
+    first); the ``forgotten`` leading entries are one shared hollow step that holds nothing but that first state.
+    ``actions`` still lists every action in force, each distinct one held once (a fight repeats a few hundred),
+    so a 50,000-action fight holds little more than a 1,000-action one (docs/benchmarks.md, "Saves at scale").
+    """
 
     state: CombatState
     opening: list[Event] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
+    forgotten: int = 0  # leading entries of ``steps`` that are ``_hollow``: behind a reveal, beyond any undo
+    _hollow: Step | None = field(default=None, repr=False, compare=False)
+    _in_force: list[Action] = field(default_factory=list, repr=False, compare=False)
+    _known: dict[Action, Action] = field(default_factory=dict, repr=False, compare=False)
 
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.state)
 
     def push(self, action: Action) -> list[Event]:
         new_state, events = apply(self.state, action)
+        if not undoable(events):
+            self._forget()
+        action = self._known.setdefault(action, action)  # equal actions share one object
         self.steps.append(Step(action, self.state, events))
+        self._in_force.append(action)
         self.state = new_state
         return events
 
+    def _forget(self) -> None:
+        """Let go of every step before the one being pushed: it reveals, so no undo will ever reach them."""
+        if self.forgotten == len(self.steps):
+            return
+        if self._hollow is None:
+            first = self.steps[0]
+            self._hollow = Step(first.action, first.before, [])  # keeps steps[0].before: the fight's opening
+        for index in range(self.forgotten, len(self.steps)):
+            self.steps[index] = self._hollow
+        self.forgotten = len(self.steps)
+
     def can_undo(self) -> bool:
-        return bool(self.steps) and undoable(self.steps[-1].events)
+        return len(self.steps) > self.forgotten and undoable(self.steps[-1].events)
 
     def undo_refusal(self) -> str | None:
         if not self.steps:
             return "Nothing to undo yet."
-        if not undoable(self.steps[-1].events):
+        if len(self.steps) == self.forgotten or not undoable(self.steps[-1].events):
             return "The last step showed hidden cards (a draw, a shuffle or an intent), so it stands."
         return None
 
@@ -518,9 +589,23 @@ class Game:
         if reason is not None:
             raise IllegalAction(reason)
         step = self.steps.pop()
+        self._in_force.pop()
         self.state = step.before
         return step.action
 
+    def drop_last(self) -> Step:
+        """Take the last step back whatever it showed (a replay that went wrong there), for the save's recovery."""
+        self._in_force.pop()
+        if len(self.steps) == self.forgotten:
+            self.forgotten -= 1
+        return self.steps.pop()
+
+    @property
+    def held(self) -> list[Step]:
+        """The steps still kept in full: the last reveal's and every one after it."""
+        return self.steps[self.forgotten :]
+
     @property
     def actions(self) -> list[Action]:
-        return [step.action for step in self.steps]
+        """Every action in force, oldest first (those behind a reveal too)."""
+        return list(self._in_force)

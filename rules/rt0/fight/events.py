@@ -200,6 +200,7 @@ class InjuryTaken(Event):
     injury: str
     severity: str
     hp_after: int
+    cause: str = ""  # set when something other than 0 HP brought it (an item: HP stays as it was)
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,6 +446,57 @@ class DamageAvoided(Event):
     amount: int
 
 
+# --- items (ITM-*) -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ItemUsed(Event):
+    """A fighter used one of their items; ``effect`` says what it did, in a few words."""
+
+    fighter: str
+    item: str
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemExhausted(Event):
+    """An Exhaust item was used up and leaves the fighter's belongings."""
+
+    fighter: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsStowed(Event):
+    """Cards went onto an item: the Backpack's card from the deck, a card kept face down on the Headphones."""
+
+    fighter: str
+    item: str
+    cards: tuple[CardId, ...]
+    origin: str  # "deck" (drawn) or "check" (the card a check was won with)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSwapped(Event):
+    """A card from the hand changed places with the card on an item (the Backpack)."""
+
+    fighter: str
+    item: str
+    given: CardId
+    taken: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class AttackWithstood(Event):
+    """A gas or liquid attack could not touch a fighter in a sealed suit."""
+
+    fighter: str
+    source: str
+    amount: int
+    medium: str
+    item: str
+
+
 REVEALING: frozenset[type[Event]] = frozenset(
     {
         CardsDrawn,
@@ -461,6 +513,7 @@ REVEALING: frozenset[type[Event]] = frozenset(
         CardsSearched,
         TrickCardShown,
         TrickGuessed,
+        CardsStowed,  # the Backpack's card came off the deck
     }
 )
 

@@ -10,6 +10,7 @@ from ..content.adversaries import IntentPlan, Step
 from .decisions import ask, context_of, continuation, decision_context, decision_targets, resolver, target_of
 from .effects import damage_fighter, gain_shield, heal, move
 from .events import (
+    AttackWithstood,
     DamageAvoided,
     DamageDealt,
     DeckShuffled,
@@ -23,6 +24,7 @@ from .events import (
     IntentsOffered,
     ShieldGained,
 )
+from .modifiers import EVA_SUIT, SEALED_AGAINST, wearing_suit
 from .registry import everyone_hooked, hooked
 from .state import GM, Adversary, CombatState, Fighter, FighterKind, FighterTarget, Option, PendingDecision
 from .zones import Zone, distance, step_toward, zone_name
@@ -249,17 +251,22 @@ def run_steps(
                 ask(state, GM_TARGET, GM, prompt, options, events, context)
                 return
             target = default_target(candidates)
-            if target is not None and _hit(state, adversary, target, amount, step.ranged, events):
+            if target is not None and _hit(state, adversary, target, amount, step, events):
                 _resume_after_injury(state, adversary, which, index + 1)
                 return
 
 
 def _hit(
-    state: CombatState, adversary: Adversary, target: Fighter, amount: int, ranged: bool, events: list[Event]
+    state: CombatState, adversary: Adversary, target: Fighter, amount: int, step: Step, events: list[Event]
 ) -> bool:
-    """Damage a fighter; True when that knocked them down and the GM now picks their injury."""
+    """Damage a fighter; True when that knocked them down and the GM now picks their injury.
+
+    ITM-EVA-SUIT: a gas or liquid attack does nothing to a fighter wearing the suit."""
+    if step.kind in SEALED_AGAINST and wearing_suit(target.items, target.marks):
+        events.append(AttackWithstood(target.id, adversary.id, amount, step.kind, EVA_SUIT))
+        return False
     waiting = len(state.decisions)
-    damage_fighter(state, adversary.id, target, amount, ranged, events)
+    damage_fighter(state, adversary.id, target, amount, step.ranged, events)
     return len(state.decisions) > waiting
 
 
@@ -279,9 +286,9 @@ def _gm_target(state: CombatState, decision: PendingDecision, option: Option, ev
     choice = context_of(decision, TargetChoice)
     adversary = state.adversary(choice.adversary)
     which = choice.plan
-    ranged = _steps_of(state, adversary, which)[choice.step].ranged
+    step = _steps_of(state, adversary, which)[choice.step]
     target = state.fighter(target_of(option, FighterTarget).fighter)
-    if _hit(state, adversary, target, choice.amount, ranged, events):
+    if _hit(state, adversary, target, choice.amount, step, events):
         _resume_after_injury(state, adversary, which, choice.step + 1)
         return
     run_steps(state, adversary, which, choice.step + 1, events)

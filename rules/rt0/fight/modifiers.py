@@ -144,3 +144,19 @@ def draws_per_turn(arcana: Arcana | None) -> int:
 def _has(traits: Collection[Trait], ability: Trait) -> bool:
     """Whether an ability is in force: held and not overridden by its weakness."""
     return ability in traits and OPPOSITE[ability] not in traits
+
+
+# --- the EVA Suit (ITM-EVA-SUIT): read by the adversaries' attacks and by checks, so kept below both ------------
+
+EVA_SUIT = "EVA Suit"
+SUITED = "eva-suit-on"  # a fighter's mark: wearing the EVA Suit in this fight
+SEALED_AGAINST = ("gas", "liquid")  # what the airtight helmet keeps out
+
+
+def wearing_suit(items: Collection[str], marks: dict[str, int]) -> bool:
+    """Whether a fighter with these items and marks has the EVA Suit on."""
+    return bool(marks.get(SUITED)) and EVA_SUIT in items
+
+
+HEADPHONES = "Headphones"  # ITM-HEADPHONES: ``Fighter.stowed`` key of the cards kept face down on them
+CANS_DRUNK = "morning-starts-drunk"  # a fighter's mark: Morning Starts drunk in this fight (ITM-MORNING-START)

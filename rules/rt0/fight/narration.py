@@ -15,6 +15,7 @@ from .events import (
     AbilityResolved,
     AdversaryDefeated,
     AdversaryHeld,
+    AttackWithstood,
     CardDeclared,
     CardPlaced,
     CardReturned,
@@ -23,7 +24,9 @@ from .events import (
     CardsPeeked,
     CardsRemoved,
     CardsSearched,
+    CardsStowed,
     CardsToHand,
+    CardSwapped,
     CatastropheStruck,
     CombatEnded,
     CombatStarted,
@@ -54,6 +57,8 @@ from .events import (
     IntentReplaced,
     IntentRevealed,
     IntentsOffered,
+    ItemExhausted,
+    ItemUsed,
     LeftCombat,
     Moved,
     RoundStarted,
@@ -149,6 +154,8 @@ def narrate(state: CombatState, event: Event) -> str:
             return f"{name(adversary)} is down, beaten by {name(by)}."
         case FateChosen(adversary, fate):
             return f"{name(adversary)} is {fate}."
+        case InjuryTaken(fighter, injury, severity, _hp, cause) if cause:
+            return f"{name(fighter)} takes a {severity} injury, {injury}, from {cause}."
         case InjuryTaken(fighter, injury, severity, hp_after):
             return f"{name(fighter)} takes a {severity} injury, {injury}, and is back at {hp_after} HP."
         case FighterDied(fighter):
@@ -222,6 +229,18 @@ def narrate(state: CombatState, event: Event) -> str:
             if where == "top":
                 return f"{name(fighter)} puts a card they drew back on top of their deck."
             return f"{name(fighter)} shuffles a card they drew back into their deck."
+        case ItemUsed(fighter, item, effect):
+            return f"{name(fighter)} uses the {item}: {effect}."
+        case ItemExhausted(fighter, item):
+            return f"{name(fighter)}'s {item} is used up."
+        case CardsStowed(fighter, item, cards, origin):
+            # Never named: the Backpack's card came off the deck, the Headphones' lies face down.
+            where = "from the top of their deck" if origin == "deck" else "from the check, face down"
+            return f"{name(fighter)} puts {_plural(len(cards), 'card')} {where} on the {item}."
+        case CardSwapped(fighter, item, _given, _taken):
+            return f"{name(fighter)} swaps a card in hand with the one on the {item}."
+        case AttackWithstood(fighter, source, amount, medium, item):
+            return f"{name(source)}'s {medium} attack ({amount} damage) cannot get through {name(fighter)}'s {item}."
         case CombatEnded(result):
             return RESULTS.get(result, f"The fight ends: {result}.")
     return ""

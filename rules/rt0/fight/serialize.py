@@ -10,9 +10,11 @@ import ast
 import functools
 import hashlib
 import json
+import math
 import sys
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 from enum import Enum
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -53,7 +55,13 @@ def encode(value: Any) -> Any:
     return value
 
 
-def decode(kind: Any, data: Any) -> Any:
+def decode(kind: Any, data: Any, where: str = "") -> Any:
+    """``data`` read back as ``kind``; raises ``StateFormatError`` naming the field (``where``) when it is not one.
+
+    Types are checked as they are read (a whole number is an int, not a bool, a float or a string; a list is a
+    list), so a crafted or damaged value is refused here, not 35 actions later. A field missing from a
+    dataclass takes its default (an older save written before the field was added); an unknown key is ignored.
+    """
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
     if kind is Any:
@@ -61,23 +69,76 @@ def decode(kind: Any, data: Any) -> Any:
     if origin in (typing.Union, types.UnionType):
         if data is None and type(None) in args:
             return None
-        return decode(next(a for a in args if a is not type(None)), data)
-    if origin is list:
-        return [decode(args[0], v) for v in data]
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], v) for v in data)
-        return tuple(decode(a, v) for a, v in zip(args, data, strict=True))
-    if origin is frozenset:
-        return frozenset(decode(args[0], v) for v in data)
+        return decode(next(a for a in args if a is not type(None)), data, where)
+    if origin in (list, tuple, frozenset):
+        if not isinstance(data, list):
+            raise _wrong(where, "a list", data)
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            if len(data) != len(args):
+                raise StateFormatError(f"{where}: expected {len(args)} values, found {len(data)}")
+            return tuple(decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
+        items = (decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
+        return list(items) if origin is list else tuple(items) if origin is tuple else frozenset(items)
     if origin is dict:
-        return {k: decode(args[1], v) for k, v in data.items()}
+        if not isinstance(data, dict):
+            raise _wrong(where, "a JSON object", data)
+        key_kind = args[0]
+        return {_key(key_kind, k, where): decode(args[1], v, f"{where}.{k}") for k, v in data.items()}
     if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(data)
+        try:
+            return kind(data)
+        except (ValueError, TypeError):
+            raise StateFormatError(f"{where}: {data!r} is not a known {kind.__name__}") from None
     if isinstance(kind, type) and is_dataclass(kind):
+        if not isinstance(data, dict):
+            raise _wrong(where, f"a {kind.__name__}", data)
         hints = field_types(kind)
-        return kind(**{f.name: decode(hints[f.name], data[f.name]) for f in fields(kind) if f.name in data})
+        values = {
+            f.name: decode(hints[f.name], data[f.name], _at(where, f.name)) for f in fields(kind) if f.name in data
+        }
+        try:
+            return kind(**values)
+        except (TypeError, ValueError) as error:  # a field without a default is missing, or __post_init__ refused
+            raise StateFormatError(f"{where or kind.__name__}: {error}") from None
+    return _plain(kind, data, where)
+
+
+def _at(where: str, name: str) -> str:
+    return f"{where}.{name}" if where else name
+
+
+def _wrong(where: str, expected: str, data: Any) -> StateFormatError:
+    shown = repr(data) if len(repr(data)) <= 40 else type(data).__name__
+    return StateFormatError(f"{where or 'the value'}: expected {expected}, found {shown}")
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+# A leaf type's check and its name in a message: exactly the JSON type the codec writes for it.
+_LEAVES: dict[Any, tuple[Callable[[Any], bool], str]] = {
+    bool: (lambda v: isinstance(v, bool), "true or false"),
+    int: (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    str: (lambda v: isinstance(v, str), "a text"),
+    float: (_finite, "a number"),
+}
+
+
+def _plain(kind: Any, data: Any, where: str) -> Any:
+    check = _LEAVES.get(kind)
+    if check is not None and not check[0](data):
+        raise _wrong(where, check[1], data)
     return data
+
+
+def _key(kind: Any, key: str, where: str) -> Any:
+    """A dict key: JSON keeps them as text, so an int key (a card id) is read back as the int it was."""
+    if kind is int:
+        if not (key.isascii() and key.lstrip("-").isdigit() and len(key) < 20):
+            raise StateFormatError(f"{where}: the key {key[:20]!r} is not a whole number")
+        return int(key)
+    return key
 
 
 @functools.cache
@@ -178,16 +239,27 @@ def state_to_dict(state: CombatState) -> dict[str, Any]:
     return {"format": FORMAT, "combat": encode(state)}
 
 
-def state_from_dict(data: dict[str, Any]) -> CombatState:
-    version = data.get("format")
-    if not isinstance(version, int):
+def state_from_dict(data: Any) -> CombatState:
+    """The state ``state_to_dict`` wrote; raises ``StateFormatError`` naming the field when ``data`` is not one
+    this game could have made (wrong types, cards that do not exist, HP or zones out of the rules' range)."""
+    from .state_check import StateRangeError, check_state
+
+    version = data.get("format") if isinstance(data, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool):
         raise StateFormatError("this is not a saved RT:0 combat state (no format number)")
     if version > FORMAT:
         raise StateFormatError(f"this state was written by a newer version (format {version}; this app reads {FORMAT})")
+    if "combat" not in data:
+        raise StateFormatError("this is not a saved RT:0 combat state (no 'combat')")
     try:
-        state = decode(CombatState, data["combat"])
+        state = decode(CombatState, data["combat"], "combat")
+        check_state(state)
+    except StateRangeError as error:
+        raise StateFormatError(f"the saved combat state is out of range: combat.{error}") from None
     except (KeyError, TypeError, ValueError, StopIteration) as error:
         raise StateFormatError(f"the saved combat state is damaged: {error}") from None
+    except RecursionError:
+        raise StateFormatError("the saved combat state is nested too deeply to read") from None
     assert isinstance(state, CombatState)
     from . import engine  # noqa: F401  (importing the engine registers every kind's typed context and targets)
 

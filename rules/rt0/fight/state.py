@@ -141,6 +141,8 @@ class Fighter:
     spells: tuple[Spell, ...] = ()  # spells learned (CHR-SPELL), for rules that ask who knows what (MAG-SPELLBOOK)
     face_down: list[CardId] = field(default_factory=list)  # cards lying face down on the fighter's bins
     day_uses: dict[str, int] = field(default_factory=dict)  # once-per-Day use -> the Day it was used (daily.py)
+    items: list[str] = field(default_factory=list)  # items carried (ITM-*); an Exhausted one leaves the list
+    stowed: dict[str, list[CardId]] = field(default_factory=dict)  # item -> cards on it (Backpack, Headphones)
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -168,6 +170,8 @@ class Fighter:
             self.spells,
             self.face_down.copy(),
             self.day_uses.copy(),
+            self.items.copy(),
+            {k: v.copy() for k, v in self.stowed.items()},
         )
 
     @property

@@ -9,15 +9,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlite_utils import Database
 
 from rt0table.desktop.saves import CombatSetup, HashMismatchError, SaveError, SaveStore
-from rt0table.desktop.saves.combat_setup import setup_from_columns, setup_to_columns
-from rt0table.desktop.saves.schema import MIGRATION_NAMES, check_file, migrations
+from rt0table.desktop.saves.schema import check_file
+from rt0table.desktop.saves.setup_codec import RT0, decode_setup, encode_setup
 from rt0table.rules.rt0.fight.engine import FighterSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.traits import Trait
 
+from .old_formats import old_format_copy
 from .play import book_setup, play_random
 
 
@@ -96,20 +96,6 @@ def test_a_damaged_row_in_the_second_fight_offers_that_fight_up_to_it(store: Sav
         assert copy.fight == 2 and copy.ply == recovered.ply
 
 
-def second_format_copy(source: Path, target: Path) -> None:
-    """A current save rewritten as format 2 held it: one fight, no ``fight`` table or column."""
-    db = Database(target, execute_plugins=False)
-    migrations.apply(db, stop_before=MIGRATION_NAMES[2])
-    db.execute("ATTACH DATABASE ? AS current", [str(source)])
-    with db.atomic():
-        for table in ("game", "log", "snapshot", "campaign"):
-            columns = ", ".join(db.table(table).columns_dict)
-            db.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM current.{table}")
-        db.execute("UPDATE game SET save_format = 2")
-    db.execute("DETACH DATABASE current")
-    db.close()
-
-
 def test_a_format_2_save_opens_as_fight_1(store: SaveStore, save_dir: Path, tmp_path: Path) -> None:
     setup: CombatSetup = book_setup()
     game_id = store.new_game(setup, campaign={"version": 1, "day": 3})
@@ -119,7 +105,7 @@ def test_a_format_2_save_opens_as_fight_1(store: SaveStore, save_dir: Path, tmp_
     current = store.path_of(game_id)
     store.close()
     old = tmp_path / "format-2.rt0save"
-    second_format_copy(current, old)
+    old_format_copy(current, old, 2)
     assert check_file(old).save_format == 2
     (save_dir / "older.rt0save").write_bytes(old.read_bytes())
     with SaveStore(app_version="test") as again:
@@ -147,10 +133,23 @@ def test_a_fight_keeps_the_campaigns_day(store: SaveStore) -> None:
 
 
 def test_a_fight_row_from_before_the_day_reads_as_day_0_with_todays_names() -> None:
-    columns = setup_to_columns(book_setup())
-    del columns["day"]  # format 3 had no Day column
-    columns["fighters"][0]["day_uses"] = [["slaughter", 2], ["deus_ex_machina", 2]]
-    row = {k: json.dumps(v) if isinstance(v, list | dict) else v for k, v in columns.items()}
-    setup = setup_from_columns(row)
+    data = json.loads(encode_setup(book_setup()))
+    del data["day"]  # format 3 had no Day column (migration 5 writes its 0; a set-up without one reads as 0)
+    data["fighters"][0]["day_uses"] = [["slaughter", 2], ["deus_ex_machina", 2]]
+    setup = decode_setup(Path("old.rt0save"), RT0, json.dumps(data))
     assert setup.day == 0
     assert setup.fighters[0].day_uses == (("Slaughter", 2), ("Deus Ex Machina", 2))
+
+
+def test_the_setup_codec_tolerates_optional_fields_added_or_missing() -> None:
+    """Items in fights (and any later optional field) add keys to a fighter's set-up: an older reader ignores a key
+    it does not know, and a set-up written before a field existed reads it as its default."""
+    data = json.loads(encode_setup(book_setup()))
+    data["fighters"][0]["items"] = [{"id": "crowbar", "uses": 1}]  # a field this version does not have
+    del data["fighters"][1]["spells"]  # a field an older version did not write
+    setup = decode_setup(Path("new.rt0save"), RT0, json.dumps(data))
+    assert setup == book_setup()
+    data["fighters"][0]["hp"] = "lots"  # unknown keys are ignored whatever they hold
+    data["fighters"][1]["zone"] = [1, "x"]  # a known field of the wrong type is refused, by name
+    with pytest.raises(SaveError, match=r"setup\.fighters\[1\]\.zone\[1\]: expected a whole number"):
+        decode_setup(Path("new.rt0save"), RT0, json.dumps(data))

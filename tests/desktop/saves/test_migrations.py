@@ -12,23 +12,10 @@ from rt0table.desktop.saves import SAVE_FORMAT, CombatSetup, SaveStore
 from rt0table.desktop.saves.schema import MIGRATION_NAMES, check_file, migrations
 from rt0table.rules.rt0.fight.serialize import state_hash
 
+from .old_formats import old_format_copy
 from .play import play_random
 
 FIRST_SCHEMA_TABLES = ("game", "log", "snapshot")
-
-
-def first_schema_copy(source: Path, target: Path) -> None:
-    """Rewrite a current save as the first schema held it: run only migration 1, then copy its tables' rows."""
-    db = Database(target, execute_plugins=False)
-    migrations.apply(db, stop_before=MIGRATION_NAMES[1])
-    db.execute("ATTACH DATABASE ? AS current", [str(source)])
-    with db.atomic():
-        for table in FIRST_SCHEMA_TABLES:  # the first schema's columns only: later formats added some
-            columns = ", ".join(db.table(table).columns_dict)
-            db.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM current.{table}")
-        db.execute("UPDATE game SET save_format = 1")
-    db.execute("DETACH DATABASE current")
-    db.close()
 
 
 def test_a_new_save_is_in_the_newest_format(store: SaveStore, setup: CombatSetup) -> None:
@@ -50,7 +37,7 @@ def test_a_first_schema_save_survives_every_later_migration(
     store.close()
 
     old = tmp_path / "first-schema.rt0save"
-    first_schema_copy(current, old)
+    old_format_copy(current, old, 1)
     assert check_file(old).save_format == 1
     rows = {t: sqlite3.connect(old).execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in FIRST_SCHEMA_TABLES}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from rt0table.desktop.saves.gamefile import SNAPSHOT_EVERY, snapshot_and_hash
 from rt0table.rules.rt0.fight.engine import Game, apply, undoable
 from rt0table.rules.rt0.fight.serialize import state_hash
 
-from .play import play_random
+from .play import book_setup, play_random
 
 
 def played(
@@ -55,7 +56,8 @@ def test_a_loaded_game_plays_on_and_can_still_undo(store: SaveStore, save_dir: P
     game_id, game = played(store, setup, 60, undo_rate=0)
     loaded = store.load(game_id)
     assert len(loaded.game.steps) >= 20  # replay starts at least UNDO_REACH actions back
-    assert [s.action for s in loaded.game.steps] == game.actions[-len(loaded.game.steps) :]
+    held = loaded.game.held  # the steps behind the last reveal are forgotten (issue 13 item 7)
+    assert [s.action for s in held] == game.actions[-len(held) :]
     play_random(loaded.game, store.recorder(game_id), random.Random(9), 30)
     assert state_hash(reopened_after_close(store, save_dir, game_id).game.state) == state_hash(loaded.game.state)
 
@@ -217,3 +219,44 @@ def test_the_store_is_qt_free() -> None:
     probe = "import sys, rt0table.desktop.saves; print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60)
     assert result.stdout.strip() == "[]"
+
+
+def test_listing_reads_one_row_per_save_in_one_query_and_writes_nothing(
+    store: SaveStore, save_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13 item 7: the header's summary row is all the listing reads (one connection, one statement a file)."""
+    from rt0table.desktop.saves import store as store_module
+
+    for seed in range(4):
+        store.new_game(book_setup(seed), campaign={"version": 1, "day": seed, "mode": "solo"})
+    store.close()
+    statements: list[str] = []
+    connect = store_module.connect_read_only
+
+    def traced(path: Path) -> sqlite3.Connection:
+        conn = connect(path)
+        conn.set_trace_callback(statements.append)
+        return conn
+
+    monkeypatch.setattr(store_module, "connect_read_only", traced)
+    before = {p.name: p.read_bytes() for p in save_dir.glob("*.rt0save")}
+    with SaveStore(app_version="test") as again:
+        listed = again.list_games()
+    assert len(listed) == 4 and all(s.problem is None for s in listed)
+    assert sorted(s.day for s in listed) == [0, 1, 2, 3] and {s.mode for s in listed} == {"solo"}
+    ours = [s for s in statements if not s.startswith("--")]  # SQLite traces pragma_user_version's inside as "-- …"
+    assert len(ours) == 4 and all(s.lstrip().upper().startswith("SELECT") for s in ours)
+    assert {p.name: p.read_bytes() for p in save_dir.glob("*.rt0save")} == before
+
+
+def test_the_header_summary_follows_every_change(store: SaveStore) -> None:
+    game_id = store.new_game(None, players=["Ines"], campaign={"version": 1, "day": 1, "mode": "solo"})
+    recorder = store.recorder(game_id)
+    recorder.begin_fight(book_setup())
+    game = store.load(game_id).game
+    assert game is not None
+    play_random(game, recorder, random.Random(2), 30)
+    recorder.save_campaign({"version": 1, "day": 4, "mode": "hot-seat"})
+    summary = store.list_games()[0]
+    assert (summary.fight, summary.ply, summary.round) == (1, len(game.steps), game.state.round)
+    assert (summary.day, summary.mode, summary.players) == (4, "hot-seat", ("Ines",))

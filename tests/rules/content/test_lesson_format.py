@@ -212,3 +212,17 @@ def test_validation_does_not_change_the_lesson() -> None:
     lesson = parse_lesson(lesson_text(STEP), "lesson.toml")
     validate_lesson(lesson, bestiary())
     validate_lesson(lesson, bestiary())
+
+
+@pytest.mark.rule("ITM-TRASH-CAN-LID")
+def test_a_lesson_can_give_a_fighter_items_and_teach_their_use() -> None:
+    text = HEAD.replace('id = "sam"\n', 'id = "sam"\nitems = ["Trash Can Lid", "EVA Suit"]\nsuited = true\n') + (
+        '[[teach]]\nsay = "Raise the lid."\ndo = "activate sam item_trash_can_lid"\ngoal = { "sam.shield" = 13 }\n'
+    )
+    lesson = load_lesson(text, "lesson.toml", bestiary())
+    start = replay(lesson, bestiary(), 0).game.state
+    assert observe(start, "sam.items") == ["Trash Can Lid", "EVA Suit"] and observe(start, "sam.suited") is True
+    assert observe(start, "sam.shield") == 3, "the suit's Shield as the turn starts"
+    after, _ = apply(start, lesson.steps[0].do[0])
+    assert observe(after, "sam.shield") == 13 and observe(after, "sam.items") == ["EVA Suit"]
+    assert "items" in error_of(HEAD.replace('id = "sam"\n', 'id = "sam"\nitems = ["Towel"]\n') + STEP)

@@ -29,6 +29,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, find, given, settings
@@ -43,6 +44,7 @@ from rt0table.rules.rt0.campaign.character import (
     allowed_weaknesses,
 )
 from rt0table.rules.rt0.campaign.injuries import CRITICAL, MAJORS, MINORS
+from rt0table.rules.rt0.campaign.items import ITEMS
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, apply_in_place
 from rt0table.rules.rt0.fight.serialize import state_hash
@@ -124,7 +126,17 @@ def player(draw: st.DrawFn, index: int, zone: st.SearchStrategy[tuple[int, int]]
         upgrades=upgrades,
         spells=learned,
         morning_start=draw(st.booleans()),  # Withdrawal acts only on a Day without one
+        **draw(belongings()),
     )
+
+
+@st.composite
+def belongings(draw: st.DrawFn) -> dict[str, Any]:
+    """ITM-*: up to 3 items (repeats allowed), the EVA Suit sometimes on, cards sometimes on the Headphones."""
+    items = tuple(draw(st.lists(st.sampled_from(sorted(ITEMS)), max_size=3)))
+    suited = "EVA Suit" in items and draw(st.booleans())
+    kept = draw(st.lists(st.integers(0, 77), max_size=3, unique=True)) if "Headphones" in items else []
+    return {"items": items, "suited": suited, "headphones": tuple(kept)}
 
 
 @st.composite
@@ -218,6 +230,10 @@ FEATURES = {
     "a Flying adversary": lambda f: any(BESTIARY[a.kind].flying for a in f.adversaries),
     "a Strategic adversary": lambda f: any(BESTIARY[a.kind].targeting == "strategic" for a in f.adversaries),
     "a book adversary": lambda f: any(BESTIARY[a.kind].source == "book" for a in f.adversaries),
+    "a Backpack": lambda f: any("Backpack" in s.items for s in f.fighters),
+    "an EVA Suit on": lambda f: any(s.suited for s in f.fighters),
+    "cards on Headphones": lambda f: any(s.headphones for s in f.fighters),
+    "three items": lambda f: any(len(s.items) == 3 for s in f.fighters),
     "a 1x1 room": lambda f: f.room == 1,
     "a 5x5 room": lambda f: f.room == 5,
 }

@@ -51,3 +51,26 @@ def test_a_practice_fight_ends_when_nobody_can_act() -> None:
         ends = [a for a in actions if type(a).__name__ == "EndTurn"]
         apply_in_place(state, ends[0] if ends else chooser.choice(actions))
     assert state.result == "defeat", "a practice fight must not run forever once every fighter is down"
+
+
+def test_undo_keeps_only_what_can_still_be_undone() -> None:
+    """Issue 13 item 7: the steps behind a reveal let go of their states; the count and the opening stay."""
+    from rt0table.rules.rt0.fight.engine import Game, undoable
+
+    state, _events = new_combat(5, 3, PARTY, [AdversarySetup("laborer", (1, 0))], bestiary(), practice=True)
+    opening = state
+    game, rnd = Game(state), random.Random(5)
+    for _ in range(400):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        game.push(rnd.choice(actions))
+    held = game.held
+    assert len(game.steps) > 100 and game.steps[0].before is opening and game.forgotten > 0
+    assert held and not undoable(held[0].events)  # the last reveal, and every step after it
+    assert all(undoable(step.events) for step in held[1:])
+    distinct = {id(step.before) for step in game.steps}
+    assert len(distinct) <= len(held) + 1  # one shared hollow entry for everything forgotten
+    while game.can_undo():
+        game.undo()
+    assert len(game.steps) == game.forgotten + 1  # undo stops at the reveal, as it always did

@@ -225,10 +225,12 @@ def test_the_graphs_have_the_books_node_and_edge_counts(world: World) -> None:
     assert counts == {"MAP-JOYEUSE": (15, 20), "MAP-AIRLOCK": (11, 13), "MAP-DAYBREAK": (17, 18)}
 
 
+# Skipped at set-up, not in the call, so a clean clone records no failing outcome for the ID.
+@pytest.mark.skipif(
+    not SEED.exists(), reason="../shared/seeds/ is not present (a clean clone): the transcription is used"
+)
 @pytest.mark.rule("MAP-JOYEUSE")
 def test_the_book_has_exactly_three_location_graphs_beside_its_two_flowcharts() -> None:
-    if not SEED.exists():
-        pytest.skip("../shared/seeds/ is not present (a clean clone); the transcription is checked instead")
     blocks = book_blocks(SEED.read_text(encoding="utf-8"))
     assert len(blocks) == 5  # the combat-round and player-turn flowcharts, then the three maps
     assert len(location_graphs(blocks)) == 3
