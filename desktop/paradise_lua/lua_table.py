@@ -8,7 +8,6 @@ replays them (docs/rulings.md, "Paradise Lua").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -26,15 +25,15 @@ from rt0table.rules.paradise_lua.lua_campaign import (
     reveals,
 )
 from rt0table.rules.paradise_lua.world_content import World, bundled_files, load_world
-from rt0table.rules.rt0.content.adversaries import AdversaryKind, load_bestiary
+from rt0table.rules.rt0.content.adversaries import AdversaryKind
+from rt0table.rules.rt0.content.adversaries import bundled_bestiary as shipped_bestiary
 from rt0table.rules.seam import RulesError
 
 
 def bundled_bestiary() -> dict[str, AdversaryKind]:
-    folder = resources.files("rt0table.assets").joinpath("adversaries")
     kinds: dict[str, AdversaryKind] = {}
     for name in ("book.json", "house.json"):
-        kinds |= load_bestiary(folder.joinpath(name).read_text(encoding="utf-8"), name)
+        kinds |= shipped_bestiary(name)
     return kinds
 
 

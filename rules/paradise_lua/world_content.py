@@ -877,7 +877,6 @@ def load_world(files: Mapping[str, bytes | str], adversary_ids: frozenset[str] |
 
 def bundled_files() -> dict[str, bytes]:
     """The world files shipped in assets/paradise_lua/, by name."""
-    from importlib import resources
+    from ...assets.bundled import bundled_bytes
 
-    folder = resources.files("rt0table.assets").joinpath("paradise_lua")
-    return {name: folder.joinpath(name).read_bytes() for name in FILES}
+    return {name: bundled_bytes("paradise_lua", name) for name in FILES}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
 
 from ..seam import RulesError, Seat
@@ -13,7 +12,8 @@ from .abilities import arcana_abilities
 from .campaign.character import allowed_a_plus, allowed_abilities, allowed_failed, allowed_weaknesses
 from .campaign.injuries import MINORS
 from .cards import CARDS
-from .content.adversaries import AdversaryKind, load_bestiary
+from .content.adversaries import AdversaryKind
+from .content.adversaries import bundled_bestiary as shipped_bestiary
 from .fight import engine, events, narration, privacy, serialize
 from .fight.actions import Action, Activate, AddAbility, Choose, EndTurn, action_from_dict, action_to_dict
 from .fight.engine import AdversarySetup, FighterSetup
@@ -37,8 +37,7 @@ def bundled_bestiary() -> dict[str, AdversaryKind]:
     """The book's and the house's adversaries, as shipped."""
     kinds: dict[str, AdversaryKind] = {}
     for name in ("book.json", "house.json"):
-        text = resources.files("rt0table.assets").joinpath("adversaries", name).read_text(encoding="utf-8")
-        kinds.update(load_bestiary(text, name))
+        kinds.update(shipped_bestiary(name))
     return kinds
 
 

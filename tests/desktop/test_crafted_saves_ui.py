@@ -149,7 +149,7 @@ def test_the_title_screen_on_a_folder_of_every_crafted_case_and_every_screen_sti
     """Issue 17's done-criteria: each crafted case of the store's suite in one folder, with a good save; the window
     opens, the load screen lists them all, each refuses to load with its file named, Duplicate, Export, Delete
     and Import work or say why, the good one loads, and New game still starts. No file changes unasked."""
-    from tests.desktop.saves.test_crafted_paths import CASES
+    from tests.helpers.crafted_saves import CASES
 
     with SaveStore(folder, app_version="test") as store:
         good = store.path_of(playthrough_save(store, "Ines"))

@@ -8,8 +8,6 @@ screen's ``list_games``/``newest``, Load's ``load`` + ``restore``, and Import's 
 from __future__ import annotations
 
 import hashlib
-import json
-import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -17,7 +15,7 @@ import pytest
 
 from rt0table.desktop.flow.resume import restore
 from rt0table.desktop.saves import SaveError, SaveStore
-from tests.helpers.crafted_saves import nested_action, nested_doc, nested_players, playthrough_save, tamper
+from tests.helpers.crafted_saves import nested_action, nested_doc, nested_players, playthrough_save, set_doc, tamper
 
 
 @pytest.fixture(autouse=True)
@@ -47,16 +45,6 @@ def saves(folder: Path) -> set[str]:
 def exported(store: SaveStore, game_id: str, folder: Path, name: str) -> Path:
     folder.mkdir(exist_ok=True)
     return store.export_game(game_id, folder / name)
-
-
-def set_doc(path: Path, change: Callable[[dict[str, object]], object]) -> None:
-    conn = sqlite3.connect(path)
-    row_id, text = conn.execute("SELECT id, doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
-    doc = json.loads(text)
-    change(doc)
-    conn.execute("UPDATE campaign SET doc = ?, version = ? WHERE id = ?", [json.dumps(doc), 1, row_id])
-    conn.commit()
-    conn.close()
 
 
 # --- item 1: the listing, Continue and Load never fail on one file ------------------------------------------------

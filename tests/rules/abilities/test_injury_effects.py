@@ -52,9 +52,9 @@ from rt0table.rules.rt0.fight.registry import HOOKS
 from rt0table.rules.rt0.fight.serialize import decode, encode, state_from_dict, state_hash, state_to_dict
 from rt0table.rules.rt0.fight.state import CombatState, FighterKind
 from rt0table.rules.rt0.traits import SKILL_ABILITIES, Arcana, Skill, Spell, Trait
+from tests.helpers import spell_fights as spells
 from tests.helpers.fight_builders import bestiary, choose, give
 from tests.helpers.sample_party import fool, party
-from tests.rules.abilities import test_spells as spells
 
 ROBOT = AdversarySetup("training_robot", (0, 0))
 
