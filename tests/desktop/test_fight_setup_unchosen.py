@@ -8,9 +8,9 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.flow.fight_setup import FightSetupScreen
 from rt0table.rules.rt0.campaign import fight_plan as fp
-from tests.desktop.test_characters import click, named
 from tests.helpers.fight_builders import bestiary
 from tests.helpers.sample_party import fool, magician, party
+from tests.helpers.widgets import click, named
 
 
 def abilities_page(qtbot: QtBot) -> tuple[FightSetupScreen, list[fp.FightPlan]]:

@@ -11,8 +11,8 @@ from rt0table.rules.rt0.campaign.character import Eddy
 from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, group_chance
 from rt0table.rules.rt0.traits import Skill
-from tests.desktop.test_characters import MIRA, click, shoot
-from tests.helpers.sample_party import fool
+from tests.helpers.sample_party import MIRA, fool
+from tests.helpers.widgets import click, shoot
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from pytestqt.qtbot import QtBot
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.events import SkillCheckJudged
 from tests.desktop.conftest import MakeTable, shoot
-from tests.desktop.test_table_keys import CTRL, K, press
-from tests.rules.fight.test_penalty_pick import first_asked
+from tests.helpers.skill_check_fights import first_asked
+from tests.helpers.table_keys import K, press
 
 
 @pytest.mark.rule("SKL-PENALTY")
@@ -25,5 +25,5 @@ def test_the_gm_names_the_worse_card_by_key_and_undo_asks_again(qtbot: QtBot, ma
     judged = next(e for e in last.events if isinstance(e, SkillCheckJudged))
     assert wanted.rsplit(": ", 1)[1].lower() == judged.outcome.replace("_", " ")
     assert screen.session.state.pending is None
-    press(qtbot, screen, K.Key_Z, CTRL)
+    press(qtbot, screen, K.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert screen.session.state.pending is not None and screen.session.state.pending.kind == "gm-worse"

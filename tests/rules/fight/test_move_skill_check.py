@@ -7,17 +7,11 @@ import pytest
 from rt0table.rules.rt0.campaign.skill_check import Difficulty
 from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.fight.actions import Choose, PlayCard
-from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, apply
+from rt0table.rules.rt0.fight.engine import FighterSetup, apply
 from rt0table.rules.rt0.fight.events import Moved, SkillCheckMade
-from rt0table.rules.rt0.traits import Arcana, Skill, Trait
+from rt0table.rules.rt0.traits import Arcana, Trait
 from tests.helpers.fight_builders import fight, give
-
-MARA = FighterSetup("mara", "Mara", (1, 1), frozenset({Trait.STRONG, Trait.WEAK}), Arcana.FOOL, a_plus=(Skill.GYM,))
-ROBOT = [AdversarySetup("training_robot", (0, 0))]
-
-
-def option_index(state, label: str) -> int:  # type: ignore[no-untyped-def]
-    return next(i for i, option in enumerate(state.pending.options) if option.label == label)
+from tests.helpers.skill_check_fights import MARA, ROBOT, option_index
 
 
 def fill_move_skill(seed: int = 3):  # type: ignore[no-untyped-def]

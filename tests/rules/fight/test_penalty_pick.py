@@ -2,37 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from rt0table.rules.rt0.abilities.basic import PENALTY_PICK
-from rt0table.rules.rt0.fight.actions import Choose, PlayCard
+from rt0table.rules.rt0.fight.actions import Choose
 from rt0table.rules.rt0.fight.engine import Game, apply
 from rt0table.rules.rt0.fight.events import SkillCheckMade
 from rt0table.rules.rt0.fight.narration import narrate_all
-from rt0table.rules.rt0.fight.state import GM, CombatState
+from rt0table.rules.rt0.fight.state import GM
 from rt0table.rules.solo.gm_stand_in import choose
-from tests.helpers.fight_builders import fight, give
-from tests.rules.fight.test_move_skill_check import MARA, ROBOT, option_index
-
-QUEASY = replace(MARA, injuries=("Upset Stomach",))  # Penalty on every check
-
-
-def asked(seed: int) -> CombatState | None:
-    """A Movement / Skill check under Penalty, up to the GM's question (None when both cards read alike)."""
-    state = fight([QUEASY], ROBOT, seed=seed)
-    mara = state.fighter("mara")
-    for card in give(state, mara, "2 of Cups", "3 of Cups"):
-        state, _ = apply(state, PlayCard("mara", card, "move_skill"))
-    state, _ = apply(state, Choose(option_index(state, "Make a skill check")))
-    state, _ = apply(state, Choose(option_index(state, "ART")))
-    state, _ = apply(state, Choose(option_index(state, "Medium")))
-    return state if state.pending is not None and state.pending.kind == PENALTY_PICK else None
-
-
-def first_asked() -> CombatState:
-    return next(s for s in map(asked, range(40)) if s is not None)
+from tests.helpers.skill_check_fights import first_asked
 
 
 @pytest.mark.rule("SKL-PENALTY", "SKL-IN-COMBAT")

@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from rt0table.assets import path
+from rt0table.rules.moons_grave.mg_actions import MgAction, Plan, RollDice, TurnAction, Vie
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_creation import (
     ChooseClass,
@@ -69,3 +70,40 @@ def fight_setup(
     seats = tuple(PartySeat(c, f"p{i}") for i, c in enumerate(members, 1))
     sides = tuple(NpcSeat(n) for n in npcs) + tuple(NpcSeat(n, "party") for n in allies)
     return MgSetup(house().pack.canonical(), seats, sides, sun_up, defence_rolls)
+
+
+def brawl() -> MgSetup:
+    """Two characters and an allied Ghoul against a Deputy, a Bully and a Captain with a follower pool."""
+    ash = make_character(
+        "Ash",
+        employer="tilda",
+        raises=("Grace", "Endurance", "Awareness"),
+        character_class="assassin",
+        package="skirmisher",
+        weapon_perks=("bow-aimed-shot", "knives-feint"),
+        perks=("sidestep", "press-on", "knife-in-the-dark", "second-wind", "cull-the-rabble"),
+        flaw="Shy",
+    )
+    return fight_setup(
+        party=(make_character(), ash),
+        npcs=(
+            "Deputy (3), Beckon 0\nSword <Strike/Parry>",
+            "Bully (5), Beckon 2, Willpower 4\nBully's Backhand [1]",
+            "Captain (3), Beckon 2",
+        ),
+        allies=("Ghoul (4), Willpower 6",),
+        sun_up=True,
+    )
+
+
+def eager(action: MgAction) -> int:
+    """Weights that keep random play moving: plans of at least one action, vying, attacking, rolling."""
+    if isinstance(action, Plan):
+        return 6 if action.actions in (1, 2) else 1
+    if isinstance(action, Vie):
+        return 8 if action.vie else 1
+    if isinstance(action, TurnAction):
+        return {"Attack": 12, "Finish": 1}.get(action.action, 2)
+    if isinstance(action, RollDice):
+        return 30
+    return 3

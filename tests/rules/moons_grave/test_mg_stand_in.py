@@ -8,8 +8,8 @@ from rt0table.rules.moons_grave.mg_actions import Plan, Soak, TurnAction
 from rt0table.rules.moons_grave.mg_stand_in import stand_in_choice
 from rt0table.rules.moons_grave.moons_grave_seam import RULES
 
+from .mg_fixtures import brawl, eager
 from .mg_play import begin, enter, give_turn, play
-from .test_mg_whole_fights import brawl, eager
 
 
 def test_the_stand_in_plans_one_action_with_its_best_weapon_and_attacks_the_easiest_target() -> None:

@@ -30,48 +30,11 @@ from rt0table.rules.moons_grave.mg_state import MgState
 from rt0table.rules.moons_grave.moons_grave_seam import RULES
 from rt0table.rules.seam import OMNISCIENT, IllegalAction
 
-from .mg_fixtures import fight_setup, house, make_character
+from .mg_fixtures import brawl, eager, house
 
 SOAK = os.environ.get("RT0_SOAK", "") not in ("", "0")  # README: RT0_SOAK=1 runs the long versions
 FIGHTS = int(os.environ.get("RT0_SOAK_EXAMPLES", "400")) if SOAK else 8
 PROPERTY_EXAMPLES = 2000 if SOAK else 40
-
-
-def brawl() -> MgSetup:
-    """Two characters and an allied Ghoul against a Deputy, a Bully and a Captain with a follower pool."""
-    ash = make_character(
-        "Ash",
-        employer="tilda",
-        raises=("Grace", "Endurance", "Awareness"),
-        character_class="assassin",
-        package="skirmisher",
-        weapon_perks=("bow-aimed-shot", "knives-feint"),
-        perks=("sidestep", "press-on", "knife-in-the-dark", "second-wind", "cull-the-rabble"),
-        flaw="Shy",
-    )
-    return fight_setup(
-        party=(make_character(), ash),
-        npcs=(
-            "Deputy (3), Beckon 0\nSword <Strike/Parry>",
-            "Bully (5), Beckon 2, Willpower 4\nBully's Backhand [1]",
-            "Captain (3), Beckon 2",
-        ),
-        allies=("Ghoul (4), Willpower 6",),
-        sun_up=True,
-    )
-
-
-def eager(action: MgAction) -> int:
-    """Weights that keep random play moving: plans of at least one action, vying, attacking, rolling."""
-    if isinstance(action, Plan):
-        return 6 if action.actions in (1, 2) else 1
-    if isinstance(action, Vie):
-        return 8 if action.vie else 1
-    if isinstance(action, TurnAction):
-        return {"Attack": 12, "Finish": 1}.get(action.action, 2)
-    if isinstance(action, RollDice):
-        return 30
-    return 3
 
 
 def check_invariants(state: MgState, seen_turns: Counter[tuple[int, str]], step: int) -> None:
