@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from ..campaign.skill_check import Difficulty, SkillCheck, effective_difficulty, make_check
 from ..cards import CARDS, CardId, Suit
-from ..fight.decisions import ask, decision_targets, resolver, target_of
+from ..fight.decisions import ask, context_of, decision_context, decision_targets, resolver, target_of
 from ..fight.effects import discard_ability, draw, generate_shield, move, offer_strike
 from ..fight.events import DeckShuffled, Event, Honked, LeftCombat, SkillCheckMade
 from ..fight.identity import is_wild, value
@@ -154,8 +157,8 @@ def allowed_skills(state: CombatState, fighter: Fighter) -> list[Skill]:
 def _step(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
     if option.value == ("check",):
-        options = [Option(skill.value, (skill.value,)) for skill in allowed_skills(state, fighter)]
-        ask(state, "check-skill", fighter.id, "Which skill does the check use?", options, events)
+        options = [Option(skill.value, SkillTarget(skill)) for skill in allowed_skills(state, fighter)]
+        ask(state, CHECK_SKILL, fighter.id, "Which skill does the check use?", options, events)
         return
     move(fighter, target_of(option, ZoneTarget).zone, events)
 
@@ -164,21 +167,56 @@ decision_targets("step", ZoneTarget)  # and one "Make a skill check" option, a p
 decision_targets("run", ZoneTarget)  # and one "Leave the fight", a plain ("leave",)
 
 
-@resolver("check-skill")
+CHECK_SKILL = "check-skill"
+CHECK_DIFFICULTY = "check-difficulty"
+
+
+@dataclass(frozen=True, slots=True)
+class SkillTarget:
+    """A skill a check may use (Movement/Skill's check-skill options)."""
+
+    skill: Skill
+    positional: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class DifficultyTarget:
+    """How hard a check is (the GM's check-difficulty options)."""
+
+    difficulty: Difficulty
+    positional: ClassVar[bool] = True
+
+
+@decision_context(CHECK_DIFFICULTY)
+@dataclass(frozen=True, slots=True)
+class CheckAsked:
+    """The GM sets how hard a fighter's in-fight check is: whose check, and on which skill."""
+
+    fighter: str
+    skill: Skill
+    positional: ClassVar[bool] = True
+
+
+decision_targets(CHECK_SKILL, SkillTarget)
+decision_targets(CHECK_DIFFICULTY, DifficultyTarget)
+
+
+@resolver(CHECK_SKILL)
 def _check_skill(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    options = [Option(level.title, (level.value,)) for level in Difficulty]
-    prompt = f"How hard is {fighter.name}'s {option.value[0]} check?"
-    ask(state, "check-difficulty", GM, prompt, options, events, (fighter.id, option.value[0]))
+    skill = target_of(option, SkillTarget).skill
+    options = [Option(level.title, DifficultyTarget(level)) for level in Difficulty]
+    prompt = f"How hard is {fighter.name}'s {skill.value} check?"
+    ask(state, CHECK_DIFFICULTY, GM, prompt, options, events, CheckAsked(fighter.id, skill))
 
 
-@resolver("check-difficulty")
+@resolver(CHECK_DIFFICULTY)
 def _check_difficulty(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     """SKL-IN-COMBAT: the discard is shuffled into the deck first; hand and bins stay apart."""
-    fighter_id, skill_name = decision.context
-    fighter = state.fighter(fighter_id)
-    skill = Skill(skill_name)
-    difficulty = effective_difficulty(Difficulty(option.value[0]), skill, fighter.a_plus, fighter.failed)
+    asked = context_of(decision, CheckAsked)
+    fighter, skill = state.fighter(asked.fighter), asked.skill
+    level = target_of(option, DifficultyTarget).difficulty
+    difficulty = effective_difficulty(level, skill, fighter.a_plus, fighter.failed)
     terms = check_terms(state, fighter, skill)  # Penalty (Withdrawal's without a Morning Start today)
     check = SkillCheck(difficulty, fighter.arcana, terms.edge, True, terms.critical_failures)
     state.rng, result = make_check(state.piles[fighter.pile], state.rng, check)
