@@ -9,7 +9,6 @@ suite (tests/rules/conformance/) is written against this protocol and runs on ev
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 Setup = TypeVar("Setup")
@@ -33,13 +32,26 @@ class IllegalAction(RulesError):
     """An action the rules do not allow now; the message says why in words a player can read."""
 
 
-@dataclass(frozen=True)
 class SealedChoices(Generic[Answer]):
     """One question put to several seats at once (secret plans): each answer stays sealed until every seat has
-    answered, then all are revealed together. A game keeps one in its state; ``seats_to_act`` is ``waiting``."""
+    answered, then all are revealed together. A game keeps one in its state; ``seats_to_act`` is ``waiting``.
 
-    seats: frozenset[Seat]
-    sealed: tuple[tuple[Seat, Answer], ...] = ()  # in the order given: (seat, answer)
+    A plain class, not a dataclass: mypyc (``make compiled``) cannot build a generic dataclass."""
+
+    __slots__ = ("sealed", "seats")
+
+    def __init__(self, seats: frozenset[Seat], sealed: tuple[tuple[Seat, Answer], ...] = ()) -> None:
+        self.seats = seats
+        self.sealed = sealed  # in the order given: (seat, answer)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SealedChoices) and (self.seats, self.sealed) == (other.seats, other.sealed)
+
+    def __hash__(self) -> int:
+        return hash((self.seats, self.sealed))
+
+    def __repr__(self) -> str:
+        return f"SealedChoices({set(self.seats)!r}, {self.sealed!r})"
 
     @property
     def waiting(self) -> frozenset[Seat]:

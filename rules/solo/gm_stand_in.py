@@ -22,6 +22,7 @@ import zlib
 from dataclasses import dataclass
 
 from ..rt0 import rng
+from ..rt0.abilities.basic import CHECK_DIFFICULTY, DifficultyTarget
 from ..rt0.campaign.skill_check import Difficulty
 from ..rt0.fight.actions import Choose
 from ..rt0.fight.decisions import context_of, target_of
@@ -30,7 +31,7 @@ from ..rt0.fight.state import GM, CombatState, Fighter, FighterTarget, PendingDe
 
 TARGET = GM_TARGET
 INJURY = "injury"
-DIFFICULTY = "check-difficulty"
+DIFFICULTY = CHECK_DIFFICULTY
 WORSE = "gm-worse"
 DEFAULT_DIFFICULTY = Difficulty.MEDIUM
 
@@ -123,9 +124,9 @@ def _target(state: CombatState, decision: PendingDecision) -> GmChoice:
 
 
 def _difficulty(decision: PendingDecision, policy: Policy) -> GmChoice:
-    wanted = policy.difficulty.value
-    index = next((i for i, o in enumerate(decision.options) if o.value == (wanted,)), 0)
-    level = Difficulty(decision.options[index].value[0]) if decision.options[index].value else policy.difficulty
+    levels = [target_of(o, DifficultyTarget).difficulty for o in decision.options]
+    index = levels.index(policy.difficulty) if policy.difficulty in levels else 0
+    level = levels[index]
     reason = f"the oracle sets in-fight checks at {level.title} unless you set them yourself"
     return GmChoice(decision.kind, index, decision.options[index].label, reason)
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from ..campaign.items import weapon_bonus
 from ..campaign.skill_check import CheckResult, Difficulty, Edge, SkillCheck, resolve
 from ..cards import CARDS, CardId, Suit
-from ..fight.decisions import ask, decision_targets, resolver, target_of
+from ..fight.decisions import ask, context_of, decision_context, decision_targets, resolver, target_of
 from ..fight.effects import discard_ability, draw, generate_shield, move, offer_strike
 from ..fight.events import Event, Honked, LeftCombat, SkillCheckJudged, SkillCheckMade
 from ..fight.identity import is_wild, value
@@ -164,8 +165,8 @@ def allowed_skills(state: CombatState, fighter: Fighter) -> list[Skill]:
 def _step(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
     if option.value == ("check",):
-        options = [Option(skill.value, (skill.value,)) for skill in allowed_skills(state, fighter)]
-        ask(state, "check-skill", fighter.id, "Which skill does the check use?", options, events)
+        options = [Option(skill.value, SkillTarget(skill)) for skill in allowed_skills(state, fighter)]
+        ask(state, CHECK_SKILL, fighter.id, "Which skill does the check use?", options, events)
         return
     move(fighter, target_of(option, ZoneTarget).zone, events)
 
@@ -174,21 +175,56 @@ decision_targets("step", ZoneTarget)  # and one "Make a skill check" option, a p
 decision_targets("run", ZoneTarget)  # and one "Leave the fight", a plain ("leave",)
 
 
-@resolver("check-skill")
+CHECK_SKILL = "check-skill"
+CHECK_DIFFICULTY = "check-difficulty"
+
+
+@dataclass(frozen=True, slots=True)
+class SkillTarget:
+    """A skill a check may use (Movement/Skill's check-skill options)."""
+
+    skill: Skill
+    positional: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class DifficultyTarget:
+    """How hard a check is (the GM's check-difficulty options)."""
+
+    difficulty: Difficulty
+    positional: ClassVar[bool] = True
+
+
+@decision_context(CHECK_DIFFICULTY)
+@dataclass(frozen=True, slots=True)
+class CheckAsked:
+    """The GM sets how hard a fighter's in-fight check is: whose check, and on which skill."""
+
+    fighter: str
+    skill: Skill
+    positional: ClassVar[bool] = True
+
+
+decision_targets(CHECK_SKILL, SkillTarget)
+decision_targets(CHECK_DIFFICULTY, DifficultyTarget)
+
+
+@resolver(CHECK_SKILL)
 def _check_skill(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    options = [Option(level.title, (level.value,)) for level in Difficulty]
-    prompt = f"How hard is {fighter.name}'s {option.value[0]} check?"
-    ask(state, "check-difficulty", GM, prompt, options, events, (fighter.id, option.value[0]))
+    skill = target_of(option, SkillTarget).skill
+    options = [Option(level.title, DifficultyTarget(level)) for level in Difficulty]
+    prompt = f"How hard is {fighter.name}'s {skill.value} check?"
+    ask(state, CHECK_DIFFICULTY, GM, prompt, options, events, CheckAsked(fighter.id, skill))
 
 
-@resolver("check-difficulty")
+@resolver(CHECK_DIFFICULTY)
 def _check_difficulty(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     """SKL-IN-COMBAT: the discard is shuffled into the deck first; hand and bins stay apart."""
-    fighter_id, skill_name = decision.context
-    fighter = state.fighter(fighter_id)
-    skill = Skill(skill_name)
-    check, result = draw_combat_check(state, fighter, skill, Difficulty(option.value[0]), events)
+    asked = context_of(decision, CheckAsked)
+    fighter, skill = state.fighter(asked.fighter), asked.skill
+    level = target_of(option, DifficultyTarget).difficulty
+    check, result = draw_combat_check(state, fighter, skill, level, events)
     first, second = result.readings[0], result.readings[-1]
     if check.edge is Edge.PENALTY and first.outcome is not second.outcome:
         # SKL-PENALTY: "whichever card the GM decides is the worse"; the stand-in answers by the outcomes in solo

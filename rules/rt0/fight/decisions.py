@@ -6,16 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .events import DecisionMade, DecisionRequested, Event
-from .state import (
-    CardTarget,
-    CombatState,
-    FighterTarget,
-    NumberTarget,
-    Option,
-    PendingDecision,
-    StrikeTarget,
-    ZoneTarget,
-)
+from .state import CombatState, FighterTarget, Option, PendingDecision, StrikeTarget
 
 Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
 RESOLVERS: dict[str, Resolver] = {}
@@ -61,7 +52,7 @@ def context_of(decision: PendingDecision, kind: type[C]) -> C:
     return context
 
 
-T = TypeVar("T", ZoneTarget, FighterTarget, CardTarget, NumberTarget, StrikeTarget)
+T = TypeVar("T")
 OPTION_TARGETS: dict[str, type] = {}  # decision kind -> the Target type of its options (the codec reads them back)
 
 

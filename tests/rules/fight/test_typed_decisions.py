@@ -10,13 +10,16 @@ from typing import Any
 
 import pytest
 
+from rt0table.rules.rt0.abilities.basic import CheckAsked, DifficultyTarget, SkillTarget
+from rt0table.rules.rt0.campaign.skill_check import Difficulty
 from rt0table.rules.rt0.fight.actions import Choose
-from rt0table.rules.rt0.fight.decisions import CONTEXTS, OPTION_TARGETS, context_of, target_of
+from rt0table.rules.rt0.fight.decisions import CONTEXTS, OPTION_TARGETS, context_of, figure_of, target_of
 from rt0table.rules.rt0.fight.engine import apply
 from rt0table.rules.rt0.fight.events import DecisionMade
 from rt0table.rules.rt0.fight.intents import TargetChoice
 from rt0table.rules.rt0.fight.serialize import StateFormatError, state_from_dict, state_hash, state_to_dict
-from rt0table.rules.rt0.fight.state import FighterTarget, Option, PendingDecision, ZoneTarget
+from rt0table.rules.rt0.fight.state import FighterTarget, Option, PendingDecision, StrikeTarget, ZoneTarget
+from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.solo.gm_stand_in import choose
 
 OLD = json.loads((Path(__file__).parent / "snapshots" / "decisions_before_typing.json").read_text(encoding="utf-8"))
@@ -85,8 +88,25 @@ def test_a_damaged_typed_context_is_a_format_error() -> None:
         state_from_dict(data)
 
 
+def test_strikes_and_checks_read_back_typed() -> None:
+    strike = state_from_dict(old("strike")["state"]).pending
+    assert strike is not None
+    hit = target_of(strike.options[0], StrikeTarget)
+    assert (hit.adversary, hit.amount, hit.ranged, hit.magic) == ("drone_throne-1", 1, True, False)
+    assert figure_of(strike.options[0]) == "drone_throne-1"
+    skill = state_from_dict(old("check-skill")["state"]).pending
+    assert skill is not None and target_of(skill.options[0], SkillTarget).skill is Skill.FINAID
+    state = state_from_dict(old("check-difficulty")["state"])
+    level = state.pending
+    assert level is not None and context_of(level, CheckAsked) == CheckAsked("mara", Skill.GYM)
+    assert [target_of(o, DifficultyTarget).difficulty for o in level.options] == list(Difficulty)
+    picked = choose(state)  # the stand-in picks its policy's level by type
+    assert picked is not None and picked.label == Difficulty.MEDIUM.title
+
+
 def test_typed_kinds_are_registered() -> None:
     assert CONTEXTS["gm-target"] is TargetChoice
-    assert {"gm-target", "intent-pick"} <= set(CONTEXTS)
+    assert {"gm-target", "intent-pick", "check-difficulty"} <= set(CONTEXTS)
     assert OPTION_TARGETS["gm-target"] is FighterTarget
     assert {OPTION_TARGETS[k] for k in ("step", "run", "disappear", "eddy-move")} == {ZoneTarget}
+    assert {OPTION_TARGETS[k] for k in ("strike", "balance", "eddy-strike")} == {StrikeTarget}
