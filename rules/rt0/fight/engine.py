@@ -601,14 +601,18 @@ class Game:
         reason = self.undo_refusal()
         if reason is not None:
             raise IllegalAction(reason)
+        self._pop_in_force()
         step = self.steps.pop()
-        self._in_force.pop()
         self.state = step.before
         return step.action
 
+    def _pop_in_force(self) -> None:
+        if len(self._in_force) == len(self.steps):  # not when a step was put in ``steps`` by hand (tests, tools)
+            self._in_force.pop()
+
     def drop_last(self) -> Step:
         """Take the last step back whatever it showed (a replay that went wrong there), for the save's recovery."""
-        self._in_force.pop()
+        self._pop_in_force()
         if len(self.steps) == self.forgotten:
             self.forgotten -= 1
         return self.steps.pop()
@@ -621,4 +625,6 @@ class Game:
     @property
     def actions(self) -> list[Action]:
         """Every action in force, oldest first (those behind a reveal too)."""
+        if len(self._in_force) != len(self.steps):  # steps put in by hand: they are all there is to go by
+            return [step.action for step in self.steps]
         return list(self._in_force)
