@@ -13,7 +13,6 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from rt0table.desktop.flow.wording import event_line
 from rt0table.desktop.saves.combat_setup import CombatSetup
 from rt0table.desktop.session import Recorder, Session
 from rt0table.rules.rt0.campaign import campaign as cp
@@ -25,6 +24,7 @@ from rt0table.rules.rt0.content.adversaries import AdversaryKind
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.story.day_log import event_line
 
 
 class Mode(Enum):
