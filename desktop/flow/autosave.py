@@ -1,8 +1,9 @@
 """The game saves itself: a Playthrough kept in its save, with no save button anywhere.
 
-``Autosave`` is the Playthrough's ``keeper``: the campaign document goes into the save on every ``changed``
-(only when it differs from the last one kept), each fight starts a new fight log in the same save, and the
-fight's Session records every action and undo through it. A write that fails never stops play: ``failed``
+``Autosave`` is the Playthrough's ``keeper``: the funnel hands it the playthrough's value after every op and undo
+(``keep``), and the campaign document goes into the save in one transaction when it differs from the last one
+kept; each fight starts a new fight log in the same save, and the fight's Session records every action and undo
+through it. A write that fails never stops play: ``failed``
 says so, in words, and the store refuses more rows until the game is loaded again (docs/save-format.md).
 """
 
@@ -15,11 +16,12 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.flow.playthrough import Playthrough
-from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc
+from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc, story_doc
 from rt0table.desktop.saves import CombatSetup, SaveError, SaveStore, StandInAnswer
 from rt0table.desktop.session import Recorder
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.story.tale import Story
 
 
 class Autosave(QObject):
@@ -44,7 +46,6 @@ class Autosave(QObject):
         self.problem = ""  # the last failure, empty while every save went through
         self._kept = json.dumps(kept, sort_keys=True) if kept is not None else ""  # the last one kept, as JSON
         playthrough.keeper = self
-        playthrough.changed.connect(self.save)
 
     @classmethod
     def start(cls, store: SaveStore, playthrough: Playthrough, parent: QObject | None = None) -> Autosave:
@@ -53,8 +54,9 @@ class Autosave(QObject):
         game_id = store.new_game(None, players=party_names(playthrough), campaign=doc)
         return cls(store, game_id, playthrough, doc, parent)
 
-    def save(self) -> None:
-        doc = playthrough_doc(self.playthrough)
+    def keep(self, story: Story) -> None:
+        """The funnel's one write per op: the playthrough as ``story`` leaves it."""
+        doc = story_doc(self.playthrough.mode, story)
         text = json.dumps(doc, sort_keys=True)
         if text == self._kept:
             return  # a step in a fight that changed nothing the document holds: the log row is enough

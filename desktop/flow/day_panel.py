@@ -1,10 +1,10 @@
 """The Day between fights: its number, each member's once-per-Day powers, food, sleep and rest, Corruption owed,
-the Supremacy Worksheet and the log. It renders the Playthrough's Campaign and changes it only through
-campaign functions."""
+the Supremacy Worksheet and the log. It renders the Playthrough's value and changes it only by submitting ops
+(undoable with Ctrl+Z back to the last reveal)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -20,13 +20,15 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.characters.sheet import MEALS, SLEEPS, ability_name
-from rt0table.desktop.flow.playthrough import Change, Playthrough
+from rt0table.desktop.flow.playthrough import OpChanges, Playthrough
 from rt0table.desktop.flow.summary_screen import tally_marks
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import injuries as inj
-from rt0table.rules.seam import RulesError
+from rt0table.rules.seam import IllegalAction
+from rt0table.rules.story import ops
+from rt0table.rules.story.tale import Story
 
 POWER_COLUMNS = 3
 
@@ -66,7 +68,7 @@ class MemberDay(QGroupBox):
         self.mark_button = QPushButton("Mark as suggested")
         self.mark_button.setObjectName(f"day-mark-{member_id}")
         self.mark_button.setToolTip("Friendship first, then the upgrade nearest to full. The sheet lets you choose.")
-        self.mark_button.clicked.connect(lambda: panel.run(lambda c: cp.mark_all(c, member_id)))
+        self.mark_button.clicked.connect(lambda: panel.run(ops.MarkCorruption(member_id)))
         owed_row = QHBoxLayout()
         owed_row.addWidget(self.owed, 1)
         owed_row.addWidget(self.mark_button)
@@ -92,10 +94,14 @@ class MemberDay(QGroupBox):
         self.meal.setObjectName(f"day-meal-{member_id}")
         for meal, text in MEALS:
             self.meal.addItem(text, meal)
+        self.meal.currentIndexChanged.connect(lambda _i: panel.run(ops.ChooseMeal(member_id, self.meal.currentData())))
         self.sleep = QComboBox()
         self.sleep.setObjectName(f"day-sleep-{member_id}")
         for sleep, text in SLEEPS:
             self.sleep.addItem(text, sleep)
+        self.sleep.currentIndexChanged.connect(
+            lambda _i: panel.run(ops.ChooseSleep(member_id, self.sleep.currentData()))
+        )
         tonight = QHBoxLayout()
         tonight.addWidget(QLabel("Today they"))
         tonight.addWidget(self.meal)
@@ -111,7 +117,8 @@ class MemberDay(QGroupBox):
         layout.addLayout(owed_row)
         layout.addLayout(tonight)
 
-    def refresh(self, campaign: cp.Campaign) -> None:
+    def refresh(self, story: Story) -> None:
+        campaign = story.campaign
         m = campaign.member(self.member_id)
         self.setTitle(f"{m.character.name} — {m.character.arcana.title}")
         state = "dead" if m.injuries.dead else ("lost to Corruption" if m.corruption.lost else "")
@@ -149,6 +156,9 @@ class MemberDay(QGroupBox):
         self.mark_button.setVisible(owed > 0)
         for w in (self.meal, self.sleep):
             w.setEnabled(m.playable)
+        for pick, chosen in ((self.meal, story.choices.meal(m.id)), (self.sleep, story.choices.sleep(m.id))):
+            with QSignalBlocker(pick):  # showing the value is no choice of the player's
+                pick.setCurrentIndex(pick.findData(chosen))
         self._render_scars(campaign, m)
 
     def _render_scars(self, campaign: cp.Campaign, m: cp.Member) -> None:
@@ -203,13 +213,14 @@ class MemberDay(QGroupBox):
         if any(a is None for a in picked):
             self.panel.error.setText("Pick an ability for every scar first.")
             return False
-        return self.panel.run(lambda c: cp.choose_scar_blocks(c, self.member_id, picked))
+        return self.panel.run(ops.ChooseScarBlocks(self.member_id, tuple(picked)))
 
     def use_power(self, power: str) -> bool:
-        return self.panel.run(lambda c: cp.use_power(c, self.member_id, power))
+        return self.panel.run(ops.UsePower(self.member_id, power))
 
     def choice(self) -> tuple[cp.Meal, cp.Sleep]:
-        return self.meal.currentData(), self.sleep.currentData()
+        choices = self.panel.playthrough.story.choices
+        return choices.meal(self.member_id), choices.sleep(self.member_id)
 
 
 class DayPanel(QWidget):
@@ -282,12 +293,12 @@ class DayPanel(QWidget):
         grid.setColumnStretch(1, 2)
         self.refresh()
 
-    def run(self, change: Change) -> bool:
-        """One campaign function through the Playthrough; a refusal is shown and changes nothing."""
+    def run(self, op: ops.Op) -> bool:
+        """One op through the Playthrough's funnel; a refusal is shown and changes nothing."""
         try:
-            self.playthrough.change(change)
-        except (RulesError, ValueError, KeyError) as error:
-            self.error.setText(str(error).strip("'\""))
+            self.playthrough.submit(op)
+        except IllegalAction as error:
+            self.error.setText(str(error))
             return False
         self.error.clear()
         return True
@@ -309,11 +320,10 @@ class DayPanel(QWidget):
         return True
 
     def end_day(self) -> bool:
-        ate = {mid: box.choice()[0] for mid, box in self.members.items()}
-        slept = {mid: box.choice()[1] for mid, box in self.members.items()}
-        return self.run(lambda c: cp.end_day(c, ate, slept))
+        """Food and sleep as chosen above; the new Day starts with everyone fed and rested until told otherwise."""
+        return self.run(ops.EndDay())
 
-    def refresh(self) -> None:
+    def refresh(self, changes: OpChanges | None = None) -> None:
         p = self.playthrough
         campaign = p.campaign
         self.day_label.setText(f"Day {campaign.day}")
@@ -324,7 +334,7 @@ class DayPanel(QWidget):
         self.eddies_label.setText(f"Eddies with the party: {eddies}." if eddies else "")
         self.eddies_label.setVisible(bool(eddies))
         for box in self.members.values():
-            box.refresh(campaign)
+            box.refresh(p.story)
         self.log.clear()
         self.log.addItems(p.log)
         self.log.scrollToBottom()

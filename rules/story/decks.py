@@ -12,9 +12,11 @@ from typing import Any
 
 from ..rt0.campaign.campaign import Campaign
 from ..rt0.campaign.check_table import Attempt, CheckTable
-from ..rt0.campaign.skill_check import DayLedger, Outcome
+from ..rt0.campaign.skill_check import DayLedger, GroupResult, Outcome
 from ..rt0.cards import CardId
 from ..rt0.fight.deck import Pile
+from ..seam import IllegalAction
+from . import ops
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,3 +125,19 @@ def decks_from_dict(data: Mapping[str, Any], campaign: Campaign, seed: int) -> C
     party = party_table(campaign, seed)
     party.day = campaign.day
     return CheckDecks.of(CheckTable.from_dict(data, party))
+
+
+def draw_on(table: CheckTable, op: ops.CheckOp) -> tuple[list[Attempt], GroupResult | None]:
+    """Carry out one check op on a table (changing it): the attempts made, and a group check's verdict."""
+    if isinstance(op, ops.DrawCheck):
+        check = table.check_for(op.name, op.skill, op.base, op.edge, op.sight)
+        return [table.attempt(op.name, op.skill, op.subject, check)], None
+    if isinstance(op, ops.GroupCheck):
+        return table.group(list(op.names), op.skill, op.subject, op.base, op.edge, op.everyone, op.sight)
+    if isinstance(op, ops.HelpCheck):
+        if not op.helpers:
+            raise IllegalAction("Tick at least one helper.")
+        return [table.help(name, op.skill, op.base, sight=op.sight)[0] for name in op.helpers], None
+    if not table.history:
+        raise IllegalAction("There is no check to retry.")
+    return [table.retry(table.history[-1], hold=op.hold)], None

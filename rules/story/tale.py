@@ -27,7 +27,7 @@ from ..seam import IllegalAction, RulesError
 from ..solo.journal_bridge import SoloJournal
 from . import ops
 from .day_log import event_line
-from .decks import CheckDecks, follow_party, fresh_decks
+from .decks import CheckDecks, draw_on, follow_party, fresh_decks
 
 
 class Part(Enum):
@@ -257,20 +257,7 @@ def _end_day(story: Story) -> Applied:
 
 def _check(story: Story, op: ops.CheckOp) -> Applied:
     table = story.checks.thaw(story.campaign)
-    verdict: GroupResult | None = None
-    if isinstance(op, ops.DrawCheck):
-        check = table.check_for(op.name, op.skill, op.base, op.edge, op.sight)
-        attempts = [table.attempt(op.name, op.skill, op.subject, check)]
-    elif isinstance(op, ops.GroupCheck):
-        attempts, verdict = table.group(list(op.names), op.skill, op.subject, op.base, op.edge, op.everyone, op.sight)
-    elif isinstance(op, ops.HelpCheck):
-        if not op.helpers:
-            raise IllegalAction("Tick at least one helper.")
-        attempts = [table.help(name, op.skill, op.base, sight=op.sight)[0] for name in op.helpers]
-    else:
-        if not table.history:
-            raise IllegalAction("There is no check to retry.")
-        attempts = [table.retry(table.history[-1], hold=op.hold)]
+    attempts, verdict = draw_on(table, op)
     story = replace(story, checks=CheckDecks.of(table))
     drawn = ChecksDrawn(tuple(attempts), verdict, retried=isinstance(op, ops.RetryCheck))
     if not isinstance(op, ops.RetryCheck):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from rt0table.desktop.characters.creation import CharacterCreation
 from rt0table.desktop.characters.printing import export_pdf
 from rt0table.desktop.characters.sheet import CharacterSheetView
 from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
+from rt0table.desktop.flow.between_fights import PlaythroughDesk
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.character import Character, Eddy, validate
 from rt0table.rules.rt0.campaign.check_table import CheckTable
@@ -27,6 +29,7 @@ from rt0table.rules.rt0.campaign.party import Party
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, Outcome, SkillCheck, check_odds
 from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
+from rt0table.rules.story.decks import CheckDecks
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 LEFT = Qt.MouseButton.LeftButton
@@ -162,7 +165,17 @@ def test_an_eddy_takes_two_clicks(qtbot: QtBot, window: QMainWindow) -> None:
     assert Party.from_dict(json.loads(editor.to_json())) == editor.party
 
 
-def stack(table: CheckTable, name: str, *cards: str) -> None:
+def stack(table: CheckTable | SkillCheckScreen, name: str, *cards: str) -> None:
+    """Put cards on top of a checker's pile, the first drawn first: on a table, or on the decks of the playthrough
+    behind a skill-check screen (the decks are part of its value: they are stacked there, as a GM would)."""
+    desk = table.desk if isinstance(table, SkillCheckScreen) else None
+    if isinstance(desk, PlaythroughDesk):
+        story = desk.playthrough.story
+        thawed = story.checks.thaw(story.campaign)
+        stack(thawed, name, *cards)
+        desk.playthrough.story = replace(story, checks=CheckDecks.of(thawed))
+        return
+    table = table.table if isinstance(table, SkillCheckScreen) else table
     pile = table.piles[table.checkers[name].pile]
     ids = [by_name(c) for c in cards]
     pile.draw[:] = [c for c in pile.draw if c not in ids] + list(reversed(ids))

@@ -204,7 +204,7 @@ def test_blinded_is_asked_whether_the_task_needs_sight_and_the_odds_follow(qtbot
     click(qtbot, checks.edge_buttons[Edge.BONUS])  # a Bonus cancels Blinded's Penalty (SKL-HELP)
     assert checks.odds_label.text() == f"Chance of success: {percent(plain.success)}"
     click(qtbot, checks.edge_buttons[Edge.NONE])
-    stack(table, "Mira", "9 of Cups", "2 of Cups")  # the 9 first, then the 2: with Penalty the 2 counts
+    stack(checks, "Mira", "9 of Cups", "2 of Cups")  # the 9 first, then the 2: with Penalty the 2 counts
     qtbot.keyClicks(checks.subject, "Read the faded map")
     click(qtbot, checks.draw_button)
     result = checks.last[-1].result

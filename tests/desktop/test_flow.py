@@ -321,7 +321,7 @@ def test_a_retried_check_puts_its_corruption_on_the_campaign(qtbot: QtBot, betwe
 
     checks = between.checks
     assert checks.next_day_button.isHidden() and checks.day_label.text() == "Day 1"
-    stack(checks.table, "Mira", "4 of Cups", "Knight of Swords")
+    stack(checks, "Mira", "4 of Cups", "Knight of Swords")
     qtbot.keyClicks(checks.subject, "Hack the door panel")
     checks.skill.setCurrentIndex(list(Skill).index(Skill.SCI))
     checks.difficulty.setCurrentIndex(Difficulty.HARD.value)
