@@ -18,9 +18,11 @@ from PySide6.QtCore import QObject, Signal
 from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc, story_doc
 from rt0table.desktop.saves import CombatSetup, SaveError, SaveStore, StandInAnswer
+from rt0table.desktop.saves.doc_delta import delta, doc_hash
 from rt0table.desktop.session import Recorder
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.story import ops
 from rt0table.rules.story.tale import Story
 
 
@@ -44,7 +46,9 @@ class Autosave(QObject):
         self.recorder = store.recorder(game_id)
         self.playthrough = playthrough
         self.problem = ""  # the last failure, empty while every save went through
-        self._kept = json.dumps(kept, sort_keys=True) if kept is not None else ""  # the last one kept, as JSON
+        self._kept: dict[str, Any] = kept if kept is not None else {}  # the document as the save has it now
+        self._whole = len(json.dumps(self._kept))  # the size of the last whole document written
+        self._since = 0  # bytes of changes written since then
         playthrough.keeper = self
 
     @classmethod
@@ -54,14 +58,22 @@ class Autosave(QObject):
         game_id = store.new_game(None, players=party_names(playthrough), campaign=doc)
         return cls(store, game_id, playthrough, doc, parent)
 
-    def keep(self, story: Story) -> None:
-        """The funnel's one write per op: the playthrough as ``story`` leaves it."""
+    def keep(self, story: Story, op: ops.Op | None = None) -> None:
+        """The funnel's one write per op (``op`` None: an undo, or the fight's journal following the table): the
+        change to the document as one ``story`` row, and the whole document once the changes written since the
+        last whole one add up to its size, so the file grows with play, never with its square."""
         doc = story_doc(self.playthrough.mode, story)
-        text = json.dumps(doc, sort_keys=True)
-        if text == self._kept:
-            return  # a step in a fight that changed nothing the document holds: the log row is enough
-        if self._guard(lambda: self.recorder.save_campaign(doc)):
-            self._kept = text
+        change = delta(self._kept, doc)
+        if change is None:
+            return  # nothing the document holds changed: the fight's log rows are enough
+        record = {"op": type(op).__name__ if op is not None else "undo-or-table", "delta": change}
+        size = len(json.dumps(change))
+        whole = doc if self._since + size >= self._whole else None
+        if self._guard(lambda: self.recorder.record_story(record, doc_hash(doc), whole)):
+            self._kept = doc
+            self._since = 0 if whole is not None else self._since + size
+            if whole is not None:
+                self._whole = len(json.dumps(whole))
 
     # --- Keeper and Recorder: the fights ---
 

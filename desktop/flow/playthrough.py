@@ -21,6 +21,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.saves.combat_setup import CombatSetup
+from rt0table.desktop.saves.funnel_guard import through_funnel
 from rt0table.desktop.session import Recorder, Session
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
@@ -97,7 +98,7 @@ class Keeper(Protocol):
 
     def begin_fight(self, setup: CombatSetup) -> Recorder: ...
 
-    def keep(self, story: Story) -> None: ...
+    def keep(self, story: Story, op: ops.Op | None = None) -> None: ...
 
 
 @dataclass
@@ -179,7 +180,7 @@ class Playthrough(QObject):
         """Apply the op, keep it, push its undo step and signal once; raises IllegalAction (nothing changed)."""
         before = self.story
         after, events = apply(before, op)
-        self._keep(after)
+        self._keep(after, op)
         self.story = after
         self.undo_stack = self.undo_stack.pushed(op, before, events)
         self.changed.emit(OpChanges(changed_parts(before, after), tuple(events), op))
@@ -197,9 +198,10 @@ class Playthrough(QObject):
         self.changed.emit(OpChanges(changed_parts(before, step.before), (), None, undone=True))
         return step.op
 
-    def _keep(self, story: Story) -> None:
+    def _keep(self, story: Story, op: ops.Op | None = None) -> None:
         if self.keeper is not None:
-            self.keeper.keep(story)
+            with through_funnel():
+                self.keeper.keep(story, op)
 
     # --- fights ---
 
@@ -215,7 +217,8 @@ class Playthrough(QObject):
         day = self.campaign.clock.day  # once-per-Day uses in the fight are stamped with it (daily.py)
         setup = CombatSetup(plan.seed, plan.room_size, fighters, tuple(plan.adversaries), bestiary, day=day)
         state, events = setup.start()
-        recorder = self.keeper.begin_fight(setup) if self.keeper is not None else None
+        with through_funnel():
+            recorder = self.keeper.begin_fight(setup) if self.keeper is not None else None
         self.plan = plan
         self.submit(ops.BeginFight(state))
         return self._seat(Game(state, events), recorder)

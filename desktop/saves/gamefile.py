@@ -26,9 +26,11 @@ from rt0table.rules.rt0.fight.state import CombatState
 
 from .combat_setup import CombatSetup, setup_from_columns, setup_to_columns
 from .copies import backup, companions, publish, remove
+from . import funnel_guard
+from .doc_delta import doc_hash, patch
 from .errors import DamagedSaveError, SaveError
 from .loaded import StandInAnswer
-from .schema import SETUP_COLUMNS, check_file, migration_set, open_for_writing
+from .schema import SETUP_COLUMNS, STORY, check_file, migration_set, open_for_writing
 
 RULESET = "rt0"
 STAND_IN = "stand_in"  # the key of an action row's JSON that marks the GM stand-in's answers
@@ -275,9 +277,27 @@ class GameFile:
                 _insert_campaign(self.db, self.seq, doc, stamp)
                 self.db.execute("UPDATE game SET last_played = ?", [stamp])
 
+    def append_story(self, record: dict[str, Any], digest: str, snapshot: dict[str, Any] | None = None) -> int:
+        """One change to the playthrough: a ``story`` log row (the op and the document's delta, ``record``), and the
+        whole document after it when ``snapshot`` is given, in one transaction. Returns its log position."""
+        with self._writing("this change"):
+            seq, stamp = self.seq + 1, now()
+            with self.db.atomic():
+                self.db.execute(
+                    "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
+                    " VALUES (?, ?, ?, 0, 0, ?, ?, 0)",
+                    [seq, STORY, json.dumps(record, separators=(",", ":")), digest, stamp],
+                )
+                if snapshot is not None:
+                    _insert_campaign(self.db, seq, snapshot, stamp)
+                self.db.execute("UPDATE game SET last_played = ?", [stamp])
+            self.seq = seq
+            return seq
+
     @contextlib.contextmanager
     def _writing(self, what: str) -> Iterator[None]:
         """SQLite's errors (disk full, file gone read-only) as a SaveError; the transaction was rolled back."""
+        funnel_guard.check(self.path, what)
         if self.failed:
             # the game in memory is ahead of the log now: a later row would not follow on from the log
             raise SaveError(self.path, f"{what} was not saved: an earlier step could not be; load the game again")
@@ -351,12 +371,27 @@ class GameFile:
         return setup_from_columns(dict(zip([d[0] for d in cursor.description], row, strict=True)))
 
     def campaign(self) -> dict[str, Any] | None:
-        row = self.db.execute("SELECT doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
+        """The campaign document as it stands: the newest whole one, and every change after it (format 5), each
+        checked against the hash its row recorded."""
+        row = self.db.execute("SELECT seq, doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
         if row is None:
             return None
-        doc = json.loads(row[0])
+        doc = json.loads(row[1])
         if not isinstance(doc, dict):
             raise DamagedSaveError(self.path, "the campaign document is damaged")
+        changes = self.db.execute(
+            "SELECT seq, action, state_hash FROM log WHERE kind = ? AND seq > ? ORDER BY seq", [STORY, row[0]]
+        )
+        for seq, text, digest in changes:
+            try:
+                record = json.loads(text or "null")
+                doc = patch(doc, record["delta"] if isinstance(record, dict) else None)
+            except (ValueError, KeyError, TypeError) as error:
+                raise DamagedSaveError(self.path, f"log entry {seq} is damaged ({error})") from None
+            if not isinstance(doc, dict) or doc_hash(doc) != digest:
+                raise DamagedSaveError(
+                    self.path, f"log entry {seq} does not give the party's record it recorded (the file was changed)"
+                )
         return doc
 
 

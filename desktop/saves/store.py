@@ -131,6 +131,13 @@ class SaveStore:
         """Store the campaign document (a JSON-ready dict with an int ``version``); the newest one wins on load."""
         self._game(game_id).save_campaign(doc)
 
+    def append_story(
+        self, game_id: str, record: dict[str, Any], digest: str, snapshot: dict[str, Any] | None = None
+    ) -> int:
+        """Record one change to the playthrough (its op and the document's delta) and, now and then, the whole
+        document, in one transaction; returns its log position."""
+        return self._game(game_id).append_story(record, digest, snapshot)
+
     def load(self, game_id: str) -> LoadedGame:
         """The game rebuilt from its newest snapshot and the actions after it, hash-checked.
 
@@ -365,6 +372,9 @@ class Recorder:
 
     def save_campaign(self, doc: dict[str, Any]) -> None:
         self.store.save_campaign(self.game_id, doc)
+
+    def record_story(self, record: dict[str, Any], digest: str, snapshot: dict[str, Any] | None = None) -> None:
+        self.store.append_story(self.game_id, record, digest, snapshot)
 
     def begin_fight(self, setup: CombatSetup) -> int:
         return self.store.begin_fight(self.game_id, setup)

@@ -19,7 +19,7 @@ import pytest
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc
 from rt0table.desktop.flow.resume import restore
-from rt0table.desktop.saves import SaveError, SaveStore
+from rt0table.desktop.saves import SaveError, SaveStore, funnel_guard
 from rt0table.rules.rt0.campaign import campaign as cp
 from tests.desktop.test_characters import MIRA
 
@@ -60,8 +60,9 @@ def playthrough_save(store: SaveStore, name: str = "Mira", fight: bool = False) 
     doc = playthrough_doc(playthrough)
     game_id = store.new_game(None, players=party_names(playthrough), campaign=doc)
     if fight:
-        store.begin_fight(game_id, book_setup())
-        store.save_campaign(game_id, {**doc, "fight_on": True})
+        with funnel_guard.through_funnel():  # crafting the file the app's funnel would have written
+            store.begin_fight(game_id, book_setup())
+            store.save_campaign(game_id, {**doc, "fight_on": True})
     return game_id
 
 
