@@ -24,9 +24,9 @@ from rt0table.rules.rt0.fight.serialize import FORMAT as STATE_FORMAT
 from rt0table.rules.rt0.fight.serialize import state_hash, state_to_dict
 from rt0table.rules.rt0.fight.state import CombatState
 
+from . import funnel_guard
 from .combat_setup import CombatSetup, setup_from_columns, setup_to_columns
 from .copies import backup, companions, publish, remove
-from . import funnel_guard
 from .doc_delta import doc_hash, patch
 from .errors import DamagedSaveError, SaveError
 from .loaded import StandInAnswer
