@@ -4,14 +4,19 @@ the Supremacy Worksheet and the log. It renders the Playthrough's value and chan
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -28,6 +33,7 @@ from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import injuries as inj
 from rt0table.rules.seam import IllegalAction
 from rt0table.rules.story import ops
+from rt0table.rules.story.chronicle import to_markdown
 from rt0table.rules.story.tale import Story
 
 POWER_COLUMNS = 3
@@ -270,6 +276,7 @@ class DayPanel(QWidget):
         sheet_layout = QVBoxLayout(worksheet)
         sheet_layout.addWidget(self.supremacy_label)
         sheet_layout.addWidget(self.fights_label)
+        journal = self._journal_box()
         log_box = QGroupBox("What happened")
         self.log = QListWidget()
         self.log.setObjectName("day-log")
@@ -279,6 +286,7 @@ class DayPanel(QWidget):
         side = QVBoxLayout()
         side.addWidget(worksheet)
         side.addWidget(log_box, 1)
+        side.addWidget(journal)
         side.addWidget(self.next_button)
         main = QVBoxLayout()
         main.addWidget(scroll, 1)
@@ -292,6 +300,67 @@ class DayPanel(QWidget):
         grid.setColumnStretch(0, 3)
         grid.setColumnStretch(1, 2)
         self.refresh()
+
+    def _journal_box(self) -> QGroupBox:
+        """The player's notes in the playthrough's journal (each an undoable op) and its Markdown export."""
+        box = QGroupBox("Journal notes")
+        self.note_text = QLineEdit()
+        self.note_text.setObjectName("day-note-text")
+        self.note_text.setPlaceholderText("A note for the journal")
+        self.notes = QListWidget()
+        self.notes.setObjectName("day-notes")
+        self.notes.setWordWrap(True)
+        self.notes.setMaximumHeight(self.fontMetrics().height() * 6)
+        buttons = QHBoxLayout()
+        for name, text, slot in (
+            ("day-note-add", "Add", self.add_note),
+            ("day-note-edit", "Replace selected", self.edit_note),
+            ("day-note-delete", "Delete selected", self.delete_note),
+            ("day-journal-export", "Export journal…", self._ask_export),
+        ):
+            button = QPushButton(text)
+            button.setObjectName(name)
+            button.clicked.connect(slot)
+            buttons.addWidget(button)
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.notes)
+        layout.addWidget(self.note_text)
+        layout.addLayout(buttons)
+        return box
+
+    def _selected_note(self) -> int | None:
+        item = self.notes.currentItem()
+        return None if item is None else int(item.data(Qt.ItemDataRole.UserRole))
+
+    def add_note(self) -> bool:
+        if self.run(ops.WriteNote(self.note_text.text())):
+            self.note_text.clear()
+            return True
+        return False
+
+    def edit_note(self) -> bool:
+        note = self._selected_note()
+        if note is None:
+            self.error.setText("Select a note to replace first.")
+            return False
+        return self.run(ops.EditNote(note, self.note_text.text()))
+
+    def delete_note(self) -> bool:
+        note = self._selected_note()
+        if note is None:
+            self.error.setText("Select a note to delete first.")
+            return False
+        return self.run(ops.DeleteNote(note))
+
+    def export_journal(self, path: Path) -> Path:
+        """The playthrough's journal as Markdown, written where the player asked."""
+        path.write_text(to_markdown(self.playthrough.story, "Journal"), encoding="utf-8")
+        return path
+
+    def _ask_export(self) -> None:  # pragma: no cover - a modal file dialog
+        chosen, _ = QFileDialog.getSaveFileName(self, "Export the journal", "journal.md", "Markdown (*.md)")
+        if chosen:
+            self.export_journal(Path(chosen))
 
     def run(self, op: ops.Op) -> bool:
         """One op through the Playthrough's funnel; a refusal is shown and changes nothing."""
@@ -338,6 +407,14 @@ class DayPanel(QWidget):
         self.log.clear()
         self.log.addItems(p.log)
         self.log.scrollToBottom()
+        selected = self._selected_note()
+        self.notes.clear()
+        for note in p.story.notes:
+            item = QListWidgetItem(f"Day {note.day}: {note.text}")
+            item.setData(Qt.ItemDataRole.UserRole, note.id)
+            self.notes.addItem(item)
+            if note.id == selected:
+                self.notes.setCurrentItem(item)
         playable = any(m.playable for m in campaign.members)
         self.next_button.setEnabled(playable)
         self.next_button.setToolTip("" if playable else "Nobody in the party can fight any more.")

@@ -17,6 +17,7 @@ from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign import Campaign
 from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.story.chronicle import Line
 from rt0table.rules.story.decks import decks_from_dict, fresh_decks
 from rt0table.rules.story.tale import DayChoices, FinishedFight, Note, Story
 
@@ -50,7 +51,14 @@ def story_doc(mode: Mode, story: Story) -> dict[str, Any]:
             "sleeps": [[member, sleep.value] for member, sleep in s.choices.sleeps],
         },
         "notes": [[n.id, n.day, n.text] for n in s.notes],
+        "chronicle": [[x.day, x.who, x.text, x.typed, x.note, x.oracle_entry] for x in s.chronicle],
     }
+
+
+def _line(raw: Any) -> Line:
+    day, who, text, typed, note, entry = raw
+    optional = (None if v is None else int(v) for v in (note, entry))
+    return Line(int(day), None if who is None else str(who), str(text), str(typed), *optional)
 
 
 def party_names(playthrough: Playthrough) -> list[str]:
@@ -97,6 +105,7 @@ def story_from_doc(doc: dict[str, Any]) -> Story:
         finished=finished,
         log=tuple(str(line) for line in doc.get("log", [])),
         next_note=max((n.id for n in notes), default=0) + 1,
+        chronicle=tuple(_line(raw) for raw in doc.get("chronicle", [])),
     )
     if not story.log:
         party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])

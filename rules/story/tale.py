@@ -26,6 +26,7 @@ from ..rt0.fight.state import CombatState, Phase
 from ..seam import IllegalAction, RulesError
 from ..solo.journal_bridge import SoloJournal
 from . import ops
+from .chronicle import Line, lines_for
 from .day_log import event_line
 from .decks import CheckDecks, draw_on, follow_party, fresh_decks
 
@@ -86,6 +87,7 @@ class Story:
     finished: tuple[FinishedFight, ...] = ()
     log: tuple[str, ...] = ()
     next_note: int = 1
+    chronicle: tuple[Line, ...] = ()  # the playthrough's one journal (chronicle.py), in order
 
     def names(self) -> dict[str, str]:
         """Member id to character name, for putting events into words."""
@@ -187,9 +189,12 @@ Applied = tuple[Story, list[StoryEvent]]
 
 
 def apply(story: Story, op: ops.Op) -> Applied:
-    """The story after ``op`` and what happened; raises IllegalAction (nothing changed) when the rules refuse."""
+    """The story after ``op`` and what happened; raises IllegalAction (nothing changed) when the rules refuse.
+    What it did goes into the playthrough's journal too."""
     try:
-        return _apply(story, op)
+        after, events = _apply(story, op)
+        lines = lines_for(story, after, events)
+        return (replace(after, chronicle=(*after.chronicle, *lines)) if lines else after), events
     except IllegalAction:
         raise
     except (RulesError, ValueError, KeyError) as error:
@@ -339,6 +344,6 @@ def changed_parts(before: Story, after: Story) -> frozenset[Part]:
         parts.add(Part.FIGHT)
     if before.solo is not after.solo:
         parts.add(Part.ORACLE)
-    if before.notes != after.notes:
+    if before.notes != after.notes or before.chronicle != after.chronicle:
         parts.add(Part.JOURNAL)
     return frozenset(parts)

@@ -107,3 +107,29 @@ def test_undo_stops_at_a_skill_check_draw(qtbot: QtBot) -> None:
     ctrl_z(qtbot, checks.draw_button)
     assert p.story is drawn and p.campaign.clock.used_by("mira") == (PLAN,)  # the draw showed a card: it stands
     assert "Nothing to undo" in screen.day.error.text()
+
+
+def test_journal_notes_are_added_replaced_deleted_undone_and_exported_as_typed(qtbot: QtBot, tmp_path: Path) -> None:
+    from markdown_it import MarkdownIt
+
+    screen = scarred()
+    show(qtbot, screen)
+    p, day = screen.playthrough, screen.day
+    qtbot.keyClicks(day.note_text, "Dockworker <Ines> *waits*")
+    click(qtbot, named(day, "day-note-add"))
+    assert [n.text for n in p.story.notes] == ["Dockworker <Ines> *waits*"] and day.note_text.text() == ""
+    day.notes.setCurrentRow(0)
+    qtbot.keyClicks(day.note_text, "<b>not</b> bold")
+    click(qtbot, named(day, "day-note-edit"))
+    assert [n.text for n in p.story.notes] == ["<b>not</b> bold"]
+    ctrl_z(qtbot, day.notes)  # the edit comes back out
+    assert [n.text for n in p.story.notes] == ["Dockworker <Ines> *waits*"]
+    assert day.notes.item(0).text() == "Day 1: Dockworker <Ines> *waits*"
+    day.notes.setCurrentRow(0)
+    click(qtbot, named(day, "day-note-delete"))
+    assert p.story.notes == ()
+    ctrl_z(qtbot, day.notes)
+    assert [n.text for n in p.story.notes] == ["Dockworker <Ines> *waits*"]
+    written = day.export_journal(tmp_path / "journal.md").read_text(encoding="utf-8")
+    html = MarkdownIt("commonmark").render(written)
+    assert "<em>Note:</em> Dockworker &lt;Ines&gt; *waits*</li>" in html and "<em>waits" not in html
