@@ -66,7 +66,8 @@ class Autosave(QObject):
         change = delta(self._kept, doc)
         if change is None:
             return  # nothing the document holds changed: the fight's log rows are enough
-        record = {"op": type(op).__name__ if op is not None else "undo-or-table", "delta": change}
+        op_name = type(op).__name__ if op is not None else "undo-or-table"
+        record = {"op": op_name, "day": doc["day"], "delta": change}  # "day": for the save list, without patching
         size = len(json.dumps(change))
         whole = doc if self._since + size >= self._whole else None
         if self._guard(lambda: self.recorder.record_story(record, doc_hash(doc), whole)):

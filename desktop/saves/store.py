@@ -339,8 +339,14 @@ def _read_summary(game_id: str, path: Path) -> GameSummary:
         ply, round_ = last if last is not None else (0, 0)
         day = None
         if "campaign" in tables:
-            row = conn.execute("SELECT doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
-            doc = json.loads(row[0]) if row else {}
+            row = conn.execute("SELECT seq, doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
+            doc = json.loads(row[1]) if row else {}
+            change = conn.execute(  # format 5: the Day the newest change row says, when one follows the document
+                "SELECT action FROM log WHERE kind = 'story' AND seq > ? ORDER BY seq DESC LIMIT 1",
+                [row[0] if row else 0],
+            ).fetchone()
+            if change is not None:
+                doc = json.loads(change[0] or "null")
             day = doc.get("day") if isinstance(doc, dict) and isinstance(doc.get("day"), int) else None
     finally:
         conn.close()

@@ -161,3 +161,12 @@ def test_a_format_4_save_opens_migrates_and_plays_on(tmp_path: Path) -> None:
     with SaveStore(tmp_path / "saves", app_version="test") as third:
         final = restore(third.load(autosave.game_id)).playthrough
     assert owed == 3 and final.campaign == back.campaign and final.story.choices.meal("pip") is cp.Meal.EDIBLE
+
+
+def test_the_save_list_shows_the_day_the_newest_change_left(tmp_path: Path) -> None:
+    store, playthrough, autosave = keeper(tmp_path)
+    play_days(playthrough, 3)
+    playthrough.submit(ops.WriteNote("still Day 4"))
+    [summary] = store.list_games()
+    assert summary.day == 4 == playthrough.campaign.day
+    store.close()
