@@ -164,7 +164,7 @@ def test_a_format_4_save_opens_migrates_and_plays_on(tmp_path: Path) -> None:
 
 
 def test_the_save_list_shows_the_day_the_newest_change_left(tmp_path: Path) -> None:
-    store, playthrough, autosave = keeper(tmp_path)
+    store, playthrough, _keeper = keeper(tmp_path)
     play_days(playthrough, 3)
     playthrough.submit(ops.WriteNote("still Day 4"))
     [summary] = store.list_games()
