@@ -132,7 +132,6 @@ class MainWindow(QMainWindow):
 
     def _drop_autosave(self) -> None:
         if self.autosave is not None:
-            self.autosave.playthrough.changed.disconnect(self.autosave.save)
             self.autosave.playthrough.keeper = None
             self.autosave.deleteLater()
             self.autosave = None

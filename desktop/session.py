@@ -17,6 +17,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from rt0table.desktop.saves.funnel_guard import through_funnel
 from rt0table.desktop.saves.loaded import StandInAnswer
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import Game, refusal, undoable
@@ -116,10 +117,11 @@ class Session(QObject):
             return False
         self.before = before
         if self.recorder is not None:
-            if answer is None:
-                self.recorder.record(action, self.game.state)
-            else:
-                self.recorder.record(action, self.game.state, answer)
+            with through_funnel():
+                if answer is None:
+                    self.recorder.record(action, self.game.state)
+                else:
+                    self.recorder.record(action, self.game.state, answer)
         self.state_did_change.emit([*preface, *events])
         return True
 
@@ -168,6 +170,7 @@ class Session(QObject):
             self.answered.discard(self.ply)
             self.game.undo()
             if self.recorder is not None:
-                self.recorder.record_undo(self.game.state)
+                with through_funnel():
+                    self.recorder.record_undo(self.game.state)
         self.state_did_change.emit([])
         return True

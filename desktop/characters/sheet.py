@@ -1,15 +1,15 @@
 """The character sheet: Corruption circles, injuries and cures, items, credits, spells, the Day; prints to PDF.
 
-The widget shows one ``campaign.Member`` of a ``Campaign`` and replaces the campaign on every click through the
-campaign's own functions; refusals are shown in words, and what changed in the log line.
+The widget shows one ``campaign.Member`` of a Playthrough's campaign and changes it only by submitting ops to the
+Playthrough's funnel (so every click is saved and undoable); it keeps no copy of the campaign. Refusals are shown in
+words, and what changed in the log line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -35,6 +35,7 @@ from rt0table.desktop.characters.common import (
     scaled_font,
     wrapped_label,
 )
+from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
@@ -44,10 +45,11 @@ from rt0table.rules.rt0.campaign.campaign_events import CampaignEvent
 from rt0table.rules.rt0.campaign.character import COMBAT_HP, open_spells
 from rt0table.rules.rt0.campaign.descriptions import SPELL_SUMMARY
 from rt0table.rules.rt0.traits import SKILL_ABILITIES, Skill
-from rt0table.rules.seam import RulesError
+from rt0table.rules.seam import IllegalAction
+from rt0table.rules.story import ops
+from rt0table.rules.story.tale import CampaignChanged
 
 FILLED, EMPTY = "●", "○"
-Change = Callable[[cp.Campaign], "cp.Campaign | cp.Result"]
 MEALS = ((cp.Meal.EDIBLE, "ate"), (cp.Meal.INEDIBLE, "ate something inedible"), (cp.Meal.NONE, "no food"))
 SLEEPS = ((cp.Sleep.RESTFUL, "slept well"), (cp.Sleep.UNRESTFUL, "slept badly"), (cp.Sleep.NONE, "no sleep"))
 
@@ -74,18 +76,20 @@ def describe(event: CampaignEvent) -> str:
 
 
 class CharacterSheetView(QWidget):
-    """One member's sheet; ``campaign_changed`` fires with the new ``Campaign`` after every change."""
+    """One member's sheet over a Playthrough (a bare ``Campaign`` gets an unsaved Playthrough of its own)."""
 
-    campaign_changed = Signal(object)
-    events_made = Signal(list)  # the CampaignEvents of the change, fired just before campaign_changed
-
-    def __init__(self, campaign: cp.Campaign, member_id: str, parent: QWidget | None = None) -> None:
+    def __init__(self, source: Playthrough | cp.Campaign, member_id: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("character-sheet")
-        self.campaign = campaign
+        self.playthrough = source if isinstance(source, Playthrough) else Playthrough(Mode.SOLO, source)
         self.member_id = member_id
         self._build()
         self.refresh()
+        self.playthrough.changed.connect(lambda _changes: self.refresh())
+
+    @property
+    def campaign(self) -> cp.Campaign:
+        return self.playthrough.campaign
 
     @property
     def member(self) -> cp.Member:
@@ -108,10 +112,16 @@ class CharacterSheetView(QWidget):
         self.meal_pick.setObjectName("sheet-meal")
         for meal, text in MEALS:
             self.meal_pick.addItem(text, meal)
+        self.meal_pick.currentIndexChanged.connect(
+            lambda _i: self._apply(ops.ChooseMeal(self.member_id, self.meal_pick.currentData()))
+        )
         self.sleep_pick = QComboBox()
         self.sleep_pick.setObjectName("sheet-sleep")
         for sleep, text in SLEEPS:
             self.sleep_pick.addItem(text, sleep)
+        self.sleep_pick.currentIndexChanged.connect(
+            lambda _i: self._apply(ops.ChooseSleep(self.member_id, self.sleep_pick.currentData()))
+        )
         self.end_day_button = QPushButton("End the Day")
         self.end_day_button.setObjectName("sheet-end-day")
         self.end_day_button.clicked.connect(self._end_day)
@@ -138,7 +148,7 @@ class CharacterSheetView(QWidget):
         self.take_button.clicked.connect(self._take_corruption)
         self.suggest_button = QPushButton("Mark where suggested")
         self.suggest_button.setObjectName("sheet-mark-suggested")
-        self.suggest_button.clicked.connect(lambda: self._apply(lambda c: cp.mark_all(c, self.member_id)))
+        self.suggest_button.clicked.connect(lambda: self._apply(ops.MarkCorruption(self.member_id)))
         take_row.addWidget(self.take_spin)
         take_row.addWidget(self.take_reason, 1)
         take_row.addWidget(self.take_button)
@@ -221,15 +231,13 @@ class CharacterSheetView(QWidget):
         self.item_pick.addItems(list(itm.ITEMS))
         add_item_button = QPushButton("Add")
         add_item_button.setObjectName("sheet-add-item")
-        add_item_button.clicked.connect(
-            lambda: self._apply(lambda c: cp.give_item(c, self.member_id, self.item_pick.currentText()))
-        )
+        add_item_button.clicked.connect(lambda: self._apply(ops.GiveItem(self.member_id, self.item_pick.currentText())))
         use_button = QPushButton("Use")
         use_button.setObjectName("sheet-use-item")
-        use_button.clicked.connect(lambda: self._on_selected_item(cp.use_item))
+        use_button.clicked.connect(lambda: self._on_selected_item(ops.UseItem))
         drop_button = QPushButton("Drop")
         drop_button.setObjectName("sheet-drop-item")
-        drop_button.clicked.connect(lambda: self._on_selected_item(cp.drop_item))
+        drop_button.clicked.connect(lambda: self._on_selected_item(ops.DropItem))
         item_row.addWidget(self.item_pick, 1)
         item_row.addWidget(add_item_button)
         item_row.addWidget(use_button)
@@ -239,14 +247,12 @@ class CharacterSheetView(QWidget):
         self.bank.setObjectName("sheet-credits")
         self.bank.setRange(0, 10_000_000)
         self.bank.setSuffix(" credits")
-        self.bank.valueChanged.connect(lambda v: self._apply(lambda c: cp.set_bank(c, self.member_id, v)))
+        self.bank.valueChanged.connect(lambda v: self._apply(ops.SetBank(self.member_id, v)))
         self.chit_spin = QSpinBox()
         self.chit_spin.setRange(0, itm.CHIT_LIMIT)
         add_chit_button = QPushButton("Add chit")
         add_chit_button.setObjectName("sheet-add-chit")
-        add_chit_button.clicked.connect(
-            lambda: self._apply(lambda c: cp.add_chit(c, self.member_id, self.chit_spin.value()))
-        )
+        add_chit_button.clicked.connect(lambda: self._apply(ops.AddChit(self.member_id, self.chit_spin.value())))
         money.addWidget(QLabel("Bank"))
         money.addWidget(self.bank)
         money.addStretch(1)
@@ -299,27 +305,24 @@ class CharacterSheetView(QWidget):
 
     # --- changing ---
 
-    def _apply(self, change: Change) -> bool:
-        """Run one campaign function; a refusal is shown in words and changes nothing."""
+    def _apply(self, op: ops.Op) -> bool:
+        """Submit one op to the funnel; a refusal is shown in words and changes nothing."""
         if getattr(self, "_rendering", False):
             return False
         try:
-            result = change(self.campaign)
-        except (RulesError, ValueError, KeyError) as error:
-            self.error.setText(str(error).strip("'\""))
+            events = self.playthrough.submit(op)
+        except IllegalAction as error:
+            self.error.setText(str(error))
             self.refresh()
             return False
-        self.campaign, events = result if isinstance(result, tuple) else (result, [])
         self.error.clear()
-        self.log.setText(" · ".join(describe(e) for e in events))
-        self.refresh()
-        self.events_made.emit(list(events))
-        self.campaign_changed.emit(self.campaign)
+        said = [e for event in events if isinstance(event, CampaignChanged) for e in event.events]
+        self.log.setText(" · ".join(describe(e) for e in said))
         return True
 
     def mark_circle(self, place: str) -> bool:
         """Mark one owed point on the next empty circle of a place (what clicking any of its empty circles does)."""
-        return self._apply(lambda c: cp.mark_corruption(c, self.member_id, place))
+        return self._apply(ops.MarkCorruption(self.member_id, place))
 
     def _circle_clicked(self, place: str, index: int) -> None:
         if index < self.member.corruption.filled(place):
@@ -328,36 +331,32 @@ class CharacterSheetView(QWidget):
         self.mark_circle(place)
 
     def take_corruption(self, amount: int, reason: str = "") -> bool:
-        return self._apply(lambda c: cp.take_corruption(c, self.member_id, amount, reason or "taken at the table"))
+        return self._apply(ops.TakeCorruption(self.member_id, amount, reason or "taken at the table"))
 
     def _take_corruption(self) -> None:
         self.take_corruption(self.take_spin.value(), self.take_reason.text().strip())
 
     def add_injury(self, name: str) -> bool:
         """Write an injury down; it escalates as the book says (a second Major is Critical, a second Critical kills)."""
-        return self._apply(lambda c: cp.take_injury(c, self.member_id, name, "written on the sheet"))
+        return self._apply(ops.TakeInjury(self.member_id, name, "written on the sheet"))
 
     def _end_day(self) -> None:
-        """End the Day for the whole party: this member's meal and sleep as picked, everyone else fed and rested."""
-        meal, sleep = self.meal_pick.currentData(), self.sleep_pick.currentData()
-        self._apply(lambda c: cp.end_day(c, {self.member_id: meal}, {self.member_id: sleep}))
+        """End the Day for the whole party: food and sleep as chosen (this member's on this sheet)."""
+        self._apply(ops.EndDay())
 
     def cure(self, name: str) -> bool:
-        return self._apply(lambda c: cp.heal_injury(c, self.member_id, name))
+        return self._apply(ops.HealInjury(self.member_id, name))
 
     def _take_grades(self) -> None:
-        a_plus, failed = self.new_a_plus.currentData(), self.new_failed.currentData()
-        self._apply(lambda c: cp.claim_skill_corruption(c, self.member_id, a_plus, failed))
+        self._apply(ops.TakeGrades(self.member_id, self.new_a_plus.currentData(), self.new_failed.currentData()))
 
     def _learn_spell(self) -> None:
-        spell = self.new_spell.currentData()
-        self._apply(lambda c: cp.claim_magic_corruption(c, self.member_id, spell))
+        self._apply(ops.LearnSpell(self.member_id, self.new_spell.currentData()))
 
-    def _on_selected_item(self, action: Callable[[cp.Campaign, str, str], cp.Campaign | cp.Result]) -> None:
+    def _on_selected_item(self, kind: type[ops.UseItem] | type[ops.DropItem]) -> None:
         row = self.items_list.currentRow()
         if row >= 0:
-            name = self.member.items[row]
-            self._apply(lambda c: action(c, self.member_id, name))
+            self._apply(kind(self.member_id, self.member.items[row]))
 
     def export_pdf(self, path: Path) -> Path:
         from rt0table.desktop.characters.printing import export_pdf
@@ -403,6 +402,10 @@ class CharacterSheetView(QWidget):
         self.items_list.setMaximumHeight(self.fontMetrics().height() * (2 * max(1, len(m.items)) + 1))
         if self.bank.value() != m.wallet.bank:
             self.bank.setValue(m.wallet.bank)
+        choices = self.playthrough.story.choices
+        for pick, chosen in ((self.meal_pick, choices.meal(m.id)), (self.sleep_pick, choices.sleep(m.id))):
+            with QSignalBlocker(pick):  # showing the value is no choice of the player's
+                pick.setCurrentIndex(pick.findData(chosen))
         chits = ", ".join(str(itm.chit_value(n)) for n in m.wallet.chits) or "none"
         self.chits_label.setText(
             f"Chits: {chits} (an empty chit is still worth {itm.CHIT_MINIMUM}). Total {m.wallet.worth} credits."

@@ -6,6 +6,7 @@ The screen drives a pure ``CheckTable`` (piles, rng state, the Day's ledger); it
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Protocol
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -34,6 +35,7 @@ from rt0table.rules.rt0.campaign.skill_check import (
     CheckResult,
     Difficulty,
     Edge,
+    GroupResult,
     NotEnoughCards,
     Odds,
     Outcome,
@@ -42,6 +44,8 @@ from rt0table.rules.rt0.campaign.skill_check import (
 )
 from rt0table.rules.rt0.campaign.skill_check import retry as retry_check
 from rt0table.rules.rt0.traits import Skill
+from rt0table.rules.story import ops
+from rt0table.rules.story.decks import draw_on
 
 ODDS_SCALE = 1000
 MODES = (
@@ -62,20 +66,49 @@ def percent(p: Fraction) -> str:
     return f"{float(p):.1%}  ({p.numerator}/{p.denominator})"
 
 
+class CheckDesk(Protocol):
+    """Where the screen's draws go: the playthrough's funnel between fights, or a table of the screen's own."""
+
+    @property
+    def table(self) -> CheckTable: ...
+
+    def draw(self, op: ops.CheckOp) -> tuple[list[Attempt], GroupResult | None]: ...
+
+    def next_day(self) -> None: ...
+
+
+class LooseDesk:
+    """A table with no playthrough behind it (the screen on its own): the ops are carried out on it directly."""
+
+    def __init__(self, table: CheckTable) -> None:
+        self.table = table
+
+    def draw(self, op: ops.CheckOp) -> tuple[list[Attempt], GroupResult | None]:
+        return draw_on(self.table, op)
+
+    def next_day(self) -> None:
+        self.table.next_day()
+
+
 class SkillCheckScreen(QWidget):
     """Make skill checks for a party; ``checked`` fires after every draw with the attempts made."""
 
     checked = Signal(object)  # list[Attempt]
 
-    def __init__(self, table: CheckTable, parent: QWidget | None = None) -> None:
+    def __init__(self, desk: CheckDesk | CheckTable, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("skill-check-screen")
-        self.table = table
+        self.desk: CheckDesk = LooseDesk(desk) if isinstance(desk, CheckTable) else desk
         self.last: list[Attempt] = []
         self.helpers_done: list[Attempt] = []
         self.last_was_group = False
         self._build()
         self.refresh()
+
+    @property
+    def table(self) -> CheckTable:
+        """The decks as they stand, for reading (checkers, odds, refusals); draws go through the desk."""
+        return self.desk.table
 
     # --- building ---
 
@@ -319,27 +352,32 @@ class SkillCheckScreen(QWidget):
                 if not helpers:
                     raise ValueError("Tick at least one helper.")
                 sight = self.needs_sight()
-                self.helpers_done = [self.table.help(name, skill, base, sight=sight)[0] for name in helpers]
+                self.helpers_done = self.desk.draw(ops.HelpCheck(tuple(helpers), skill, base, sight))[0]
                 self.last = list(self.helpers_done)
                 self._render_result("Helpers drew: now the main check, with their Bonus or Penalty.")
                 self.refresh()
                 self.checked.emit(self.last)
                 return
             if mode in ("any", "all"):
-                attempts, verdict = self.table.group(
-                    self.participants(),
-                    skill,
-                    self.task(),
-                    base,
-                    self.edge(),
-                    everyone=mode == "all",
-                    sight=self.needs_sight(),
+                attempts, verdict = self.desk.draw(
+                    ops.GroupCheck(
+                        tuple(self.participants()),
+                        skill,
+                        self.task(),
+                        base,
+                        self.edge(),
+                        everyone=mode == "all",
+                        sight=self.needs_sight(),
+                    )
                 )
+                assert verdict is not None
                 self.last = attempts
                 self.last_was_group = True
                 self._render_result(verdict.reason[:1].upper() + verdict.reason[1:] + ".", verdict.succeeded)
             else:
-                attempt = self.table.attempt(self.who.currentText(), skill, self.task(), self.current_check())
+                who = self.who.currentText()
+                op = ops.DrawCheck(who, skill, self.task(), base, self.edge(), self.needs_sight())
+                (attempt,) = self.desk.draw(op)[0]
                 self.last = [*self.helpers_done, attempt]
                 self.last_was_group = False
                 self.helpers_done = []
@@ -354,7 +392,10 @@ class SkillCheckScreen(QWidget):
         if not self.last:
             return
         try:
-            attempt = self.table.retry(self.last[-1], hold=self.hold.isChecked())
+            why = self.table.retry_refusal(self.last[-1])
+            if why is not None:
+                raise ValueError(why)
+            (attempt,) = self.desk.draw(ops.RetryCheck(self.hold.isChecked()))[0]
         except (ValueError, NotEnoughCards) as error:
             self.retry_note.setText(str(error))
             return
@@ -364,7 +405,7 @@ class SkillCheckScreen(QWidget):
         self.checked.emit(self.last)
 
     def next_day(self) -> None:
-        self.table.next_day()
+        self.desk.next_day()
         self.refresh()
 
     # --- rendering ---

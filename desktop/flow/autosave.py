@@ -1,8 +1,9 @@
 """The game saves itself: a Playthrough kept in its save, with no save button anywhere.
 
-``Autosave`` is the Playthrough's ``keeper``: the campaign document goes into the save on every ``changed``
-(only when it differs from the last one kept), each fight starts a new fight log in the same save, and the
-fight's Session records every action and undo through it. A write that fails never stops play: ``failed``
+``Autosave`` is the Playthrough's ``keeper``: the funnel hands it the playthrough's value after every op and undo
+(``keep``), and the campaign document goes into the save in one transaction when it differs from the last one
+kept; each fight starts a new fight log in the same save, and the fight's Session records every action and undo
+through it. A write that fails never stops play: ``failed``
 says so, in words, and the store refuses more rows until the game is loaded again (docs/save-format.md).
 """
 
@@ -15,11 +16,14 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.flow.playthrough import Playthrough
-from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc
+from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc, story_doc
 from rt0table.desktop.saves import CombatSetup, SaveError, SaveStore, StandInAnswer
+from rt0table.desktop.saves.doc_delta import delta, doc_hash
 from rt0table.desktop.session import Recorder
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.story import ops
+from rt0table.rules.story.tale import Story
 
 
 class Autosave(QObject):
@@ -42,9 +46,10 @@ class Autosave(QObject):
         self.recorder = store.recorder(game_id)
         self.playthrough = playthrough
         self.problem = ""  # the last failure, empty while every save went through
-        self._kept = json.dumps(kept, sort_keys=True) if kept is not None else ""  # the last one kept, as JSON
+        self._kept: dict[str, Any] = kept if kept is not None else {}  # the document as the save has it now
+        self._whole = len(json.dumps(self._kept))  # the size of the last whole document written
+        self._since = 0  # bytes of changes written since then
         playthrough.keeper = self
-        playthrough.changed.connect(self.save)
 
     @classmethod
     def start(cls, store: SaveStore, playthrough: Playthrough, parent: QObject | None = None) -> Autosave:
@@ -53,13 +58,23 @@ class Autosave(QObject):
         game_id = store.new_game(None, players=party_names(playthrough), campaign=doc)
         return cls(store, game_id, playthrough, doc, parent)
 
-    def save(self) -> None:
-        doc = playthrough_doc(self.playthrough)
-        text = json.dumps(doc, sort_keys=True)
-        if text == self._kept:
-            return  # a step in a fight that changed nothing the document holds: the log row is enough
-        if self._guard(lambda: self.recorder.save_campaign(doc)):
-            self._kept = text
+    def keep(self, story: Story, op: ops.Op | None = None) -> None:
+        """The funnel's one write per op (``op`` None: an undo, or the fight's journal following the table): the
+        change to the document as one ``story`` row, and the whole document once the changes written since the
+        last whole one add up to its size, so the file grows with play, never with its square."""
+        doc = story_doc(self.playthrough.mode, story)
+        change = delta(self._kept, doc)
+        if change is None:
+            return  # nothing the document holds changed: the fight's log rows are enough
+        op_name = type(op).__name__ if op is not None else "undo-or-table"
+        record = {"op": op_name, "day": doc["day"], "delta": change}  # "day": for the save list, without patching
+        size = len(json.dumps(change))
+        whole = doc if self._since + size >= self._whole else None
+        if self._guard(lambda: self.recorder.record_story(record, doc_hash(doc), whole)):
+            self._kept = doc
+            self._since = 0 if whole is not None else self._since + size
+            if whole is not None:
+                self._whole = len(json.dumps(whole))
 
     # --- Keeper and Recorder: the fights ---
 

@@ -1,17 +1,22 @@
 """The Day between fights: its number, each member's once-per-Day powers, food, sleep and rest, Corruption owed,
-the Supremacy Worksheet and the log. It renders the Playthrough's Campaign and changes it only through
-campaign functions."""
+the Supremacy Worksheet and the log. It renders the Playthrough's value and changes it only by submitting ops
+(undoable with Ctrl+Z back to the last reveal)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -20,13 +25,16 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.characters.sheet import MEALS, SLEEPS, ability_name
-from rt0table.desktop.flow.playthrough import Change, Playthrough
+from rt0table.desktop.flow.playthrough import OpChanges, Playthrough
 from rt0table.desktop.flow.summary_screen import tally_marks
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import injuries as inj
-from rt0table.rules.seam import RulesError
+from rt0table.rules.seam import IllegalAction
+from rt0table.rules.story import ops
+from rt0table.rules.story.chronicle import to_markdown
+from rt0table.rules.story.tale import Story
 
 POWER_COLUMNS = 3
 
@@ -66,7 +74,7 @@ class MemberDay(QGroupBox):
         self.mark_button = QPushButton("Mark as suggested")
         self.mark_button.setObjectName(f"day-mark-{member_id}")
         self.mark_button.setToolTip("Friendship first, then the upgrade nearest to full. The sheet lets you choose.")
-        self.mark_button.clicked.connect(lambda: panel.run(lambda c: cp.mark_all(c, member_id)))
+        self.mark_button.clicked.connect(lambda: panel.run(ops.MarkCorruption(member_id)))
         owed_row = QHBoxLayout()
         owed_row.addWidget(self.owed, 1)
         owed_row.addWidget(self.mark_button)
@@ -92,10 +100,14 @@ class MemberDay(QGroupBox):
         self.meal.setObjectName(f"day-meal-{member_id}")
         for meal, text in MEALS:
             self.meal.addItem(text, meal)
+        self.meal.currentIndexChanged.connect(lambda _i: panel.run(ops.ChooseMeal(member_id, self.meal.currentData())))
         self.sleep = QComboBox()
         self.sleep.setObjectName(f"day-sleep-{member_id}")
         for sleep, text in SLEEPS:
             self.sleep.addItem(text, sleep)
+        self.sleep.currentIndexChanged.connect(
+            lambda _i: panel.run(ops.ChooseSleep(member_id, self.sleep.currentData()))
+        )
         tonight = QHBoxLayout()
         tonight.addWidget(QLabel("Today they"))
         tonight.addWidget(self.meal)
@@ -111,7 +123,8 @@ class MemberDay(QGroupBox):
         layout.addLayout(owed_row)
         layout.addLayout(tonight)
 
-    def refresh(self, campaign: cp.Campaign) -> None:
+    def refresh(self, story: Story) -> None:
+        campaign = story.campaign
         m = campaign.member(self.member_id)
         self.setTitle(f"{m.character.name} — {m.character.arcana.title}")
         state = "dead" if m.injuries.dead else ("lost to Corruption" if m.corruption.lost else "")
@@ -149,6 +162,9 @@ class MemberDay(QGroupBox):
         self.mark_button.setVisible(owed > 0)
         for w in (self.meal, self.sleep):
             w.setEnabled(m.playable)
+        for pick, chosen in ((self.meal, story.choices.meal(m.id)), (self.sleep, story.choices.sleep(m.id))):
+            with QSignalBlocker(pick):  # showing the value is no choice of the player's
+                pick.setCurrentIndex(pick.findData(chosen))
         self._render_scars(campaign, m)
 
     def _render_scars(self, campaign: cp.Campaign, m: cp.Member) -> None:
@@ -203,13 +219,14 @@ class MemberDay(QGroupBox):
         if any(a is None for a in picked):
             self.panel.error.setText("Pick an ability for every scar first.")
             return False
-        return self.panel.run(lambda c: cp.choose_scar_blocks(c, self.member_id, picked))
+        return self.panel.run(ops.ChooseScarBlocks(self.member_id, tuple(picked)))
 
     def use_power(self, power: str) -> bool:
-        return self.panel.run(lambda c: cp.use_power(c, self.member_id, power))
+        return self.panel.run(ops.UsePower(self.member_id, power))
 
     def choice(self) -> tuple[cp.Meal, cp.Sleep]:
-        return self.meal.currentData(), self.sleep.currentData()
+        choices = self.panel.playthrough.story.choices
+        return choices.meal(self.member_id), choices.sleep(self.member_id)
 
 
 class DayPanel(QWidget):
@@ -259,6 +276,7 @@ class DayPanel(QWidget):
         sheet_layout = QVBoxLayout(worksheet)
         sheet_layout.addWidget(self.supremacy_label)
         sheet_layout.addWidget(self.fights_label)
+        journal = self._journal_box()
         log_box = QGroupBox("What happened")
         self.log = QListWidget()
         self.log.setObjectName("day-log")
@@ -268,6 +286,7 @@ class DayPanel(QWidget):
         side = QVBoxLayout()
         side.addWidget(worksheet)
         side.addWidget(log_box, 1)
+        side.addWidget(journal)
         side.addWidget(self.next_button)
         main = QVBoxLayout()
         main.addWidget(scroll, 1)
@@ -282,12 +301,73 @@ class DayPanel(QWidget):
         grid.setColumnStretch(1, 2)
         self.refresh()
 
-    def run(self, change: Change) -> bool:
-        """One campaign function through the Playthrough; a refusal is shown and changes nothing."""
+    def _journal_box(self) -> QGroupBox:
+        """The player's notes in the playthrough's journal (each an undoable op) and its Markdown export."""
+        box = QGroupBox("Journal notes")
+        self.note_text = QLineEdit()
+        self.note_text.setObjectName("day-note-text")
+        self.note_text.setPlaceholderText("A note for the journal")
+        self.notes = QListWidget()
+        self.notes.setObjectName("day-notes")
+        self.notes.setWordWrap(True)
+        self.notes.setMaximumHeight(self.fontMetrics().height() * 6)
+        buttons = QHBoxLayout()
+        for name, text, slot in (
+            ("day-note-add", "Add", self.add_note),
+            ("day-note-edit", "Replace selected", self.edit_note),
+            ("day-note-delete", "Delete selected", self.delete_note),
+            ("day-journal-export", "Export journal…", self._ask_export),
+        ):
+            button = QPushButton(text)
+            button.setObjectName(name)
+            button.clicked.connect(slot)
+            buttons.addWidget(button)
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.notes)
+        layout.addWidget(self.note_text)
+        layout.addLayout(buttons)
+        return box
+
+    def _selected_note(self) -> int | None:
+        item = self.notes.currentItem()
+        return None if item is None else int(item.data(Qt.ItemDataRole.UserRole))
+
+    def add_note(self) -> bool:
+        if self.run(ops.WriteNote(self.note_text.text())):
+            self.note_text.clear()
+            return True
+        return False
+
+    def edit_note(self) -> bool:
+        note = self._selected_note()
+        if note is None:
+            self.error.setText("Select a note to replace first.")
+            return False
+        return self.run(ops.EditNote(note, self.note_text.text()))
+
+    def delete_note(self) -> bool:
+        note = self._selected_note()
+        if note is None:
+            self.error.setText("Select a note to delete first.")
+            return False
+        return self.run(ops.DeleteNote(note))
+
+    def export_journal(self, path: Path) -> Path:
+        """The playthrough's journal as Markdown, written where the player asked."""
+        path.write_text(to_markdown(self.playthrough.story, "Journal"), encoding="utf-8")
+        return path
+
+    def _ask_export(self) -> None:  # pragma: no cover - a modal file dialog
+        chosen, _ = QFileDialog.getSaveFileName(self, "Export the journal", "journal.md", "Markdown (*.md)")
+        if chosen:
+            self.export_journal(Path(chosen))
+
+    def run(self, op: ops.Op) -> bool:
+        """One op through the Playthrough's funnel; a refusal is shown and changes nothing."""
         try:
-            self.playthrough.change(change)
-        except (RulesError, ValueError, KeyError) as error:
-            self.error.setText(str(error).strip("'\""))
+            self.playthrough.submit(op)
+        except IllegalAction as error:
+            self.error.setText(str(error))
             return False
         self.error.clear()
         return True
@@ -309,11 +389,10 @@ class DayPanel(QWidget):
         return True
 
     def end_day(self) -> bool:
-        ate = {mid: box.choice()[0] for mid, box in self.members.items()}
-        slept = {mid: box.choice()[1] for mid, box in self.members.items()}
-        return self.run(lambda c: cp.end_day(c, ate, slept))
+        """Food and sleep as chosen above; the new Day starts with everyone fed and rested until told otherwise."""
+        return self.run(ops.EndDay())
 
-    def refresh(self) -> None:
+    def refresh(self, changes: OpChanges | None = None) -> None:
         p = self.playthrough
         campaign = p.campaign
         self.day_label.setText(f"Day {campaign.day}")
@@ -324,10 +403,18 @@ class DayPanel(QWidget):
         self.eddies_label.setText(f"Eddies with the party: {eddies}." if eddies else "")
         self.eddies_label.setVisible(bool(eddies))
         for box in self.members.values():
-            box.refresh(campaign)
+            box.refresh(p.story)
         self.log.clear()
         self.log.addItems(p.log)
         self.log.scrollToBottom()
+        selected = self._selected_note()
+        self.notes.clear()
+        for note in p.story.notes:
+            item = QListWidgetItem(f"Day {note.day}: {note.text}")
+            item.setData(Qt.ItemDataRole.UserRole, note.id)
+            self.notes.addItem(item)
+            if note.id == selected:
+                self.notes.setCurrentItem(item)
         playable = any(m.playable for m in campaign.members)
         self.next_button.setEnabled(playable)
         self.next_button.setToolTip("" if playable else "Nobody in the party can fight any more.")

@@ -1,30 +1,52 @@
-"""One game in progress: the mode, the Campaign, the fight on the table and what the last fight left.
+"""The one funnel for a whole playthrough: every change between fights goes through ``submit``.
 
-Every change goes through a rules function (``change``) so the campaign's events reach the log; ``changed`` fires
-after each one and after every step of a fight, the one signal an autosave needs.
+``submit(op)`` applies the op to the playthrough's value (``rules.story.tale.apply``), hands it to the keeper (the
+save) in one transaction, pushes one undo step and emits ``changed`` once, with the typed ``OpChanges`` that say
+which parts changed, so each view redraws only what it shows. ``undo`` takes back everything since the last reveal
+(a card drawn, a die rolled, an oracle answer), one op at a time. Views never keep a copy of the campaign: they read
+``story`` (or ``campaign``) when ``changed`` fires.
+
+The fight on the table is the Session's part of the funnel: its actions and undos go through ``Session.submit``
+(with the solo stand-in's answers and their undo chain), the save records each step, and the value follows the
+Session's state (``_fight_moved``). Beginning and concluding a fight are ops like any other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from rt0table.desktop.flow.wording import event_line
 from rt0table.desktop.saves.combat_setup import CombatSetup
+from rt0table.desktop.saves.funnel_guard import through_funnel
 from rt0table.desktop.session import Recorder, Session
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.campaign_events import CampaignEvent, EddyReplaced
 from rt0table.rules.rt0.campaign.check_table import CheckTable
-from rt0table.rules.rt0.campaign.supremacy import FightSummary, gain_reason, supremacy_gain
+from rt0table.rules.rt0.campaign.supremacy import FightSummary, gain_reason
 from rt0table.rules.rt0.content.adversaries import AdversaryKind
 from rt0table.rules.rt0.fight.engine import Game
-from rt0table.rules.rt0.fight.state import CombatState, Phase
+from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.story import ops
+from rt0table.rules.story.decks import fresh_decks
+from rt0table.rules.story.tale import (
+    FightConcluded,
+    FinishedFight,
+    Part,
+    Story,
+    StoryEvent,
+    apply,
+    changed_parts,
+    new_story,
+)
+from rt0table.rules.story.undo_stack import UndoStack
+
+__all__ = ["FightReport", "FinishedFight", "Mode", "OpChanges", "Playthrough"]
 
 
 class Mode(Enum):
@@ -36,6 +58,22 @@ class Mode(Enum):
     @property
     def title(self) -> str:
         return "Solo" if self is Mode.SOLO else "Hot-seat co-op"
+
+
+@dataclass(frozen=True)
+class OpChanges:
+    """What one op (or one undo) changed, for the views to redraw (as Anki's OpChanges)."""
+
+    parts: frozenset[Part]
+    events: tuple[StoryEvent, ...] = ()
+    op: ops.Op | None = None  # None: an undo, or the fight's Session moved
+    undone: bool = False
+
+    def touches(self, *parts: Part) -> bool:
+        return bool(self.parts & set(parts))
+
+
+EVERYTHING = OpChanges(frozenset(Part))
 
 
 @dataclass(frozen=True)
@@ -55,78 +93,80 @@ class FightReport:
     rounds: int = 0
 
 
-@dataclass(frozen=True)
-class FinishedFight:
-    """One line of the Day's fight record: what the save keeps of a fight once it is over."""
-
-    number: int
-    result: str
-    gain: int
-
-
 class Keeper(Protocol):
-    """Keeps fights somewhere (the save store): a fight about to start gets the recorder its Session uses."""
+    """Keeps the playthrough somewhere (the save): each op in one transaction, and each fight's steps."""
 
     def begin_fight(self, setup: CombatSetup) -> Recorder: ...
 
+    def keep(self, story: Story, op: ops.Op | None = None) -> None: ...
 
-Change = Callable[[cp.Campaign], "cp.Result | cp.Campaign"]
+
+@dataclass
+class _Checks:
+    """The skill-check table as the current decks leave it, thawed once per value for reading (odds, checkers)."""
+
+    story: Story | None = None
+    table: CheckTable | None = field(default=None)
 
 
 class Playthrough(QObject):
-    """The mode, the Campaign, the current fight, the history of fights and a readable log."""
+    """The mode, the playthrough's value, the fight on the table, and the undo stack between fights."""
 
-    changed = Signal()
+    changed = Signal(object)  # OpChanges
 
-    def __init__(self, mode: Mode, campaign: cp.Campaign, seed: int = 1, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        mode: Mode,
+        campaign: cp.Campaign,
+        seed: int = 1,
+        parent: QObject | None = None,
+        story: Story | None = None,
+    ) -> None:
+        """``story``: a playthrough read back from its save (``campaign`` and ``seed`` are then its own)."""
         super().__init__(parent)
         self.mode = mode
-        self.campaign = campaign
+        self.story: Story = story if story is not None else new_story(mode.value, campaign, seed)
+        self.undo_stack = UndoStack()
         self.session: Session | None = None
         self.plan: fp.FightPlan | None = None
         self.reports: list[FightReport] = []  # the fights concluded in this sitting, for their summary screens
-        self.finished: list[FinishedFight] = []  # every fight concluded in this playthrough
         self.keeper: Keeper | None = None
-        self.solo: SoloJournal | None = None  # the solo journal, once a solo fight has written to it
-        party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])
-        self.log: list[str] = [f"Day {campaign.day}. The party: {party}."]
-        self.seed = seed
-        self.checks = self.fresh_checks()
-
-    def fresh_checks(self) -> CheckTable:
-        """New skill-check decks for the party, shuffled from the seed (a new playthrough, or an old save that kept
-        none); after that the table is kept and saved, never dealt again (``sync_checks``)."""
-        c = self.campaign
-        table = CheckTable.for_party(
-            [m.character for m in c.members],
-            c.eddies,
-            self.seed + len(self.finished),
-            self._hurt(),
-            morning_start=self._morning_started(),
-        )
-        table.day = c.day
-        return table
-
-    def _hurt(self) -> dict[str, tuple[str, ...]]:
-        """Each character's injuries by name: they shape checks (INJ-MAJOR/MINOR)."""
-        return {m.character.name: m.injuries.names for m in self.campaign.members}
-
-    def _morning_started(self) -> set[str]:
-        """Who had a Morning Start today: Withdrawal gives no Penalty to them (INJ-MINOR)."""
-        return {m.character.name for m in self.campaign.members if m.morning_starts}
-
-    def sync_checks(self) -> None:
-        """The skill-check table follows the campaign: its Day, injuries as they are now, Eddies who came or went;
-        its decks and ledger stay as they are."""
-        c = self.campaign
-        self.checks.update_party([m.character for m in c.members], c.eddies, self._hurt(), self._morning_started())
-        self.checks.day = c.day
-
-    def checks_drawn(self) -> None:
-        """Cards were drawn at the skill-check table: the decks changed, so the save must keep them."""
-        self.changed.emit()
+        self._checks = _Checks()
 
     # --- reading ---
+
+    @property
+    def campaign(self) -> cp.Campaign:
+        return self.story.campaign
+
+    @property
+    def seed(self) -> int:
+        return self.story.seed
+
+    @property
+    def log(self) -> list[str]:
+        return list(self.story.log)
+
+    @property
+    def finished(self) -> list[FinishedFight]:
+        return list(self.story.finished)
+
+    @property
+    def solo(self) -> SoloJournal | None:
+        return self.story.solo
+
+    @property
+    def checks(self) -> CheckTable:
+        """The skill-check table as the decks stand, for reading; draws go through ``submit``."""
+        table = self._checks.table
+        if self._checks.story is not self.story or table is None:
+            table = self.story.checks.thaw(self.story.campaign)
+            self._checks = _Checks(self.story, table)
+        return table
+
+    def fresh_checks(self) -> CheckTable:
+        """The decks a save that kept none starts from: shuffled from the seed and the fights played."""
+        return fresh_decks(self.campaign, self.seed + len(self.story.finished)).thaw(self.campaign)
 
     @property
     def game(self) -> Game | None:
@@ -134,29 +174,36 @@ class Playthrough(QObject):
 
     def names(self) -> dict[str, str]:
         """Member id to character name, for putting events into words."""
-        return {m.id: m.character.name for m in self.campaign.members}
+        return self.story.names()
 
-    # --- changing the campaign ---
+    # --- the funnel ---
 
-    def change(self, change: Change) -> list[CampaignEvent]:
-        """Run one campaign function; its events go to the log. A RulesError or ValueError leaves everything as was."""
-        result = change(self.campaign)
-        self.campaign, events = result if isinstance(result, tuple) else (result, [])
-        self.sync_checks()
-        self._note(events)
-        self.changed.emit()
+    def submit(self, op: ops.Op) -> list[StoryEvent]:
+        """Apply the op, keep it, push its undo step and signal once; raises IllegalAction (nothing changed)."""
+        before = self.story
+        after, events = apply(before, op)
+        self._keep(after, op)
+        self.story = after
+        self.undo_stack = self.undo_stack.pushed(op, before, events)
+        self.changed.emit(OpChanges(changed_parts(before, after), tuple(events), op))
         return events
 
-    def replace_campaign(self, campaign: cp.Campaign, events: list[CampaignEvent] | None = None) -> None:
-        """Take a campaign a character sheet already changed through the campaign functions, and its events."""
-        self.campaign = campaign
-        self.sync_checks()
-        self._note(events or [])
-        self.changed.emit()
+    def undo_refusal(self) -> str | None:
+        return self.undo_stack.refusal()
 
-    def _note(self, events: list[CampaignEvent]) -> None:
-        names = self.names()
-        self.log += [event_line(e, names) for e in events]
+    def undo(self) -> ops.Op:
+        """Take back the last op since the last reveal; raises IllegalAction when there is none. Returns the op."""
+        stack, step = self.undo_stack.popped()
+        before = self.story
+        self._keep(step.before)
+        self.story, self.undo_stack = step.before, stack
+        self.changed.emit(OpChanges(changed_parts(before, step.before), (), None, undone=True))
+        return step.op
+
+    def _keep(self, story: Story, op: ops.Op | None = None) -> None:
+        if self.keeper is not None:
+            with through_funnel():
+                self.keeper.keep(story, op)
 
     # --- fights ---
 
@@ -172,49 +219,67 @@ class Playthrough(QObject):
         day = self.campaign.clock.day  # once-per-Day uses in the fight are stamped with it (daily.py)
         setup = CombatSetup(plan.seed, plan.room_size, fighters, tuple(plan.adversaries), bestiary, day=day)
         state, events = setup.start()
-        recorder = self.keeper.begin_fight(setup) if self.keeper is not None else None
+        with through_funnel():
+            recorder = self.keeper.begin_fight(setup) if self.keeper is not None else None
         self.plan = plan
-        return self.resume_fight(Game(state, events), recorder)
+        self.submit(ops.BeginFight(state))
+        return self._seat(Game(state, events), recorder)
 
     def resume_fight(self, game: Game, recorder: Recorder | None = None, answered: Iterable[int] = (),
                      played_before: int = 0, opening: CombatState | None = None) -> Session:  # fmt: skip
-        """Put a fight on the table: a new one, or one loaded from a save where it stopped (``answered``,
-        ``played_before`` and ``opening`` as ``Session`` takes them, so it goes on as it did before the save)."""
+        """Put a fight loaded from a save back on the table where it stopped (``answered``, ``played_before`` and
+        ``opening`` as ``Session`` takes them, so it goes on as it did before the save)."""
+        self.story = replace(self.story, fight=game.state)
+        return self._seat(game, recorder, answered, played_before, opening)
+
+    def _seat(self, game: Game, recorder: Recorder | None, answered: Iterable[int] = (),
+              played_before: int = 0, opening: CombatState | None = None) -> Session:  # fmt: skip
         self.session = Session(game, recorder, answered=answered, played_before=played_before, opening=opening)
-        self.session.state_did_change.connect(lambda _events: self.changed.emit())
-        self.changed.emit()
+        self.session.state_did_change.connect(self._fight_moved)
+        self.changed.emit(OpChanges(frozenset({Part.FIGHT})))
         return self.session
 
+    def _fight_moved(self, events: list[object]) -> None:
+        """The Session took a step or an undo: the value follows its state (the save has the step already)."""
+        if self.session is None:
+            return
+        self.story = replace(self.story, fight=self.session.state)
+        self.changed.emit(OpChanges(frozenset({Part.FIGHT})))
+
     def set_solo(self, journal: SoloJournal) -> None:
-        """The solo dock's journal changed: keep it with the playthrough (and so in the save)."""
-        if journal != self.solo:
-            self.solo = journal
-            self.changed.emit()
+        """The oracle asked, rolled or noted something: one op through the funnel. In a fight the journal also
+        writes itself from the table's steps and rewinds with their undo, so there it follows the Session."""
+        if journal == self.solo:
+            return
+        if self.session is None:
+            self.submit(ops.OracleStep(journal))
+            return
+        self.story = replace(self.story, solo=journal)
+        self._keep(self.story)
+        self.changed.emit(OpChanges(frozenset({Part.ORACLE})))
 
     def end_fight(self) -> FightReport:
-        """Read the finished fight into the campaign and forget the table; returns what the summary shows."""
-        if self.session is None or self.session.state.phase is not Phase.OVER:
+        """Read the finished fight into the campaign and clear the table; returns what the summary shows."""
+        if self.session is None:
             raise ValueError("There is no finished fight to conclude.")
-        state = self.session.state
         names = self.names()
-        self.campaign, summary, events = fp.after_fight(self.campaign, state)
-        self._note(events)
+        events = self.submit(ops.ConcludeFight())
+        done = next(e for e in events if isinstance(e, FightConcluded))
+        state = done.state
         report = FightReport(
-            len(self.finished) + 1,
+            done.number,
             state.result or "over",
-            summary,
-            supremacy_gain(summary),
-            gain_reason(summary, names),
+            done.summary,
+            done.gain,
+            gain_reason(done.summary, names),
             self.campaign.supremacy,
-            tuple(events),
-            tuple(e for e in events if isinstance(e, EddyReplaced)),
+            done.events,
+            tuple(e for e in done.events if isinstance(e, EddyReplaced)),
             names,
             tuple(f"{a.name}: {a.fate or ('down' if a.hp <= 0 else 'still standing')}" for a in state.adversaries),
             state.round,
         )
         self.reports.append(report)
-        self.finished.append(FinishedFight(report.number, report.result, report.gain))
-        self.sync_checks()  # injuries the fight left shape checks; new Eddies draw from the Eddies' pile
         self.session = None
-        self.changed.emit()
+        self.changed.emit(OpChanges(frozenset({Part.FIGHT})))
         return report

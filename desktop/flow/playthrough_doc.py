@@ -2,18 +2,24 @@
 
 The document is what the between-fights screen needs to come back exactly: the Campaign (Day, Supremacy,
 the party's sheets, injuries, Corruption, Eddies), the mode, the seed, the Day's log and fight record, the
-solo journal, and whether a fight is on the table (the fight itself is the save's log, not this document).
+solo journal, the skill-check decks, today's food and sleep choices, the player's notes, and whether a fight is on
+the table (the fight itself is the save's log, not this document). ``choices`` and ``notes`` came later: a document
+without them reads as nobody having chosen or noted anything.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from rt0table.desktop.flow.playthrough import FinishedFight, Mode, Playthrough
+from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.rules.loner.journal import JournalError
+from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign import Campaign
-from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.story.chronicle import Line
+from rt0table.rules.story.decks import decks_from_dict, fresh_decks
+from rt0table.rules.story.tale import DayChoices, FinishedFight, Note, Story
 
 DOC_VERSION = 1
 
@@ -24,19 +30,35 @@ class DocError(ValueError):
 
 def playthrough_doc(playthrough: Playthrough) -> dict[str, Any]:
     """JSON-ready; ``day`` at the top is what the load screen shows."""
-    p = playthrough
+    return story_doc(playthrough.mode, playthrough.story)
+
+
+def story_doc(mode: Mode, story: Story) -> dict[str, Any]:
+    s = story
     return {
         "version": DOC_VERSION,
-        "day": p.campaign.day,
-        "mode": p.mode.value,
-        "seed": p.seed,
-        "campaign": p.campaign.to_dict(),
-        "log": list(p.log),
-        "finished": [[f.number, f.result, f.gain] for f in p.finished],
-        "fight_on": p.session is not None,
-        "solo": p.solo.to_dict() if p.solo is not None else None,
-        "checks": p.checks.to_dict(),
+        "day": s.campaign.day,
+        "mode": mode.value,
+        "seed": s.seed,
+        "campaign": s.campaign.to_dict(),
+        "log": list(s.log),
+        "finished": [[f.number, f.result, f.gain] for f in s.finished],
+        "fight_on": s.fight is not None,
+        "solo": s.solo.to_dict() if s.solo is not None else None,
+        "checks": s.checks.to_dict(s.campaign),
+        "choices": {
+            "meals": [[member, meal.value] for member, meal in s.choices.meals],
+            "sleeps": [[member, sleep.value] for member, sleep in s.choices.sleeps],
+        },
+        "notes": [[n.id, n.day, n.text] for n in s.notes],
+        "chronicle": [[x.day, x.who, x.text, x.typed, x.note, x.oracle_entry] for x in s.chronicle],
     }
+
+
+def _line(raw: Any) -> Line:
+    day, who, text, typed, note, entry = raw
+    optional = (None if v is None else int(v) for v in (note, entry))
+    return Line(int(day), None if who is None else str(who), str(text), str(typed), *optional)
 
 
 def party_names(playthrough: Playthrough) -> list[str]:
@@ -50,18 +72,42 @@ def playthrough_from_doc(doc: dict[str, Any]) -> tuple[Playthrough, bool]:
         raise DocError(f"the party's record is in format {doc.get('version')!r}, which this version does not read")
     try:
         mode = Mode(doc["mode"])
-        campaign = Campaign.from_dict(doc["campaign"])
-        playthrough = Playthrough(mode, campaign, seed=int(doc["seed"]))
-        playthrough.finished = [FinishedFight(int(n), str(r), int(g)) for n, r, g in doc.get("finished", [])]
-        playthrough.checks = playthrough.fresh_checks()  # the party's checkers; the seed's decks for an old save
-        kept = doc.get("checks")
-        if kept is not None:
-            playthrough.checks = CheckTable.from_dict(kept, playthrough.checks)
-        playthrough.log = [str(line) for line in doc.get("log", [])] or playthrough.log
-        solo = doc.get("solo")
-        playthrough.solo = SoloJournal.from_dict(solo) if solo is not None else None
+        story = story_from_doc(doc)
     except (KeyError, TypeError, ValueError, AttributeError, JournalError) as error:
         raise DocError(f"the party's record cannot be read ({error})") from None
     except RecursionError:
         raise DocError("the party's record cannot be read (it is nested too deeply)") from None
-    return playthrough, bool(doc.get("fight_on"))
+    return Playthrough(mode, story.campaign, story=story), bool(doc.get("fight_on"))
+
+
+def story_from_doc(doc: dict[str, Any]) -> Story:
+    """The playthrough's value as the document describes it, with no fight on the table."""
+    campaign = Campaign.from_dict(doc["campaign"])
+    seed = int(doc["seed"])
+    finished = tuple(FinishedFight(int(n), str(r), int(g)) for n, r, g in doc.get("finished", []))
+    kept = doc.get("checks")
+    shuffle = seed + len(finished)  # an old save kept no decks: the seed's, as dealt after its fights
+    checks = decks_from_dict(kept, campaign, shuffle) if kept is not None else fresh_decks(campaign, shuffle)
+    solo = doc.get("solo")
+    choices = doc.get("choices") or {}
+    notes = tuple(Note(int(i), int(d), str(t)) for i, d, t in doc.get("notes", []))
+    story = Story(
+        str(doc["mode"]),
+        seed,
+        campaign,
+        checks,
+        DayChoices(
+            tuple((str(m), cp.Meal(v)) for m, v in choices.get("meals", [])),
+            tuple((str(m), cp.Sleep(v)) for m, v in choices.get("sleeps", [])),
+        ),
+        solo=SoloJournal.from_dict(solo) if solo is not None else None,
+        notes=notes,
+        finished=finished,
+        log=tuple(str(line) for line in doc.get("log", [])),
+        next_note=max((n.id for n in notes), default=0) + 1,
+        chronicle=tuple(_line(raw) for raw in doc.get("chronicle", [])),
+    )
+    if not story.log:
+        party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])
+        story = replace(story, log=(f"Day {campaign.day}. The party: {party}.",))
+    return story

@@ -24,11 +24,13 @@ from rt0table.rules.rt0.fight.serialize import FORMAT as STATE_FORMAT
 from rt0table.rules.rt0.fight.serialize import state_hash, state_to_dict
 from rt0table.rules.rt0.fight.state import CombatState
 
+from . import funnel_guard
 from .combat_setup import CombatSetup
 from .copies import publish, remove
+from .doc_delta import doc_hash, patch
 from .errors import DamagedSaveError, SaveError
 from .loaded import StandInAnswer
-from .schema import SAVE_FORMAT, check_file, migration_set, open_for_writing
+from .schema import SAVE_FORMAT, STORY, check_file, migration_set, open_for_writing
 from .setup_codec import RT0, decode_setup, encode_setup, known_ruleset
 
 RULESET = RT0
@@ -323,9 +325,27 @@ class GameFile:
                     "UPDATE game SET last_played = ?, day = ?, mode = ?", [stamp, summary["day"], summary["mode"]]
                 )
 
+    def append_story(self, record: dict[str, Any], digest: str, snapshot: dict[str, Any] | None = None) -> int:
+        """One change to the playthrough: a ``story`` log row (the op and the document's delta, ``record``), and the
+        whole document after it when ``snapshot`` is given, in one transaction. Returns its log position."""
+        with self._writing("this change"):
+            seq, stamp = self.seq + 1, now()
+            with self.db.atomic():
+                self.db.execute(
+                    "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
+                    " VALUES (?, ?, ?, 0, 0, ?, ?, 0)",
+                    [seq, STORY, json.dumps(record, separators=(",", ":")), digest, stamp],
+                )
+                if snapshot is not None:
+                    _insert_campaign(self.db, seq, snapshot, stamp)
+                self.db.execute("UPDATE game SET last_played = ?", [stamp])
+            self.seq = seq
+            return seq
+
     @contextlib.contextmanager
     def _writing(self, what: str) -> Iterator[None]:
         """SQLite's errors (disk full, file gone read-only) as a SaveError; the transaction was rolled back."""
+        funnel_guard.check(self.path, what)
         if self.failed:
             # the game in memory is ahead of the log now: a later row would not follow on from the log
             raise SaveError(self.path, f"{what} was not saved: an earlier step could not be; load the game again")
@@ -403,17 +423,34 @@ class GameFile:
         return decode_setup(self.path, self.ruleset, row[0])
 
     def campaign(self) -> dict[str, Any] | None:
-        row = self.db.execute("SELECT doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
+        """The campaign document as it stands: the newest whole one, and every change after it (format 6), each
+        checked against the hash its row recorded."""
+        row = self.db.execute("SELECT seq, doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
         if row is None:
             return None
         try:
-            doc = json.loads(row[0])
+            doc = json.loads(row[1])
         except RecursionError:
             raise DamagedSaveError(self.path, "the campaign document is nested too deeply to read") from None
         except (ValueError, TypeError):
             raise DamagedSaveError(self.path, "the campaign document is not JSON") from None
         if not isinstance(doc, dict):
             raise DamagedSaveError(self.path, "the campaign document is damaged (it is not a JSON object)")
+        changes = self.db.execute(
+            "SELECT seq, action, state_hash FROM log WHERE kind = ? AND seq > ? ORDER BY seq", [STORY, row[0]]
+        )
+        for seq, text, digest in changes:
+            try:
+                record = json.loads(text or "null")
+                doc = patch(doc, record["delta"] if isinstance(record, dict) else None)
+            except RecursionError:
+                raise DamagedSaveError(self.path, f"log entry {seq} is nested too deeply to read") from None
+            except (ValueError, KeyError, TypeError) as error:
+                raise DamagedSaveError(self.path, f"log entry {seq} is damaged ({error})") from None
+            if not isinstance(doc, dict) or doc_hash(doc) != digest:
+                raise DamagedSaveError(
+                    self.path, f"log entry {seq} does not give the party's record it recorded (the file was changed)"
+                )
         return doc
 
 

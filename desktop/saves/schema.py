@@ -176,8 +176,27 @@ def m005_ruleset_setup_summary(db: Database) -> None:
     _stamp(db, 5)
 
 
+STORY = "story"  # the log row kind of a change to the playthrough between fights (format 6)
+
+
+def m006_story_rows(db: Database) -> None:
+    """Format 6: every change to the playthrough is a ``log`` row of kind ``story`` (fight 0, ply 0, round 0): its
+    ``action`` holds the op and the change to the campaign document as a delta (``doc_delta``), its ``state_hash``
+    the document's hash after it. The ``campaign`` table keeps a whole document only now and then (its ``seq`` is
+    the row it follows), so a save grows with play, not with its square. No table changes: older saves hold no such
+    rows and read as before; the number keeps older versions from reading a document that is out of date."""
+    _stamp(db, 6)
+
+
 # In order; a step's name is its function's.
-STEPS = (m001_game_log_snapshots, m002_campaign, m003_fights, m004_fight_day, m005_ruleset_setup_summary)
+STEPS = (
+    m001_game_log_snapshots,
+    m002_campaign,
+    m003_fights,
+    m004_fight_day,
+    m005_ruleset_setup_summary,
+    m006_story_rows,
+)
 MIGRATION_NAMES = tuple(step.__name__ for step in STEPS)
 SAVE_FORMAT = len(MIGRATION_NAMES)
 

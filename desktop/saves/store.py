@@ -144,6 +144,13 @@ class SaveStore:
         """Store the campaign document (a JSON-ready dict with an int ``version``); the newest one wins on load."""
         self._game(game_id).save_campaign(doc)
 
+    def append_story(
+        self, game_id: str, record: dict[str, Any], digest: str, snapshot: dict[str, Any] | None = None
+    ) -> int:
+        """Record one change to the playthrough (its op and the document's delta) and, now and then, the whole
+        document, in one transaction; returns its log position."""
+        return self._game(game_id).append_story(record, digest, snapshot)
+
     def load(self, game_id: str) -> LoadedGame:
         """The game rebuilt from its newest snapshot and the actions after it, hash-checked.
 
@@ -473,8 +480,14 @@ def _read_old_summary(game_id: str, path: Path) -> GameSummary:
         ply, round_ = last if last is not None else (0, 0)
         day = None
         if "campaign" in tables:
-            row = conn.execute("SELECT doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
-            doc = json.loads(row[0]) if row else {}
+            row = conn.execute("SELECT seq, doc FROM campaign ORDER BY id DESC LIMIT 1").fetchone()
+            doc = json.loads(row[1]) if row else {}
+            change = conn.execute(  # format 6: the Day the newest change row says, when one follows the document
+                "SELECT action FROM log WHERE kind = 'story' AND seq > ? ORDER BY seq DESC LIMIT 1",
+                [row[0] if row else 0],
+            ).fetchone()
+            if change is not None:
+                doc = json.loads(change[0] or "null")
             day = doc.get("day") if isinstance(doc, dict) and isinstance(doc.get("day"), int) else None
     finally:
         conn.close()
@@ -506,6 +519,9 @@ class Recorder:
 
     def save_campaign(self, doc: dict[str, Any]) -> None:
         self.store.save_campaign(self.game_id, doc)
+
+    def record_story(self, record: dict[str, Any], digest: str, snapshot: dict[str, Any] | None = None) -> None:
+        self.store.append_story(self.game_id, record, digest, snapshot)
 
     def begin_fight(self, setup: CombatSetup) -> int:
         return self.store.begin_fight(self.game_id, setup)

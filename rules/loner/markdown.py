@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .journal import (
     DeadEndEntry,
     Entry,
@@ -33,11 +35,32 @@ def dice_text(roll: OracleRoll) -> str:
     return f"{chance} vs {risk}"
 
 
-def _escape(text: str) -> str:
-    """Keep player text from turning into Markdown markup."""
-    for char in ("\\", "*", "_", "`", "#", "[", "]"):
-        text = text.replace(char, "\\" + char)
-    return text
+INLINE_MARKUP = frozenset("\\`*_[]<>&#|~")  # anywhere in a line: escapes, code, emphasis, links, HTML, entities
+LINE_START = re.compile(r"(\d{1,9})([.)])|([-+=])")  # at a line's start: ordered and bullet lists, setext rules
+
+
+def escape_typed(text: str) -> str:
+    """What the player typed, as Markdown that a CommonMark reader shows exactly as typed: every character that
+    could start markup is backslash-escaped, a list or rule marker at a line's start too, blanks at either end of
+    a line are written as character references (a paragraph would drop them) and a new line is a hard break. Empty
+    lines before the first line or after the last cannot be shown by a paragraph, so they are left out."""
+    return "\\\n".join(_escape_line(line) for line in text.strip("\n").split("\n"))
+
+
+def _escape_line(line: str) -> str:
+    core = line.strip()
+    body = "".join("\\" + c if c in INLINE_MARKUP else c for c in core)
+    marker = LINE_START.match(body)
+    if marker is not None:
+        at = marker.end() - 1
+        body = body[:at] + "\\" + body[at:]
+    if not core:
+        return "".join(f"&#{ord(c)};" for c in line)
+    lead, trail = line[: line.index(core)], line[line.index(core) + len(core) :]
+    return "".join(f"&#{ord(c)};" for c in lead) + body + "".join(f"&#{ord(c)};" for c in trail)
+
+
+_escape = escape_typed
 
 
 def entry_line(entry: Entry) -> str:

@@ -55,3 +55,17 @@ def shoot(screen: TableScreen, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     assert screen.grab().save(str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def writes_only_through_the_funnel(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every app-level test runs with the save refusing writes from outside the funnel (desktop/saves/funnel_guard);
+    the save store's own tests (tests/desktop/saves) write to it directly, as is their job."""
+    from rt0table.desktop.saves import funnel_guard
+
+    store_level = "tests/desktop/saves/" in str(request.path).replace("\\", "/")
+    funnel_guard.enforce(not store_level)
+    try:
+        yield
+    finally:
+        funnel_guard.enforce(False)

@@ -26,7 +26,8 @@ from rt0table.rules.rt0.campaign.corruption import MAGIC, SKILL
 from rt0table.rules.rt0.campaign.party import Party
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, Outcome, SkillCheck, check_odds
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
-from tests.helpers.sample_party import MIRA, stack
+from tests.helpers.check_decks import stack
+from tests.helpers.sample_party import MIRA
 from tests.helpers.widgets import SCREENSHOTS, click, named, shoot
 
 

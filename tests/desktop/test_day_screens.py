@@ -30,8 +30,9 @@ from rt0table.rules.rt0.fight.actions import PlayCard
 from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.traits import Skill
 from tests.desktop.conftest import SCREENSHOTS
+from tests.helpers.check_decks import stack
 from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight, start_fight
-from tests.helpers.sample_party import MIRA, stack
+from tests.helpers.sample_party import MIRA
 from tests.helpers.table_keys import choose_by_tab
 from tests.helpers.widgets import LEFT, click, named
 
@@ -205,7 +206,7 @@ def test_blinded_is_asked_whether_the_task_needs_sight_and_the_odds_follow(qtbot
     click(qtbot, checks.edge_buttons[Edge.BONUS])  # a Bonus cancels Blinded's Penalty (SKL-HELP)
     assert checks.odds_label.text() == f"Chance of success: {percent(plain.success)}"
     click(qtbot, checks.edge_buttons[Edge.NONE])
-    stack(table, "Mira", "9 of Cups", "2 of Cups")  # the 9 first, then the 2: with Penalty the 2 counts
+    stack(checks, "Mira", "9 of Cups", "2 of Cups")  # the 9 first, then the 2: with Penalty the 2 counts
     qtbot.keyClicks(checks.subject, "Read the faded map")
     click(qtbot, checks.draw_button)
     result = checks.last[-1].result

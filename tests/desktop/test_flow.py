@@ -288,11 +288,11 @@ def test_nights_of_rest_heal_on_the_day_tab(qtbot: QtBot, between: BetweenFights
 def test_a_retried_check_puts_its_corruption_on_the_campaign(qtbot: QtBot, between: BetweenFightsScreen) -> None:
     from rt0table.rules.rt0.campaign.skill_check import Difficulty
     from rt0table.rules.rt0.traits import Skill
-    from tests.helpers.sample_party import stack
+    from tests.helpers.check_decks import stack
 
     checks = between.checks
     assert checks.next_day_button.isHidden() and checks.day_label.text() == "Day 1"
-    stack(checks.table, "Mira", "4 of Cups", "Knight of Swords")
+    stack(checks, "Mira", "4 of Cups", "Knight of Swords")
     qtbot.keyClicks(checks.subject, "Hack the door panel")
     checks.skill.setCurrentIndex(list(Skill).index(Skill.SCI))
     checks.difficulty.setCurrentIndex(Difficulty.HARD.value)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc
-from rt0table.desktop.saves import SaveStore
+from rt0table.desktop.saves import SaveStore, funnel_guard
 from rt0table.rules.rt0.campaign import campaign as cp
 from tests.desktop.saves.play import book_setup
 from tests.helpers.sample_party import MIRA
@@ -30,8 +30,9 @@ def playthrough_save(store: SaveStore, name: str = "Mira", fight: bool = False) 
     doc = playthrough_doc(playthrough)
     game_id = store.new_game(None, players=party_names(playthrough), campaign=doc)
     if fight:
-        store.begin_fight(game_id, book_setup())
-        store.save_campaign(game_id, {**doc, "fight_on": True})
+        with funnel_guard.through_funnel():  # crafting the file the app's funnel would have written
+            store.begin_fight(game_id, book_setup())
+            store.save_campaign(game_id, {**doc, "fight_on": True})
     return game_id
 
 

@@ -271,6 +271,13 @@ def claim_magic_corruption(campaign: Campaign, member_id: str, spell: Spell) -> 
     ), []
 
 
+def edit_character(campaign: Campaign, member_id: str, character: Character) -> Campaign:
+    """A party edit: the member's Report Card rewritten, refused when it breaks the character rules."""
+    m = campaign.member(member_id)
+    _check_character(campaign, m, character)
+    return campaign.with_member(replace(m, character=character))
+
+
 def _check_character(campaign: Campaign, m: Member, character: Character) -> None:
     """Refuse a Report Card change that breaks the character rules."""
     party = [o.character for o in campaign.members if o.id != m.id]

@@ -1,0 +1,39 @@
+"""The save is written only through the funnel: a check the test suite switches on.
+
+The playthrough's funnel (``Playthrough.submit``/``undo`` and, for the fight on the table, ``Session``) opens
+``through_funnel()`` around its one write; with ``enforce(True)`` (the desktop tests do, see tests/desktop/conftest.py)
+any write to a save outside it is refused with a ``SaveError``, so a new route around the funnel fails a test at once.
+The app itself does not enforce it: a refusal there would only lose a player's move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .errors import SaveError
+
+_open = 0  # funnel writes under way (one thread: the GUI's)
+_enforced = False
+
+
+@contextmanager
+def through_funnel() -> Iterator[None]:
+    global _open
+    _open += 1
+    try:
+        yield
+    finally:
+        _open -= 1
+
+
+def enforce(on: bool) -> None:
+    global _enforced
+    _enforced = on
+
+
+def check(path: Path, what: str) -> None:
+    """Refuse a write that does not come through the funnel, when enforced."""
+    if _enforced and _open == 0:
+        raise SaveError(path, f"{what} did not come through the playthrough's funnel, so nothing was written")

@@ -1,0 +1,143 @@
+"""The skill-check decks as an immutable value: ``CheckTable`` thawed for one draw and frozen again.
+
+The mutable ``CheckTable`` keeps doing every draw and every chance (one mechanism for the rules of checks); a
+``CheckDecks`` is what a playthrough holds between ops, so an undo is the old value and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..rt0.campaign.campaign import Campaign
+from ..rt0.campaign.check_table import Attempt, CheckTable
+from ..rt0.campaign.skill_check import DayLedger, GroupResult, Outcome
+from ..rt0.cards import CardId
+from ..rt0.fight.deck import Pile
+from ..seam import IllegalAction
+from . import ops
+
+
+@dataclass(frozen=True, slots=True)
+class FrozenPile:
+    """A ``Pile`` that cannot change."""
+
+    draw: tuple[CardId, ...]
+    discard: tuple[CardId, ...] = ()
+    shown: CardId | None = None
+    removed_for_day: tuple[CardId, ...] = ()
+    removed_for_good: tuple[CardId, ...] = ()
+
+    @classmethod
+    def of(cls, pile: Pile) -> FrozenPile:
+        return cls(
+            tuple(pile.draw),
+            tuple(pile.discard),
+            pile.shown,
+            tuple(pile.removed_for_day),
+            tuple(pile.removed_for_good),
+        )
+
+    def thaw(self) -> Pile:
+        return Pile(
+            list(self.draw), list(self.discard), self.shown, list(self.removed_for_day), list(self.removed_for_good)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckDecks:
+    """Each checker's pile, the rng, the Day, the ledger, the retries' Corruption and the attempts made."""
+
+    piles: tuple[tuple[str, FrozenPile], ...]
+    rng_state: int
+    day: int = 1
+    ledger: tuple[tuple[str, int, Outcome], ...] = ()
+    ledger_corruption: int = 0
+    corruption_taken: tuple[tuple[str, int], ...] = ()
+    history: tuple[Attempt, ...] = ()
+
+    @classmethod
+    def of(cls, table: CheckTable) -> CheckDecks:
+        return cls(
+            tuple((key, FrozenPile.of(pile)) for key, pile in table.piles.items()),
+            table.rng_state,
+            table.day,
+            tuple((subject, day, outcome) for (subject, day), outcome in table.ledger.outcomes.items()),
+            table.ledger.corruption,
+            tuple(table.corruption_taken.items()),
+            tuple(table.history),
+        )
+
+    def thaw(self, campaign: Campaign) -> CheckTable:
+        """A mutable table for one draw: these decks, with the checkers as the party is now."""
+        party = party_table(campaign, self.rng_state)
+        return CheckTable(
+            dict(party.checkers),
+            {key: pile.thaw() for key, pile in self.piles},
+            self.rng_state,
+            self.day,
+            DayLedger({(s, d): o for s, d, o in self.ledger}, self.ledger_corruption),
+            dict(self.corruption_taken),
+            list(self.history),
+        )
+
+    @property
+    def taken(self) -> Mapping[str, int]:
+        return dict(self.corruption_taken)
+
+    @property
+    def last(self) -> Attempt | None:
+        return self.history[-1] if self.history else None
+
+    def to_dict(self, campaign: Campaign) -> dict[str, Any]:
+        return self.thaw(campaign).to_dict()
+
+
+def party_table(campaign: Campaign, seed: int) -> CheckTable:
+    """A fresh table for the party as it is now (checkers, injuries, Morning Starts), shuffled from ``seed``."""
+    hurt = {m.character.name: m.injuries.names for m in campaign.members}
+    started = {m.character.name for m in campaign.members if m.morning_starts}
+    return CheckTable.for_party(
+        [m.character for m in campaign.members], campaign.eddies, seed, hurt, morning_start=started
+    )
+
+
+def fresh_decks(campaign: Campaign, seed: int) -> CheckDecks:
+    """New decks for the party, shuffled from the seed, on the campaign's Day."""
+    table = party_table(campaign, seed)
+    table.day = campaign.day
+    return CheckDecks.of(table)
+
+
+def follow_party(decks: CheckDecks, campaign: Campaign) -> CheckDecks:
+    """The decks follow the campaign: its Day, and a pile for anyone new (piles and ledger stay as they are)."""
+    table = decks.thaw(campaign)
+    hurt = {m.character.name: m.injuries.names for m in campaign.members}
+    started = {m.character.name for m in campaign.members if m.morning_starts}
+    table.update_party([m.character for m in campaign.members], campaign.eddies, hurt, started)
+    table.day = campaign.day
+    return CheckDecks.of(table)
+
+
+def decks_from_dict(data: Mapping[str, Any], campaign: Campaign, seed: int) -> CheckDecks:
+    """The decks a save kept (``CheckTable.to_dict``); raises ValueError on a malformed record."""
+    party = party_table(campaign, seed)
+    party.day = campaign.day
+    return CheckDecks.of(CheckTable.from_dict(data, party))
+
+
+def draw_on(table: CheckTable, op: ops.CheckOp) -> tuple[list[Attempt], GroupResult | None]:
+    """Carry out one check op on a table (changing it): the attempts made, and a group check's verdict."""
+    if isinstance(op, ops.DrawCheck):
+        check = table.check_for(op.name, op.skill, op.base, op.edge, op.sight)
+        return [table.attempt(op.name, op.skill, op.subject, check)], None
+    if isinstance(op, ops.GroupCheck):
+        return table.group(list(op.names), op.skill, op.subject, op.base, op.edge, op.everyone, op.sight)
+    if isinstance(op, ops.HelpCheck):
+        if not op.helpers:
+            raise IllegalAction("Tick at least one helper.")
+        return [table.help(name, op.skill, op.base, sight=op.sight)[0] for name in op.helpers], None
+    if not table.history:
+        raise IllegalAction("There is no check to retry.")
+    return [table.retry(table.history[-1], hold=op.hold)], None

@@ -1,0 +1,349 @@
+"""The playthrough as one immutable value, and ``apply``: the one way it changes.
+
+A ``Story`` holds everything a playthrough is: the mode and seed, the party and campaign, the Day's food and sleep
+choices, the skill-check decks, the fight on the table, the oracle and its journal, the notes the player typed,
+the fights finished and the Day's log. ``apply(story, op)`` returns the next value and what happened; a refusal
+is an ``IllegalAction`` and leaves nothing changed. Events that reveal (a card drawn, a die rolled, an oracle
+answer) say so, and ``undo_stack`` stops there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from ..loner.journal import NoteEntry
+from ..rt0.campaign import campaign as cp
+from ..rt0.campaign import fight_plan as fp
+from ..rt0.campaign.campaign_events import CampaignEvent
+from ..rt0.campaign.check_table import Attempt
+from ..rt0.campaign.skill_check import GroupResult
+from ..rt0.campaign.supremacy import FightSummary, supremacy_gain
+from ..rt0.fight import engine
+from ..rt0.fight.events import Event
+from ..rt0.fight.state import CombatState, Phase
+from ..seam import IllegalAction, RulesError
+from ..solo.journal_bridge import SoloJournal
+from . import ops
+from .chronicle import Line, lines_for
+from .day_log import event_line
+from .decks import CheckDecks, draw_on, follow_party, fresh_decks
+
+
+class Part(Enum):
+    """What an op may change: a view redraws only for the parts it shows (as Anki's OpChanges)."""
+
+    PARTY = "party"
+    DAY = "day"
+    CHECKS = "checks"
+    FIGHT = "fight"
+    ORACLE = "oracle"
+    JOURNAL = "journal"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedFight:
+    """One line of the Day's fight record."""
+
+    number: int
+    result: str
+    gain: int
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line the player typed into the journal, on the Day it was written."""
+
+    id: int
+    day: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DayChoices:
+    """Today's food and sleep, per member; anyone not named eats and sleeps well. Cleared when the Day ends."""
+
+    meals: tuple[tuple[str, cp.Meal], ...] = ()
+    sleeps: tuple[tuple[str, cp.Sleep], ...] = ()
+
+    def meal(self, member: str) -> cp.Meal:
+        return dict(self.meals).get(member, cp.Meal.EDIBLE)
+
+    def sleep(self, member: str) -> cp.Sleep:
+        return dict(self.sleeps).get(member, cp.Sleep.RESTFUL)
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    mode: str
+    seed: int
+    campaign: cp.Campaign
+    checks: CheckDecks
+    choices: DayChoices = field(default_factory=DayChoices)
+    fight: CombatState | None = None
+    solo: SoloJournal | None = None
+    notes: tuple[Note, ...] = ()
+    finished: tuple[FinishedFight, ...] = ()
+    log: tuple[str, ...] = ()
+    next_note: int = 1
+    chronicle: tuple[Line, ...] = ()  # the playthrough's one journal (chronicle.py), in order
+
+    def names(self) -> dict[str, str]:
+        """Member id to character name, for putting events into words."""
+        return {m.id: m.character.name for m in self.campaign.members}
+
+    def note(self, note_id: int) -> Note:
+        for n in self.notes:
+            if n.id == note_id:
+                return n
+        raise IllegalAction(f"There is no note {note_id} in the journal.")
+
+
+def new_story(mode: str, campaign: cp.Campaign, seed: int) -> Story:
+    """A playthrough that has just begun: its party made, its decks shuffled from the seed, no fight yet."""
+    party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])
+    return Story(mode, seed, campaign, fresh_decks(campaign, seed), log=(f"Day {campaign.day}. The party: {party}.",))
+
+
+# --- what happened -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignChanged:
+    events: tuple[CampaignEvent, ...]
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DayChoiceMade:
+    member: str
+    choice: cp.Meal | cp.Sleep
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChecksDrawn:
+    """Cards drawn at the skill-check table: ``verdict`` for a group check."""
+
+    attempts: tuple[Attempt, ...]
+    verdict: GroupResult | None = None
+    retried: bool = False
+    reveals: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class FightBegun:
+    opening: CombatState
+    reveals: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class FightStepped:
+    events: tuple[Event, ...]
+    reveals: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FightConcluded:
+    number: int
+    state: CombatState
+    summary: FightSummary
+    gain: int
+    events: tuple[CampaignEvent, ...]
+    reveals: bool = True  # a fight's end is a boundary: nothing before it is taken back
+
+
+@dataclass(frozen=True, slots=True)
+class OracleAnswered:
+    entries: tuple[int, ...]  # the ids of the journal entries it added
+    reveals: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NoteChanged:
+    note: int
+    text: str | None  # None: deleted
+    reveals: bool = False
+
+
+StoryEvent = (
+    CampaignChanged
+    | DayChoiceMade
+    | ChecksDrawn
+    | FightBegun
+    | FightStepped
+    | FightConcluded
+    | OracleAnswered
+    | NoteChanged
+)
+
+
+def reveals(events: Sequence[StoryEvent]) -> bool:
+    return any(e.reveals for e in events)
+
+
+# --- apply ---------------------------------------------------------------------------------------------------
+
+Applied = tuple[Story, list[StoryEvent]]
+
+
+def apply(story: Story, op: ops.Op) -> Applied:
+    """The story after ``op`` and what happened; raises IllegalAction (nothing changed) when the rules refuse.
+    What it did goes into the playthrough's journal too."""
+    try:
+        after, events = _apply(story, op)
+        lines = lines_for(story, after, events)
+        return (replace(after, chronicle=(*after.chronicle, *lines)) if lines else after), events
+    except IllegalAction:
+        raise
+    except (RulesError, ValueError, KeyError) as error:
+        raise IllegalAction(str(error).strip("'\"")) from None
+
+
+def _apply(story: Story, op: ops.Op) -> Applied:
+    if isinstance(op, ops.ChooseMeal | ops.ChooseSleep):
+        return _choose(story, op)
+    if isinstance(op, ops.EndDay):
+        return _end_day(story)
+    if isinstance(op, ops.DrawCheck | ops.GroupCheck | ops.HelpCheck | ops.RetryCheck):
+        return _check(story, op)
+    if isinstance(op, ops.BeginFight | ops.FightAction | ops.ConcludeFight):
+        return _fight(story, op)
+    if isinstance(op, ops.OracleStep):
+        return _oracle(story, op)
+    if isinstance(op, ops.WriteNote | ops.EditNote | ops.DeleteNote):
+        return _journal(story, op)
+    return _campaign(story, op)
+
+
+def _member(story: Story, member: str) -> cp.Member:
+    try:
+        return story.campaign.member(member)
+    except KeyError:
+        raise IllegalAction(f"There is no party member {member!r}.") from None
+
+
+def _with_campaign(story: Story, campaign: cp.Campaign, events: Sequence[CampaignEvent]) -> Story:
+    """The campaign changed: its events go to the log and the skill-check decks follow the party."""
+    names = story.names()
+    log = (*story.log, *(event_line(e, names) for e in events))
+    return replace(story, campaign=campaign, checks=follow_party(story.checks, campaign), log=log)
+
+
+def _campaign(story: Story, op: ops.CampaignOp) -> Applied:
+    campaign, events = op.run(story.campaign)
+    return _with_campaign(story, campaign, events), [CampaignChanged(tuple(events))]
+
+
+def _choose(story: Story, op: ops.ChooseMeal | ops.ChooseSleep) -> Applied:
+    m = _member(story, op.member)
+    if not m.playable:
+        raise IllegalAction(f"{m.character.name} can no longer be played.")
+    c = story.choices
+    choice: cp.Meal | cp.Sleep
+    if isinstance(op, ops.ChooseMeal):
+        meals = (*((k, v) for k, v in c.meals if k != op.member), (op.member, op.meal))
+        choices, choice = replace(c, meals=meals), op.meal
+    else:
+        sleeps = (*((k, v) for k, v in c.sleeps if k != op.member), (op.member, op.sleep))
+        choices, choice = replace(c, sleeps=sleeps), op.sleep
+    return replace(story, choices=choices), [DayChoiceMade(op.member, choice)]
+
+
+def _end_day(story: Story) -> Applied:
+    """DAY-CLOCK: food and sleep as chosen; the next Day asks again from the start (issue 19 item 11)."""
+    c = story.choices
+    ids = [m.id for m in story.campaign.members]
+    campaign, events = cp.end_day(story.campaign, {i: c.meal(i) for i in ids}, {i: c.sleep(i) for i in ids})
+    story = replace(_with_campaign(story, campaign, events), choices=DayChoices())
+    return story, [CampaignChanged(tuple(events))]
+
+
+def _check(story: Story, op: ops.CheckOp) -> Applied:
+    table = story.checks.thaw(story.campaign)
+    attempts, verdict = draw_on(table, op)
+    story = replace(story, checks=CheckDecks.of(table))
+    drawn = ChecksDrawn(tuple(attempts), verdict, retried=isinstance(op, ops.RetryCheck))
+    if not isinstance(op, ops.RetryCheck):
+        return story, [drawn]
+    return _pay_for_retry(story, attempts[0].name, drawn)
+
+
+def _pay_for_retry(story: Story, name: str, drawn: ChecksDrawn) -> Applied:
+    """SKL-RETRY's Corruption goes onto the character who retried (an Eddy has no sheet to mark)."""
+    by_name = {m.character.name: m.id for m in story.campaign.members}
+    if name not in by_name:
+        return story, [drawn]
+    try:
+        campaign, events = cp.pay_for_retry(story.campaign, by_name[name])
+    except RulesError:  # the draw stands; a character who can no longer be played takes nothing
+        return story, [drawn]
+    return _with_campaign(story, campaign, events), [drawn, CampaignChanged(tuple(events), reveals=True)]
+
+
+def _fight(story: Story, op: ops.FightOp) -> Applied:
+    if isinstance(op, ops.BeginFight):
+        if story.fight is not None:
+            raise IllegalAction("A fight is already on the table.")
+        return replace(story, fight=op.opening), [FightBegun(op.opening)]
+    if story.fight is None:
+        raise IllegalAction("There is no fight on the table.")
+    if isinstance(op, ops.FightAction):
+        state, events = engine.apply(story.fight, op.action)
+        return replace(story, fight=state), [FightStepped(tuple(events), not engine.undoable(events))]
+    return _conclude(story, story.fight)
+
+
+def _conclude(story: Story, state: CombatState) -> Applied:
+    if state.phase is not Phase.OVER:
+        raise IllegalAction("There is no finished fight to conclude.")
+    campaign, summary, events = fp.after_fight(story.campaign, state)
+    number, gain = len(story.finished) + 1, supremacy_gain(summary)
+    story = _with_campaign(story, campaign, events)
+    finished = (*story.finished, FinishedFight(number, state.result or "over", gain))
+    story = replace(story, fight=None, finished=finished)
+    return story, [FightConcluded(number, state, summary, gain, tuple(events))]
+
+
+def _oracle(story: Story, op: ops.OracleStep) -> Applied:
+    """The oracle's journal only grows (``SoloJournal.with_oracle``); anything but a typed note was rolled."""
+    before = story.solo.journal.entries if story.solo is not None else ()
+    after = op.solo.journal.entries
+    if len(after) < len(before) or after[: len(before)] != before:
+        raise IllegalAction("The oracle's journal can only grow; its entries are taken out by undoing steps.")
+    added = after[len(before) :]
+    rolled = any(not isinstance(e, NoteEntry) for e in added)
+    return replace(story, solo=op.solo), [OracleAnswered(tuple(e.id for e in added), reveals=rolled)]
+
+
+def _journal(story: Story, op: ops.JournalOp) -> Applied:
+    if isinstance(op, ops.WriteNote | ops.EditNote) and not op.text.strip():
+        raise IllegalAction("A note needs some text.")
+    if isinstance(op, ops.WriteNote):
+        note = Note(story.next_note, story.campaign.day, op.text)
+        story = replace(story, notes=(*story.notes, note), next_note=note.id + 1)
+        return story, [NoteChanged(note.id, op.text)]
+    story.note(op.note)  # refused when there is no such note
+    if isinstance(op, ops.EditNote):
+        notes = tuple(replace(n, text=op.text) if n.id == op.note else n for n in story.notes)
+        return replace(story, notes=notes), [NoteChanged(op.note, op.text)]
+    return replace(story, notes=tuple(n for n in story.notes if n.id != op.note)), [NoteChanged(op.note, None)]
+
+
+def changed_parts(before: Story, after: Story) -> frozenset[Part]:
+    """Which parts of the playthrough an op changed (compared by identity first: values are shared)."""
+    parts: set[Part] = set()
+    if before.campaign is not after.campaign and before.campaign != after.campaign:
+        parts |= {Part.PARTY, Part.DAY}
+    if before.choices != after.choices or before.finished != after.finished or before.log != after.log:
+        parts.add(Part.DAY)
+    if before.checks is not after.checks and before.checks != after.checks:
+        parts.add(Part.CHECKS)
+    if before.fight is not after.fight:
+        parts.add(Part.FIGHT)
+    if before.solo is not after.solo:
+        parts.add(Part.ORACLE)
+    if before.notes != after.notes or before.chronicle != after.chronicle:
+        parts.add(Part.JOURNAL)
+    return frozenset(parts)
