@@ -27,6 +27,7 @@ from rt0table.rules.rt0.fight.events import (
     HarmUndone,
     HealthLost,
     HealthRegained,
+    InjuryGiven,
     InjuryTaken,
     InjuryTreated,
     IntentCarriedOut,
@@ -52,6 +53,7 @@ PACED = (
     HealthRegained,
     ShieldGained,
     InjuryTaken,
+    InjuryGiven,
     RoundStarted,
     IntentDrawn,
 )
@@ -98,6 +100,8 @@ def show_event(display: CombatState, event: Event) -> None:
             person = display.fighter(fighter)
             person.injuries.append(injury)
             person.hp = hp_after
+        case InjuryGiven(fighter, injury, _severity):
+            display.fighter(fighter).injuries.append(injury)
         case AdversaryDefeated(adversary, _by):
             display.adversary(adversary).hp = 0
         case FateChosen(adversary, fate):
@@ -144,6 +148,7 @@ BOARD_EVENTS: frozenset[type[Event]] = frozenset(
         IntentDrawn,
         IntentRevealed,
         InjuryTaken,
+        InjuryGiven,
         AdversaryDefeated,
         FateChosen,
         LeftCombat,
@@ -195,6 +200,12 @@ OFF_BOARD: frozenset[type[Event]] = frozenset(
         ev.TrickCardShown,
         ev.TrickGuessed,
         ev.DamageAvoided,
+        ev.SkillCheckJudged,
+        ev.AttackWithstood,  # the sealed suit's line in the log; nothing on the board moves
+        ev.ItemUsed,  # items sit with the hand: their badges are drawn from the real state after the replay
+        ev.ItemExhausted,
+        ev.CardsStowed,
+        ev.CardSwapped,
     }
 )
 

@@ -145,7 +145,7 @@ def test_the_setup_codec_tolerates_optional_fields_added_or_missing() -> None:
     """Items in fights (and any later optional field) add keys to a fighter's set-up: an older reader ignores a key
     it does not know, and a set-up written before a field existed reads it as its default."""
     data = json.loads(encode_setup(book_setup()))
-    data["fighters"][0]["items"] = [{"id": "crowbar", "uses": 1}]  # a field this version does not have
+    data["fighters"][0]["trinkets"] = [{"id": "crowbar", "uses": 1}]  # a field this version does not have
     del data["fighters"][1]["spells"]  # a field an older version did not write
     setup = decode_setup(Path("new.rt0save"), RT0, json.dumps(data))
     assert setup == book_setup()
