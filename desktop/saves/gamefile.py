@@ -338,7 +338,11 @@ class GameFile:
                 )
                 if snapshot is not None:
                     _insert_campaign(self.db, seq, snapshot, stamp)
-                self.db.execute("UPDATE game SET last_played = ?", [stamp])
+                day = record.get("day")  # the summary's Day moves with the change rows too (listing reads it alone)
+                if isinstance(day, int) and not isinstance(day, bool):
+                    self.db.execute("UPDATE game SET last_played = ?, day = ?", [stamp, day])
+                else:
+                    self.db.execute("UPDATE game SET last_played = ?", [stamp])
             self.seq = seq
             return seq
 

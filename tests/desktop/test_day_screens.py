@@ -31,12 +31,11 @@ from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.traits import Skill
 from tests.desktop.conftest import SCREENSHOTS
 from tests.helpers.check_decks import stack
+from tests.helpers.day_screens import SIZES, open_tab, pick, scarred, show
 from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight, start_fight
 from tests.helpers.sample_party import MIRA
 from tests.helpers.table_keys import choose_by_tab
-from tests.helpers.widgets import LEFT, click, named
-
-SIZES = ((1280, 800), (1024, 640))
+from tests.helpers.widgets import click, named
 
 
 def shoot(widget: QWidget, name: str) -> Path:
@@ -45,34 +44,6 @@ def shoot(widget: QWidget, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     assert widget.grab().save(str(path))
     return path
-
-
-def show(qtbot: QtBot, widget: QWidget, size: tuple[int, int] = SIZES[0]) -> None:
-    widget.resize(*size)
-    qtbot.addWidget(widget)
-    widget.show()
-    qtbot.waitExposed(widget)
-
-
-def open_tab(qtbot: QtBot, screen: BetweenFightsScreen, title: str) -> None:
-    """Click the between-fights tab with this title."""
-    bar = screen.tabs.tabBar()
-    index = next(i for i in range(screen.tabs.count()) if screen.tabs.tabText(i) == title)
-    qtbot.mouseClick(bar, LEFT, pos=bar.tabRect(index).center())
-    assert screen.tabs.currentIndex() == index
-
-
-def pick(combo: QComboBox, data: object) -> None:
-    index = combo.findData(data)
-    assert index >= 0, data
-    combo.setCurrentIndex(index)
-
-
-def scarred(*names: str) -> BetweenFightsScreen:
-    campaign = fp.from_party([MIRA])
-    for name in names:
-        campaign, _ = cp.take_injury(campaign, "mira", name, "a test")
-    return BetweenFightsScreen(Playthrough(Mode.HOT_SEAT, campaign, seed=11))
 
 
 # --- Massive Painful Scar: the morning's choice ------------------------------------------------------------------

@@ -16,8 +16,9 @@ from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign.skill_check import Difficulty
 from rt0table.rules.rt0.traits import Skill
-from tests.desktop.test_characters import click, named, stack
-from tests.desktop.test_day_screens import open_tab, pick, scarred, show
+from tests.helpers.check_decks import stack
+from tests.helpers.day_screens import open_tab, pick, scarred, show
+from tests.helpers.widgets import click, named
 
 K = Qt.Key
 CTRL = Qt.KeyboardModifier.ControlModifier

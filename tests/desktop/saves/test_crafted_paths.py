@@ -16,7 +16,7 @@ import pytest
 from rt0table.desktop.flow.resume import restore
 from rt0table.desktop.saves import SaveError, SaveStore
 from rt0table.desktop.saves import gamefile as gamefile_module
-from rt0table.desktop.saves.schema import check_file
+from rt0table.desktop.saves.schema import SAVE_FORMAT, check_file
 from tests.helpers.crafted_saves import CASES, DEEP_ACTION, huge_room, nested_action, playthrough_save
 
 from .old_formats import old_format_copy
@@ -122,7 +122,7 @@ def test_a_good_save_of_every_older_format_opens_and_plays_on(
         assert listed.problem is None and listed.fight == 1 and user_version(old) == version
         reloaded = again.load("older")
         assert reloaded.game is not None and (save_dir / f"older.rt0save.format-{version}.bak").exists()
-        assert user_version(old) == 5
+        assert user_version(old) == SAVE_FORMAT
         game = reloaded.game
         action = game.legal_actions()[0]
         game.push(action)

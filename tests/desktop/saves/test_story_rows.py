@@ -152,7 +152,7 @@ def test_a_format_5_save_opens_migrates_and_plays_on(tmp_path: Path) -> None:
     assert check_file(path).save_format == 5
     with SaveStore(tmp_path / "saves", app_version="test") as again:
         loaded = again.load(autosave.game_id)
-        assert check_file(path).save_format == SAVE_FORMAT == 5
+        assert check_file(path).save_format == SAVE_FORMAT == 6
         back = restore(loaded).playthrough
         assert back.story.choices.meal("pip") is cp.Meal.NONE
         Autosave(again, autosave.game_id, back, loaded.campaign)
