@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..campaign.skill_check import Difficulty, SkillCheck, effective_difficulty, make_check
 from ..cards import CARDS, CardId, Suit
@@ -176,7 +175,6 @@ class SkillTarget:
     """A skill a check may use (Movement/Skill's check-skill options)."""
 
     skill: Skill
-    positional: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +182,6 @@ class DifficultyTarget:
     """How hard a check is (the GM's check-difficulty options)."""
 
     difficulty: Difficulty
-    positional: ClassVar[bool] = True
 
 
 @decision_context(CHECK_DIFFICULTY)
@@ -194,7 +191,6 @@ class CheckAsked:
 
     fighter: str
     skill: Skill
-    positional: ClassVar[bool] = True
 
 
 decision_targets(CHECK_SKILL, SkillTarget)
