@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
 
 from ..campaign.items import weapon_bonus
 from ..campaign.skill_check import CheckResult, Difficulty, Edge, SkillCheck, resolve
@@ -184,7 +183,6 @@ class SkillTarget:
     """A skill a check may use (Movement/Skill's check-skill options)."""
 
     skill: Skill
-    positional: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +190,6 @@ class DifficultyTarget:
     """How hard a check is (the GM's check-difficulty options)."""
 
     difficulty: Difficulty
-    positional: ClassVar[bool] = True
 
 
 @decision_context(CHECK_DIFFICULTY)
@@ -202,7 +199,6 @@ class CheckAsked:
 
     fighter: str
     skill: Skill
-    positional: ClassVar[bool] = True
 
 
 decision_targets(CHECK_SKILL, SkillTarget)

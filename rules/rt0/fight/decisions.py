@@ -6,7 +6,16 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .events import DecisionMade, DecisionRequested, Event
-from .state import CombatState, FighterTarget, Option, PendingDecision, StrikeTarget
+from .state import (
+    CardTarget,
+    CombatState,
+    FighterTarget,
+    NumberTarget,
+    Option,
+    PendingDecision,
+    StrikeTarget,
+    ZoneTarget,
+)
 
 Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
 RESOLVERS: dict[str, Resolver] = {}
@@ -32,6 +41,9 @@ def carry_on(state: CombatState, then: tuple[Any, ...], events: list[Event]) -> 
 
 C = TypeVar("C")
 CONTEXTS: dict[str, type] = {}  # decision kind -> its typed context (the state codec reads saved ones back)
+# Every registered context and target class: saved as the list of its fields, the JSON the plain tuple it replaced
+# made (a class attribute cannot mark them: mypyc erases ClassVar, and the dataclass would take it for a field).
+POSITIONAL: set[type] = {ZoneTarget, FighterTarget, CardTarget, NumberTarget, StrikeTarget}
 
 
 def decision_context(kind: str) -> Callable[[type[C]], type[C]]:
@@ -39,6 +51,7 @@ def decision_context(kind: str) -> Callable[[type[C]], type[C]]:
 
     def register(cls: type[C]) -> type[C]:
         CONTEXTS[kind] = cls
+        POSITIONAL.add(cls)
         return cls
 
     return register
@@ -59,6 +72,7 @@ OPTION_TARGETS: dict[str, type] = {}  # decision kind -> the Target type of its 
 def decision_targets(kind: str, target: type) -> None:
     """Declare that every option of this kind carries a ``target`` of this type."""
     OPTION_TARGETS[kind] = target
+    POSITIONAL.add(target)
 
 
 def target_of(option: Option, kind: type[T]) -> T:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import CARDS, CardId
 from ..content.adversaries import IntentPlan, Step
@@ -43,7 +43,6 @@ class TargetChoice:
     plan: tuple[str, bool]  # the suit whose plan runs, and whether it is the union plan
     step: int  # the damage step's index in that plan
     amount: int  # the damage it deals
-    positional: ClassVar[bool] = True
 
 
 decision_targets(GM_TARGET, FighterTarget)
@@ -97,7 +96,6 @@ class IntentPick:
 
     adversary: str
     later: bool
-    positional: ClassVar[bool] = True
 
 
 @resolver(INTENT_PICK)

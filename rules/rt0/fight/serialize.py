@@ -23,7 +23,7 @@ from typing import Any
 
 from ...seam import RulesError
 from .daily import read_legacy
-from .decisions import CONTEXTS, OPTION_TARGETS
+from .decisions import CONTEXTS, OPTION_TARGETS, POSITIONAL
 from .state import CombatState, Option, PendingDecision
 
 FORMAT = 1
@@ -52,7 +52,7 @@ def encode(value: Any) -> Any:
         return value.value
     if is_dataclass(value) and not isinstance(value, type):
         names = _field_names(type(value))
-        if getattr(value, "positional", False):  # typed decision contexts and targets: a list, as their tuples were
+        if type(value) in POSITIONAL:  # typed decision contexts and targets: a list, as their tuples were
             return [encode(getattr(value, name)) for name in names]
         encoded = {name: encode(getattr(value, name)) for name in names}
         for name, default in ADDED_LATER.get(type(value).__name__, ()):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any
 
 from ..campaign.character import COMBAT_HP
 from ..cards import CardId
@@ -48,7 +48,6 @@ _PLAYER_TURN = Phase.PLAYER_TURN
 class ZoneTarget:
     column: int
     row: int
-    positional: ClassVar[bool] = True
 
     @property
     def zone(self) -> Zone:
@@ -58,19 +57,16 @@ class ZoneTarget:
 @dataclass(frozen=True, slots=True)
 class FighterTarget:
     fighter: str
-    positional: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
 class CardTarget:
     card: CardId
-    positional: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
 class NumberTarget:
     number: int
-    positional: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +77,6 @@ class StrikeTarget:
     amount: int
     ranged: bool
     magic: bool
-    positional: ClassVar[bool] = True
 
 
 Target = ZoneTarget | FighterTarget | CardTarget | NumberTarget | StrikeTarget
