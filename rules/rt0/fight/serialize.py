@@ -267,10 +267,10 @@ def state_from_dict(data: Any) -> CombatState:
     try:
         state = decode(CombatState, data["combat"], "combat")
         check_state(state)
-    except StateRangeError as error:
-        raise StateFormatError(f"the saved combat state is out of range: combat.{error}") from None
-    except (KeyError, TypeError, ValueError, StopIteration) as error:
-        raise StateFormatError(f"the saved combat state is damaged: {error}") from None
+    except StateRangeError as out_of_range:  # each handler names its own: mypyc types a name by its first binding
+        raise StateFormatError(f"the saved combat state is out of range: combat.{out_of_range}") from None
+    except (KeyError, TypeError, ValueError, StopIteration) as damaged:
+        raise StateFormatError(f"the saved combat state is damaged: {damaged}") from None
     except RecursionError:
         raise StateFormatError("the saved combat state is nested too deeply to read") from None
     assert isinstance(state, CombatState)
@@ -278,8 +278,8 @@ def state_from_dict(data: Any) -> CombatState:
 
     try:
         state.decisions = [typed_decision(d) for d in state.decisions]
-    except (TypeError, ValueError) as error:
-        raise StateFormatError(f"the saved combat state has a damaged decision: {error}") from None
+    except (TypeError, ValueError) as bad_decision:
+        raise StateFormatError(f"the saved combat state has a damaged decision: {bad_decision}") from None
     for fighter in state.fighters:  # saved before once-per-Day uses took the Day clock's names
         read_legacy(fighter.day_uses, fighter.marks, state.day)
     return state
