@@ -92,6 +92,11 @@ class BetweenFightsScreen(QWidget):
             self.oracle.setParent(None)
         self.oracle, self._oracle_share = dock, share
         self.splitter.addWidget(dock)
+        pose = getattr(dock, "pose", None)  # the solo dock takes a question for the oracle to roll
+        if callable(pose):
+            self.day.gm_box.ask_oracle.connect(pose)
+            self.day.gm_box.solo = True
+            self.day.gm_box.refresh(self.playthrough.story)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 0)
         if self.isVisible():

@@ -55,6 +55,23 @@ class UsePower:
 
 
 @dataclass(frozen=True, slots=True)
+class AskTheGM:
+    """FOOL-DEUS, HP-FORESIGHT: a power the GM answers; ``wish`` is the player's own proposed result, or ""."""
+
+    member: str
+    power: str
+    wish: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GMAnswers:
+    """The GM's answer to the open request: granted (the power is spent today) or not (it stays fresh)."""
+
+    granted: bool
+    answer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseScarBlocks:
     """The combat abilities each Massive Painful Scar blocks today (INJ-MINOR)."""
 
@@ -314,7 +331,7 @@ class DeleteNote:
     note: int
 
 
-DayOp = ChooseMeal | ChooseSleep | EndDay
+DayOp = ChooseMeal | ChooseSleep | EndDay | AskTheGM | GMAnswers
 FightOp = BeginFight | FightAction | ConcludeFight
 JournalOp = WriteNote | EditNote | DeleteNote
 Op = DayOp | CampaignOp | CheckOp | FightOp | OracleStep | JournalOp

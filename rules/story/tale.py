@@ -18,6 +18,7 @@ from ..rt0.campaign import campaign as cp
 from ..rt0.campaign import fight_plan as fp
 from ..rt0.campaign.campaign_events import CampaignEvent
 from ..rt0.campaign.check_table import Attempt
+from ..rt0.campaign.gm_asks import PowerRequest, asks_the_gm
 from ..rt0.campaign.skill_check import GroupResult
 from ..rt0.campaign.supremacy import FightSummary, supremacy_gain
 from ..rt0.fight import engine
@@ -88,6 +89,7 @@ class Story:
     log: tuple[str, ...] = ()
     next_note: int = 1
     chronicle: tuple[Line, ...] = ()  # the playthrough's one journal (chronicle.py), in order
+    request: PowerRequest | None = None  # a power asked of the GM, waiting for the answer (gm_asks.py)
 
     def names(self) -> dict[str, str]:
         """Member id to character name, for putting events into words."""
@@ -119,6 +121,20 @@ class CampaignChanged:
 class DayChoiceMade:
     member: str
     choice: cp.Meal | cp.Sleep
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PowerAsked:
+    request: PowerRequest
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PowerAnswered:
+    request: PowerRequest
+    granted: bool
+    answer: str
     reveals: bool = False
 
 
@@ -170,6 +186,8 @@ class NoteChanged:
 StoryEvent = (
     CampaignChanged
     | DayChoiceMade
+    | PowerAsked
+    | PowerAnswered
     | ChecksDrawn
     | FightBegun
     | FightStepped
@@ -206,6 +224,8 @@ def _apply(story: Story, op: ops.Op) -> Applied:
         return _choose(story, op)
     if isinstance(op, ops.EndDay):
         return _end_day(story)
+    if isinstance(op, ops.AskTheGM | ops.GMAnswers):
+        return _gm_asked(story, op)
     if isinstance(op, ops.DrawCheck | ops.GroupCheck | ops.HelpCheck | ops.RetryCheck):
         return _check(story, op)
     if isinstance(op, ops.BeginFight | ops.FightAction | ops.ConcludeFight):
@@ -232,6 +252,8 @@ def _with_campaign(story: Story, campaign: cp.Campaign, events: Sequence[Campaig
 
 
 def _campaign(story: Story, op: ops.CampaignOp) -> Applied:
+    if isinstance(op, ops.UsePower) and asks_the_gm(op.power):
+        raise IllegalAction(f"{op.power} is asked of the GM: request it, and the GM's answer decides.")
     campaign, events = op.run(story.campaign)
     return _with_campaign(story, campaign, events), [CampaignChanged(tuple(events))]
 
@@ -251,8 +273,33 @@ def _choose(story: Story, op: ops.ChooseMeal | ops.ChooseSleep) -> Applied:
     return replace(story, choices=choices), [DayChoiceMade(op.member, choice)]
 
 
+def _gm_asked(story: Story, op: ops.AskTheGM | ops.GMAnswers) -> Applied:
+    """FOOL-DEUS, HP-FORESIGHT: one request open at a time; granted spends the power, declined leaves it fresh."""
+    if isinstance(op, ops.AskTheGM):
+        if story.request is not None:
+            waiting = story.names().get(story.request.member, story.request.member)
+            raise IllegalAction(f"{waiting}'s {story.request.power} still waits for the GM's answer.")
+        if not asks_the_gm(op.power):
+            raise IllegalAction(f"{op.power} is not asked of the GM: use it directly.")
+        if not _member(story, op.member).playable:
+            raise IllegalAction(f"{story.names()[op.member]} can no longer be played.")
+        cp.use_power(story.campaign, op.member, op.power)  # refused here if not theirs, or used today
+        asked = PowerRequest(op.member, op.power, op.wish.strip())
+        return replace(story, request=asked), [PowerAsked(asked)]
+    request = story.request
+    if request is None:
+        raise IllegalAction("Nothing has been asked of the GM.")
+    answered = PowerAnswered(request, op.granted, op.answer.strip())
+    if not op.granted:
+        return replace(story, request=None), [answered]
+    campaign = cp.use_power(story.campaign, request.member, request.power)
+    return replace(story, campaign=campaign, request=None), [answered]
+
+
 def _end_day(story: Story) -> Applied:
     """DAY-CLOCK: food and sleep as chosen; the next Day asks again from the start (issue 19 item 11)."""
+    if story.request is not None:
+        raise IllegalAction(f"The GM has not answered {story.request.power} yet: answer it before the Day ends.")
     c = story.choices
     ids = [m.id for m in story.campaign.members]
     campaign, events = cp.end_day(story.campaign, {i: c.meal(i) for i in ids}, {i: c.sleep(i) for i in ids})
@@ -336,7 +383,8 @@ def changed_parts(before: Story, after: Story) -> frozenset[Part]:
     parts: set[Part] = set()
     if before.campaign is not after.campaign and before.campaign != after.campaign:
         parts |= {Part.PARTY, Part.DAY}
-    if before.choices != after.choices or before.finished != after.finished or before.log != after.log:
+    changed_day = before.choices != after.choices or before.request != after.request
+    if changed_day or before.finished != after.finished or before.log != after.log:
         parts.add(Part.DAY)
     if before.checks is not after.checks and before.checks != after.checks:
         parts.add(Part.CHECKS)
