@@ -137,3 +137,7 @@ class PlaythroughDesk:
 
     def next_day(self) -> None:
         raise IllegalAction("The Day ends for everyone on the Day tab.")
+
+    def keep_on_headphones(self) -> Attempt:
+        self.playthrough.submit(ops.KeepOnHeadphones())
+        return self.table.history[-1]

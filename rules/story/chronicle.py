@@ -59,6 +59,9 @@ def lines_for(before: Story, after: Story, events: Sequence[StoryEvent]) -> tupl
                 else f"The GM can't or won't grant {r.power}; it stays fresh today"
             )
             lines.append(Line(day, r.member, said if event.answer else f"{said}.", event.answer))
+        elif isinstance(event, tale.ItemKept):
+            said = "fails that FINAID check on purpose and keeps its card face down on the Headphones."
+            lines.append(Line(day, event.member, f"{names.get(event.member, event.member)} {said}"))
         elif isinstance(event, tale.ChecksDrawn):
             for a in event.attempts:
                 result = a.result

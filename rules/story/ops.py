@@ -242,7 +242,8 @@ CampaignOp = (
 
 @dataclass(frozen=True, slots=True)
 class DrawCheck:
-    """One checker draws for a task; ``helped``: the helpers' edge already folded into ``edge``."""
+    """One checker draws for a task; ``helped``: the helpers' edge already folded into ``edge``; ``purpose``: what
+    the task is for when an item is made for it (``items.FOOD``, ``DOOR``, ``TREAT``, ``PERFORMANCE``)."""
 
     name: str
     skill: Skill
@@ -250,6 +251,12 @@ class DrawCheck:
     base: Difficulty
     edge: Edge = Edge.NONE
     sight: bool = False
+    purpose: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class KeepOnHeadphones:
+    """ITM-HEADPHONES: the latest check, a won FINAID, counts as failed and its card waits on the Headphones."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,4 +341,4 @@ class DeleteNote:
 DayOp = ChooseMeal | ChooseSleep | EndDay | AskTheGM | GMAnswers
 FightOp = BeginFight | FightAction | ConcludeFight
 JournalOp = WriteNote | EditNote | DeleteNote
-Op = DayOp | CampaignOp | CheckOp | FightOp | OracleStep | JournalOp
+Op = DayOp | CampaignOp | CheckOp | KeepOnHeadphones | FightOp | OracleStep | JournalOp

@@ -149,6 +149,15 @@ class ChecksDrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemKept:
+    """ITM-HEADPHONES: a won FINAID check failed on purpose, its card kept face down for the next fight."""
+
+    member: str
+    card: int  # face down: the journal does not name it
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class FightBegun:
     opening: CombatState
     reveals: bool = True
@@ -189,6 +198,7 @@ StoryEvent = (
     | PowerAsked
     | PowerAnswered
     | ChecksDrawn
+    | ItemKept
     | FightBegun
     | FightStepped
     | FightConcluded
@@ -228,6 +238,8 @@ def _apply(story: Story, op: ops.Op) -> Applied:
         return _gm_asked(story, op)
     if isinstance(op, ops.DrawCheck | ops.GroupCheck | ops.HelpCheck | ops.RetryCheck):
         return _check(story, op)
+    if isinstance(op, ops.KeepOnHeadphones):
+        return _keep_on_headphones(story)
     if isinstance(op, ops.BeginFight | ops.FightAction | ops.ConcludeFight):
         return _fight(story, op)
     if isinstance(op, ops.OracleStep):
@@ -248,7 +260,8 @@ def _with_campaign(story: Story, campaign: cp.Campaign, events: Sequence[Campaig
     """The campaign changed: its events go to the log and the skill-check decks follow the party."""
     names = story.names()
     log = (*story.log, *(event_line(e, names) for e in events))
-    return replace(story, campaign=campaign, checks=follow_party(story.checks, campaign), log=log)
+    checks = follow_party(story.checks, campaign, story.campaign)
+    return replace(story, campaign=campaign, checks=checks, log=log)
 
 
 def _campaign(story: Story, op: ops.CampaignOp) -> Applied:
@@ -309,12 +322,37 @@ def _end_day(story: Story) -> Applied:
 
 def _check(story: Story, op: ops.CheckOp) -> Applied:
     table = story.checks.thaw(story.campaign)
+    spent = table.checkers[op.name].spent(op.skill, op.purpose) if isinstance(op, ops.DrawCheck) else []
     attempts, verdict = draw_on(table, op)
     story = replace(story, checks=CheckDecks.of(table))
     drawn = ChecksDrawn(tuple(attempts), verdict, retried=isinstance(op, ops.RetryCheck))
-    if not isinstance(op, ops.RetryCheck):
-        return story, [drawn]
-    return _pay_for_retry(story, attempts[0].name, drawn)
+    if isinstance(op, ops.RetryCheck):
+        return _pay_for_retry(story, attempts[0].name, drawn)
+    if spent and isinstance(op, ops.DrawCheck):
+        return _spend_items(story, op.name, spent, drawn)
+    return story, [drawn]
+
+
+def _spend_items(story: Story, name: str, spent: list[str], drawn: ChecksDrawn) -> Applied:
+    """ITM-BLANK-KEYCARD, ITM-FIRST-AID-KIT, ITM-GROUCHO-GLASSES: an Exhaust item that helped a check is used up."""
+    member = next(m.id for m in story.campaign.members if m.character.name == name)
+    campaign, events = story.campaign, []
+    for item in spent:
+        campaign, more = cp.use_item(campaign, member, item)
+        events += more
+    return _with_campaign(story, campaign, events), [drawn, CampaignChanged(tuple(events), reveals=True)]
+
+
+def _keep_on_headphones(story: Story) -> Applied:
+    """ITM-HEADPHONES between fights: the latest check, a won FINAID, counts as failed; its card waits face down."""
+    table = story.checks.thaw(story.campaign)
+    attempt, card = table.fail_for_headphones()
+    member = next((m.id for m in story.campaign.members if m.character.name == attempt.name), None)
+    if member is None:
+        raise IllegalAction(f"{attempt.name} is an Eddy and carries no Headphones.")
+    story = replace(story, checks=CheckDecks.of(table))
+    campaign = cp.keep_on_headphones(story.campaign, member, card)
+    return _with_campaign(story, campaign, []), [ItemKept(member, card)]
 
 
 def _pay_for_retry(story: Story, name: str, drawn: ChecksDrawn) -> Applied:

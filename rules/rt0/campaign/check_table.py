@@ -7,7 +7,7 @@ through ``check_odds``, so the screen shows exactly what the rules compute.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import rng
@@ -225,6 +225,20 @@ class CheckTable:
         done = Attempt(previous.name, previous.skill, previous.subject, result)
         self.history.append(done)
         return done
+
+    def fail_for_headphones(self) -> tuple[Attempt, int]:
+        """ITM-HEADPHONES: the latest check, a won FINAID, now counts as failed (a retry may follow); returns it,
+        failed, and its card, which the caller puts on the Headphones."""
+        if not self.history:
+            raise ValueError("There is no check to fail on purpose.")
+        last = self.history[-1]
+        if last.skill is not Skill.FINAID or not last.result.succeeded:
+            raise ValueError("Only a won FINAID check, the latest one, can be failed to keep its card.")
+        kept = replace(last.result.kept, outcome=Outcome.FAILURE, reason="failed on purpose, for the Headphones")
+        failed = Attempt(last.name, last.skill, last.subject, replace(last.result, kept=kept))
+        self.history[-1] = failed
+        self.ledger.outcomes[(_subject(last.subject), self.day)] = Outcome.FAILURE
+        return failed, last.result.kept.card
 
     def group(
         self,
