@@ -44,6 +44,7 @@ from rt0table.rules.rt0.campaign.skill_check import (
     group_chance,
 )
 from rt0table.rules.rt0.campaign.skill_check import retry as retry_check
+from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.fight.modifiers import HEADPHONES
 from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.story import ops
@@ -87,6 +88,8 @@ class CheckDesk(Protocol):
 
     def keep_on_headphones(self) -> Attempt: ...
 
+    def gm_keeps(self, index: int) -> Attempt: ...
+
 
 class LooseDesk:
     """A table with no playthrough behind it (the screen on its own): the ops are carried out on it directly."""
@@ -100,6 +103,9 @@ class LooseDesk:
     def next_day(self) -> None:
         self.table.next_day()
 
+    def gm_keeps(self, index: int) -> Attempt:
+        return self.table.gm_keeps(index)
+
     def keep_on_headphones(self) -> Attempt:
         raise ValueError("Banking a card on the Headphones needs the party: make the check from the Day.")
 
@@ -109,8 +115,9 @@ class SkillCheckScreen(QWidget):
 
     checked = Signal(object)  # list[Attempt]
 
-    def __init__(self, desk: CheckDesk | CheckTable, parent: QWidget | None = None) -> None:
+    def __init__(self, desk: CheckDesk | CheckTable, gm_judges: bool = True, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.gm_judges = gm_judges  # SKL-PENALTY: a GM names the worse card; in solo the lower outcome counts
         self.setObjectName("skill-check-screen")
         self.desk: CheckDesk = LooseDesk(desk) if isinstance(desk, CheckTable) else desk
         self.last: list[Attempt] = []
@@ -279,6 +286,11 @@ class SkillCheckScreen(QWidget):
         self.corruption_note = QLabel()
         self.corruption_note.setObjectName("check-corruption")
         self.corruption_note.setWordWrap(True)
+        self.judge_label = QLabel()
+        self.judge_label.setObjectName("check-judge")
+        self.judge_label.setWordWrap(True)
+        self.judge_row = QHBoxLayout()
+        self.judge_buttons: list[QPushButton] = []
         self.headphones_button = QPushButton("Fail it instead, and bank its card on the Headphones")
         self.headphones_button.setObjectName("check-headphones")
         self.headphones_button.setToolTip("The card joins the first hand of the next fight; up to 3 wait there.")
@@ -290,6 +302,8 @@ class SkillCheckScreen(QWidget):
         result_layout.addWidget(scroll, 1)
         result_layout.addWidget(self.outcome)
         result_layout.addWidget(self.reason)
+        result_layout.addWidget(self.judge_label)
+        result_layout.addLayout(self.judge_row)
         result_layout.addLayout(retry_row)
         result_layout.addWidget(self.headphones_button, alignment=Qt.AlignmentFlag.AlignLeft)
         result_layout.addWidget(self.retry_note)
@@ -434,6 +448,18 @@ class SkillCheckScreen(QWidget):
             self.retry_note.setText(str(error))
             return
         self.last = [attempt]
+        self._render_result()
+        self.refresh()
+        self.checked.emit(self.last)
+
+    def gm_keeps(self, index: int) -> None:
+        """SKL-PENALTY: the GM names the worse of the two cards; that one counts."""
+        try:
+            attempt = self.desk.gm_keeps(index)
+        except ValueError as error:
+            self.retry_note.setText(str(error))
+            return
+        self.last = [*self.last[:-1], attempt]
         self._render_result()
         self.refresh()
         self.checked.emit(self.last)
@@ -619,6 +645,7 @@ class SkillCheckScreen(QWidget):
         self.corruption_note.setText(f"Corruption taken for retries: {taken}" if taken else "")
         last = self.last[-1] if self.last else None
         self.headphones_button.setVisible(self._may_bank(last))
+        self._render_judging(last)
         if last is None or last.subject == "helping" or self.last_was_group:
             self.retry_button.setEnabled(False)
             self.retry_note.setText("")
@@ -634,6 +661,34 @@ class SkillCheckScreen(QWidget):
             f"{last.name} may try again at {again.difficulty.title} for 1 Corruption: "
             f"{percent(odds.success)} to succeed."
         )
+
+    def _render_judging(self, last: Attempt | None) -> None:
+        """SKL-PENALTY: after a single check under Penalty whose cards read differently, the GM may name the other
+        card the worse; the button of the card that counts now is checked."""
+        for button in self.judge_buttons:
+            self.judge_row.removeWidget(button)
+            button.deleteLater()
+        self.judge_buttons = []
+        judgeable = (
+            self.gm_judges
+            and last is not None
+            and not self.last_was_group
+            and last.subject != "helping"
+            and self.table.penalty_pick_refusal() is None
+            and self.table.history[-1] is last
+        )
+        self.judge_label.setVisible(judgeable)
+        if not judgeable or last is None:
+            return
+        self.judge_label.setText("Penalty: the GM says which card is the worse, the one that counts.")
+        for i, reading in enumerate(last.result.readings):
+            button = QPushButton(f"{CARDS[reading.card].name}: {reading.outcome.value}")
+            button.setObjectName(f"check-judge-{i}")
+            button.setCheckable(True)
+            button.setChecked(reading is last.result.kept)
+            button.clicked.connect(lambda _=False, index=i: self.gm_keeps(index))
+            self.judge_row.addWidget(button)
+            self.judge_buttons.append(button)
 
     def _may_bank(self, last: Attempt | None) -> bool:
         """ITM-HEADPHONES: the latest single check is a won FINAID by someone carrying Headphones."""

@@ -59,6 +59,10 @@ def lines_for(before: Story, after: Story, events: Sequence[StoryEvent]) -> tupl
                 else f"The GM can't or won't grant {r.power}; it stays fresh today"
             )
             lines.append(Line(day, r.member, said if event.answer else f"{said}.", event.answer))
+        elif isinstance(event, tale.CardJudged):
+            a = event.attempt
+            said = f"The GM judges {CARDS[a.result.kept.card].name} the worse card: {a.result.outcome.value}"
+            lines.append(Line(day, ids.get(a.name), said, a.subject))
         elif isinstance(event, tale.ItemKept):
             said = "fails that FINAID check on purpose and keeps its card face down on the Headphones."
             lines.append(Line(day, event.member, f"{names.get(event.member, event.member)} {said}"))

@@ -255,6 +255,13 @@ class DrawCheck:
 
 
 @dataclass(frozen=True, slots=True)
+class GMKeepsCard:
+    """SKL-PENALTY: the GM names which of the latest check's two cards is the worse (``index`` into its cards)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class KeepOnHeadphones:
     """ITM-HEADPHONES: the latest check, a won FINAID, counts as failed and its card waits on the Headphones."""
 
@@ -341,4 +348,4 @@ class DeleteNote:
 DayOp = ChooseMeal | ChooseSleep | EndDay | AskTheGM | GMAnswers
 FightOp = BeginFight | FightAction | ConcludeFight
 JournalOp = WriteNote | EditNote | DeleteNote
-Op = DayOp | CampaignOp | CheckOp | KeepOnHeadphones | FightOp | OracleStep | JournalOp
+Op = DayOp | CampaignOp | CheckOp | GMKeepsCard | KeepOnHeadphones | FightOp | OracleStep | JournalOp

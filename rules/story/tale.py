@@ -149,6 +149,14 @@ class ChecksDrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class CardJudged:
+    """SKL-PENALTY: the GM named the worse card; ``attempt`` is the check as it now counts."""
+
+    attempt: Attempt
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ItemKept:
     """ITM-HEADPHONES: a won FINAID check failed on purpose, its card kept face down for the next fight."""
 
@@ -198,6 +206,7 @@ StoryEvent = (
     | PowerAsked
     | PowerAnswered
     | ChecksDrawn
+    | CardJudged
     | ItemKept
     | FightBegun
     | FightStepped
@@ -240,6 +249,8 @@ def _apply(story: Story, op: ops.Op) -> Applied:
         return _check(story, op)
     if isinstance(op, ops.KeepOnHeadphones):
         return _keep_on_headphones(story)
+    if isinstance(op, ops.GMKeepsCard):
+        return _gm_keeps(story, op.index)
     if isinstance(op, ops.BeginFight | ops.FightAction | ops.ConcludeFight):
         return _fight(story, op)
     if isinstance(op, ops.OracleStep):
@@ -341,6 +352,13 @@ def _spend_items(story: Story, name: str, spent: list[str], drawn: ChecksDrawn) 
         campaign, more = cp.use_item(campaign, member, item)
         events += more
     return _with_campaign(story, campaign, events), [drawn, CampaignChanged(tuple(events), reveals=True)]
+
+
+def _gm_keeps(story: Story, index: int) -> Applied:
+    """SKL-PENALTY between fights: the GM's judgement of the worse card replaces the one kept by the order."""
+    table = story.checks.thaw(story.campaign)
+    judged = table.gm_keeps(index)
+    return replace(story, checks=CheckDecks.of(table)), [CardJudged(judged)]
 
 
 def _keep_on_headphones(story: Story) -> Applied:

@@ -13,7 +13,7 @@ from rt0table.desktop.flow.between_fights import BetweenFightsScreen
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign import items as itm
-from rt0table.rules.rt0.campaign.skill_check import Difficulty, Outcome
+from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, Outcome
 from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.fight.modifiers import HEADPHONES
 from rt0table.rules.rt0.traits import Skill
@@ -84,3 +84,37 @@ def test_no_headphones_no_offer(qtbot: QtBot) -> None:
     pick(checks.difficulty, Difficulty.EASY)
     click(qtbot, checks.draw_button)
     assert checks.outcome.text() != Outcome.FAILURE.value and not checks.headphones_button.isVisible()
+
+
+@pytest.mark.rule("SKL-PENALTY")
+def test_the_gm_judges_the_worse_card_by_a_click_and_the_outcome_follows(qtbot: QtBot) -> None:
+    screen = screen_carrying()
+    show(qtbot, screen)
+    open_tab(qtbot, screen, "Skill checks")
+    checks, p = screen.checks, screen.playthrough
+    stack(checks, "Mira", "10 of Cups", "2 of Swords")
+    qtbot.keyClicks(checks.subject, "Sing for the guard")
+    pick(checks.skill, Skill.ART)
+    click(qtbot, checks.edge_buttons[Edge.PENALTY])
+    click(qtbot, checks.draw_button)
+    assert checks.outcome.text() == Outcome.FAILURE.value and checks.judge_label.isVisible()
+    first, second = checks.judge_buttons
+    assert second.isChecked() and not first.isChecked()
+    click(qtbot, first)  # the GM judges the 10 of Cups the worse
+    last = p.story.checks.last
+    assert last is not None and last.result.outcome is Outcome.SUCCESS
+    assert checks.outcome.text() == Outcome.SUCCESS.value and checks.judge_buttons[0].isChecked()
+
+
+def test_in_solo_the_lower_card_counts_and_nobody_is_asked(qtbot: QtBot) -> None:
+    campaign = fp.from_party([MIRA])
+    screen = BetweenFightsScreen(Playthrough(Mode.SOLO, campaign, seed=11))
+    show(qtbot, screen)
+    open_tab(qtbot, screen, "Skill checks")
+    checks = screen.checks
+    stack(checks, "Mira", "10 of Cups", "2 of Swords")
+    qtbot.keyClicks(checks.subject, "Sing for the guard")
+    pick(checks.skill, Skill.ART)
+    click(qtbot, checks.edge_buttons[Edge.PENALTY])
+    click(qtbot, checks.draw_button)
+    assert checks.outcome.text() == Outcome.FAILURE.value and not checks.judge_label.isVisible()

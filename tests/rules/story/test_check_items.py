@@ -18,7 +18,7 @@ from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.seam import IllegalAction
 from rt0table.rules.story import ops
 from rt0table.rules.story.decks import CheckDecks
-from rt0table.rules.story.tale import CampaignChanged, ItemKept, Story, _with_campaign, apply, new_story
+from rt0table.rules.story.tale import CampaignChanged, CardJudged, ItemKept, Story, _with_campaign, apply, new_story
 from tests.helpers.fight_builders import bestiary
 from tests.helpers.sample_party import fool, magician, party, stack
 
@@ -122,3 +122,30 @@ def test_a_card_that_comes_off_the_headphones_returns_to_its_owners_deck() -> No
     assert card not in pile_of(after, "Pip")[1]  # still held: the edit did not touch the Headphones
     back = _with_campaign(s, emptied, [])  # the one place the decks follow the campaign (the fight's end, too)
     assert card in pile_of(back, "Pip")[1]
+
+
+@pytest.mark.rule("SKL-PENALTY")
+def test_under_penalty_the_gm_names_the_worse_card_and_that_one_counts() -> None:
+    s = stacked(carrying(), "Pip", "10 of Cups", "2 of Swords")
+    s, _ = apply(s, ops.DrawCheck("Pip", Skill.GYM, "the fence", Difficulty.MEDIUM, Edge.PENALTY))
+    assert s.checks.last is not None and s.checks.last.result.outcome is Outcome.FAILURE  # the lower, by default
+    judged, events = apply(s, ops.GMKeepsCard(0))  # the GM judges the 10 of Cups the worse
+    assert isinstance(events[0], CardJudged) and not events[0].reveals
+    assert judged.checks.last is not None and judged.checks.last.result.outcome is Outcome.SUCCESS
+    assert [o for _, _, o in judged.checks.ledger] == [Outcome.SUCCESS]  # the Day's ledger follows the GM's word
+    with pytest.raises(IllegalAction, match="Only a failed check"):
+        apply(judged, ops.RetryCheck())
+    with pytest.raises(IllegalAction, match="no card 3"):
+        apply(s, ops.GMKeepsCard(2))
+
+
+@pytest.mark.rule("SKL-PENALTY")
+def test_nothing_to_judge_without_penalty_or_when_both_cards_read_alike() -> None:
+    plain = stacked(carrying(), "Pip", "10 of Cups")
+    plain, _ = apply(plain, ops.DrawCheck("Pip", Skill.GYM, "the fence", Difficulty.MEDIUM))
+    with pytest.raises(IllegalAction, match="under Penalty"):
+        apply(plain, ops.GMKeepsCard(0))
+    alike = stacked(carrying(), "Pip", "10 of Cups", "9 of Cups")
+    alike, _ = apply(alike, ops.DrawCheck("Pip", Skill.GYM, "the wall", Difficulty.MEDIUM, Edge.PENALTY))
+    with pytest.raises(IllegalAction, match="read the same"):
+        apply(alike, ops.GMKeepsCard(0))
