@@ -57,6 +57,7 @@ class LoadScreen(QWidget):
     """Lists the store's games; ``load_requested`` carries the game id to open, ``back`` returns to the title."""
 
     load_requested = Signal(str)
+    watch_requested = Signal(str)  # the game id whose newest fight to watch again
     back = Signal()
 
     def __init__(self, store: SaveStore, parent: QWidget | None = None) -> None:
@@ -116,6 +117,7 @@ class LoadScreen(QWidget):
         row = QHBoxLayout()
         for key, label, slot in (
             ("load", "Load", self.load_selected),
+            ("watch", "Watch the fight", self.watch_selected),
             ("duplicate", "Duplicate", self.duplicate_selected),
             ("export", "Export…", self._export_dialog),
             ("delete", "Delete…", self.ask_delete),
@@ -179,6 +181,9 @@ class LoadScreen(QWidget):
         summary = self.selected()
         for key in ("load", "duplicate", "export", "delete"):
             self.buttons[key].setEnabled(summary is not None)
+        watchable = summary is not None and not summary.problem and summary.fight > 0 and summary.ruleset == "rt0"
+        self.buttons["watch"].setEnabled(watchable)
+        self.buttons["watch"].setToolTip("" if watchable else "Only an RT:0 game with a fight begun can be watched.")
         self.confirm.hide()
 
     # --- what can be done ---
@@ -188,6 +193,12 @@ class LoadScreen(QWidget):
         game_id = self.selected_id()
         if game_id is not None:
             self.load_requested.emit(game_id)
+
+    @last_resort
+    def watch_selected(self) -> None:
+        game_id = self.selected_id()
+        if game_id is not None and self.buttons["watch"].isEnabled():
+            self.watch_requested.emit(game_id)
 
     def show_error(self, game_id: str, error: SaveError) -> None:
         """A game that would not load: the message (naming the file), and the last good state when there is one."""

@@ -179,6 +179,7 @@ class MainWindow(QMainWindow):
         assert self.store is not None
         screen = LoadScreen(self.store)
         screen.load_requested.connect(self.open_game)
+        screen.watch_requested.connect(self.open_replay)
         screen.back.connect(self.show_title)
         self.show_screen(screen)
         return screen
@@ -208,6 +209,25 @@ class MainWindow(QMainWindow):
                 resumed.fight, self.autosave, resumed.answered, resumed.played_before, resumed.opening
             )
         self._new_navigator().resume(playthrough, resumed.log)
+        return True
+
+    def open_replay(self, game_id: str) -> bool:
+        """Watch a save's newest fight again; nothing in the save changes. A failure is named on the load screen."""
+        from rt0table.desktop.load_screen import LoadScreen
+        from rt0table.desktop.replay_viewer.saved_fight import replay_of_save
+
+        assert self.store is not None
+        try:
+            screen = replay_of_save(self.store.load(game_id), self.table_settings)
+        except Exception as raised:  # a save that trips up the replay is named, never a crash
+            error = raised if isinstance(raised, SaveError) else unreadable(self.store.path_of(game_id), raised)
+            current = self.screens.currentWidget()
+            shown = current if isinstance(current, LoadScreen) else self.open_load_screen()
+            shown.show_error(game_id, error)
+            return False
+        screen.closed.connect(self.open_load_screen)
+        self.show_screen(screen)
+        screen.setFocus()
         return True
 
     def open_demo(self) -> QWidget:
