@@ -111,8 +111,9 @@ class MgTableScreen(QWidget):
         plan_row.addWidget(QLabel("Plan:"))
         plan_row.addWidget(self.weapon, 1)
         self.plan_buttons: list[QPushButton] = []
-        for count in range(4):
+        for count in range(10):  # as many as the pack's plan limit allows are shown
             button = QPushButton(str(count))
+            button.setMaximumWidth(34)
             button.setObjectName(f"mg-plan-{count}")
             button.clicked.connect(lambda _=False, n=count: self.plan(n))
             plan_row.addWidget(button)
@@ -309,7 +310,7 @@ class MgTableScreen(QWidget):
             self.weapon.setCurrentIndex(weapons.index(self.state.fighter(fighter).active))
         counts = {a.actions for a in plans if a.fighter == fighter}
         for n, button in enumerate(self.plan_buttons):
-            button.setEnabled(n in counts)
+            button.setVisible(n in counts)
 
     # --- doing things (all through the session) -------------------------------------------------------------
 
@@ -482,7 +483,7 @@ class MgTableScreen(QWidget):
             self.pass_perks()
         elif Qt.Key.Key_1 <= key <= Qt.Key.Key_6 and self.state.phase in ("roll", "vie_roll"):
             self.type_face(key - Qt.Key.Key_0)
-        elif Qt.Key.Key_0 <= key <= Qt.Key.Key_3 and self.state.phase == "plan":
+        elif Qt.Key.Key_0 <= key <= Qt.Key.Key_9 and self.state.phase == "plan":
             self.plan(key - Qt.Key.Key_0)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.do_selected()

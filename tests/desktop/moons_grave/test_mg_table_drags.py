@@ -1,0 +1,87 @@
+"""The Moon's Grave table by mouse: action tokens onto fighters, damage onto soak tracks, dice onto perk cards."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from rt0table.rules.moons_grave.mg_actions import Soak, TriggerPerk, TurnAction
+from rt0table.rules.moons_grave.mg_state import MgState
+from rt0table.rules.moons_grave.perk_payment import free_dice, icon_of
+from tests.helpers.mg_tables import drag, mg_table, play_until
+
+
+def pc_turn(state: MgState) -> bool:
+    return state.phase == "turn" and not state.fighter(state.turn).npc
+
+
+def test_dragging_attack_onto_an_npc_attacks_it(qtbot: QtBot) -> None:
+    game = mg_table(qtbot)
+    state = play_until(game, pc_turn)
+    scene = game.screen.scene
+    foe = next(f for f in state.living() if f.npc)
+    drag(qtbot, game, scene.tokens["action:Attack"], scene.cards[foe.id])
+    attacks = [s for s in game.session.steps if s.action == TurnAction(state.turn, "Attack", foe.id)]
+    assert len(attacks) == 1 and not attacks[0].stand_in
+
+
+def test_dragging_attack_onto_an_ally_is_refused_with_the_rules_reason(qtbot: QtBot) -> None:
+    game = mg_table(qtbot)
+    state = play_until(game, pc_turn)
+    ally = next(f for f in state.living() if not f.npc and f.id != state.turn)
+    scene = game.screen.scene
+    drag(qtbot, game, scene.tokens["action:Attack"], scene.cards[ally.id])
+    assert game.session.state == state
+    assert f"{ally.name} is on" in game.screen.refusal.text()
+
+
+def test_dragging_the_damage_onto_a_soak_track_checks_that_track(qtbot: QtBot) -> None:
+    game = mg_table(qtbot)
+    state = play_until(game, lambda s: s.phase == "soak")
+    who, amount = state.damage_queue[0]
+    track = next(t for t in state.fighter(who).tracks if not t.exhausted)
+    scene = game.screen.scene
+    drag(qtbot, game, scene.tokens["damage"], scene.tracks[(who, track.id)])
+    assert any(s.action == Soak(who, track.id) for s in game.session.steps)
+    after = next(t for t in game.session.state.fighter(who).tracks if t.id == track.id)
+    assert after.exhausted and amount > 0
+
+
+def payable(state: MgState) -> bool:
+    """A perk window where a person chooses and can pay a perk."""
+    if state.phase != "perks" or state.roll is None:
+        return False
+    chooser = state.fighter(state.roll.order[state.roll.chooser])
+    from rt0table.rules.moons_grave.perk_payment import payments
+
+    return not chooser.npc and bool(payments(state, state.roll, chooser.id))
+
+
+def test_dragging_dice_onto_a_lit_perk_card_fills_it_and_fires_it(qtbot: QtBot) -> None:
+    game = mg_table(qtbot)
+    state = play_until(game, payable)
+    screen = game.screen
+    pay = next(a for a in game.session.ruleset.legal_actions(state) if isinstance(a, TriggerPerk))
+    card = screen.scene.perks[pay.perk]
+    assert card.lit  # only payable perks light up
+    dark = [c for c in screen.scene.perks.values() if not c.lit]
+    assert all(c.dim for c in dark)
+    for die in pay.dice:
+        drag(qtbot, game, screen.scene.tokens[f"die:{die}"], screen.scene.perks[pay.perk])
+    fired = [s for s in game.session.steps if isinstance(s.action, TriggerPerk)]
+    assert fired and fired[0].action.perk == pay.perk and fired[0].action.fighter == pay.fighter
+    assert any(e.kind == "perk" for e in fired[0].events)
+
+
+def test_a_die_dropped_on_a_perk_it_cannot_pay_is_refused_and_nothing_changes(qtbot: QtBot) -> None:
+    game = mg_table(qtbot)
+    state = play_until(game, payable)
+    assert state.roll is not None
+    screen = game.screen
+    chooser = state.roll.order[state.roll.chooser]
+    unpaid = [c for c in screen.scene.perks.values() if not c.lit]
+    die = free_dice(state.roll, chooser, icon_of(state, state.roll, chooser))[0]
+    assert not screen.scene.tokens[f"die:{die}"].dim
+    drag(qtbot, game, screen.scene.tokens[f"die:{die}"], unpaid[0])
+    assert game.session.state == state
+    perk = next(p for p in state.fighter(chooser).perks if p.id == unpaid[0].perk_id)
+    assert perk.title in screen.refusal.text()
