@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
 from rt0table.rules.moons_grave.mg_state import MgState
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6
 
-WIDTH, HEIGHT = 1200.0, 720.0
+WIDTH, HEIGHT = 1000.0, 680.0
+SIDE = 320.0  # the width of the party sheets and of the NPC cards
+MIDDLE = SIDE + 20  # where the tokens, the dice and the perk rail begin
 INK = QColor("#f4ecd8")
 FAINT = QColor("#9c9787")
 LIT = QColor("#f2b134")
@@ -68,6 +70,7 @@ class Plate(QGraphicsItem):
         self.dim = False
         self.bold_first = True
         self.centred = False  # one big centred label (a die)
+        self.font_px = 13
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-3, -3, 3, 3)
@@ -86,8 +89,8 @@ class Plate(QGraphicsItem):
             painter.setPen(INK)
             painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, " ".join(self.lines))
             return
-        font.setPixelSize(13)
-        line_height = 17.0
+        font.setPixelSize(self.font_px)
+        line_height = self.font_px + 4.0
         top = self.rect.top() + 6
         for i, line in enumerate(self.lines):
             font.setBold(i == 0 and self.bold_first)
@@ -115,6 +118,7 @@ class TrackItem(Plate):
         self.fighter_id = fighter_id
         self.track_id = track_id
         self.bold_first = False
+        self.font_px = 11
 
 
 class PerkCard(Plate):
@@ -207,8 +211,8 @@ class MgScene(QGraphicsScene):
         ladder = sorted(state.living(), key=lambda f: (-f.talent("Initiative"), f.id))
         x = 10.0
         for fighter in ladder:
-            planned = f"{fighter.planned}a" if fighter.planned >= 0 else "?"
-            text = f"{fighter.name} I{fighter.talent('Initiative')} {planned} FR{fighter.fumble_risk}"
+            planned = f", plans {fighter.planned}" if fighter.planned >= 0 else ""
+            text = f"{fighter.name}: Ini {fighter.talent('Initiative')}{planned}, FR {fighter.fumble_risk}"
             chip = Plate(PARTY_FILL if not fighter.npc else FOE_FILL, [text], QRectF(x, 48, text_width(text), 26))
             chip.lit = fighter.id == state.turn
             chip.bold_first = fighter.id == state.turn
@@ -220,7 +224,7 @@ class MgScene(QGraphicsScene):
         party = [f for f in state.fighters if not f.npc]
         height = min(200.0, (HEIGHT - 90) / max(1, len(party)) - 8)
         for i, fighter in enumerate(party):
-            rect = QRectF(10, 86 + i * (height + 8), 380, height)
+            rect = QRectF(10, 86 + i * (height + 8), SIDE, height)
             weapon = state.active_weapon(fighter)
             talents = ", ".join(
                 f"{t[:3]} {fighter.talent(t)}" for t in (weapon.attack, weapon.defence, "Initiative", "Tactics")
@@ -261,7 +265,7 @@ class MgScene(QGraphicsScene):
         foes = [f for f in state.fighters if f.npc]
         height = min(110.0, (HEIGHT - 90) / max(1, len(foes)) - 8)
         for i, fighter in enumerate(foes):
-            rect = QRectF(WIDTH - 390, 86 + i * (height + 8), 380, height)
+            rect = QRectF(WIDTH - SIDE - 10, 86 + i * (height + 8), SIDE, height)
             weapon = state.active_weapon(fighter)
             boxes = max(1, fighter.talent("Durability")) if state.house.npc_damage == "durability_boxes" else 1
             lines = [
@@ -277,10 +281,10 @@ class MgScene(QGraphicsScene):
     def _tokens(self, state: MgState) -> None:
         if state.phase == "turn":
             for i, name in enumerate((*DRAGGED_ACTIONS, *CLICKED_ACTIONS)):
-                rect = QRectF(0, 0, 84, 34)
+                rect = QRectF(0, 0, 74, 34)
                 token = Token("action", name, [name], rect, QColor("#3c3553"))
                 token.dim = name not in self.lit_actions
-                token.home = QPointF(405 + (i % 4) * 98, 90 + (i // 4) * 42)
+                token.home = QPointF(MIDDLE + 4 + (i % 4) * 80, 90 + (i // 4) * 42)
                 token.setPos(token.home)
                 self.tokens[f"action:{name}"] = token
                 self._add(token)
@@ -289,7 +293,7 @@ class MgScene(QGraphicsScene):
             text = f"{amount} damage → {state.fighter(fighter_id).name}"
             token = Token("damage", fighter_id, [text, "drag onto a soak track"], QRectF(0, 0, 300, 44),
                           QColor("#6b2424"))  # fmt: skip
-            token.home = QPointF(450, 180)
+            token.home = QPointF(MIDDLE + 10, 180)
             token.setPos(token.home)
             self.tokens["damage"] = token
             self._add(token)
@@ -307,7 +311,7 @@ class MgScene(QGraphicsScene):
             token.dim = state.phase != "perks" or not (face.boosts or face.drags)
             if spent:
                 token.lines = [face.label, "✓"]
-            token.home = QPointF(405 + i * 46, 240)
+            token.home = QPointF(MIDDLE + 4 + (i % 7) * 46, 236 + (i // 7) * 46)
             token.setPos(token.home)
             self.tokens[f"die:{i}"] = token
             self._add(token)
@@ -316,10 +320,10 @@ class MgScene(QGraphicsScene):
         if state.phase != "perks" or not chooser:
             return
         fighter = state.fighter(chooser)
-        head = Plate(QColor("#2b2f36"), [f"Perk rail: {fighter.name}"], QRectF(400, 292, 400, 26))
+        head = Plate(QColor("#2b2f36"), [f"Perk rail: {fighter.name}"], QRectF(MIDDLE, 332, WIDTH - 2 * MIDDLE, 26))
         self._add(head)
         for i, perk in enumerate(fighter.perks):
-            rect = QRectF(400 + (i % 2) * 204, 324 + (i // 2) * 66, 196, 60)
+            rect = QRectF(MIDDLE + (i % 2) * 162, 364 + (i // 2) * 62, 156, 56)
             mark = "★" if perk.on == "own_roll" else "☠"
             card = PerkCard(fighter.id, perk.id, perk.cost, [f"{perk.title} [{perk.cost}{mark}]", perk.category], rect)
             card.lit = perk.id in self.lit_perks
@@ -332,7 +336,7 @@ class MgScene(QGraphicsScene):
             self.banner = None
             return
         self.banner = Plate(QColor("#403015"), [f"The fight is over: the {state.winner} side stands."],
-                            QRectF(400, 560, 400, 40))  # fmt: skip
+                            QRectF(MIDDLE, 600, WIDTH - 2 * MIDDLE, 40))  # fmt: skip
         self.banner.lit = True
         self._add(self.banner)
 

@@ -49,7 +49,7 @@ from rt0table.rules.moons_grave.perk_payment import free_dice, icon_of
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6
 from rt0table.rules.seam import GM
 
-PANEL_WIDTH = 380
+PANEL_WIDTH = 300
 
 
 class MgView(QGraphicsView):
@@ -127,7 +127,7 @@ class MgTableScreen(QWidget):
         self.pass_button = QPushButton("Pass (P)")
         self.pass_button.setObjectName("mg-pass")
         self.pass_button.clicked.connect(self.pass_perks)
-        self.undo_button = QPushButton("Undo (Ctrl+Z)")
+        self.undo_button = QPushButton("Undo ⌃Z")
         self.undo_button.setObjectName("mg-undo")
         self.undo_button.clicked.connect(self.undo)
         self.leave_button = QPushButton("Leave")
@@ -165,7 +165,7 @@ class MgTableScreen(QWidget):
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 0)
         panel.setMinimumWidth(PANEL_WIDTH)
-        panel.setMaximumWidth(PANEL_WIDTH + 60)
+        splitter.setSizes([4 * PANEL_WIDTH, PANEL_WIDTH])  # the table takes what the panel does not need
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
