@@ -6,6 +6,7 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.rules.moons_grave.mg_actions import Soak, TriggerPerk, TurnAction
 from rt0table.rules.moons_grave.mg_state import MgState
+from rt0table.rules.moons_grave.moons_grave_seam import RULES
 from rt0table.rules.moons_grave.perk_payment import free_dice, icon_of
 from tests.helpers.mg_tables import drag, mg_table, play_until
 
@@ -85,3 +86,21 @@ def test_a_die_dropped_on_a_perk_it_cannot_pay_is_refused_and_nothing_changes(qt
     assert game.session.state == state
     perk = next(p for p in state.fighter(chooser).perks if p.id == unpaid[0].perk_id)
     assert perk.title in screen.refusal.text()
+
+
+def two_dice_perk(state: MgState) -> bool:
+    return payable(state) and any(isinstance(a, TriggerPerk) and len(a.dice) == 2 for a in RULES.legal_actions(state))
+
+
+def test_a_perk_costing_two_fills_with_the_first_die_and_fires_with_the_second(qtbot: QtBot) -> None:
+    game = mg_table(qtbot, seed=1)
+    state = play_until(game, two_dice_perk)
+    pay = next(a for a in game.session.ruleset.legal_actions(state) if isinstance(a, TriggerPerk) and len(a.dice) == 2)
+    scene = game.screen.scene
+    drag(qtbot, game, scene.tokens[f"die:{pay.dice[0]}"], scene.perks[pay.perk])
+    assert game.session.state == state  # half paid: the card holds the die, nothing fired yet
+    assert game.screen.fills == {pay.perk: [pay.dice[0]]}
+    assert f"filled with dice {pay.dice[0] + 1}" in game.screen.scene.perks[pay.perk].lines[-1]
+    drag(qtbot, game, game.screen.scene.tokens[f"die:{pay.dice[1]}"], game.screen.scene.perks[pay.perk])
+    assert any(s.action == pay for s in game.session.steps)
+    assert game.screen.fills == {}
