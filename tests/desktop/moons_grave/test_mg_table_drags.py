@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.rules.moons_grave.mg_actions import Soak, TriggerPerk, TurnAction
+from rt0table.desktop.moons_grave.mg_game import MgGame
+from rt0table.rules.moons_grave.mg_actions import RollDice, Soak, TriggerPerk, TurnAction
+from rt0table.rules.moons_grave.mg_stand_in import stand_in_choice
 from rt0table.rules.moons_grave.mg_state import MgState
 from rt0table.rules.moons_grave.moons_grave_seam import RULES
 from rt0table.rules.moons_grave.perk_payment import free_dice, icon_of
-from tests.helpers.mg_tables import drag, mg_table, play_until
+from tests.helpers.mg_tables import LEFT, drag, mg_table, play_until
 
 
 def pc_turn(state: MgState) -> bool:
@@ -104,3 +107,56 @@ def test_a_perk_costing_two_fills_with_the_first_die_and_fires_with_the_second(q
     drag(qtbot, game, game.screen.scene.tokens[f"die:{pay.dice[1]}"], game.screen.scene.perks[pay.perk])
     assert any(s.action == pay for s in game.session.steps)
     assert game.screen.fills == {}
+
+
+def click_choice(qtbot: QtBot, game: MgGame, wanted: object) -> None:
+    """Click the choice's row in the list, then Do it."""
+    choices = game.screen.choices
+    row = next(i for i in range(choices.count()) if choices.item(i).data(Qt.ItemDataRole.UserRole) == wanted)
+    choices.scrollToItem(choices.item(row))
+    qtbot.mouseClick(choices.viewport(), LEFT, pos=choices.visualItemRect(choices.item(row)).center())
+    qtbot.mouseClick(game.screen.do_button, LEFT)
+
+
+def mouse_step(qtbot: QtBot, game: MgGame) -> None:
+    """One choice of the people at the table, made with the mouse alone."""
+    screen, state = game.screen, game.session.state
+    scene = screen.scene
+    mine = screen.my_actions()
+    if state.phase == "plan":
+        qtbot.mouseClick(screen.plan_buttons[1], LEFT)
+    elif state.phase in ("roll", "vie_roll") and any(isinstance(a, RollDice) for a in mine):
+        qtbot.mouseClick(screen.tray.roll_button, LEFT)
+    elif state.phase == "turn":
+        foes = [a.target for a in mine if isinstance(a, TurnAction) and a.action == "Attack"]
+        if foes:
+            drag(qtbot, game, scene.tokens["action:Attack"], scene.cards[foes[0]])
+        else:
+            qtbot.mouseClick(screen.view.viewport(), LEFT, pos=screen.view.mapFromScene(
+                scene.tokens["action:Finish"].sceneBoundingRect().center()))  # fmt: skip
+    elif state.phase == "perks":
+        pay = next((a for a in mine if isinstance(a, TriggerPerk)), None)
+        if pay is None:
+            qtbot.mouseClick(screen.pass_button, LEFT)
+        else:
+            for die in pay.dice:
+                drag(qtbot, game, screen.scene.tokens[f"die:{die}"], screen.scene.perks[pay.perk])
+    elif state.phase == "soak":
+        soak = next(a for a in mine if isinstance(a, Soak))
+        drag(qtbot, game, scene.tokens["damage"], scene.tracks[(soak.fighter, soak.track)])
+    else:
+        click_choice(qtbot, game, stand_in_choice(state, "p1"))
+
+
+def test_a_whole_solo_fight_played_to_its_end_by_mouse(qtbot: QtBot) -> None:
+    game = mg_table(qtbot, seed=4, players=1)
+    kinds: set[str] = set()
+    for _ in range(500):
+        if game.session.ruleset.is_over(game.session.state):
+            break
+        before = game.session.ply
+        kinds.add(game.session.state.phase)
+        mouse_step(qtbot, game)
+        assert game.session.ply > before, game.screen.refusal.text()
+    assert game.session.state.phase == "over"
+    assert {"plan", "vie", "turn", "roll"} <= kinds
