@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.rules.moons_grave.mg_state import MgState
+from rt0table.rules.moons_grave.mg_state import MgState, Track
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6
 
 WIDTH, HEIGHT = 1000.0, 680.0
@@ -162,6 +162,7 @@ class MgScene(QGraphicsScene):
         self.perks: dict[str, PerkCard] = {}
         self.strip: list[Plate] = []
         self.banner: Plate | None = None
+        self.kept: list[QGraphicsItem] = []  # items that stay whatever the state (the curtain)
         self.drop: Callable[[Token, QGraphicsItem], None] = lambda token, target: None
         self.click: Callable[[QGraphicsItem], None] = lambda item: None
         self.targets_for: Callable[[Token], list[QGraphicsItem]] = lambda token: []
@@ -174,7 +175,7 @@ class MgScene(QGraphicsScene):
     def show_state(self, state: MgState, chooser: str, lit_perks: set[str], lit_actions: set[str]) -> None:
         """Everything drawn again from ``state``; ``chooser`` is whose perks are on the rail."""
         for item in list(self.items()):
-            if item.parentItem() is None and getattr(item, "keep", False) is False:
+            if item.parentItem() is None and item not in self.kept:
                 self.removeItem(item)
         self.cards.clear()
         self.tracks.clear()
@@ -241,16 +242,13 @@ class MgScene(QGraphicsScene):
             self._add(card)
             self._track_row(fighter.id, fighter.tracks, rect)
 
-    def _track_row(self, fighter_id: str, tracks: tuple[object, ...], rect: QRectF) -> None:
-        from rt0table.rules.moons_grave.mg_state import Track
-
+    def _track_row(self, fighter_id: str, tracks: tuple[Track, ...], rect: QRectF) -> None:
         per_row = 3
         rows = max(1, -(-len(tracks) // per_row))
         width = (rect.width() - 16 - 4 * (per_row - 1)) / per_row
         top = rect.top() + 6 + 17 * 4 + 2
         height = min(40.0, (rect.bottom() - top - 6) / rows - 4)
         for i, track in enumerate(tracks):
-            assert isinstance(track, Track)
             box = QRectF(
                 rect.left() + 8 + (i % per_row) * (width + 4), top + (i // per_row) * (height + 4), width, height
             )
@@ -328,6 +326,7 @@ class MgScene(QGraphicsScene):
             card = PerkCard(fighter.id, perk.id, perk.cost, [f"{perk.title} [{perk.cost}{mark}]", perk.category], rect)
             card.lit = perk.id in self.lit_perks
             card.dim = not card.lit
+            card.setToolTip(f"{perk.title} [{perk.cost}{mark}]: {perk.text}")
             self.perks[perk.id] = card
             self._add(card)
 

@@ -87,8 +87,8 @@ class MgTableScreen(QWidget):
         self.scene.click = self._clicked
         self.scene.targets_for = self._targets_for
         self.curtain = CurtainItem()
-        self.curtain.keep = True  # type: ignore[attr-defined]  # show_state keeps it on the scene
         self.scene.addItem(self.curtain)
+        self.scene.kept.append(self.curtain)
         self.curtain.place(self.scene.sceneRect(), 18.0)
         self.curtain.clicked.connect(self.lift_curtain)
         self.view = MgView(self.scene)
