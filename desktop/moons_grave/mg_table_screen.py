@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -104,12 +105,16 @@ class MgTableScreen(QWidget):
         self.tray.roll_requested.connect(self.roll)
         self.tray.face_typed.connect(self.type_face)
         self.plan_box = QWidget()
-        plan_row = QHBoxLayout(self.plan_box)
-        plan_row.setContentsMargins(0, 0, 0, 0)
+        plan_column = QVBoxLayout(self.plan_box)
+        plan_column.setContentsMargins(0, 0, 0, 0)
+        weapon_row = QHBoxLayout()
         self.weapon = QComboBox()
         self.weapon.setObjectName("mg-plan-weapon")
-        plan_row.addWidget(QLabel("Plan:"))
-        plan_row.addWidget(self.weapon, 1)
+        weapon_row.addWidget(QLabel("Plan, with:"))
+        weapon_row.addWidget(self.weapon, 1)
+        plan_row = QHBoxLayout()
+        plan_column.addLayout(weapon_row)
+        plan_column.addLayout(plan_row)
         self.plan_buttons: list[QPushButton] = []
         for count in range(10):  # as many as the pack's plan limit allows are shown
             button = QPushButton(str(count))
@@ -118,6 +123,7 @@ class MgTableScreen(QWidget):
             button.clicked.connect(lambda _=False, n=count: self.plan(n))
             plan_row.addWidget(button)
             self.plan_buttons.append(button)
+        plan_row.addStretch(1)
         self.choices = QListWidget()
         self.choices.setObjectName("mg-choices")
         self.choices.itemActivated.connect(self._choice_activated)
@@ -145,7 +151,10 @@ class MgTableScreen(QWidget):
             from rt0table.desktop.solo.oracle_panel import OraclePanel
 
             self.oracle: QWidget | None = OraclePanel(bundled_tables(), compact=True)
-            self.tabs.addTab(self.oracle, "Oracle")
+            scroll = QScrollArea()  # the oracle is taller than a small window's panel: it scrolls there
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(self.oracle)
+            self.tabs.addTab(scroll, "Oracle")
         else:
             self.oracle = None
 
@@ -156,7 +165,7 @@ class MgTableScreen(QWidget):
         column.addWidget(self.refusal)
         column.addWidget(self.tray)
         column.addWidget(self.plan_box)
-        column.addWidget(self.choices, 2)
+        column.addWidget(self.choices, 3)
         column.addLayout(buttons)
         column.addWidget(self.tabs, 2)
         splitter = QSplitter()
