@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.last_resort import last_resort
 from rt0table.desktop.saves import GameSummary, HashMismatchError, SaveError, SaveStore
+from rt0table.desktop.saves.setup_codec import RULESETS
 
-COLUMNS = ("Party", "Day", "Fight", "Last played", "Problem")
+COLUMNS = ("Party", "Day", "Fight", "Last played", "Problem", "Game")
 FILE_FILTER = "RT:0 Table saves (*.rt0save);;All files (*)"
 
 
@@ -46,6 +47,11 @@ def fight_words(summary: GameSummary) -> str:
     if summary.fight == 0:
         return "before the first fight"
     return f"fight {summary.fight}, round {summary.round}" if summary.round else f"fight {summary.fight}"
+
+
+def game_title(summary: GameSummary) -> str:
+    """Which game the save holds (RT:0, Moon's Grave), blank for a file that could not be read."""
+    return "" if summary.problem is not None else RULESETS.get(summary.ruleset, summary.ruleset)
 
 
 def party_words(summary: GameSummary) -> str:
@@ -82,7 +88,7 @@ class LoadScreen(QWidget):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COLUMNS.index("Problem"), QHeaderView.ResizeMode.Stretch)
         self.table.setWordWrap(True)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.table.cellDoubleClicked.connect(lambda _row, _col: self.load_selected())
@@ -155,6 +161,7 @@ class LoadScreen(QWidget):
                 fight_words(s),
                 when(s.last_played),
                 s.problem or "",
+                game_title(s),
             )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

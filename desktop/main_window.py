@@ -153,7 +153,7 @@ class MainWindow(QMainWindow):
         if key == "quit":
             self.close()
         elif key == "new":
-            self._new_navigator().start()
+            self._new_navigator().start().other_game.connect(self.open_new_game_of)
         elif key == "continue":
             self.continue_newest()
         elif key == "load":
@@ -184,8 +184,20 @@ class MainWindow(QMainWindow):
         self.show_screen(screen)
         return screen
 
+    # --- Moon's Grave (desktop/moons_grave/mg_window.py holds the rest) ---
+
+    def open_new_game_of(self, key: str) -> QWidget:
+        from rt0table.desktop.moons_grave.mg_window import new_game_screen
+
+        return new_game_screen(self, key)
+
     def open_game(self, game_id: str) -> bool:
         """Load a game and carry on where it stopped; on failure the load screen names the file and the problem."""
+        from rt0table.desktop.moons_grave.mg_window import open_seam_game
+
+        seam = open_seam_game(self, game_id) if self.store is not None else None
+        if seam is not None:  # a game on the seam (Moon's Grave): opened, or its problem shown
+            return seam
         from rt0table.desktop.flow.autosave import Autosave
         from rt0table.desktop.flow.resume import restore
         from rt0table.desktop.load_screen import LoadScreen
