@@ -366,8 +366,12 @@ class PackEditor(QWidget):
                 except json.JSONDecodeError as error:
                     where = f"{kind.file}: {self.draft.label(kind, row)}".rstrip(": ")
                     self._show_problem(
-                        Problem(f"{where}: field '{field.name}': is not valid JSON ({error.msg})", kind.title, row,
-                                field.name)
+                        Problem(
+                            f"{where}: field '{field.name}': is not valid JSON ({error.msg})",
+                            kind.title,
+                            row,
+                            field.name,
+                        )
                     )
                     return
                 self.draft.set_field(kind, row, field.name, value)
