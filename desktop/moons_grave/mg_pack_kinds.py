@@ -57,7 +57,12 @@ KINDS = (
             Field("title", hint="a weapon perk has its weapon's name in the title"),
             Field("cost", INTEGER, hint="the ★ or ☠ it takes to trigger, 1 to 9"),
             Field("category", CHOICE, choices=CATEGORIES),
-            Field("on", CHOICE, choices=PERK_ON, hint="own_roll: paid by ★ of her roll; enemy_roll: by ☠ against her"),
+            Field(
+                "on",
+                CHOICE,
+                choices=PERK_ON,
+                hint="own_roll: paid by ★ on the owner's roll; enemy_roll: by ☠ on a roll against the owner",
+            ),
             Field("effects", JSON, hint=f'a list of {{"do": …, "amount": 1-9}}; do is one of {", ".join(EFFECTS)}'),
             Field("text", LONG_TEXT),
             SOURCE,

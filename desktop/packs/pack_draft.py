@@ -62,7 +62,7 @@ class PackDraft:
         """The entry's name as the reader's errors give it."""
         held = self.container(kind)
         if kind.holds == KEYED:
-            return list(held)[index]
+            return str(list(held)[index])
         if kind.holds == SINGLE:
             return ""
         item = held[index]
