@@ -85,13 +85,15 @@ class PackDraft:
             item[name] = value
         self.changed.add(kind.file)
 
-    def add(self, kind: Kind, item: dict[str, Any] | None = None) -> int:
+    def add(self, kind: Kind, item: dict[str, Any] | None = None, at: int | None = None) -> int:
+        """Put an entry in (at the end unless ``at`` says where); returns its place."""
         held = self.container(kind)
         if kind.holds != LISTED or not isinstance(held, list):
             raise PackError(f"{kind.file}: entries of this kind cannot be added")
-        held.append(item if item is not None else kind.template())
+        place = len(held) if at is None else at
+        held.insert(place, item if item is not None else kind.template())
         self.changed.add(kind.file)
-        return len(held) - 1
+        return place
 
     def duplicate(self, kind: Kind, index: int) -> int:
         item = copy.deepcopy(self.entry(kind, index))
@@ -101,7 +103,7 @@ class PackDraft:
             while f"{base}-{number}" in taken:
                 number += 1
             item[kind.key] = f"{base}-{number}"
-        return self.add(kind, item)
+        return self.add(kind, item, at=index + 1)
 
     def remove(self, kind: Kind, index: int) -> None:
         held = self.container(kind)

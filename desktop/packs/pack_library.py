@@ -54,9 +54,14 @@ class PackListing:
         return f"{self.name} ({where})" if self.pack is not None else f"{self.folder.name}: broken: {self.problem}"
 
 
+PACK_DIR_VAR = "RT0_PACK_DIR"
+
+
 def packs_folder() -> Path:
-    """The user's packs, one folder per game, beside the saves folder."""
-    return resolve_save_dir().parent / "packs"
+    """The user's packs, one folder per game: RT0_PACK_DIR when set (tests, a second profile), else beside the
+    saves folder in the user's data folder."""
+    chosen = os.environ.get(PACK_DIR_VAR)
+    return Path(chosen).expanduser() if chosen else resolve_save_dir().parent / "packs"
 
 
 def game_folder(game: PackGame) -> Path:
