@@ -124,6 +124,7 @@ class CreationWizard(QDialog):
         self.draft = start("")
         self.at_flaw = False
         self.character: Character | None = None
+        self.shown_page = ""
         self._build()
         self.refresh()
 
@@ -189,6 +190,7 @@ class CreationWizard(QDialog):
             widget.setObjectName(f"page-{page}")
             scroll = QScrollArea()
             scroll.setWidgetResizable(True)
+            scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the choices, not their frame
             scroll.setWidget(widget)
             self.pages.addWidget(scroll)
 
@@ -348,6 +350,7 @@ class CreationWizard(QDialog):
         layout.addLayout(self.weapon_perk_host)
         layout.addStretch(1)
         self.weapon_groups: dict[str, QButtonGroup] = {}
+        self.weapon_package = ""
         return page
 
     def _perks_page(self) -> QWidget:
@@ -439,7 +442,7 @@ class CreationWizard(QDialog):
         elif page == "flaw":
             self._flaw_next()
         else:
-            self.create()
+            self.make_character()
 
     def _pick_then(self, group: QButtonGroup, missing: str, make: type) -> None:
         chosen = _chosen(group)
@@ -490,7 +493,7 @@ class CreationWizard(QDialog):
             self.at_flaw = page == "done"
         self.refresh()
 
-    def create(self) -> None:
+    def make_character(self) -> None:
         name = self.name.text().strip()
         if not name:
             self.refuse("Give the character a name (the box at the top).")
@@ -512,17 +515,21 @@ class CreationWizard(QDialog):
         self.steps.setCurrentRow(index)
         self.back_button.setEnabled(index > 0)
         self.next_button.setText("&Create character" if page == "done" else "&Next")
+        arrived = page != self.shown_page
+        self.shown_page = page
         getattr(self, f"_show_{page}", lambda: None)()
-        focus = self.pages.currentWidget()
-        if focus is not None and not focus.isAncestorOf(self.focusWidget()) and page != "stats":
+        if arrived:
             self._focus_first(page)
 
     def _focus_first(self, page: str) -> None:
+        """On arriving at a page the keyboard starts at its first choice."""
         groups = {"employer": "employer_group", "class": "class_group", "gear": "package_group"}
         group = getattr(self, groups.get(page, ""), None)
         if isinstance(group, QButtonGroup) and group.buttons():
             target: QAbstractButton = group.checkedButton() or group.buttons()[0]
             target.setFocus()
+        elif page == "stats":
+            self.raise_buttons[STATS[0]].setFocus()
 
     def _show_stats(self) -> None:
         draft, content = self.draft, self.content
@@ -547,10 +554,15 @@ class CreationWizard(QDialog):
         )
 
     def _show_weapon_perks(self) -> None:
+        if self.weapon_package == self.draft.package:
+            return
+        self.weapon_package = self.draft.package
         while self.weapon_perk_host.count():
             item = self.weapon_perk_host.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.setParent(None)  # gone at once, so no stale button answers to its name
+                old.deleteLater()
         self.weapon_groups = {}
         weapons = self.content.package(self.draft.package).weapons
         for weapon in weapons:
@@ -562,9 +574,18 @@ class CreationWizard(QDialog):
             rows = [(p.id, f"{p.title} [{p.cost}]", p.text) for p in perks]
             self.weapon_groups[weapon] = _radio_list(box, inner, "weapon-perk", rows)
             self.weapon_perk_host.addWidget(box)
+            box.show()
+        self._lay_out_now("weapon_perks")
         first = next(iter(self.weapon_groups.values()), None)
         if first is not None and first.buttons():
             first.buttons()[0].setFocus()
+
+    def _lay_out_now(self, page: str) -> None:
+        """Place freshly built widgets at once, so they are where they are drawn before the next event."""
+        built = self.findChild(QWidget, f"page-{page}")
+        layout = built.layout() if built is not None else None
+        if layout is not None:
+            layout.activate()
 
     def _show_perks(self) -> None:
         draft, content = self.draft, self.content
@@ -580,7 +601,7 @@ class CreationWizard(QDialog):
             box.setChecked(perk.id in draft.perks)
             if box.isVisible() and first is None:
                 first = box
-        if first is not None and not self.pages.currentWidget().isAncestorOf(self.focusWidget()):
+        if first is not None and self.shown_page == "perks" and self.focusWidget() not in self.perk_boxes.values():
             first.setFocus()
 
     def _gear_and_class_perks(self) -> tuple[str, ...]:
@@ -613,19 +634,23 @@ class CreationWizard(QDialog):
         changed = [
             f"{t} {before.talent(t)} → {after.talent(t)}" for t in TALENTS if after.talent(t) != before.talent(t)
         ]
-        talents = "; talents: " + ", ".join(changed) if changed else "; no talent changes (the other stat is lower)"
+        talents = "; talents: " + ", ".join(changed) if changed else "; no talent changes"
         self.flaw_preview.setText(f"{stat} {before.stat(stat)} → {after.stat(stat)}{talents}.")
 
     def _show_done(self) -> None:
         while self.sheet_host.count():
             item = self.sheet_host.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.setParent(None)
+                old.deleteLater()
         name = self.name.text().strip() or "(unnamed)"
         character = finish(self.content, replace(self.draft, name=name))
         self.sheet = CharacterSheet(self.content, character)
         self.sheet.print_button.hide()  # printing comes once the character exists
         self.sheet_host.addWidget(self.sheet)
+        self.sheet.show()
+        self._lay_out_now("done")
         self.next_button.setFocus()
 
 

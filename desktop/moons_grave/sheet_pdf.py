@@ -36,10 +36,14 @@ def export_sheet_pdf(content: MgContent, character: Character, path: Path) -> Pa
         raise OSError(f"{path}: cannot be written")
     try:
         rect = writer.pageLayout().paintRect(QPageLayout.Unit.Millimeter)
-        _sheet(Page(painter, rect.width(), rect.height()), sheet_lines(content, character), writer.newPage)
+        _sheet(Page(painter, rect.width(), rect.height()), sheet_lines(content, character), lambda: _new_page(writer))
     finally:
         painter.end()
     return path
+
+
+def _new_page(writer: QPdfWriter) -> None:
+    writer.newPage()
 
 
 def _numbers(page: Page, x: float, width: float, title: str, rows: tuple[tuple[str, int, str], ...]) -> None:

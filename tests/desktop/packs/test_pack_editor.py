@@ -78,6 +78,7 @@ def test_a_bad_field_shows_the_readers_error_naming_file_entry_and_field(qtbot: 
     assert not named(editor, "pack-save").isEnabled()
     retype(qtbot, cost, "two")
     assert problem(editor) == "✗ perks.json: perks 'sword-flourish': field 'cost': must be a whole number, not text"
+    qtbot.wait(20)
     shoot(editor, "pack-editor-bad-field-1280")
     retype(qtbot, editor.fields["id"], "sword-riposte")  # type: ignore[arg-type]
     retype(qtbot, cost, "2")
@@ -96,7 +97,8 @@ def test_the_go_to_button_finds_the_entry_a_cross_reference_breaks(qtbot: QtBot,
     retype(qtbot, editor.fields["id"], "war-cry")  # type: ignore[arg-type]
     assert (
         problem(editor)
-        == "✗ classes.json: classes 'warrior': field 'benefit_perk': 'battle-cry' is not a perk of this class in perks.json"
+        == "✗ classes.json: classes 'warrior': field 'benefit_perk': 'battle-cry' is not a perk of this class in "
+        "perks.json"
     )
     click(qtbot, named(editor, "pack-go-to-problem"))
     assert editor.kinds.currentItem().text() == "Classes"
@@ -296,6 +298,7 @@ def test_the_npc_paste_box_reads_the_books_notation_into_entries(qtbot: QtBot, e
         "source": "book",
         "extra": [{"line": "Knives <Strike/Evasion>", "source": "book"}],
     }
+    qtbot.wait(20)
     shoot(editor, "pack-editor-paste-1280")
 
     type_lines(qtbot, box, "Clerk (3)", "Quill [1]", "scribbles", "ink")
