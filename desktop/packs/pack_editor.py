@@ -172,8 +172,10 @@ class PackEditor(QWidget):
         middle_layout.setContentsMargins(0, 0, 0, 0)
         middle_layout.addWidget(self.entry_title)
         middle_layout.addWidget(scroll, 1)
+        self.paste_boxes: dict[str, QGroupBox] = {}
         for paste in self.game.pastes:
-            middle_layout.addWidget(self._paste_box(paste))
+            self.paste_boxes[paste.kind] = self._paste_box(paste)
+            middle_layout.addWidget(self.paste_boxes[paste.kind])
 
         splitter = QSplitter()
         splitter.addWidget(left)
@@ -282,6 +284,8 @@ class PackEditor(QWidget):
                 self.entries.addItem(self.draft.title(kind, index))
         self.entries.blockSignals(False)
         listed = kind is not None and kind.holds == LISTED
+        for title, box in self.paste_boxes.items():
+            box.setVisible(kind is not None and kind.title == title)  # the paste box beside the kind it fills
         for button in self.entry_buttons.values():
             button.setEnabled(listed)
         self.entries.setCurrentRow(0 if self.entries.count() else -1)

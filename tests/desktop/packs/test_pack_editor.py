@@ -281,6 +281,9 @@ def test_a_broken_user_pack_is_listed_with_its_error_and_opens_without_crashing(
 
 def test_the_npc_paste_box_reads_the_books_notation_into_entries(qtbot: QtBot, editor: PackEditor) -> None:
     box = named(editor, "paste-text")
+    assert not box.isVisible()  # shown only beside the NPCs
+    pick_row(qtbot, editor.kinds, "NPCs")
+    assert box.isVisible()
     assert isinstance(box, QPlainTextEdit)
     type_lines(qtbot, box, "Night Clerk (3), Guile 5, Beckon 1", "Knives <Strike/Evasion>", "", "Lamp Moth (1)")
     add = named(editor, "paste-add")
