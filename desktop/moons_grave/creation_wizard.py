@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, OK_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
+from rt0table.desktop.characters.common import OK_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.moons_grave.character_sheet import CharacterSheet
 from rt0table.rules.moons_grave.mg_book import FLAWS, FREE_PERKS, STATS, TALENTS, step_cost
 from rt0table.rules.moons_grave.mg_character import Character
@@ -72,6 +72,7 @@ PAGE_TITLES = {
     "done": "The sheet",
 }
 CUSTOM = "custom"
+HINT_STYLE = "color: #5f5f66;"  # explanations under each choice: quieter than the choice, still easy to read
 
 
 def draft_character(draft: Draft) -> Character:

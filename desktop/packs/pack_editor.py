@@ -160,7 +160,10 @@ class PackEditor(QWidget):
         left_layout.addLayout(entry_buttons)
 
         self.form_host = QWidget()
-        self.form = QFormLayout(self.form_host)
+        host_layout = QVBoxLayout(self.form_host)
+        self.form = QFormLayout()
+        host_layout.addLayout(self.form)
+        host_layout.addStretch(1)  # few fields sit at the top, not spread down the page
         self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)

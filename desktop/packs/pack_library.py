@@ -51,7 +51,11 @@ class PackListing:
         if self.folder is None:
             return f"{self.name} (shipped with the app)"
         where = f"your packs: {self.folder.name}"
-        return f"{self.name} ({where})" if self.pack is not None else f"{self.folder.name}: broken: {self.problem}"
+        return (
+            f"{self.name} ({where})"
+            if self.pack is not None
+            else f"{self.folder.name} (cannot be used: {self.problem})"
+        )
 
 
 PACK_DIR_VAR = "RT0_PACK_DIR"

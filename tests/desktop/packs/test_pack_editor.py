@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from rt0table.assets.bundled import bundled_bytes, bundled_names
 from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE, read_npc_paste
 from rt0table.desktop.packs.pack_editor import MARKED, PackEditor
+from rt0table.desktop.packs.pack_games import packs_for
 from rt0table.desktop.packs.pack_library import available_packs, game_folder, house_pack, packs_folder
 from rt0table.rules.packs.content_pack import pack_to_zip
 from tests.helpers.widgets import LEFT, click, named, shoot, tick_box
@@ -266,9 +267,12 @@ def test_a_broken_user_pack_is_listed_with_its_error_and_opens_without_crashing(
         (broken / name).write_bytes(data)
     (broken / "npcs.json").write_bytes(b'{"npcs": [{"line": "Ghost", "group": "x", "source": "book"}]}')
     before = all_files(broken)
-    listings = available_packs(MOONS_GRAVE)
-    assert listings[1].pack is None
+    listings = packs_for("moons-grave")
+    assert listings == available_packs(MOONS_GRAVE) and listings[0].shipped and listings[0].pack is not None
+    assert listings[1].pack is None and listings[1].label.startswith("broken (cannot be used: npcs.json")
     assert listings[1].problem.startswith("npcs.json: npcs 'Ghost': field 'line': 'Ghost': the first line must read")
+    with pytest.raises(KeyError, match="'rt0' has no content packs"):
+        packs_for("rt0")
     widget = PackEditor(MOONS_GRAVE)
     qtbot.addWidget(widget)
     widget.show()
