@@ -55,6 +55,7 @@ from rt0table.rules.moons_grave.mg_creation import (
     choosable_perk,
     creation_refusal,
     finish,
+    free_perks,
     start,
 )
 from rt0table.rules.moons_grave.mg_pack import MgContent, read_mg_pack
@@ -363,8 +364,8 @@ class CreationWizard(QDialog):
         self.perk_count.setObjectName("perk-count")
         self.perk_count.setFont(scaled_font(self.font(), 1.1, bold=True))
         layout.addWidget(self.perk_count)
-        self.free_perks = wrapped_label("free-perks", HINT_STYLE)
-        layout.addWidget(self.free_perks)
+        self.free_label = wrapped_label("free-perks", HINT_STYLE)
+        layout.addWidget(self.free_label)
         self.perk_boxes: dict[str, QCheckBox] = {}
         for perk in self.content.perks:
             box = QCheckBox(f"{perk.title} [{perk.cost}] · {perk.category}: {perk.text}")
@@ -434,8 +435,9 @@ class CreationWizard(QDialog):
         elif page == "weapon_perks":
             self._weapon_perks_next()
         elif page == "perks":
-            if len(self.draft.perks) < FREE_PERKS:
-                self.refuse(f"Choose all {FREE_PERKS} perks first ({len(self.draft.perks)} so far).")
+            why = creation_refusal(self.content, self.draft, ChooseFlaw(next(iter(FLAWS))))  # is the flaw open?
+            if why is not None:
+                self.refuse(why)
             else:
                 self.at_flaw = True
                 self.refusal.setText("")
@@ -590,8 +592,8 @@ class CreationWizard(QDialog):
 
     def _show_perks(self) -> None:
         draft, content = self.draft, self.content
-        free = [p for p in content.perks if p.id in (*draft.weapon_perks, *self._gear_and_class_perks())]
-        self.free_perks.setText("Yours already, free: " + ", ".join(p.title for p in free) if free else "")
+        free = [p for p in content.perks if p.id in (*draft.weapon_perks, *free_perks(content, draft))]
+        self.free_label.setText("Yours already, free: " + ", ".join(p.title for p in free) if free else "")
         self.perk_count.setText(f"{len(draft.perks)} of {FREE_PERKS} chosen")
         self.perk_count.setStyleSheet(OK_STYLE if len(draft.perks) == FREE_PERKS else "")
         owned = {p.id for p in free}
@@ -604,20 +606,6 @@ class CreationWizard(QDialog):
                 first = box
         if first is not None and self.shown_page == "perks" and self.focusWidget() not in self.perk_boxes.values():
             first.setFocus()
-
-    def _gear_and_class_perks(self) -> tuple[str, ...]:
-        content, draft = self.content, self.draft
-        free: list[str] = []
-        benefit = content.character_class(draft.character_class).benefit_perk if draft.character_class else None
-        if benefit:
-            free.append(benefit)
-        if draft.package:
-            package = content.package(draft.package)
-            if package.armour:
-                free.append(content.armour_piece(package.armour).perk)
-            if package.artifact:
-                free.append(content.artifact(package.artifact).perk)
-        return tuple(free)
 
     def _show_flaw(self) -> None:
         self._preview_flaw()

@@ -237,13 +237,13 @@ class PackEditor(QWidget):
         self.open_listing(self.listings[index])
 
     def _pick(self, index: int) -> None:
-        if self.draft is not None and self.draft.changed and not self._discard_ok():
+        if self.draft is not None and self.draft.changed and not self.discard_ok():
             current = next(i for i, item in enumerate(self.listings) if item.folder == self.draft.folder)
             self.picker.setCurrentIndex(current)
             return
         self.open_listing(self.listings[index])
 
-    def _discard_ok(self) -> bool:
+    def discard_ok(self) -> bool:
         answer = QMessageBox.question(self, "Unsaved changes", "Leave this pack without saving your changes?")
         return answer == QMessageBox.StandardButton.Yes
 

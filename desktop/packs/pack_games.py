@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
+
 from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
+from rt0table.desktop.packs.pack_editor import PackEditor
 from rt0table.desktop.packs.pack_library import PackListing, available_packs
 from rt0table.desktop.packs.pack_schema import PackGame
 
@@ -15,3 +18,29 @@ def packs_for(game: str) -> list[PackListing]:
     if game not in PACK_GAMES:
         raise KeyError(f"'{game}' has no content packs (known: {', '.join(sorted(PACK_GAMES))})")
     return available_packs(PACK_GAMES[game])
+
+
+class PackEditorWindow(QDialog):
+    """The pack editor in a window of its own; closing it (any way: a dialog's close ends in ``done``) with unsaved
+    changes asks first."""
+
+    def __init__(self, game: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{PACK_GAMES[game].title}: content packs")
+        self.editor = PackEditor(PACK_GAMES[game])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.editor)
+
+    def done(self, result: int) -> None:
+        draft = self.editor.draft
+        if draft is not None and draft.changed and not self.editor.discard_ok():
+            return
+        super().done(result)
+
+
+def edit_packs(parent: QWidget | None, game: str) -> None:
+    """Open the pack editor for ``game`` (e.g. from the title screen) and wait until it is closed."""
+    window = PackEditorWindow(game, parent)
+    window.resize(1200, 760)
+    window.exec()
