@@ -73,6 +73,7 @@ PAGE_TITLES = {
     "done": "The sheet",
 }
 CUSTOM = "custom"
+WHOLE_PAGES = ("weapon_perks",)  # pages whose Next applies every pick together
 HINT_STYLE = "color: #5f5f66;"  # explanations under each choice: quieter than the choice, still easy to read
 
 
@@ -491,7 +492,9 @@ class CreationWizard(QDialog):
             while self.history and self.history[-1][0] == step:
                 self.history.pop()  # what was done on this page
             if self.history:
-                self.history.pop()  # the step that led here
+                step = self.history.pop()[0]  # the step that led here
+            while step in WHOLE_PAGES and self.history and self.history[-1][0] == step:
+                self.history.pop()  # a page whose Next applies all its picks at once starts over
             self._replay()
             self.at_flaw = page == "done"
         self.refresh()

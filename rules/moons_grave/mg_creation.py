@@ -214,11 +214,7 @@ def creation_refusal(content: MgContent, draft: Draft, action: CreationAction) -
             return f"There is no perk '{action.perk}'."
         if not choosable_perk(content, draft, perk):
             return f"{perk.title} is not a universal perk nor one of your class's."
-        if (
-            action.perk in draft.perks
-            or action.perk in draft.weapon_perks
-            or action.perk in free_perks(content, draft)
-        ):
+        if action.perk in draft.perks or action.perk in draft.weapon_perks or action.perk in free_perks(content, draft):
             return f"{perk.title} is already yours."
         if len(draft.perks) >= FREE_PERKS:
             return f"You already have your {FREE_PERKS} perks; drop one to take another."

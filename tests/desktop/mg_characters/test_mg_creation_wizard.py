@@ -256,7 +256,16 @@ def test_the_other_refusals_and_the_back_button(qtbot: QtBot, wizard: CreationWi
     assert refusal(wizard) == "✗ Pick a class."
     click(qtbot, named(wizard, "creation-back"))
     assert wizard.page() == "stats" and level(wizard, "Grace") == "3"  # the stats bought are kept
-    wizard.take(StatsDone(), ChooseClass("warrior"), ChoosePackage("crusher"), ChooseWeaponPerk("axe-cleave"))
+    wizard.take(StatsDone(), ChooseClass("warrior"), ChoosePackage("duelist"))
+    click(qtbot, radio(wizard, "weapon-perk-sword-riposte"))
+    click(qtbot, radio(wizard, "weapon-perk-knives-feint"))
+    click(qtbot, named(wizard, "creation-next"))
+    assert wizard.page() == "perks"
+    click(qtbot, named(wizard, "creation-back"))  # back to the weapon perks, which start over and apply again
+    assert wizard.page() == "weapon_perks" and wizard.draft.weapon_perks == ()
+    click(qtbot, radio(wizard, "weapon-perk-sword-flourish"))
+    click(qtbot, named(wizard, "creation-next"))
+    assert wizard.page() == "perks" and wizard.draft.weapon_perks == ("sword-flourish", "knives-feint")
     for perk in ("sidestep", "press-on", "heavy-hand", "second-wind"):
         tick_box(qtbot, named(wizard, f"perk-{perk}"))  # type: ignore[arg-type]
     click(qtbot, named(wizard, "creation-next"))
