@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.characters.common import OK_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
-from rt0table.desktop.moons_grave.character_sheet import CharacterSheet
+from rt0table.desktop.moons_grave.character_sheet import HINT_STYLE, CharacterSheet
 from rt0table.rules.moons_grave.mg_book import FLAWS, FREE_PERKS, STATS, TALENTS, step_cost
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_creation import (
@@ -74,7 +74,6 @@ PAGE_TITLES = {
 }
 CUSTOM = "custom"
 WHOLE_PAGES = ("weapon_perks",)  # pages whose Next applies every pick together
-HINT_STYLE = "color: #5f5f66;"  # explanations under each choice: quieter than the choice, still easy to read
 
 
 def draft_character(draft: Draft) -> Character:

@@ -140,11 +140,20 @@ def _free_name(root: Path, name: str) -> Path:
     raise PackError(f"{root}: too many packs named {base}")
 
 
+def _missing(folder: Path) -> list[Path]:
+    """The folder and those of its parents that do not exist yet, deepest first."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
 def install(game: PackGame, pack: ContentPack) -> Path:
     """Write a checked pack as a new folder of the user's packs; all of it or nothing."""
     checked(game, pack)
     root = game_folder(game)
-    made_root = [p for p in (packs_folder(), root) if not p.exists()]
+    made = _missing(root)
     try:
         root.mkdir(parents=True, exist_ok=True)
         target = _free_name(root, pack.name)
@@ -152,14 +161,15 @@ def install(game: PackGame, pack: ContentPack) -> Path:
         try:
             write_pack_folder(pack, staging)
             staging.rename(target)
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise
-    except OSError as error:
-        for folder in reversed(made_root):
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)  # gone once renamed; half-written if anything failed
+    except BaseException as error:
+        for folder in made:  # the folders this install made, deepest first, if they are still empty
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
-        raise PackError(f"{root}: the pack could not be written ({error.strerror or error})") from None
+        if isinstance(error, OSError):
+            raise PackError(f"{root}: the pack could not be written ({error.strerror or error})") from None
+        raise
     return target
 
 

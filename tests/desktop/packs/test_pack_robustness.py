@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,9 +12,12 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
+from rt0table.desktop.packs import pack_library
 from rt0table.desktop.packs.pack_draft import PackDraft
 from rt0table.desktop.packs.pack_games import PackEditorWindow
-from rt0table.desktop.packs.pack_library import house_pack
+from rt0table.desktop.packs.pack_library import game_folder, house_pack, import_pack
+from rt0table.rules.packs import pack_folder
+from rt0table.rules.packs.content_pack import ContentPack, PackError, pack_to_zip
 from tests.helpers.widgets import named
 
 JSON_VALUES = st.recursive(
@@ -63,3 +67,27 @@ def test_closing_the_editor_window_with_unsaved_changes_asks_first(
     assert window.isVisible()
     window.close()
     assert not window.isVisible()
+
+
+def test_an_import_that_fails_while_writing_leaves_nothing_behind(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, own_packs_folder: Path
+) -> None:
+    source = tmp_path / "good.zip"
+    source.write_bytes(pack_to_zip(house_pack(MOONS_GRAVE)))
+    real_write = pack_folder.write_pack_folder
+
+    def write_then_fail(pack: ContentPack, folder: Path) -> list[Path]:
+        real_write(pack, folder)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pack_library, "write_pack_folder", write_then_fail)
+    with pytest.raises(PackError, match=r"the pack could not be written \(No space left on device\)$"):
+        import_pack(MOONS_GRAVE, source)
+    assert not own_packs_folder.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["good.zip"]
+    monkeypatch.setattr(pack_library, "write_pack_folder", real_write)
+    first = import_pack(MOONS_GRAVE, source)
+    monkeypatch.setattr(pack_library, "write_pack_folder", write_then_fail)
+    with pytest.raises(PackError):
+        import_pack(MOONS_GRAVE, source)
+    assert [p.name for p in game_folder(MOONS_GRAVE).iterdir()] == [first.name]  # the earlier pack, nothing more
