@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QButtonGroup,
     QCheckBox,
     QComboBox,
@@ -649,6 +650,8 @@ def create_character(parent: QWidget | None, pack: MgContent | ContentPack) -> C
     """Run the wizard over a pack (checked content, or a pack to check); the character, or None if cancelled."""
     content = pack if isinstance(pack, MgContent) else read_mg_pack(pack)
     wizard = CreationWizard(content, parent)
-    wizard.resize(1100, 720)
+    screen = (parent.screen() if parent is not None else None) or QApplication.primaryScreen()
+    room = screen.availableGeometry() if screen is not None else None
+    wizard.resize(min(1100, room.width() - 40) if room else 1100, min(720, room.height() - 60) if room else 720)
     wizard.exec()
     return wizard.character

@@ -153,10 +153,11 @@ class PackEditor(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(QLabel("Kinds"))
-        left_layout.addWidget(self.kinds, 2)
-        left_layout.addWidget(QLabel("Entries"))
-        left_layout.addWidget(self.entries, 5)
+        for text, items, stretch in (("&Kinds", self.kinds, 2), ("&Entries", self.entries, 5)):
+            label = QLabel(text)
+            label.setBuddy(items)  # Alt and the letter goes to the list
+            left_layout.addWidget(label)
+            left_layout.addWidget(items, stretch)
         left_layout.addLayout(entry_buttons)
 
         self.form_host = QWidget()

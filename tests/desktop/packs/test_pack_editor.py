@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QFileDialog, QLineEdit, QListWidget, QPlainTextEdit, QPushButton
+from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QLineEdit, QListWidget, QPlainTextEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 from rt0table.assets.bundled import bundled_bytes, bundled_names
@@ -336,3 +336,28 @@ def test_a_pasted_block_keeps_the_default_level_and_its_exceptions() -> None:
         read_npc_paste("  \n ")
     with pytest.raises(ValueError, match=r"^line 2: 'Sergeant \(3\), Luck 2': 'Luck' is not a talent or core stat"):
         read_npc_paste("\nSergeant (3), Luck 2")
+
+
+def test_the_editor_by_keyboard(qtbot: QtBot, editor: PackEditor) -> None:
+    def key(which: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        qtbot.keyClick(QApplication.focusWidget() or editor, which, modifier)
+        qtbot.wait(1)
+
+    editor.activateWindow()
+    editor.kinds.setFocus()
+    key(Qt.Key.Key_E, Qt.KeyboardModifier.AltModifier)
+    assert QApplication.focusWidget() is editor.entries
+    key(Qt.Key.Key_K, Qt.KeyboardModifier.AltModifier)
+    assert QApplication.focusWidget() is editor.kinds
+    key(Qt.Key.Key_Down)
+    assert editor.kinds.currentItem().text() == "Employers"
+    key(Qt.Key.Key_E, Qt.KeyboardModifier.AltModifier)
+    key(Qt.Key.Key_Down)
+    assert editor.entries.currentItem().text() == "employers 'izibeth'"
+    key(Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)  # a button's mnemonic presses it after a short flash
+    qtbot.waitUntil(lambda: editor.entries.currentItem().text() == "employers 'izibeth-2'", timeout=2000)
+    key(Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    listings = available_packs(MOONS_GRAVE)
+    assert len(listings) == 2 and listings[1].folder == editor.draft.folder  # type: ignore[union-attr]
+    saved = json.loads((listings[1].folder / "employers.json").read_text(encoding="utf-8"))  # type: ignore[operator]
+    assert [e["id"] for e in saved["employers"]][1:3] == ["izibeth", "izibeth-2"]
