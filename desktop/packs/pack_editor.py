@@ -83,6 +83,8 @@ def _shown(field: Field, value: Any) -> str:
         return ", ".join(str(v) for v in value)
     if field.type == JSON:
         return json.dumps(value, indent=1, ensure_ascii=False)
+    if isinstance(value, dict | list | bool) or (field.type != INTEGER and isinstance(value, int | float)):
+        return json.dumps(value, ensure_ascii=False)  # a value of the wrong kind is shown as the file has it
     return str(value) if not isinstance(value, str) else value
 
 
