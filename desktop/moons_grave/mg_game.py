@@ -1,8 +1,8 @@
 """Starting and resuming a Moon's Grave fight: the set-up from the quick-start party and the house pack's NPCs,
 its save in the app's save folder, the session with the GM stand-in, and the table screen.
 
-``choose_party(parent)`` is the one place the party comes from: the quick-start premades today; the creation
-wizard (desktop/moons_grave/creation_*.py, another branch) plugs in there.
+The party comes from the new-game screen: the quick-start premades (``choose_party``), characters made in the
+creation wizard (``creation_wizard.create_character``), or both; the foes and the content from the chosen pack.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from rt0table.desktop.saves.seam_save import SeamFile, SeamGame, SeamTable, crea
 from rt0table.desktop.seam_session import SeamSession, Step
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_fight_setup import MgSetup, NpcSeat, PartySeat
+from rt0table.rules.moons_grave.mg_pack import MgContent
 from rt0table.rules.moons_grave.mg_quick_start import NAMES, house_content, premade
 from rt0table.rules.moons_grave.mg_stand_in import stand_in_choice
 from rt0table.rules.moons_grave.mg_state import MgState
@@ -29,19 +30,22 @@ DEFAULT_FOES = ("Deputy (3), Beckon 0\nSword <Strike/Parry>", "Sergeant (3)")
 
 
 def choose_party(parent: QWidget | None, players: int = 1) -> list[Character]:
-    """The party for a new game: the quick-start premades, one per player (the creation wizard plugs in here)."""
+    """The quick-start party: the house premades, one per player (the new-game screen also makes characters)."""
     return [premade(NAMES[i]) for i in range(max(1, min(players, len(NAMES))))]
 
 
-def roster() -> list[str]:
-    """Every NPC line of the house pack, in the book's notation, for the new game's list of foes."""
-    return [entry.npc.notation() for entry in house_content().npcs]
+def roster(content: MgContent | None = None) -> list[str]:
+    """Every NPC line of a pack (the house pack by default), in the book's notation, for the list of foes."""
+    return [entry.npc.notation() for entry in (content or house_content()).npcs]
 
 
-def fight_setup(party: Sequence[Character], foes: Sequence[str], hot_seat: bool) -> MgSetup:
-    """Each character a seat of her own in hot-seat (p1..p4); in solo one player ("p1") sits for them all."""
+def fight_setup(
+    party: Sequence[Character], foes: Sequence[str], hot_seat: bool, content: MgContent | None = None
+) -> MgSetup:
+    """Each character a seat of her own in hot-seat (p1..p4); in solo one player ("p1") sits for them all. The save
+    keeps the pack's canonical copy (the house pack by default), so the game replays against its own content."""
     seats = tuple(PartySeat(c, f"p{i + 1}" if hot_seat else "p1") for i, c in enumerate(party))
-    return MgSetup(house_content().pack.canonical(), seats, tuple(NpcSeat(n) for n in foes))
+    return MgSetup((content or house_content()).pack.canonical(), seats, tuple(NpcSeat(n) for n in foes))
 
 
 def stand_in(state: MgState) -> Any:

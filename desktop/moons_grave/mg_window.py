@@ -7,10 +7,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from rt0table.desktop.moons_grave.mg_game import MgGame, choose_party, fight_setup, resume_game, start_game
+from rt0table.desktop.moons_grave.mg_game import MgGame, fight_setup, resume_game, start_game
 from rt0table.desktop.moons_grave.mg_new_game import MgNewGame
 from rt0table.desktop.saves import SaveError
 from rt0table.desktop.saves.seam_save import SeamTable, is_seam_save
+from rt0table.rules.moons_grave.mg_character import Character
+from rt0table.rules.moons_grave.mg_pack import MgContent
+from rt0table.rules.seam import RulesError
 
 if TYPE_CHECKING:
     from rt0table.desktop.main_window import MainWindow
@@ -20,16 +23,28 @@ def new_game_screen(window: MainWindow, key: str) -> QWidget:
     """The new-game screen of the game ``key`` (Moon's Grave is the one there is)."""
     screen = MgNewGame()
     screen.back.connect(window.show_title)
-    screen.start.connect(lambda mode, gm, players, foes: begin(window, mode, gm, players, foes))
+    screen.start.connect(lambda mode, gm, party, foes, content: begin(window, screen, mode, gm, party, foes, content))
     window.show_screen(screen)
     return screen
 
 
-def begin(window: MainWindow, mode: str, gm: str, players: int, foes: list[str]) -> MgGame:
-    party = choose_party(window, players if mode == "hot-seat" else 1)
-    setup = fight_setup(party, foes, hot_seat=mode == "hot-seat")
-    table = SeamTable(mode, gm, tuple(c.name for c in party))
-    game = start_game(window.store, setup, secrets.randbits(31), table)
+def begin(
+    window: MainWindow,
+    screen: MgNewGame,
+    mode: str,
+    gm: str,
+    party: list[Character],
+    foes: list[str],
+    content: MgContent,
+) -> MgGame | None:
+    """The fight the new-game screen chose; a party the pack cannot seat is refused there, in words."""
+    try:
+        setup = fight_setup(party, foes, hot_seat=mode == "hot-seat", content=content)
+        table = SeamTable(mode, gm, tuple(c.name for c in party))
+        game = start_game(window.store, setup, secrets.randbits(31), table)
+    except (RulesError, ValueError) as error:
+        screen.problem.setText(f"This fight cannot start: {error}")
+        return None
     return show(window, game)
 
 
