@@ -12,6 +12,7 @@ from ..moons_grave.mg_codec import decode, encode
 from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
 from . import rs_play
 from .rs_actions import ACTION_TYPES, REVEALING, Adjust, Attack, Buy, Give, Keep, Pick, RsAction, RsEvent, Take, Use
+from .rs_cards import Card
 from .rs_practice import sample_setup
 from .rs_state import Pile, RsSetup, RsState
 
@@ -83,15 +84,20 @@ class RestlessRules:
         return replace(state, piles=piles, rests=rests, row=row, rng=0)
 
     def state_hash(self, state: RsState) -> str:
-        text = json.dumps(encode(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        rest = encode(replace(state, cards=()))
+        text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return hashlib.sha256((_cards_digest(state.cards) + text).encode("utf-8")).hexdigest()
 
     def encode_state(self, state: RsState) -> dict[str, Any]:
-        encoded: dict[str, Any] = encode(state)
+        encoded: dict[str, Any] = encode(replace(state, cards=()))
+        encoded["cards"] = _cards_encoded(state.cards)
         return encoded
 
     def decode_state(self, data: Any) -> RsState:
-        state = decode(RsState, data, "state")
+        if not isinstance(data, dict):
+            raise RulesError("state: must be an object")
+        cards = _cards_decoded(data.get("cards"))
+        state = replace(decode(RsState, {**data, "cards": []}, "state"), cards=cards)
         why = state_problem(state)
         if why:
             raise RulesError(f"state.{why}")
@@ -134,6 +140,43 @@ class RestlessRules:
         actions += [Attack("nobody", ""), Buy("no-card", hero, ""), Pick("no-card"), Adjust("luck", hero, 1)]
         actions += [Adjust("health", hero, 5), Adjust("rerolls", hero, 1)]
         return list(dict.fromkeys(actions))
+
+
+# A game's cards are the same value in every state of it: encode, hash and decode them once (a small cache).
+_ENCODED: dict[int, tuple[tuple[Card, ...], str, str]] = {}
+_DECODED: dict[str, tuple[Card, ...]] = {}
+
+
+def _cards_entry(cards: tuple[Card, ...]) -> tuple[str, str]:
+    entry = _ENCODED.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        encoded: list[Any] = encode(cards)
+        text = json.dumps(encoded, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        entry = (cards, text, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        if len(_ENCODED) > 16:
+            _ENCODED.clear()
+        _ENCODED[id(cards)] = entry
+    return entry[1], entry[2]
+
+
+def _cards_encoded(cards: tuple[Card, ...]) -> list[Any]:
+    encoded: list[Any] = json.loads(_cards_entry(cards)[0])  # a fresh copy each time: callers may change it
+    return encoded
+
+
+def _cards_digest(cards: tuple[Card, ...]) -> str:
+    return _cards_entry(cards)[1]
+
+
+def _cards_decoded(data: Any) -> tuple[Card, ...]:
+    key = json.dumps(data, sort_keys=True)
+    cards = _DECODED.get(key)
+    if cards is None:
+        cards = decode(tuple[Card, ...], data, "state.cards")
+        if len(_DECODED) > 16:
+            _DECODED.clear()
+        _DECODED[key] = cards
+    return cards
 
 
 def state_problem(state: RsState) -> str | None:

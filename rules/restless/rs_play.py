@@ -101,7 +101,8 @@ def new_game(setup: RsSetup, seed: int) -> tuple[RsState, list[RsEvent]]:
             rests.append(card)
     state = replace(state, rests=tuple(rests), rerolls=START_REROLLS)
     events.append(RsEvent("rests", f"{len(rests)} Rest cards lie face down; the party has {START_REROLLS} Rerolls."))
-    return replace(offer(state, "characters", events), starters=setup.starters), events
+    state = replace(state, starters=setup.starters, party_size=max(1, min(KEPT, setup.party_size)))
+    return offer(state, "characters", events), events
 
 
 def offer(state: RsState, deck: str, events: list[RsEvent]) -> RsState:
@@ -126,7 +127,7 @@ def candidates(state: RsState) -> list[RsAction]:
     out: list[RsAction] = []
     heroes = [h.card for h in state.party]
     if state.phase in ("characters", "starters"):
-        out += [Keep(tuple(c)) for c in combinations(state.offered, min(KEPT, len(state.offered)))]
+        out += [Keep(tuple(c)) for c in combinations(state.offered, _keeping(state))]
     out += [Take(c, h) for c in state.loose for h in heroes]
     for holder, item in held(state):
         out += [Give(item, h) for h in heroes if h != holder.card]
@@ -176,12 +177,18 @@ def _living(state: RsState, hero_id: str) -> Hero | str:
 def _keep(state: RsState, a: Keep) -> str | None:
     if state.phase not in ("characters", "starters"):
         return "There is nothing on offer to keep."
-    want = min(KEPT, len(state.offered))
+    want = _keeping(state)
     if len(a.cards) != want or len(set(a.cards)) != want or any(c not in state.offered for c in a.cards):
         return f"Keep {want} different cards of those on offer."
     if list(a.cards) != [c for c in state.offered if c in a.cards]:
         return "Name the kept cards in the order they are offered."
     return None
+
+
+def _keeping(state: RsState) -> int:
+    """4 of the 6 (fewer Characters in a challenge run)."""
+    wanted = state.party_size if state.phase == "characters" else KEPT
+    return min(wanted, len(state.offered))
 
 
 def _take(state: RsState, a: Take) -> str | None:

@@ -76,6 +76,7 @@ class RsSetup:
     encounters_per_realm: int = 4  # 5 for added difficulty (L83)
     rests: int = 3
     starters: bool = True  # a challenge run starts with no items (L221)
+    party_size: int = 4  # a challenge run fields fewer Characters (L221)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,7 @@ class RsState:
     then_fight: bool = False  # a Combat Encounter follows at once (the after-battle step is skipped)
     picker: str = ""
     starters: bool = True
+    party_size: int = 4
     result: str = ""  # won, lost, refused
 
     def card(self, instance: str) -> Card:
