@@ -65,10 +65,10 @@ def test_a_combat_roll_at_or_above_the_die_defense_hits_and_below_it_the_target_
 @pytest.mark.rule("RS-CMB-RANGED-ROLL", "RS-ITEM-RANGED")
 def test_a_ranged_roll_risks_nothing_and_a_ranged_weapon_shoots_again() -> None:
     state = table(items=((), (), ("short-bow",), ()))  # Short Bow: 2 damage, 2 shots
-    state, events = step(state, Attack(CLERK, "short-bow"))
+    state, _ = step(state, Attack(CLERK, "short-bow"))
     assert state.roll is not None and state.roll.shots_left == 1
     state = replace(state, roll=replace(state.roll, face=1, modifier=0))
-    state, events = step(state, Accept())
+    state, _events = step(state, Accept())
     assert state.hero(CLERK).health == 6 and state.target_health == 5  # a miss hurts nobody
     assert state.phase == "roll" and state.roll is not None and state.roll.shots_left == 0  # the second shot
     state = replace(state, roll=replace(state.roll, face=12))
