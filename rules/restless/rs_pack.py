@@ -115,7 +115,8 @@ def read_pack_files(raw: Mapping[str, bytes]) -> RsPack:
         if any(d.name == deck for d in decks):
             raise PackError(f"{path}: the deck '{deck}' is given twice (as .csv and .json); keep one")
         rows = _csv_rows(path, raw[path]) if form == "csv" else _json_rows(path, raw[path])
-        decks.append(Deck(deck, form, tuple(_card(path, deck, row, place) for place, row in enumerate(rows, 1))))
+        cards = tuple(_card(path, deck, row, place, form == "csv") for place, row in enumerate(rows, 1))
+        decks.append(Deck(deck, form, cards))
     pack = RsPack(
         manifest.text("name"),
         manifest.integer("version", low=1),
@@ -164,11 +165,14 @@ def _json_rows(path: str, data: bytes) -> list[Any]:
     return cards
 
 
-def _card(path: str, deck: str, row: Any, place: int) -> Card:
+def _card(path: str, deck: str, row: Any, place: int, sheet: bool) -> Card:
     named = row.get("id") if isinstance(row, dict) else None
     entry = Entry(path, f"card '{named}'" if isinstance(named, str) and named else f"card #{place}", row)
     kinds = DECK_KINDS[deck]
     kind = entry.choice("kind", kinds, kinds[0] if len(kinds) == 1 else None)
+    if sheet:  # a sheet fills another kind's columns with 0 or FALSE: those say nothing, so they are dropped
+        own = {*COMMON_FIELDS, *KIND_FIELDS[kind]}
+        entry.value = {k: v for k, v in entry.value.items() if k in own or v.lower() not in ("0", *_FALSE)}
     entry.only(*COMMON_FIELDS, *KIND_FIELDS[kind])
     values: dict[str, Any] = {"kind": kind, "deck": deck}
     card_id = entry.text("id")
