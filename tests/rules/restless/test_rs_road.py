@@ -428,3 +428,14 @@ def test_every_held_card_is_open_to_every_seat() -> None:
 def test_an_attack_against_a_god_is_still_a_turn() -> None:
     state = step(step(at_the_end(rests=()), Proceed())[0], FaceGod())[0]
     assert Attack(MASON, "") in legal_actions(state)
+
+
+@pytest.mark.rule("RS-ITEM-ACTIVE")
+def test_a_rest_and_the_end_of_a_battle_recharge_active_items() -> None:
+    state = calm(items=(("warding-bell",),), rests=("quiet-hearth",))
+    used, _ = step(state, Use("warding-bell", ASH))
+    assert used.mark("warding-bell").spent
+    assert not step(used, PlayRest())[0].mark("warding-bell").spent
+    battle = fight(used, "mire-rat", 1)
+    won = step(die_shows(battle, MASON, 20), Accept())[0]
+    assert won.phase == "drops" and not won.mark("warding-bell").spent
