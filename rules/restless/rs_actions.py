@@ -163,6 +163,13 @@ class TurnCard:
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class MoveCard:
+    """A hand adjustment for a ``manual`` card: bring a discarded item back into play, lying free for the party."""
+
+    card: str
+
+
 RsAction = (
     Keep
     | Take
@@ -188,6 +195,7 @@ RsAction = (
     | Refuse
     | Adjust
     | TurnCard
+    | MoveCard
 )
 ACTION_TYPES: tuple[type, ...] = (
     Keep,
@@ -214,6 +222,7 @@ ACTION_TYPES: tuple[type, ...] = (
     Refuse,
     Adjust,
     TurnCard,
+    MoveCard,
 )
 
 

@@ -27,6 +27,7 @@ from .rs_actions import (
     Give,
     Heal,
     Keep,
+    MoveCard,
     Pick,
     PlayRest,
     Proceed,
@@ -86,7 +87,7 @@ SETUP_PHASES = ("characters", "starters", "give")
 FIGHT = ("combat", "god")
 CALM = ("give", "between", "encounter", "rest")
 HANDS = (*CALM, *FIGHT)
-ADJUSTABLE = ("health", "armor", "rerolls", "counters")
+ADJUSTABLE = ("health", "armor", "rerolls", "counters", "target")
 
 
 def new_game(setup: RsSetup, seed: int) -> tuple[RsState, list[RsEvent]]:
@@ -141,7 +142,8 @@ def candidates(state: RsState) -> list[RsAction]:
         out += [Attack(h, ""), Heal(h), ChooseDrawer(h)]
         out += [Buy(w, h, "") for w in state.wares]
         out += [Adjust(what, h, d) for what in ("health", "armor") for d in (-1, 1)]
-    out += [Adjust("rerolls", "", d) for d in (-1, 1)]
+    out += [Adjust(what, "", d) for what in ("rerolls", "target") for d in (-1, 1)]
+    out += [MoveCard(c) for pile in state.piles for c in pile.discard]
     out += [Adjust("counters", c, d) for _, c in held(state) for d in (-1, 1)]
     out += [Pick(c) for c in state.offered if state.phase == "pick"]
     out += [Proceed(), PlayRest(), EndRest(), Reroll(), Accept(), Absorb(""), Flee(), FinalNight(), FaceGod(), Refuse()]
@@ -389,6 +391,10 @@ def _adjust(state: RsState, a: Adjust) -> str | None:
         return "Adjust health, armor, rerolls or counters by one at a time."
     if a.what == "rerolls":
         return "Reroll Counters cannot go below 0." if a.who or state.rerolls + a.delta < 0 else None
+    if a.what == "target":
+        if state.phase not in FIGHT or a.who:
+            return "There is no Target on the table."
+        return None if state.target_health + a.delta >= 0 else "A Target's Health cannot go below 0."
     if a.what == "counters":
         if state.holder(a.who) is None:
             return "Counters go on items in an Inventory."
@@ -408,6 +414,15 @@ def _turn(state: RsState, a: TurnCard) -> str | None:
     if why or state.holder(a.card) is None or not state.card(a.card).active:
         return why or "Only an Active item in an Inventory turns sideways."
     return None
+
+
+def _move_card(state: RsState, a: MoveCard) -> str | None:
+    why = _phase(state, HANDS, "Moving a card by hand")
+    if why:
+        return why
+    if not any(a.card in pile.discard for pile in state.piles):
+        return f"{name(state, a.card)} is not in a discard pile."
+    return None if state.card(a.card).kind == "item" else "Only an item comes back into play by hand."
 
 
 REFUSALS: dict[type, Callable[[RsState, Any], str | None]] = {
@@ -435,6 +450,7 @@ REFUSALS: dict[type, Callable[[RsState, Any], str | None]] = {
     Refuse: _final_choice,
     Adjust: _adjust,
     TurnCard: _turn,
+    MoveCard: _move_card,
 }
 
 
@@ -755,6 +771,8 @@ def _do_adjust(state: RsState, a: Adjust, events: list[RsEvent]) -> RsState:
     events.append(RsEvent("adjust", f"By hand: {a.what} {a.delta:+d} {name(state, a.who) if a.who else ''}".strip()))
     if a.what == "rerolls":
         return replace(state, rerolls=state.rerolls + a.delta)
+    if a.what == "target":
+        return replace(state, target_health=state.target_health + a.delta)
     if a.what == "counters":
         mark = state.mark(a.who)
         return with_mark(state, replace(mark, counters=mark.counters + a.delta))
@@ -770,6 +788,13 @@ def _do_turn(state: RsState, a: TurnCard, events: list[RsEvent]) -> RsState:
     mark = state.mark(a.card)
     events.append(RsEvent("turn", f"By hand: {name(state, a.card)} turned {'upright' if mark.spent else 'sideways'}."))
     return with_mark(state, replace(mark, spent=not mark.spent))
+
+
+def _do_move_card(state: RsState, a: MoveCard, events: list[RsEvent]) -> RsState:
+    pile = state.pile(state.card(a.card).deck)
+    state = with_pile(state, replace(pile, discard=tuple(c for c in pile.discard if c != a.card)))
+    events.append(RsEvent("adjust", f"By hand: {name(state, a.card)} comes back from the discard pile."))
+    return replace(state, loose=(*state.loose, a.card))
 
 
 DOERS: dict[type, Callable[[RsState, Any, list[RsEvent]], RsState]] = {
@@ -797,6 +822,7 @@ DOERS: dict[type, Callable[[RsState, Any, list[RsEvent]], RsState]] = {
     Refuse: _do_refuse,
     Adjust: _do_adjust,
     TurnCard: _do_turn,
+    MoveCard: _do_move_card,
 }
 
 

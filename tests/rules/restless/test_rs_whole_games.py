@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from rt0table.rules.restless.restless_seam import RULES
-from rt0table.rules.restless.rs_actions import Adjust, Refuse, TurnCard
+from rt0table.rules.restless.rs_actions import Adjust, MoveCard, Refuse, Take, TurnCard
 from rt0table.rules.restless.rs_play import legal_actions, refusal
 from rt0table.rules.restless.rs_practice import practice_pack, setup_from
 from rt0table.rules.restless.rs_stand_in import choose
@@ -73,3 +73,18 @@ def test_manual_adjustments_are_logged_single_steps_that_reveal_nothing() -> Non
         == "Adjust health, armor, rerolls or counters by one at a time."
     )
     assert refusal(state, Adjust("health", "ash-warden", 1)) == "Health cannot go past Max Health."
+
+
+def test_by_hand_a_discarded_item_comes_back_and_a_targets_health_moves() -> None:
+    state = replace(party(started(), items=(("bandage",),)), phase="between")
+    from rt0table.rules.restless.rs_actions import Discard
+
+    state, _ = step(state, Discard("bandage"))
+    assert refusal(state, MoveCard("ash-warden")) is not None
+    state, events = step(state, MoveCard("bandage"))
+    assert state.loose == ("bandage",) and "bandage" not in state.pile("loot").discard
+    assert not any(RULES.reveals(e) for e in events)
+    state, _ = step(state, Take("bandage", "ash-warden"))
+    assert refusal(state, Adjust("target", "", -1)) == "There is no Target on the table."
+    battle = replace(state, phase="combat", current="mire-rat", target_health=3)
+    assert step(battle, Adjust("target", "", -1))[0].target_health == 2
