@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..moons_grave.mg_codec import decode, encode
 from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
 from . import rs_play
 from .rs_actions import ACTION_TYPES, REVEALING, Adjust, Attack, Buy, Give, Keep, Pick, RsAction, RsEvent, Take, Use
 from .rs_cards import Card
+from .rs_codec import decode, encode
 from .rs_practice import sample_setup
 from .rs_state import Pile, RsSetup, RsState
 
@@ -169,7 +169,7 @@ def _cards_digest(cards: tuple[Card, ...]) -> str:
 
 
 def _cards_decoded(data: Any) -> tuple[Card, ...]:
-    key = json.dumps(data, sort_keys=True)
+    key = json.dumps(data)  # as decoded: the order the codec wrote
     cards = _DECODED.get(key)
     if cards is None:
         cards = decode(tuple[Card, ...], data, "state.cards")
