@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import MISSING, fields, replace
 from typing import Any
 
 from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
@@ -150,13 +150,22 @@ _DECODED: dict[str, tuple[Card, ...]] = {}
 def _cards_entry(cards: tuple[Card, ...]) -> tuple[str, str]:
     entry = _ENCODED.get(id(cards))
     if entry is None or entry[0] is not cards:
-        encoded: list[Any] = encode(cards)
+        encoded = [_compact(card) for card in cards]
         text = json.dumps(encoded, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         entry = (cards, text, hashlib.sha256(text.encode("utf-8")).hexdigest())
         if len(_ENCODED) > 16:
             _ENCODED.clear()
         _ENCODED[id(cards)] = entry
     return entry[1], entry[2]
+
+
+_CARD_DEFAULTS = {f.name: encode(f.default) for f in fields(Card) if f.default is not MISSING}
+
+
+def _compact(card: Card) -> dict[str, Any]:
+    """A card without the fields its kind leaves at their defaults (a state holds every card of the pack)."""
+    full: dict[str, Any] = encode(card)
+    return {k: v for k, v in full.items() if k not in _CARD_DEFAULTS or _CARD_DEFAULTS[k] != v}
 
 
 def _cards_encoded(cards: tuple[Card, ...]) -> list[Any]:
