@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .rs_actions import RsEvent
-from .rs_cards import Card, Effect
+from .rs_cards import Effect
 from .rs_state import Hero, RsState, with_hero, with_mark, with_pile
 
 # ---- what applies ----
@@ -173,7 +173,3 @@ def heal(state: RsState, hero_id: str, amount: int, events: list[RsEvent]) -> Rs
     health = min(max_health(state, hero), hero.health + amount)
     events.append(RsEvent("health", f"{state.card(hero.card).name} heals to {health} Health."))
     return with_hero(state, replace(hero, health=health))
-
-
-def cards_named(cards: tuple[Card, ...], kind: str) -> list[Card]:
-    return [c for c in cards if c.kind == kind]

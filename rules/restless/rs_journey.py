@@ -8,14 +8,13 @@ from dataclasses import replace
 from ..dice.dice_rng import below
 from .rs_actions import RsEvent
 from .rs_cards import REALM_DECKS, Card, Effect, instance_ids
-from .rs_effects import discard_card, gated, heal, lose_health, party_traits, realm_bonus
+from .rs_effects import discard_card, gated, heal, party_traits, realm_bonus
 from .rs_state import Hero, Hit, Pile, RsState, with_hero, with_pile
 
 REST_REROLLS = 3  # L66
 REST_HEAL = 2  # Health per Reroll Counter while Resting (L66)
 FINAL_NIGHT_HEAL = 2  # L139
 TRADER_WARES = 3  # RS-TRADER-INVENTORY: a Trader lays out 3 Treasures unless its card says otherwise
-DECK_OF_DRAW = {"loot": "loot", "treasure": "treasure"}
 
 
 def shuffle(cards: tuple[str, ...], rng: int) -> tuple[tuple[str, ...], int]:
@@ -344,7 +343,3 @@ def recharge(state: RsState, items: tuple[str, ...]) -> RsState:
 
 def recharge_all(state: RsState) -> RsState:
     return replace(state, marks=tuple(replace(m, spent=False) for m in state.marks))
-
-
-def lose(state: RsState, hero_id: str, amount: int, events: list[RsEvent]) -> RsState:
-    return lose_health(state, hero_id, amount, "other", events)
