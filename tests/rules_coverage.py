@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 INVENTORY = ROOT / "docs" / "rules-inventory.md"
 # Every game's inventory; RT:0's first so its report keeps its order.
-INVENTORIES = (INVENTORY, ROOT / "docs" / "moons-grave-inventory.md")
+INVENTORIES = (INVENTORY, ROOT / "docs" / "moons-grave-inventory.md", ROOT / "docs" / "restless-inventory.md")
 # IDs kept on record that hold no rule (flavour, content missing from a book), one "- ID: reason" a line.
 NO_RULE = ROOT / "docs" / "no-rule-ids.md"
 RESULTS = ROOT / "build" / "rule-results.json"
