@@ -12,10 +12,9 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
@@ -111,8 +110,9 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-@dataclass(frozen=True)
-class LogRow:
+class LogRow(NamedTuple):
+    """One row of a fight's log (a tuple: a long fight has tens of thousands of them to read on load)."""
+
     seq: int
     kind: str
     action: str | None
@@ -217,7 +217,9 @@ def _insert_campaign(db: Database, seq: int, doc: dict[str, Any], stamp: str) ->
 class GameFile:
     """An open save of the current format: one writable connection, the newest in-force hashes kept for appends."""
 
-    def __init__(self, game_id: str, path: Path) -> None:
+    def __init__(self, game_id: str, path: Path, live: bool = True) -> None:
+        """``live=False`` leaves the in-force stack to whoever reads the log next (``replay.load`` reads every row
+        anyway, and hands it over with ``follow``), so loading walks the log once."""
         check = check_file(path)
         if check.needs_migration:  # the store migrates a checked copy first (store._upgrade); never in place here
             raise DamagedSaveError(path, f"the save is in format {check.save_format} and has not been migrated")
@@ -236,7 +238,7 @@ class GameFile:
             # newest LIVE_KEPT of them, ``live_base`` more came before (``_reach_back`` reads them when undo does)
             self.live: list[tuple[int, str]] = []
             self.live_base = 0
-            if self.fight:
+            if self.fight and live:
                 self._read_live()
         except sqlite3.Error as error:
             self.db.close()
@@ -247,29 +249,25 @@ class GameFile:
 
     def _read_live(self) -> None:
         """The in-force stack from the log's seq, kind, ply and hash (no action is parsed for it)."""
+        rows = self.db.execute(
+            "SELECT seq, kind, NULL, ply, state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq",
+            [self.fight, self.opened],
+        )
+        all_rows = [LogRow._make(r) for r in rows]
+        self.follow(in_force(self.path, all_rows), all_rows[-1] if all_rows else None)
+
+    def follow(self, rows: list[LogRow], last: LogRow | None) -> None:
+        """Take the in-force stack from the current fight's rows in force (oldest first) and its last row."""
         opening = self.db.execute(
             "SELECT state_hash FROM snapshot WHERE seq = ? AND fight = ?", [self.opened, self.fight]
         ).fetchone()
         if opening is None:
             raise DamagedSaveError(self.path, "the save has lost the opening state of its fight")
-        rows = self.db.execute(
-            "SELECT seq, kind, NULL, ply, state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq",
-            [self.fight, self.opened],
-        )
         self.opening_hash = str(opening[0])
-        stack = [(self.opened, self.opening_hash)]
-        last = stack[0][1]
-        for row in in_force(self.path, (LogRow(*r) for r in rows)):
-            stack.append((row.seq, row.state_hash))
-        last_row = self.db.execute(
-            "SELECT state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq DESC LIMIT 1",
-            [self.fight, self.opened],
-        ).fetchone()
-        if last_row is not None:
-            last = str(last_row[0])
+        stack = [(self.opened, self.opening_hash), *((row.seq, row.state_hash) for row in rows)]
         self.live_base = max(0, len(stack) - LIVE_KEPT)
         self.live = stack[self.live_base :]
-        self.last_hash = last
+        self.last_hash = str(last.state_hash) if last is not None else self.opening_hash
 
     def close(self) -> None:
         self.db.close()
@@ -284,7 +282,7 @@ class GameFile:
             "SELECT seq, kind, action, ply, state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq",
             [self.fight, self.opened],
         )
-        return [LogRow(*row) for row in cursor]
+        return [LogRow._make(row) for row in cursor]
 
     # --- writing: one transaction per row --------------------------------------------------------
 
