@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rt0table.desktop.flow.playthrough import Playthrough
-from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc
+from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc, story_from_doc
 from rt0table.desktop.saves import CombatSetup, DamagedSaveError, LoadedGame, LogEntry, LogTail
 from rt0table.desktop.session import undo_chain
 from rt0table.desktop.table.log import UNDONE
+from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.events import Event, StandInChose
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.seam import RulesError
+from rt0table.rules.story.undo_stack import UndoStack, UndoStep
 
 
 @dataclass
@@ -40,8 +42,12 @@ def restore(loaded: LoadedGame) -> Resumed:
         raise DamagedSaveError(loaded.path, "this save holds a fight but no party to go back to")
     try:
         playthrough, fight_on = playthrough_from_doc(loaded.campaign)
+        befores = [story_from_doc(doc) for _op, doc in loaded.undo_docs]
     except DocError as error:
         raise DamagedSaveError(loaded.path, str(error)) from None
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError, JournalError) as error:
+        raise DamagedSaveError(loaded.path, f"the party's record before a change cannot be read ({error})") from None
+    playthrough.undo_stack = UndoStack(tuple(UndoStep(None, before) for before in befores))  # undo goes on as before
     game = loaded.game
     if fight_on and game is not None and loaded.setup is not None:
         opening, log = fight_log(loaded.setup, loaded.history, loaded.tail)

@@ -29,7 +29,7 @@ from .copies import publish, remove
 from .doc_delta import doc_hash, patch
 from .errors import DamagedSaveError, SaveError
 from .loaded import StandInAnswer
-from .schema import SAVE_FORMAT, STORY, check_file, migration_set, open_for_writing
+from .schema import SAVE_FORMAT, STORY, UNDO_OP, check_file, migration_set, open_for_writing
 from .setup_codec import RT0, decode_setup, encode_setup, known_ruleset
 
 RULESET = RT0
@@ -454,6 +454,87 @@ class GameFile:
                     self.path, f"log entry {seq} does not give the party's record it recorded (the file was changed)"
                 )
         return doc
+
+    def undo_reach(self) -> list[tuple[str, dict[str, Any]]]:
+        """The steps undo between fights could take back when the save was left (``undo_reach``)."""
+        return undo_reach(self.path, self.db)
+
+
+def undo_reach(path: Path, db: Database) -> list[tuple[str, dict[str, Any]]]:
+    """What undo between fights could take back when the save was left: (the op's name, the document before it) for
+    each step, oldest first. Each change row records ``reach``, the steps undo could take back after it (rows before
+    that record nothing, as nothing could be taken back once reopened). The walk starts at the newest row with
+    nothing to take back, from the newest whole document at or before it, so it reads only what undo can reach."""
+    rows = db.execute("SELECT seq, action, state_hash FROM log WHERE kind = ? ORDER BY seq DESC", [STORY])
+    walk: list[tuple[int, dict[str, Any], str]] = []  # newest first, back to the first row after the base
+    base = 0
+    for seq, text, digest in rows:
+        record = _record(path, seq, text)
+        if not isinstance(record.get("reach"), int) or record["reach"] <= 0:
+            base = seq
+            break
+        walk.append((seq, record, str(digest)))
+    if not walk:
+        return []
+    whole = db.execute("SELECT seq, doc FROM campaign WHERE seq <= ? ORDER BY id DESC LIMIT 1", [base]).fetchone()
+    if whole is None:
+        return []
+    doc = _document(path, whole[1])
+    between = db.execute(
+        "SELECT seq, action, state_hash FROM log WHERE kind = ? AND seq > ? AND seq <= ? ORDER BY seq",
+        [STORY, whole[0], base],
+    )
+    for seq, text, digest in between:
+        doc = _patched(path, seq, doc, _record(path, seq, text), str(digest))
+    stack: list[tuple[str, dict[str, Any]]] = []
+    for seq, record, digest in reversed(walk):
+        before, doc = doc, _patched(path, seq, doc, record, digest)
+        reach, name = int(record["reach"]), str(record.get("op"))
+        if name == UNDO_OP:
+            del stack[reach:]
+        else:
+            stack.extend((name, before) for _ in range(reach - len(stack)))  # an op no row recorded undoes nothing
+            del stack[reach:]
+    return stack
+
+
+def _record(path: Path, seq: int, text: str | None) -> dict[str, Any]:
+    try:
+        record = json.loads(text or "null")
+    except RecursionError:
+        raise DamagedSaveError(path, f"log entry {seq} is nested too deeply to read") from None
+    except ValueError as error:
+        raise DamagedSaveError(path, f"log entry {seq} is damaged ({error})") from None
+    if not isinstance(record, dict):
+        raise DamagedSaveError(path, f"log entry {seq} is damaged (it is not a JSON object)")
+    return record
+
+
+def _document(path: Path, text: str) -> dict[str, Any]:
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        raise DamagedSaveError(path, "the campaign document is nested too deeply to read") from None
+    except (ValueError, TypeError):
+        raise DamagedSaveError(path, "the campaign document is not JSON") from None
+    if not isinstance(doc, dict):
+        raise DamagedSaveError(path, "the campaign document is damaged (it is not a JSON object)")
+    return doc
+
+
+def _patched(path: Path, seq: int, doc: dict[str, Any], record: dict[str, Any], digest: str) -> dict[str, Any]:
+    """The document after change row ``seq``, checked against the hash the row recorded."""
+    try:
+        after = patch(doc, record["delta"])
+    except RecursionError:
+        raise DamagedSaveError(path, f"log entry {seq} is nested too deeply to read") from None
+    except (ValueError, KeyError, TypeError) as error:
+        raise DamagedSaveError(path, f"log entry {seq} is damaged ({error})") from None
+    if not isinstance(after, dict) or doc_hash(after) != digest:
+        raise DamagedSaveError(
+            path, f"log entry {seq} does not give the party's record it recorded (the file was changed)"
+        )
+    return after
 
 
 def in_force(path: Path, rows: Iterable[LogRow]) -> list[LogRow]:

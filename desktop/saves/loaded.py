@@ -67,6 +67,9 @@ class LoadedGame:
     # from it, and one undo after loading takes back what one undo took back before (the stand-in's answers).
     history: list[LogEntry] = field(default_factory=list)
     tail: LogTail | None = None  # set for a long fight: tell its log from here (replay.TOLD_BACK)
+    # What undo between fights could take back when the save was left, oldest first: each step's op (by name) and
+    # the campaign document before it (format 6 change rows record how far undo reached after each change).
+    undo_docs: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     @property
     def ply(self) -> int:

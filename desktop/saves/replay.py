@@ -68,7 +68,7 @@ def _load(save: GameFile) -> LoadedGame:
                 if state_hash(opening) == save.last_hash:
                     game = Game(opening, events)
             loaded = _loaded(save, header, setup, game, _readable(actions), save.seq, read)
-            loaded.notes = notes
+            loaded.notes = [*notes, *loaded.notes]
             return loaded
         notes.append(
             f"the log no longer replays from the state after {base_ply} actions (damaged, or the rules changed); "
@@ -197,6 +197,10 @@ def _loaded(
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise DamagedSaveError(save.path, "the save's list of players is damaged")
     history = _history(read, seq)
+    try:
+        undo_docs, notes = save.undo_reach(), []
+    except DamagedSaveError as error:  # undo is a convenience: the game loads, with nothing to take back
+        undo_docs, notes = [], [f"undo between fights starts afresh: {error.problem}"]
     return LoadedGame(
         game_id=save.game_id,
         path=save.path,
@@ -209,6 +213,8 @@ def _loaded(
         last_played=str(header["last_played"]),
         app_version=str(header["app_version"]),
         campaign=save.campaign(),
+        undo_docs=undo_docs,
+        notes=notes,
         fight=save.fight,
         history=history,
         tail=_tail(save, read, history) if len(history) > TOLD_BACK else None,
