@@ -4,13 +4,17 @@ Every figure is a ratio against a baseline measured in the same run on the same 
 - memory: the ``Game`` after N actions, against the same game played by a ``Game`` that forgets nothing (how
   undo kept every state before format 5), and a long fight against a 1,000-action one;
 - load: ``SaveStore.load`` of the long fight against the 1,000-action one;
-- listing: ``list_games`` on a folder of format-5 saves against the same saves rewritten in format 4 (read the
-  way every save was read before: ``check_file``, then the log and the campaign document).
+- resume: what Load does with a fight (``SaveStore.load``, then ``flow/resume``'s table log and the stand-in's
+  plies), against the same with the whole fight told again from its opening (how resume told it before);
+- listing: ``list_games`` on a folder of format-6 saves against the same saves rewritten in format 4 (read the
+  way every save was read before: ``check_file``, then the log and the campaign document), and against SQLite's
+  own floor: opening each file read-only, reading its schema and closing it, nothing else.
 Run through ``bench/saves.py`` (``make bench-saves``).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import statistics
@@ -23,7 +27,9 @@ from pathlib import Path
 
 from saves import practice_setup
 
+from rt0table.desktop.flow.resume import answered_plies, fight_log
 from rt0table.desktop.saves import SaveStore
+from rt0table.desktop.saves.schema import connect_read_only
 from rt0table.rules.rt0.fight.engine import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,12 +86,42 @@ def timed_loads(folder: Path, game_id: str, times: int) -> tuple[list[float], li
     return walls, cpus, peak
 
 
+def timed_resumes(folder: Path, game_id: str, times: int, whole: bool = False) -> tuple[list[float], list[float], int]:
+    """Wall and CPU times of the fight's resume (load, table log, stand-in plies) on a fresh store; ``whole`` tells
+    the log from the fight's opening, as resume did before a long fight was told from a snapshot."""
+    with SaveStore(folder, app_version="bench") as store:
+        walls, cpus = [], []
+        for _ in range(times):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            loaded = store.load(game_id)
+            assert loaded.setup is not None
+            _opening, lines = fight_log(loaded.setup, loaded.history, None if whole else loaded.tail)
+            answered_plies(loaded.history)
+            walls.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - start_cpu)
+    return walls, cpus, len(lines)
+
+
 def as_format_4(source: Path, target: Path) -> None:
     """The save rewritten as format 4 held it (the tests' helper), so it is listed the old way."""
     sys.path.insert(0, str(ROOT))
     from tests.desktop.saves.old_formats import old_format_copy
 
     old_format_copy(source, target, 4)
+
+
+def sqlite_floor(folder: Path, repeats: int = 5) -> float:
+    """Median CPU seconds to open every save read-only, read its schema and close it: what SQLite itself costs."""
+    paths = sorted(folder.resolve().glob("*.rt0save"))
+    cpus = []
+    for _ in range(repeats):
+        start_cpu = time.process_time()
+        for path in paths:
+            conn = connect_read_only(path, os.path.exists(f"{path}-wal"))
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            conn.close()
+        cpus.append(time.process_time() - start_cpu)
+    return statistics.median(cpus)
 
 
 def timed_listing(folder: Path, repeats: int = 5) -> tuple[float, float]:
@@ -113,6 +149,9 @@ def scale_section(long: int, listed: int, where: str, command: str) -> str:
         long_file = (Path(folder) / f"{long_id}.rt0save").stat().st_size
         short_loads, short_cpu, short_peak = timed_loads(Path(folder), short_id, 5)
         long_loads, long_cpu, long_peak = timed_loads(Path(folder), long_id, 5)
+        resume_wall, resume_cpu, told = timed_resumes(Path(folder), long_id, 5)
+        _wall, resume_short_cpu, _told = timed_resumes(Path(folder), short_id, 5)
+        whole_wall, whole_cpu, whole_told = timed_resumes(Path(folder), long_id, 3, whole=True)
     with tempfile.TemporaryDirectory() as new, tempfile.TemporaryDirectory() as old:
         with SaveStore(new, app_version="bench") as store:
             first = record(store, 30, 5)
@@ -126,6 +165,7 @@ def scale_section(long: int, listed: int, where: str, command: str) -> str:
         template.unlink()
         listing_new, listing_new_cpu = timed_listing(Path(new))
         listing_old, listing_old_cpu = timed_listing(Path(old))
+        floor_cpu = sqlite_floor(Path(new))
     load_short, load_long = statistics.median(short_loads), statistics.median(long_loads)
     cpu_short, cpu_long = statistics.median(short_cpu), statistics.median(long_cpu)
     rows = [
@@ -139,10 +179,22 @@ def scale_section(long: int, listed: int, where: str, command: str) -> str:
          f"{load_short * ms:.1f} (the {short}-action one)", f"{load_long / load_short:.1f}"),
         ("same, CPU time of the process (ms)", f"{cpu_long * ms:.0f}",
          f"{cpu_short * ms:.1f} (the {short}-action one)", f"{cpu_long / cpu_short:.1f}"),
+        (f"resume the {long:,}-action fight (load, table log, stand-in plies), median of 5, CPU (ms)",
+         f"{statistics.median(resume_cpu) * ms:.0f} ({told:,} log lines)",
+         f"{statistics.median(whole_cpu) * ms:.0f} (told from the opening, {whole_told:,} lines, median of 3)",
+         f"{statistics.median(resume_cpu) / statistics.median(whole_cpu):.3f}"),
+        ("same, against resuming the 1000-action fight (CPU)", f"{statistics.median(resume_cpu) * ms:.0f}",
+         f"{statistics.median(resume_short_cpu) * ms:.1f}",
+         f"{statistics.median(resume_cpu) / statistics.median(resume_short_cpu):.1f}"),
+        ("same, wall (ms)", f"{statistics.median(resume_wall) * ms:.0f}",
+         f"{statistics.median(whole_wall) * ms:.0f} (told from the opening)",
+         f"{statistics.median(resume_wall) / statistics.median(whole_wall):.3f}"),
         (f"list_games with {listed} saves, median of 5, wall (ms)", f"{listing_new * ms:.1f}",
          f"{listing_old * ms:.1f} (the same saves in format 4)", f"{listing_new / listing_old:.3f}"),
         ("same, CPU time of the process (ms)", f"{listing_new_cpu * ms:.1f}",
          f"{listing_old_cpu * ms:.1f} (format 4)", f"{listing_new_cpu / listing_old_cpu:.3f}"),
+        ("same, against SQLite's floor (open read-only, read the schema, close), CPU (ms)",
+         f"{listing_new_cpu * ms:.1f}", f"{floor_cpu * ms:.1f}", f"{listing_new_cpu / floor_cpu:.2f}"),
     ]  # fmt: skip
     lines = [
         HEADING,
@@ -150,10 +202,11 @@ def scale_section(long: int, listed: int, where: str, command: str) -> str:
         f"Issue 13 item 7. A practice fight against the harmless dummy, {long:,} random legal actions played and",
         f"recorded through the store (file {long_file / 2**20:.1f} MiB; playing them took {play_long:.0f} s). Memory",
         "is what `tracemalloc` counts: held by the `Game` after the actions (undo keeps nothing before a reveal),",
-        "and the peak during one `SaveStore.load`. The load is the store's alone (`quick_check`, the in-force walk",
-        "over the log's hashes, every row parsed once, the replay from the newest snapshot); the app's resume then",
-        "tells the table's log again from the fight's opening (`desktop/flow/resume.fight_log`), which replays",
-        "every action and is not part of this figure.",
+        "and the peak during one `SaveStore.load`. The load is the store's alone (`quick_check`, one read and one",
+        "in-force walk of the log, every row parsed once, the replay from the newest snapshot). The resume adds what",
+        "Load does with the fight: the table's log (`desktop/flow/resume.fight_log`), told from a snapshot at least",
+        "1,000 log rows back (`replay.TOLD_BACK`), and the stand-in's plies; its baseline tells the whole fight",
+        "again from its opening, as resume did before.",
         "",
         "| figure | value | baseline (same run) | ratio |",
         "| --- | --- | --- | --- |",

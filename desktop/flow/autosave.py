@@ -19,6 +19,7 @@ from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc, story_doc
 from rt0table.desktop.saves import CombatSetup, SaveError, SaveStore, StandInAnswer
 from rt0table.desktop.saves.doc_delta import delta, doc_hash
+from rt0table.desktop.saves.schema import UNDO_OP
 from rt0table.desktop.session import Recorder
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.state import CombatState
@@ -58,16 +59,17 @@ class Autosave(QObject):
         game_id = store.new_game(None, players=party_names(playthrough), campaign=doc)
         return cls(store, game_id, playthrough, doc, parent)
 
-    def keep(self, story: Story, op: ops.Op | None = None) -> None:
-        """The funnel's one write per op (``op`` None: an undo, or the fight's journal following the table): the
-        change to the document as one ``story`` row, and the whole document once the changes written since the
-        last whole one add up to its size, so the file grows with play, never with its square."""
+    def keep(self, story: Story, op: ops.Op | None = None, reach: int = 0, undone: bool = False) -> None:
+        """The funnel's one write per op (``op`` None: an undo, ``undone``, or the fight's journal following the
+        table): the change to the document as one ``story`` row, and the whole document once the changes written
+        since the last whole one add up to its size, so the file grows with play, never with its square. ``reach``:
+        the steps undo can take back after this change, kept in the row so that undo survives reopening the save."""
         doc = story_doc(self.playthrough.mode, story)
         change = delta(self._kept, doc)
         if change is None:
             return  # nothing the document holds changed: the fight's log rows are enough
-        op_name = type(op).__name__ if op is not None else "undo-or-table"
-        record = {"op": op_name, "day": doc["day"], "delta": change}  # "day": for the save list, without patching
+        op_name = type(op).__name__ if op is not None else UNDO_OP if undone else "table"
+        record = {"op": op_name, "day": doc["day"], "delta": change, "reach": reach}  # "day": for the save list
         size = len(json.dumps(change))
         whole = doc if self._since + size >= self._whole else None
         if self._guard(lambda: self.recorder.record_story(record, doc_hash(doc), whole)):

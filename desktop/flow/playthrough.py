@@ -98,7 +98,7 @@ class Keeper(Protocol):
 
     def begin_fight(self, setup: CombatSetup) -> Recorder: ...
 
-    def keep(self, story: Story, op: ops.Op | None = None) -> None: ...
+    def keep(self, story: Story, op: ops.Op | None = None, reach: int = 0, undone: bool = False) -> None: ...
 
 
 @dataclass
@@ -182,28 +182,31 @@ class Playthrough(QObject):
         """Apply the op, keep it, push its undo step and signal once; raises IllegalAction (nothing changed)."""
         before = self.story
         after, events = apply(before, op)
-        self._keep(after, op)
+        stack = self.undo_stack.pushed(op, before, events)
+        self._keep(after, op, len(stack))
         self.story = after
-        self.undo_stack = self.undo_stack.pushed(op, before, events)
+        self.undo_stack = stack
         self.changed.emit(OpChanges(changed_parts(before, after), tuple(events), op))
         return events
 
     def undo_refusal(self) -> str | None:
         return self.undo_stack.refusal()
 
-    def undo(self) -> ops.Op:
-        """Take back the last op since the last reveal; raises IllegalAction when there is none. Returns the op."""
+    def undo(self) -> ops.Op | None:
+        """Take back the last op since the last reveal; raises IllegalAction when there is none. Returns the op (None
+        for one made before the save was reopened: the save keeps its name, not its value)."""
         stack, step = self.undo_stack.popped()
         before = self.story
-        self._keep(step.before)
+        self._keep(step.before, None, len(stack), undone=True)
         self.story, self.undo_stack = step.before, stack
         self.changed.emit(OpChanges(changed_parts(before, step.before), (), None, undone=True))
         return step.op
 
-    def _keep(self, story: Story, op: ops.Op | None = None) -> None:
+    def _keep(self, story: Story, op: ops.Op | None = None, reach: int | None = None, undone: bool = False) -> None:
+        """``reach``: the undo steps there will be after this change (the stack as it is, when None)."""
         if self.keeper is not None:
             with through_funnel():
-                self.keeper.keep(story, op)
+                self.keeper.keep(story, op, len(self.undo_stack) if reach is None else reach, undone)
 
     # --- fights ---
 

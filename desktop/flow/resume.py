@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rt0table.desktop.flow.playthrough import Playthrough
-from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc
-from rt0table.desktop.saves import CombatSetup, DamagedSaveError, LoadedGame, LogEntry
+from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc, story_from_doc
+from rt0table.desktop.saves import CombatSetup, DamagedSaveError, LoadedGame, LogEntry, LogTail
 from rt0table.desktop.session import undo_chain
 from rt0table.desktop.table.log import UNDONE
+from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.events import Event, StandInChose
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.seam import RulesError
+from rt0table.rules.story.undo_stack import UndoStack, UndoStep
 
 
 @dataclass
@@ -40,11 +42,15 @@ def restore(loaded: LoadedGame) -> Resumed:
         raise DamagedSaveError(loaded.path, "this save holds a fight but no party to go back to")
     try:
         playthrough, fight_on = playthrough_from_doc(loaded.campaign)
+        befores = [story_from_doc(doc) for _op, doc in loaded.undo_docs]
     except DocError as error:
         raise DamagedSaveError(loaded.path, str(error)) from None
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError, JournalError) as error:
+        raise DamagedSaveError(loaded.path, f"the party's record before a change cannot be read ({error})") from None
+    playthrough.undo_stack = UndoStack(tuple(UndoStep(None, before) for before in befores))  # undo goes on as before
     game = loaded.game
     if fight_on and game is not None and loaded.setup is not None:
-        opening, log = fight_log(loaded.setup, loaded.history)
+        opening, log = fight_log(loaded.setup, loaded.history, loaded.tail)
         played_before = loaded.ply - len(game.steps)
         return Resumed(playthrough, game, log, answered_plies(loaded.history), played_before, opening)
     return Resumed(playthrough, None, [])
@@ -52,6 +58,11 @@ def restore(loaded: LoadedGame) -> Resumed:
 
 def answered_plies(history: list[LogEntry]) -> frozenset[int]:
     """The plies (actions in force, from 1) the GM stand-in took, walking the log as a stack."""
+    return frozenset(ply for ply, answered in enumerate(_answers(history), start=1) if answered)
+
+
+def _answers(history: list[LogEntry]) -> list[bool]:
+    """Per action in force after ``history``, oldest first: did the stand-in take it."""
     answers: list[bool] = []
     for entry in history:
         if entry.action is None:
@@ -59,18 +70,31 @@ def answered_plies(history: list[LogEntry]) -> frozenset[int]:
                 answers.pop()
         else:
             answers.append(entry.answer is not None)
-    return frozenset(ply for ply, answered in enumerate(answers, start=1) if answered)
+    return answers
 
 
-def fight_log(setup: CombatSetup, history: list[LogEntry]) -> tuple[CombatState, list[str]]:
+def untold_line(steps: int) -> str:
+    """The first line of a long fight's log told again from a snapshot."""
+    return f"(The first {steps:,} log entries of this fight stay in the save; the log goes on from there.)"
+
+
+def fight_log(
+    setup: CombatSetup, history: list[LogEntry], tail: LogTail | None = None
+) -> tuple[CombatState, list[str]]:
     """The table's log for a fight played this far, as the table told it: its opening, every action played (undone
     ones too), the oracle's answers for the GM, and an "(Undone.)" for each undo the player asked for (one undo takes
     back the stand-in's answers with the step before them: one line for them all, as at the table). Returned with
-    the fight's opening state it starts from."""
+    the fight's opening state it starts from.
+
+    A long fight (``tail``) is told from a snapshot the save holds, after one line for the entries before it: the
+    table shows only the newest lines, and replaying tens of thousands of actions would cost seconds."""
     state, events = setup.start()
-    lines = narrate_all(state, events)
-    game = Game(state)
-    answers: list[bool] = []  # per step in force: the stand-in made it
+    if tail is None:
+        lines, game, answers = narrate_all(state, events), Game(state), []
+    else:
+        lines, game = [untold_line(tail.start)], Game(tail.state)
+        answers = _answers(history[: tail.start])
+        history = history[tail.start :]
     undoing = 0  # steps still to come back in the undo under way
     for entry in history:
         if entry.action is None:

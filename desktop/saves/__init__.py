@@ -13,7 +13,7 @@ from .errors import (
     SaveFolderLockedError,
     UnknownGameError,
 )
-from .loaded import GameSummary, LoadedGame, LogEntry, StandInAnswer
+from .loaded import GameSummary, LoadedGame, LogEntry, LogTail, StandInAnswer
 from .location import ENV_VAR, resolve_save_dir
 from .schema import SAVE_FORMAT
 from .store import Recorder, SaveStore
@@ -27,6 +27,7 @@ __all__ = [
     "HashMismatchError",
     "LoadedGame",
     "LogEntry",
+    "LogTail",
     "NewerSaveError",
     "NotASaveError",
     "Recorder",

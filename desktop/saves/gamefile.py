@@ -12,10 +12,9 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
@@ -30,7 +29,7 @@ from .copies import publish, remove
 from .doc_delta import doc_hash, patch
 from .errors import DamagedSaveError, SaveError
 from .loaded import StandInAnswer
-from .schema import SAVE_FORMAT, STORY, check_file, migration_set, open_for_writing
+from .schema import SAVE_FORMAT, STORY, UNDO_OP, check_file, migration_set, open_for_writing
 from .setup_codec import RT0, decode_setup, encode_setup, known_ruleset
 
 RULESET = RT0
@@ -111,8 +110,9 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-@dataclass(frozen=True)
-class LogRow:
+class LogRow(NamedTuple):
+    """One row of a fight's log (a tuple: a long fight has tens of thousands of them to read on load)."""
+
     seq: int
     kind: str
     action: str | None
@@ -217,7 +217,9 @@ def _insert_campaign(db: Database, seq: int, doc: dict[str, Any], stamp: str) ->
 class GameFile:
     """An open save of the current format: one writable connection, the newest in-force hashes kept for appends."""
 
-    def __init__(self, game_id: str, path: Path) -> None:
+    def __init__(self, game_id: str, path: Path, live: bool = True) -> None:
+        """``live=False`` leaves the in-force stack to whoever reads the log next (``replay.load`` reads every row
+        anyway, and hands it over with ``follow``), so loading walks the log once."""
         check = check_file(path)
         if check.needs_migration:  # the store migrates a checked copy first (store._upgrade); never in place here
             raise DamagedSaveError(path, f"the save is in format {check.save_format} and has not been migrated")
@@ -236,7 +238,7 @@ class GameFile:
             # newest LIVE_KEPT of them, ``live_base`` more came before (``_reach_back`` reads them when undo does)
             self.live: list[tuple[int, str]] = []
             self.live_base = 0
-            if self.fight:
+            if self.fight and live:
                 self._read_live()
         except sqlite3.Error as error:
             self.db.close()
@@ -247,29 +249,25 @@ class GameFile:
 
     def _read_live(self) -> None:
         """The in-force stack from the log's seq, kind, ply and hash (no action is parsed for it)."""
+        rows = self.db.execute(
+            "SELECT seq, kind, NULL, ply, state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq",
+            [self.fight, self.opened],
+        )
+        all_rows = [LogRow._make(r) for r in rows]
+        self.follow(in_force(self.path, all_rows), all_rows[-1] if all_rows else None)
+
+    def follow(self, rows: list[LogRow], last: LogRow | None) -> None:
+        """Take the in-force stack from the current fight's rows in force (oldest first) and its last row."""
         opening = self.db.execute(
             "SELECT state_hash FROM snapshot WHERE seq = ? AND fight = ?", [self.opened, self.fight]
         ).fetchone()
         if opening is None:
             raise DamagedSaveError(self.path, "the save has lost the opening state of its fight")
-        rows = self.db.execute(
-            "SELECT seq, kind, NULL, ply, state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq",
-            [self.fight, self.opened],
-        )
         self.opening_hash = str(opening[0])
-        stack = [(self.opened, self.opening_hash)]
-        last = stack[0][1]
-        for row in in_force(self.path, (LogRow(*r) for r in rows)):
-            stack.append((row.seq, row.state_hash))
-        last_row = self.db.execute(
-            "SELECT state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq DESC LIMIT 1",
-            [self.fight, self.opened],
-        ).fetchone()
-        if last_row is not None:
-            last = str(last_row[0])
+        stack = [(self.opened, self.opening_hash), *((row.seq, row.state_hash) for row in rows)]
         self.live_base = max(0, len(stack) - LIVE_KEPT)
         self.live = stack[self.live_base :]
-        self.last_hash = last
+        self.last_hash = str(last.state_hash) if last is not None else self.opening_hash
 
     def close(self) -> None:
         self.db.close()
@@ -284,7 +282,7 @@ class GameFile:
             "SELECT seq, kind, action, ply, state_hash FROM log WHERE fight = ? AND seq > ? ORDER BY seq",
             [self.fight, self.opened],
         )
-        return [LogRow(*row) for row in cursor]
+        return [LogRow._make(row) for row in cursor]
 
     # --- writing: one transaction per row --------------------------------------------------------
 
@@ -456,6 +454,87 @@ class GameFile:
                     self.path, f"log entry {seq} does not give the party's record it recorded (the file was changed)"
                 )
         return doc
+
+    def undo_reach(self) -> list[tuple[str, dict[str, Any]]]:
+        """The steps undo between fights could take back when the save was left (``undo_reach``)."""
+        return undo_reach(self.path, self.db)
+
+
+def undo_reach(path: Path, db: Database) -> list[tuple[str, dict[str, Any]]]:
+    """What undo between fights could take back when the save was left: (the op's name, the document before it) for
+    each step, oldest first. Each change row records ``reach``, the steps undo could take back after it (rows before
+    that record nothing, as nothing could be taken back once reopened). The walk starts at the newest row with
+    nothing to take back, from the newest whole document at or before it, so it reads only what undo can reach."""
+    rows = db.execute("SELECT seq, action, state_hash FROM log WHERE kind = ? ORDER BY seq DESC", [STORY])
+    walk: list[tuple[int, dict[str, Any], str]] = []  # newest first, back to the first row after the base
+    base = 0
+    for seq, text, digest in rows:
+        record = _record(path, seq, text)
+        if not isinstance(record.get("reach"), int) or record["reach"] <= 0:
+            base = seq
+            break
+        walk.append((seq, record, str(digest)))
+    if not walk:
+        return []
+    whole = db.execute("SELECT seq, doc FROM campaign WHERE seq <= ? ORDER BY id DESC LIMIT 1", [base]).fetchone()
+    if whole is None:
+        return []
+    doc = _document(path, whole[1])
+    between = db.execute(
+        "SELECT seq, action, state_hash FROM log WHERE kind = ? AND seq > ? AND seq <= ? ORDER BY seq",
+        [STORY, whole[0], base],
+    )
+    for seq, text, digest in between:
+        doc = _patched(path, seq, doc, _record(path, seq, text), str(digest))
+    stack: list[tuple[str, dict[str, Any]]] = []
+    for seq, record, digest in reversed(walk):
+        before, doc = doc, _patched(path, seq, doc, record, digest)
+        reach, name = int(record["reach"]), str(record.get("op"))
+        if name == UNDO_OP:
+            del stack[reach:]
+        else:
+            stack.extend((name, before) for _ in range(reach - len(stack)))  # an op no row recorded undoes nothing
+            del stack[reach:]
+    return stack
+
+
+def _record(path: Path, seq: int, text: str | None) -> dict[str, Any]:
+    try:
+        record = json.loads(text or "null")
+    except RecursionError:
+        raise DamagedSaveError(path, f"log entry {seq} is nested too deeply to read") from None
+    except ValueError as error:
+        raise DamagedSaveError(path, f"log entry {seq} is damaged ({error})") from None
+    if not isinstance(record, dict):
+        raise DamagedSaveError(path, f"log entry {seq} is damaged (it is not a JSON object)")
+    return record
+
+
+def _document(path: Path, text: str) -> dict[str, Any]:
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        raise DamagedSaveError(path, "the campaign document is nested too deeply to read") from None
+    except (ValueError, TypeError):
+        raise DamagedSaveError(path, "the campaign document is not JSON") from None
+    if not isinstance(doc, dict):
+        raise DamagedSaveError(path, "the campaign document is damaged (it is not a JSON object)")
+    return doc
+
+
+def _patched(path: Path, seq: int, doc: dict[str, Any], record: dict[str, Any], digest: str) -> dict[str, Any]:
+    """The document after change row ``seq``, checked against the hash the row recorded."""
+    try:
+        after = patch(doc, record["delta"])
+    except RecursionError:
+        raise DamagedSaveError(path, f"log entry {seq} is nested too deeply to read") from None
+    except (ValueError, KeyError, TypeError) as error:
+        raise DamagedSaveError(path, f"log entry {seq} is damaged ({error})") from None
+    if not isinstance(after, dict) or doc_hash(after) != digest:
+        raise DamagedSaveError(
+            path, f"log entry {seq} does not give the party's record it recorded (the file was changed)"
+        )
+    return after
 
 
 def in_force(path: Path, rows: Iterable[LogRow]) -> list[LogRow]:

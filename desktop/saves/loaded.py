@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # annotations only: listing the saves must not load the rules engine
     from rt0table.rules.rt0.fight.actions import Action
     from rt0table.rules.rt0.fight.engine import Game
+    from rt0table.rules.rt0.fight.state import CombatState
 
     from .combat_setup import CombatSetup
 
@@ -28,6 +29,15 @@ class LogEntry:
 
     action: Action | None  # None: an undo of the last action in force
     answer: StandInAnswer | None = None
+
+
+@dataclass(frozen=True)
+class LogTail:
+    """Where a long fight's log is told again from: ``history[start:]`` replays from ``state`` (a snapshot the save
+    holds), so resuming costs the same after 50,000 actions as after 1,000; the entries before it stay untold."""
+
+    start: int
+    state: CombatState
 
 
 @dataclass
@@ -56,6 +66,10 @@ class LoadedGame:
     # Every action and undo of the fight so far, undone ones too, oldest first: the table's log is told again
     # from it, and one undo after loading takes back what one undo took back before (the stand-in's answers).
     history: list[LogEntry] = field(default_factory=list)
+    tail: LogTail | None = None  # set for a long fight: tell its log from here (replay.TOLD_BACK)
+    # What undo between fights could take back when the save was left, oldest first: each step's op (by name) and
+    # the campaign document before it (format 6 change rows record how far undo reached after each change).
+    undo_docs: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     @property
     def ply(self) -> int:

@@ -20,11 +20,12 @@ from rt0table.rules.seam import RulesError
 from .combat_setup import CombatSetup
 from .errors import DamagedSaveError, HashMismatchError
 from .gamefile import GameFile, LogRow, in_force, read_row, row_problem
-from .loaded import LoadedGame, LogEntry, StandInAnswer
+from .loaded import LoadedGame, LogEntry, LogTail, StandInAnswer
 
 Read = tuple[LogRow, Action | None, StandInAnswer | None]  # a log row and what its JSON holds, parsed once
 
 UNDO_REACH = 20  # a loaded game can undo at least this far back (the rules stop undo at any reveal anyway)
+TOLD_BACK = 1000  # a longer fight's log is told again from a snapshot at least this many log rows back (LogTail)
 
 
 def load(save: GameFile) -> LoadedGame:
@@ -53,6 +54,7 @@ def _load(save: GameFile) -> LoadedGame:
         read.append((row, *found))
     parsed = {row.seq: action for row, action, _answer in read}
     rows = in_force(save.path, (row for row, _action, _answer in read))
+    save.follow(rows, read[-1][0] if read else None)  # the file's in-force stack from the same walk
     actions = [parsed[row.seq] for row in rows]
     notes: list[str] = []
     unread = next((row for row, action in zip(rows, actions, strict=True) if action is None), None)
@@ -66,7 +68,7 @@ def _load(save: GameFile) -> LoadedGame:
                 if state_hash(opening) == save.last_hash:
                     game = Game(opening, events)
             loaded = _loaded(save, header, setup, game, _readable(actions), save.seq, read)
-            loaded.notes = notes
+            loaded.notes = [*notes, *loaded.notes]
             return loaded
         notes.append(
             f"the log no longer replays from the state after {base_ply} actions (damaged, or the rules changed); "
@@ -194,6 +196,11 @@ def _loaded(
     players = json.loads(header["players"] or "[]")
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise DamagedSaveError(save.path, "the save's list of players is damaged")
+    history = _history(read, seq)
+    try:
+        undo_docs, notes = save.undo_reach(), []
+    except DamagedSaveError as error:  # undo is a convenience: the game loads, with nothing to take back
+        undo_docs, notes = [], [f"undo between fights starts afresh: {error.problem}"]
     return LoadedGame(
         game_id=save.game_id,
         path=save.path,
@@ -206,24 +213,57 @@ def _loaded(
         last_played=str(header["last_played"]),
         app_version=str(header["app_version"]),
         campaign=save.campaign(),
+        undo_docs=undo_docs,
+        notes=notes,
         fight=save.fight,
-        history=_history(read, seq),
+        history=history,
+        tail=_tail(save, read, history) if len(history) > TOLD_BACK else None,
     )
 
 
 def _history(read: list[Read], upto: int) -> list[LogEntry]:
-    """The fight's actions and undos up to log position ``upto``, as played (undone actions too)."""
+    """The fight's actions and undos up to log position ``upto``, as played (undone actions too). Rows with the same
+    text share one entry (entries are frozen), as they share one parse."""
     history: list[LogEntry] = []
+    undo = LogEntry(None)
+    entries: dict[str | None, LogEntry] = {}
     for row, action, answer in read:
         if row.seq > upto:
             break
         if row.kind == "undo":
-            history.append(LogEntry(None))
+            history.append(undo)
             continue
         if action is None:  # unreadable: what follows would not replay either
             break
-        history.append(LogEntry(action, answer))
+        entry = entries.get(row.action)
+        if entry is None:
+            entry = entries[row.action] = LogEntry(action, answer)
+        history.append(entry)
     return history
+
+
+def _tail(save: GameFile, read: list[Read], history: list[LogEntry]) -> LogTail | None:
+    """Where the table's log of a long fight is told again from: the newest snapshot at least ``TOLD_BACK`` rows
+    back that no later undo reaches behind (the telling starts with no steps to undo). None: tell it all."""
+    rows = [row for row, _action, _answer in read[: len(history)]]  # history[i] is the entry of rows[i]
+    floor = [0] * (len(rows) + 1)  # floor[i]: the fewest actions in force from row i on
+    floor[len(rows)] = rows[-1].ply if rows else 0
+    for i in range(len(rows) - 1, -1, -1):
+        floor[i] = min(rows[i].ply, floor[i + 1])
+    index = {row.seq: i for i, row in enumerate(rows)}
+    found = save.db.execute(
+        "SELECT seq, ply FROM snapshot WHERE fight = ? AND seq > ? ORDER BY seq DESC", [save.fight, save.opened]
+    )
+    for seq, ply in found:
+        at = index.get(seq)
+        if at is None or len(rows) - (at + 1) < TOLD_BACK or rows[at].kind != "action" or rows[at].ply != ply:
+            continue
+        if floor[at + 1] < ply:  # an undo after it reaches behind it: the telling would start with nothing to undo
+            continue
+        state = _snapshot(save, seq, [])
+        if state is not None and state_hash(state) == rows[at].state_hash:
+            return LogTail(at + 1, state)
+    return None
 
 
 def _readable(actions: list[Action | None]) -> list[Action]:

@@ -177,6 +177,7 @@ def m005_ruleset_setup_summary(db: Database) -> None:
 
 
 STORY = "story"  # the log row kind of a change to the playthrough between fights (format 6)
+UNDO_OP = "undo"  # a story row's "op" when it took a step back (its "reach": the steps undo could take back after it)
 
 
 def m006_story_rows(db: Database) -> None:
@@ -230,16 +231,19 @@ class FileCheck:
         return self.save_format < SAVE_FORMAT
 
 
-def connect_read_only(path: Path) -> sqlite3.Connection:
+def connect_read_only(path: Path, wal: bool | None = None) -> sqlite3.Connection:
     """A connection that cannot write to the file, whatever goes wrong after it opens, and adds no file beside it.
 
     A save in WAL mode opened ``mode=ro`` gets a ``-wal`` and a ``-shm`` that the read-only connection cannot
     remove when it closes. Without a ``-wal`` beside it, everything the file holds is in the file itself, so
     it is opened ``immutable`` (no locks, no companions); with one (a game open in this window, or one whose app
     was killed), ``mode=ro`` reads the file and its log together, and the companions were there already.
+    ``wal``: whether a ``-wal`` is there, when the caller has read the folder already (listing: no stat per save);
+    ``path`` is then absolute.
     """
-    mode = "ro" if path.with_name(path.name + "-wal").exists() else "ro&immutable=1"
-    return sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode={mode}", uri=True)
+    if wal is None:
+        wal, path = path.with_name(path.name + "-wal").exists(), path.resolve()
+    return sqlite3.connect(f"file:{quote(str(path))}?mode={'ro' if wal else 'ro&immutable=1'}", uri=True)
 
 
 def check_file(path: Path, thorough: bool = False) -> FileCheck:

@@ -22,7 +22,7 @@ import zlib
 from dataclasses import dataclass
 
 from ..rt0 import rng
-from ..rt0.abilities.basic import CHECK_DIFFICULTY, DifficultyTarget
+from ..rt0.abilities.basic import CHECK_DIFFICULTY, DifficultyTarget, ReadingTarget
 from ..rt0.campaign.skill_check import Difficulty
 from ..rt0.fight.actions import Choose
 from ..rt0.fight.decisions import context_of, target_of
@@ -137,7 +137,7 @@ def _difficulty(decision: PendingDecision, policy: Policy) -> GmChoice:
 def _worse(decision: PendingDecision) -> GmChoice:
     """SKL-PENALTY: the card that reads worse (Critical Failure, Failure, Success, Critical Success from the bottom),
     the first of equals: the order the odds shown assume, so they stay exact in solo."""
-    ranks = [option.value[1] for option in decision.options]
+    ranks = [target_of(option, ReadingTarget).rank for option in decision.options]
     index = ranks.index(min(ranks))
     label = decision.options[index].label
     return GmChoice(decision.kind, index, label, f"the worse of the two by the order of outcomes: {label}")

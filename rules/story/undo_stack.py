@@ -17,7 +17,7 @@ from .tale import Story, StoryEvent, reveals
 
 @dataclass(frozen=True, slots=True)
 class UndoStep:
-    op: ops.Op
+    op: ops.Op | None  # None: an op made before the playthrough was read back from its save (which keeps its name)
     before: Story
 
 

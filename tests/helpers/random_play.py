@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields, is_dataclass
 
 from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.actions import Action, Activate, AddAbility, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.decisions import figure_of
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, new_combat
 from rt0table.rules.rt0.fight.serialize import state_from_dict, state_hash, state_to_dict
 from rt0table.rules.rt0.fight.state import GM, START_HP, CombatState, Phase
@@ -107,7 +108,7 @@ def held_by_decisions(state: CombatState) -> set[int]:
 def injury_asked(state: CombatState, fighter_id: str) -> bool:
     """Whether a Major Injury for this fighter is waiting for the GM: next, or queued behind other decisions taken
     in the same moment (an Eddy's Tower explosion that downs an adversary and a player at once)."""
-    return any(d.kind == "injury" and any(o.value[0] == fighter_id for o in d.options) for d in state.decisions)
+    return any(d.kind == "injury" and any(figure_of(o) == fighter_id for o in d.options) for d in state.decisions)
 
 
 def check_invariants(

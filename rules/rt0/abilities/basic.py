@@ -23,7 +23,7 @@ from ..fight.modifiers import (
     unarmed_damage,
     unarmed_ranged,
 )
-from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision, ZoneTarget
+from ..fight.state import GM, NOBODY, CombatState, Fighter, FighterTarget, Option, PendingDecision, ZoneTarget
 from ..fight.zones import zone_name
 from ..traits import Skill, Trait
 from .base import ABILITIES, Ability, Progress, card_sum
@@ -121,16 +121,22 @@ class Concentrate(CountAbility):
         if concentrate_magic_damage(fighter.traits):
             offer_strike(state, fighter, [(concentrate_magic_damage(fighter.traits), False, True)], events, self.name)
         if concentrate_redraws_intent(fighter.traits):
-            options = [Option(f"{a.name} redraws its intent", (a.id,)) for a in state.adversaries if a.active]
+            options = [
+                Option(f"{a.name} redraws its intent", FighterTarget(a.id)) for a in state.adversaries if a.active
+            ]
             if options:
-                options.append(Option("No redraw", ("",)))
+                options.append(Option("No redraw", NOBODY))
                 ask(state, "charm-redraw", fighter.id, "Make an adversary redraw its intent?", options, events)
+
+
+decision_targets("charm-redraw", FighterTarget)
 
 
 @resolver("charm-redraw")
 def _charm_redraw(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    if option.value[0]:
-        redraw_intent(state, state.adversary(option.value[0]), events)
+    chosen = target_of(option, FighterTarget)
+    if chosen != NOBODY:
+        redraw_intent(state, state.adversary(chosen.fighter), events)
 
 
 class MovementSkill(CountAbility):
@@ -225,9 +231,11 @@ def _check_difficulty(state: CombatState, decision: PendingDecision, option: Opt
     if check.edge is Edge.PENALTY and first.outcome is not second.outcome:
         # SKL-PENALTY: "whichever card the GM decides is the worse"; the stand-in answers by the outcomes in solo
         readings = enumerate(result.readings)
-        options = [Option(f"{CARDS[r.card].name}: {r.outcome.value}", (i, r.outcome.rank)) for i, r in readings]
+        options = [
+            Option(f"{CARDS[r.card].name}: {r.outcome.value}", ReadingTarget(i, r.outcome.rank)) for i, r in readings
+        ]
         prompt = f"Penalty: {fighter.name} drew two cards. Which is the worse, the one that counts?"
-        context = (fighter.id, skill.value, check.difficulty.value, result.cards)
+        context = PenaltyAsked(fighter.id, skill, check.difficulty, result.cards)
         ask(state, PENALTY_PICK, GM, prompt, options, events, context)
         return
     _check_made(fighter, skill, check.difficulty, result, events)
@@ -237,14 +245,36 @@ def _check_difficulty(state: CombatState, decision: PendingDecision, option: Opt
 PENALTY_PICK = "gm-worse"
 
 
+@dataclass(frozen=True, slots=True)
+class ReadingTarget:
+    """One of the cards a Penalty check drew: its place among the readings and its outcome's rank (lower is worse)."""
+
+    reading: int
+    rank: int
+
+
+@decision_context(PENALTY_PICK)
+@dataclass(frozen=True, slots=True)
+class PenaltyAsked:
+    """The GM picks the worse card of a Penalty check: whose check, its skill and difficulty, and the cards drawn."""
+
+    fighter: str
+    skill: Skill
+    difficulty: Difficulty
+    cards: tuple[int, ...]
+
+
+decision_targets(PENALTY_PICK, ReadingTarget)
+
+
 @resolver(PENALTY_PICK)
 def _penalty_pick(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    fighter_id, skill_name, level, cards = decision.context
-    fighter, skill, difficulty = state.fighter(fighter_id), Skill(skill_name), Difficulty(level)
+    asked = context_of(decision, PenaltyAsked)
+    fighter, skill, difficulty, cards = state.fighter(asked.fighter), asked.skill, asked.difficulty, asked.cards
     terms = check_terms(state, fighter, skill)
     check = SkillCheck(difficulty, fighter.arcana, Edge.PENALTY, True, terms.critical_failures)
     result = resolve(check, tuple(cards))
-    kept = result.readings[option.value[0]]
+    kept = result.readings[target_of(option, ReadingTarget).reading]
     names = " and ".join(CARDS[r.card].name for r in result.readings)
     why = f"Penalty, {names}: the GM judged the {CARDS[kept.card].name} the worse. {kept.reason}"
     events.append(

@@ -57,7 +57,19 @@ from ..fight.events import (
     IntentRevealed,
 )
 from ..fight.intents import held_flag
-from ..fight.state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision, StrikeTarget, ZoneTarget
+from ..fight.state import (
+    NOBODY,
+    START_HP,
+    AidTarget,
+    CombatState,
+    Fighter,
+    FighterKind,
+    FighterTarget,
+    Option,
+    PendingDecision,
+    StrikeTarget,
+    ZoneTarget,
+)
 from ..fight.zones import Zone, zone_name
 from .base import ABILITIES, Ability, Progress
 
@@ -351,6 +363,9 @@ def _melee(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], 
 decision_targets("eddy-strike", StrikeTarget)
 
 
+decision_targets("eddy-strike", StrikeTarget)  # saved eddy strikes read back typed, as "strike" does
+
+
 @resolver("eddy-strike")
 def _strike_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     hit = target_of(option, StrikeTarget)
@@ -373,27 +388,33 @@ def _shield_other(state: CombatState, eddy: Fighter, amount: int, at: tuple[str,
 def _offer_shield(
     state: CombatState, eddy: Fighter, whom: list[Fighter], amount: int, at: tuple[str, int], events: list[Event]
 ) -> bool:
-    options = [Option(f"{amount} Shield to {f.name}", (f.id, amount)) for f in whom]
+    options = [Option(f"{amount} Shield to {f.name}", AidTarget(f.id, amount)) for f in whom]
     return _ask(state, "eddy-shield", eddy, f"{eddy.name}: who gets the Shield?", options, at, events)
+
+
+decision_targets("eddy-shield", AidTarget)
+decision_targets("eddy-heal", AidTarget)
+decision_targets("eddy-hold", FighterTarget)
+decision_targets("eddy-draw", FighterTarget)
 
 
 @resolver("eddy-shield")
 def _shield_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    fighter_id, amount = option.value
-    gain_shield(state, state.fighter(fighter_id), amount, events)
+    aid = target_of(option, AidTarget)
+    gain_shield(state, state.fighter(aid.fighter), aid.amount, events)
     _carry_on(state, decision, events)
 
 
 def _heal(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], events: list[Event]) -> bool:
-    options = [Option(f"Restore {amount} HP to {f.name}", (f.id, amount)) for f in _friends_here(state, eddy)]
+    options = [Option(f"Restore {amount} HP to {f.name}", AidTarget(f.id, amount)) for f in _friends_here(state, eddy)]
     return _ask(state, "eddy-heal", eddy, f"{eddy.name}: whom to patch up?", options, at, events)
 
 
 @resolver("eddy-heal")
 def _heal_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    fighter_id, amount = option.value
-    fighter = state.fighter(fighter_id)
-    gained = max(0, min(amount, START_HP - fighter.hp))  # ruling: never above the 20 HP a fight starts with
+    aid = target_of(option, AidTarget)
+    fighter = state.fighter(aid.fighter)
+    gained = max(0, min(aid.amount, START_HP - fighter.hp))  # ruling: never above the 20 HP a fight starts with
     fighter.hp += gained
     events.append(HealthRegained(fighter.id, gained, fighter.hp))
     _carry_on(state, decision, events)
@@ -403,13 +424,13 @@ def _hold(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], e
     here = [a for a in state.adversaries if a.active and a.zone == eddy.zone]
     if not here:
         return _wasted(eddy, "hold an adversary in place", "no adversary in the zone", events)
-    options = [Option(f"{a.name} cannot move this round", (a.id,)) for a in here]
+    options = [Option(f"{a.name} cannot move this round", FighterTarget(a.id)) for a in here]
     return _ask(state, "eddy-hold", eddy, f"{eddy.name}: which adversary is stuck?", options, at, events)
 
 
 @resolver("eddy-hold")
 def _hold_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary_id = option.value[0]
+    adversary_id = target_of(option, FighterTarget).fighter
     if held_flag(adversary_id) not in state.round_flags:
         state.round_flags.append(held_flag(adversary_id))
     events.append(AdversaryHeld(adversary_id, decision.actor))
@@ -417,15 +438,16 @@ def _hold_chosen(state: CombatState, decision: PendingDecision, option: Option, 
 
 
 def _extra_draw(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], events: list[Event]) -> bool:
-    options = [Option(f"{f.name} draws an extra card", (f.id,)) for f in state.fighters if f.in_combat]
-    options.append(Option("Nobody draws", ("",)))
+    options = [Option(f"{f.name} draws an extra card", FighterTarget(f.id)) for f in state.fighters if f.in_combat]
+    options.append(Option("Nobody draws", NOBODY))
     return _ask(state, "eddy-draw", eddy, f"{eddy.name}: who may draw an extra card?", options, at, events)
 
 
 @resolver("eddy-draw")
 def _draw_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    if option.value[0]:
-        draw(state, state.fighter(option.value[0]), 1, events)
+    chosen = target_of(option, FighterTarget)
+    if chosen != NOBODY:
+        draw(state, state.fighter(chosen.fighter), 1, events)
     _carry_on(state, decision, events)
 
 

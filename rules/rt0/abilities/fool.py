@@ -27,7 +27,7 @@ from ..cards import (
     Suit,
 )
 from ..fight.daily import SLAUGHTER, spend, used_today
-from ..fight.decisions import ask, resolver
+from ..fight.decisions import ask, decision_targets, resolver, target_of
 from ..fight.effects import (
     after_draw,
     damage_adversary,
@@ -55,7 +55,7 @@ from ..fight.identity import forget, is_wild, value
 from ..fight.intents import discard_intent, redraw_intent
 from ..fight.modifiers import Scaled
 from ..fight.registry import hooked
-from ..fight.state import START_HP, CombatState, Fighter, FighterKind, Option, PendingDecision
+from ..fight.state import NOBODY, START_HP, CombatState, Fighter, FighterKind, FighterTarget, Option, PendingDecision
 from ..fight.zones import zone_name
 from ..traits import Arcana, Trait
 from .base import ABILITIES, Ability, Progress, SwitchOn, card_sum
@@ -490,12 +490,12 @@ class Parade(FoolAbility):
         generate_shield(state, fighter, PARADE_SHIELD, events)
         if fighter.marks.get(DRIVING_CRAZY):
             options = [
-                Option(f"{a.name} loses its intent", (a.id,))
+                Option(f"{a.name} loses its intent", FighterTarget(a.id))
                 for a in state.adversaries
                 if a.active and a.intent is not None
             ]
             if options:
-                options.append(Option("Nobody", ("",)))
+                options.append(Option("Nobody", NOBODY))
                 prompt = "You're Driving Me Crazy: who loses its intent?"
                 ask(state, "driving-crazy", fighter.id, prompt, options, events)
 
@@ -507,11 +507,15 @@ class Parade(FoolAbility):
     )
 
 
+decision_targets("driving-crazy", FighterTarget)
+
+
 @resolver("driving-crazy")
 def _driving_crazy(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    if not option.value[0]:
+    chosen = target_of(option, FighterTarget)
+    if chosen == NOBODY:
         return
-    adversary = state.adversary(option.value[0])
+    adversary = state.adversary(chosen.fighter)
     card = adversary.intent
     discard_intent(state, adversary)
     if card is not None:

@@ -37,7 +37,7 @@ from ..fight.events import (
 )
 from ..fight.identity import face, plain_suit, value
 from ..fight.intents import redraw_intent
-from ..fight.state import GM, CombatState, Fighter, Option, PendingDecision, ZoneTarget
+from ..fight.state import GM, CombatState, Fighter, FighterTarget, Option, PendingDecision, ZoneTarget
 from ..fight.zones import zone_name
 from ..traits import SPELL_REQUIRES, Arcana, Spell
 from .base import Ability, Progress, SwitchOn, suits_of
@@ -267,17 +267,20 @@ class CheckBehindYourEars(Ability):
         self.announce(fighter, cards, events)
         fighter.marks[CHITS] = fighter.marks.get(CHITS, 0) + 1
         targets = [a for a in state.adversaries if a.active and a.zone == fighter.zone]
-        options = [Option(f"1 damage to {a.name}; it redraws its intent", (a.id,)) for a in targets]
+        options = [Option(f"1 damage to {a.name}; it redraws its intent", FighterTarget(a.id)) for a in targets]
         ask(state, "ears", fighter.id, "Whose ear hides the coin?", options, events)
         if self.id in fighter.upgrades:
             options = [Option("Draw a card", (True,)), Option("Don't draw", (False,))]
             ask(state, "misers-dream", fighter.id, "Miser's Dream: draw a card?", options, events)
 
 
+decision_targets("ears", FighterTarget)
+
+
 @resolver("ears")
 def _ears(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    adversary = state.adversary(option.value[0])
+    adversary = state.adversary(target_of(option, FighterTarget).fighter)
     damage_adversary(state, fighter, adversary, 1, False, False, events)
     if adversary.active:
         redraw_intent(state, adversary, events)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import rng
 from ..cards import CARDS, HIGH_PRIESTESS, CardId, Suit
-from ..fight.decisions import ask, resolver
+from ..fight.decisions import ask, decision_targets, resolver, target_of
 from ..fight.effects import (
     adversaries_near,
     area_damage,
@@ -22,7 +22,7 @@ from ..fight.effects import (
 from ..fight.events import CardsPeeked, DeckShuffled, DeckStacked, Event, HarmUndone, IntentRevealed
 from ..fight.identity import face, forget, value
 from ..fight.intents import draw_intent, redraw_intent
-from ..fight.state import Checkpoint, CombatState, Fighter, FighterKind, Option, PendingDecision
+from ..fight.state import Checkpoint, CombatState, Fighter, FighterKind, FighterTarget, Option, PendingDecision
 from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 
@@ -452,7 +452,7 @@ def _fold(state: CombatState, fighter: Fighter, strike: bool, events: list[Event
         return
     area_damage(state, fighter, 1, False, True, events)
     targets = [a for a in state.adversaries if a.active and a.zone == fighter.zone]
-    options = [Option(f"{a.name} redraws its intent", (a.id,)) for a in targets]
+    options = [Option(f"{a.name} redraws its intent", FighterTarget(a.id)) for a in targets]
     ask(state, "origami-redraw", fighter.id, "Origami Folding: who redraws their intent?", options, events)
 
 
@@ -461,9 +461,12 @@ def _origami(state: CombatState, decision: PendingDecision, option: Option, even
     _fold(state, state.fighter(decision.actor), option.value[0], events)
 
 
+decision_targets("origami-redraw", FighterTarget)
+
+
 @resolver("origami-redraw")
 def _origami_redraw(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary = state.adversary(option.value[0])
+    adversary = state.adversary(target_of(option, FighterTarget).fighter)
     if adversary.active:
         redraw_intent(state, adversary, events)
 

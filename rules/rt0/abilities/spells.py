@@ -51,7 +51,19 @@ from ..fight.events import (
 from ..fight.identity import face, is_wild
 from ..fight.intents import discard_intent, redraw_intent
 from ..fight.modifiers import can_cast_spells
-from ..fight.state import GM, START_HP, Adversary, CombatState, Fighter, Option, PendingDecision, StrikeTarget
+from ..fight.state import (
+    GM,
+    NOBODY,
+    START_HP,
+    Adversary,
+    CombatState,
+    Fighter,
+    FighterTarget,
+    HealTarget,
+    Option,
+    PendingDecision,
+    StrikeTarget,
+)
 from ..fight.zones import zone_name
 from ..traits import OPPOSITE, Spell, Trait
 from .base import ABILITIES, Ability, Progress
@@ -573,17 +585,23 @@ def _ask_pull(state: CombatState, fighter: Fighter, events: list[Event]) -> None
     away = [a for a in state.adversaries if a.active and a.zone != fighter.zone]
     if not away or not fighter.in_combat:
         return
-    options = [Option(f"Pull {a.name} to {where}: {HOOK_DAMAGE} damage, no more Flying", (a.id,)) for a in away]
-    options.append(Option("Pull no more", ("",)))
+    options = [
+        Option(f"Pull {a.name} to {where}: {HOOK_DAMAGE} damage, no more Flying", FighterTarget(a.id)) for a in away
+    ]
+    options.append(Option("Pull no more", NOBODY))
     ask(state, "hook", fighter.id, "Fishing: pull an adversary into your zone?", options, events)
+
+
+decision_targets("hook", FighterTarget)
 
 
 @resolver("hook")
 def _hook(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    if not option.value[0]:
+    chosen = target_of(option, FighterTarget)
+    if chosen == NOBODY:
         return
     fighter = state.fighter(decision.actor)
-    adversary = state.adversary(option.value[0])
+    adversary = state.adversary(chosen.fighter)
     assert fighter.zone is not None
     move(adversary, fighter.zone, events)
     adversary.marks[GROUNDED] = 1
@@ -634,23 +652,29 @@ def _treatments(target: Fighter) -> list[Option]:
     """What Heal could do for this fighter: every HP back, a Major downgraded, a Minor removed."""
     options = []
     if target.hp < START_HP:
-        options.append(Option(f"{target.name} regains every HP ({target.hp} → {START_HP})", (target.id, "hp", "")))
+        options.append(
+            Option(f"{target.name} regains every HP ({target.hp} → {START_HP})", HealTarget(target.id, "hp", ""))
+        )
     for name in dict.fromkeys(target.injuries):
         entry = INJURIES.get(name)
         if entry is None:
             continue
         if entry.severity is Severity.MAJOR and entry.downgrade is not None and entry.downgrade.to is not None:
             becomes = entry.downgrade.to
-            options.append(Option(f"{target.name}: {name} becomes {becomes}", (target.id, name, becomes)))
+            options.append(Option(f"{target.name}: {name} becomes {becomes}", HealTarget(target.id, name, becomes)))
         elif entry.severity is Severity.MINOR:
-            options.append(Option(f"{target.name}: {name} is healed", (target.id, name, "")))
+            options.append(Option(f"{target.name}: {name} is healed", HealTarget(target.id, name, "")))
     return options
+
+
+decision_targets("heal", HealTarget)
 
 
 @resolver("heal")
 def _heal(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    target_id, what, becomes = option.value
-    target = state.fighter(target_id)
+    chosen = target_of(option, HealTarget)
+    what, becomes = chosen.mend, chosen.becomes
+    target = state.fighter(chosen.fighter)
     if what == "hp":
         gained = START_HP - target.hp
         target.hp = START_HP
@@ -793,13 +817,16 @@ def _what_gm(state: CombatState, decision: PendingDecision, option: Option, even
     elif kind == "draw":
         draw(state, fighter, WHAT_DRAW, events)
     elif kind == "redraw":
-        options = [Option(f"{a.name} redraws its intent", (a.id,)) for a in state.adversaries if a.active]
+        options = [Option(f"{a.name} redraws its intent", FighterTarget(a.id)) for a in state.adversaries if a.active]
         ask(state, "what-redraw", fighter.id, "What: which adversary redraws its intent?", options, events)
+
+
+decision_targets("what-redraw", FighterTarget)
 
 
 @resolver("what-redraw")
 def _what_redraw(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary = state.adversary(option.value[0])
+    adversary = state.adversary(target_of(option, FighterTarget).fighter)
     if adversary.active:
         redraw_intent(state, adversary, events)
 

@@ -7,9 +7,13 @@ from typing import Any, TypeVar
 
 from .events import DecisionMade, DecisionRequested, Event
 from .state import (
+    AidTarget,
     CardTarget,
     CombatState,
+    FateTarget,
     FighterTarget,
+    HealTarget,
+    InjuryTarget,
     NumberTarget,
     Option,
     PendingDecision,
@@ -43,7 +47,17 @@ C = TypeVar("C")
 CONTEXTS: dict[str, type] = {}  # decision kind -> its typed context (the state codec reads saved ones back)
 # Every registered context and target class: saved as the list of its fields, the JSON the plain tuple it replaced
 # made (a class attribute cannot mark them: mypyc erases ClassVar, and the dataclass would take it for a field).
-POSITIONAL: set[type] = {ZoneTarget, FighterTarget, CardTarget, NumberTarget, StrikeTarget}
+POSITIONAL: set[type] = {
+    ZoneTarget,
+    FighterTarget,
+    CardTarget,
+    NumberTarget,
+    StrikeTarget,
+    FateTarget,
+    InjuryTarget,
+    AidTarget,
+    HealTarget,
+}
 
 
 def decision_context(kind: str) -> Callable[[type[C]], type[C]]:
@@ -84,15 +98,13 @@ def target_of(option: Option, kind: type[T]) -> T:
 
 
 def figure_of(option: Option) -> str | None:
-    """The fighter or adversary an option is about, for tables that mark or click figures: a FighterTarget's, or
-    the id leading a kind not yet typed (an Eddy's strike names its target first); None for anything else."""
+    """The fighter or adversary an option is about, for tables that mark or click figures; None when it names none
+    (``NOBODY``, a zone, a card, a choice of mode)."""
     value = option.value
-    if isinstance(value, FighterTarget):
-        return value.fighter
-    if isinstance(value, StrikeTarget):
+    if isinstance(value, FighterTarget | InjuryTarget | AidTarget | HealTarget):
+        return value.fighter or None
+    if isinstance(value, StrikeTarget | FateTarget):
         return value.adversary
-    if isinstance(value, tuple) and value and isinstance(value[0], str):
-        return value[0]
     return None
 
 

@@ -45,8 +45,10 @@ from .state import (
     HP_AFTER_INJURY,
     Adversary,
     CombatState,
+    FateTarget,
     Fighter,
     FighterKind,
+    InjuryTarget,
     Option,
     PendingDecision,
     StrikeTarget,
@@ -517,7 +519,7 @@ def damage_adversary(
         ability.adversary_damaged(state, watcher, adversary, fighter.id, amount, events)
     if adversary.hp == 0:
         events.append(AdversaryDefeated(adversary.id, fighter.id))
-        options = [Option(f"{adversary.name} is {fate}", (adversary.id, fate)) for fate in FATES]
+        options = [Option(f"{adversary.name} is {fate}", FateTarget(adversary.id, fate)) for fate in FATES]
         ask(state, "fate", fighter.id, f"{adversary.name} is down. What became of them?", options, events)
 
 
@@ -562,11 +564,14 @@ def area_damage(
         damage_adversary(state, fighter, adversary, amount, ranged, magic, events)
 
 
+decision_targets("fate", FateTarget)
+
+
 @resolver("fate")
 def _fate(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    adversary_id, fate = option.value
-    state.adversary(adversary_id).fate = fate
-    events.append(FateChosen(adversary_id, fate))
+    chosen = target_of(option, FateTarget)
+    state.adversary(chosen.adversary).fate = chosen.fate
+    events.append(FateChosen(chosen.adversary, chosen.fate))
 
 
 # --- damage to fighters ------------------------------------------------------------------------
@@ -611,14 +616,17 @@ def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> N
     if received is Severity.CRITICAL:
         take_injury(fighter, CRITICAL, received.value, events)
         return
-    options = [Option(name, (fighter.id, name)) for name in MAJORS if name not in fighter.injuries]
+    options = [Option(name, InjuryTarget(fighter.id, name)) for name in MAJORS if name not in fighter.injuries]
     ask(state, "injury", GM, f"{fighter.name} is at 0 HP. Choose a Major Injury.", options, events)
+
+
+decision_targets("injury", InjuryTarget)
 
 
 @resolver("injury")
 def _injury(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    fighter_id, name = option.value
-    take_injury(state.fighter(fighter_id), name, Severity.MAJOR.value, events)
+    chosen = target_of(option, InjuryTarget)
+    take_injury(state.fighter(chosen.fighter), chosen.injury, Severity.MAJOR.value, events)
     carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
 
 

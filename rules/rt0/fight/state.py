@@ -79,7 +79,47 @@ class StrikeTarget:
     magic: bool
 
 
-Target = ZoneTarget | FighterTarget | CardTarget | NumberTarget | StrikeTarget
+NOBODY = FighterTarget("")  # the option that names no one ("No redraw", "Nobody draws"): saved as [""] as it was
+
+
+@dataclass(frozen=True, slots=True)
+class FateTarget:
+    """What becomes of a downed adversary (the GM's fate options)."""
+
+    adversary: str
+    fate: str
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryTarget:
+    """The Major Injury a fighter at 0 HP takes (the GM's injury options)."""
+
+    fighter: str
+    injury: str
+
+
+@dataclass(frozen=True, slots=True)
+class AidTarget:
+    """Shield or HP an Eddy gives one fighter."""
+
+    fighter: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HealTarget:
+    """What the Heal spell mends on a fighter: every HP (``mend`` "hp"), or the injury ``mend`` and what it becomes
+    (``becomes``; "" when it is healed outright)."""
+
+    fighter: str
+    mend: str
+    becomes: str
+
+
+Target = (
+    ZoneTarget | FighterTarget | CardTarget | NumberTarget | StrikeTarget | FateTarget | InjuryTarget | AidTarget
+    | HealTarget
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -233,8 +233,8 @@ def test_listing_reads_one_row_per_save_in_one_query_and_writes_nothing(
     statements: list[str] = []
     connect = store_module.connect_read_only
 
-    def traced(path: Path) -> sqlite3.Connection:
-        conn = connect(path)
+    def traced(path: Path, wal: bool | None = None) -> sqlite3.Connection:
+        conn = connect(path, wal)
         conn.set_trace_callback(statements.append)
         return conn
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rt0table.rules.rt0.abilities.basic import PENALTY_PICK
+from rt0table.rules.rt0.abilities.basic import PENALTY_PICK, ReadingTarget
 from rt0table.rules.rt0.fight.actions import Choose
+from rt0table.rules.rt0.fight.decisions import target_of
 from rt0table.rules.rt0.fight.engine import Game, apply
 from rt0table.rules.rt0.fight.events import SkillCheckMade
 from rt0table.rules.rt0.fight.narration import narrate_all
@@ -35,7 +36,7 @@ def test_the_stand_in_names_the_worse_by_the_order_of_outcomes_and_undo_takes_th
     state = first_asked()
     answer = choose(state)
     assert answer is not None and answer.kind == PENALTY_PICK
-    ranks = [o.value[1] for o in state.pending.options]  # type: ignore[union-attr]
+    ranks = [target_of(o, ReadingTarget).rank for o in state.pending.options]  # type: ignore[union-attr]
     assert ranks[answer.index] == min(ranks)
     game = Game(state)
     game.push(answer.action)

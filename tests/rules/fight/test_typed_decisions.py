@@ -110,3 +110,21 @@ def test_typed_kinds_are_registered() -> None:
     assert OPTION_TARGETS["gm-target"] is FighterTarget
     assert {OPTION_TARGETS[k] for k in ("step", "run", "disappear", "eddy-move")} == {ZoneTarget}
     assert {OPTION_TARGETS[k] for k in ("strike", "balance", "eddy-strike")} == {StrikeTarget}
+
+
+TYPED_SINCE = sorted(kind for kind, snapshot in OLD.items() if "from" in snapshot)  # the kinds typed later
+
+
+@pytest.mark.parametrize("kind", TYPED_SINCE)
+def test_every_option_of_a_kind_typed_since_reads_back_as_its_target(kind: str) -> None:
+    state = state_from_dict(old(kind)["state"])
+    pending = state.pending
+    assert pending is not None and kind in OPTION_TARGETS
+    assert all(isinstance(o.value, OPTION_TARGETS[kind]) for o in pending.options)
+
+
+def test_figures_are_named_by_typed_targets_only() -> None:
+    names = {kind: [figure_of(o) for o in state_from_dict(old(kind)["state"]).pending.options] for kind in TYPED_SINCE}  # type: ignore[union-attr]
+    assert names["fate"][0] is not None and names["injury"][0] is not None and names["eddy-strike"][0] is not None
+    assert names["charm-redraw"][-1] is None  # "No redraw" names nobody
+    assert figure_of(Option("Laugh", ("laugh",))) is None  # an untyped tuple never passes for a figure

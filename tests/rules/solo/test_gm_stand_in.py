@@ -10,7 +10,7 @@ import pytest
 from rt0table.rules.rt0.fight.actions import Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.serialize import state_hash
-from rt0table.rules.rt0.fight.state import GM, CombatState, Option, PendingDecision
+from rt0table.rules.rt0.fight.state import GM, CombatState, InjuryTarget, Option, PendingDecision
 from rt0table.rules.solo.gm_stand_in import (
     DIFFICULTY,
     INJURY,
@@ -137,7 +137,7 @@ def test_the_pick_leaves_the_fights_random_state_alone() -> None:
 
 
 def test_the_uniform_pick_is_fair_over_seeds() -> None:
-    options = tuple(Option(f"Injury {i}", ("f", str(i))) for i in range(9))
+    options = tuple(Option(f"Injury {i}", InjuryTarget("f", str(i))) for i in range(9))
     decision = PendingDecision("injury", GM, "Mara is at 0 HP.", options)
     state: CombatState = knock_down_fight().state
     counts: Counter[int] = Counter()
