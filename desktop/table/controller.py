@@ -647,7 +647,7 @@ class TableController(QObject):
         if self.scene.curtain.isVisible():  # behind the curtain every key but its own does nothing
             if self.scene.curtain.lifted_by(event):
                 self.reveal()
-            return True
+            return key != Qt.Key.Key_Escape  # Esc goes on to the game menu, which shows nothing private
         if key in (Qt.Key.Key_F1, Qt.Key.Key_Question):
             self.show_keys()
             return True
@@ -664,7 +664,7 @@ class TableController(QObject):
         if self.state.phase is Phase.OVER:
             if key in ENTER:
                 self.closed.emit()
-            return True
+            return key != Qt.Key.Key_Escape
         if (ctrl and key in ENTER) or (key == Qt.Key.Key_E and not ctrl):
             self.end_turn()
             return True
@@ -719,6 +719,8 @@ class TableController(QObject):
                     self.pick_up(hand[index])
             return True
         if key == Qt.Key.Key_Escape:
+            if self.pick is None and not self.selected:
+                return False  # nothing to put down: Esc goes on to the game menu
             self._drop_pick()
             self.selected = ""
             self.show(self.state)

@@ -69,3 +69,11 @@ def writes_only_through_the_funnel(request: pytest.FixtureRequest) -> Iterator[N
         yield
     finally:
         funnel_guard.enforce(False)
+
+
+@pytest.fixture(autouse=True)
+def config_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's config folder (where the settings are kept) is a temporary one: no test reads or writes the real."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    return folder
