@@ -32,7 +32,10 @@ class CardItem(QGraphicsObject):
         self.width, self.height = width, height
         self.home = QPointF()
         self.picked = False
-        self.dimmed = False
+        self.dimmed = False  # a bin is hovered or selected and does not take this card
+        self.playable = False  # some bin takes it now: a green edge, without dragging
+        self.lit = False  # the hovered or selected bin takes it
+        self.fires = False  # ... and it would make that bin fire
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setToolTip(f"{index + 1}: {CARDS[card].name}")
@@ -49,8 +52,15 @@ class CardItem(QGraphicsObject):
             painter.setPen(QPen(TARGET, max(2.0, self.width * 0.04)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(0, 0, self.width, self.height), self.width * 0.07, self.width * 0.07)
+        elif self.lit or self.playable:
+            thick = 0.05 if self.lit else 0.022
+            painter.setPen(QPen(LEGAL, max(1.5, self.width * thick)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(0, 0, self.width, self.height), self.width * 0.07, self.width * 0.07)
         if self.dimmed:
             painter.fillRect(QRectF(0, 0, self.width, self.height), QColor(0, 0, 0, 120))
+        if self.fires:
+            self._paint_fires(painter)
         # The number key that picks it, on the left edge that an overlapping hand fan leaves visible,
         # below the rank and above the name so it hides neither.
         side = self.width * 0.26
@@ -64,6 +74,27 @@ class CardItem(QGraphicsObject):
         font.setBold(True)
         painter.setFont(font)
         painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(self.index + 1))
+
+    def _paint_fires(self, painter: QPainter) -> None:
+        """A gold star on the right edge: this card would make the hovered bin fire."""
+        side = self.width * 0.26
+        badge = QRectF(self.width * 0.96 - side, self.height * 0.62, side, side)
+        painter.setPen(QPen(QColor("#10201b"), max(1.0, side * 0.06)))
+        painter.setBrush(TARGET)
+        painter.drawEllipse(badge)
+        font = painter.font()
+        font.setPixelSize(max(6, round(side * 0.62)))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QPen(QColor("#10201b")))
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), "★")
+
+    def set_hints(self, playable: bool, lit: bool, fires: bool, dimmed: bool) -> None:
+        """The marks the hand hints give it; repainted only when one changed."""
+        marks = (playable, lit, fires, dimmed)
+        if marks != (self.playable, self.lit, self.fires, self.dimmed):
+            self.playable, self.lit, self.fires, self.dimmed = marks
+            self.update()
 
     def face_up_card_at(self, scene_pos: QPointF) -> CardId | None:
         return self.card

@@ -16,6 +16,7 @@ from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.hand_hints import NO_HINTS, HandHints, hand_hints
 from rt0table.desktop.table.item_drag import ItemDrag, item_offers
 from rt0table.desktop.table.keys import HELP_TITLE, first_time_lines, key_lines, turn_lines
 from rt0table.desktop.table.log import UNDONE
@@ -30,6 +31,7 @@ from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
 from rt0table.rules.rt0.fight.actions import Action, Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.decisions import figure_of
+from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.fight.events import Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.privacy import sees_hand, sees_pending
@@ -68,6 +70,8 @@ class TableController(QObject):
         self.revealed_for = ""  # the fighter (or "gm") the curtain was last lifted for
         self.selected = ""  # the bin picked by its letter with no card in hand: A opens its actions
         self.menu: list[Offer] = []  # the open menu of activations or abilities to add; empty when closed
+        self.hints: HandHints = NO_HINTS  # what the hand can do now, read once per step
+        self.pointed_bin = ""  # the bin under the pointer: the hand cards it takes light up
         self.viewed_id = ""
         self.gm_label = "The GM"  # who answers the GM's decisions at this table (solo: the player, for the GM)
         # The large card: hover or hold on a face-up card, or Z. The table screen passes one whose popup it owns.
@@ -96,6 +100,7 @@ class TableController(QObject):
         scene.discard.clicked.connect(lambda: self.open_pile("discard"))
         scene.viewer.clicked.connect(lambda: scene.viewer.setVisible(False))
         scene.bin_clicked.connect(self.bin_clicked)
+        scene.bin_pointed.connect(self.bin_pointed)
         scene.figure_clicked.connect(self.figure_clicked)
         scene.log.add(narrate_all(session.state, session.game.opening))
         self.show(session.state)
@@ -126,8 +131,12 @@ class TableController(QObject):
             item.set_selected(item.ability_id == self.selected)
         if self.replayer.running:
             scene.show_offers(offers(state, []))
+            self.hints = NO_HINTS
+            self.light_hand()
             return
-        scene.show_offers(offers(state) if state.phase is not Phase.OVER else offers(state, []))
+        actions = legal_actions(state) if state.phase is not Phase.OVER else []
+        scene.show_offers(offers(state, actions))
+        self.hints = hand_hints(state, actions)
         self._show_prompt(state)
         self._show_curtain(state)
         undo_reason = self.session.undo_refusal()
@@ -148,6 +157,32 @@ class TableController(QObject):
             scene.say(f"Waiting for {active.name}: only they should see the hand.")
         elif state.pending is None and active is not None:
             self._say_turn(state.round, active.name)
+        self.light_hand()
+
+    def light_hand(self) -> None:
+        """Mark the hand: with a bin pointed at or selected, the cards it takes (a star on those that would make it
+        fire) and the rest dimmed; else every card some bin takes. Nothing while a card is picked up."""
+        hints = self.hints
+        focus = self.pointed_bin or self.selected
+        quiet = self.pick is not None or self.blocked or self.state.pending is not None or bool(self.menu)
+        takes = hints.takes.get(focus, frozenset())
+        fires = hints.completes.get(focus, frozenset())
+        playable = hints.playable
+        for item in self.scene.hand_items:
+            card = item.card
+            if quiet:
+                item.set_hints(False, False, False, False)
+            elif focus:
+                item.set_hints(False, card in takes, card in fires, card not in takes)
+            else:
+                item.set_hints(card in playable, False, False, False)
+
+    def bin_pointed(self, ability: str, on: bool) -> None:
+        if on:
+            self.pointed_bin = ability
+        elif self.pointed_bin == ability:
+            self.pointed_bin = ""
+        self.light_hand()
 
     def _say_turn(self, round_number: int, name: str) -> None:
         """Whose turn and the keys for it; the first time A or N offers something, what it does instead."""
@@ -470,6 +505,7 @@ class TableController(QObject):
         for ability, holder in self.scene.bins.items():
             holder.set_selected(False)
             holder.set_glow(Glow.LEGAL if ability in self.pick.legal else Glow.DIM)
+        self.light_hand()
         name = ABILITIES
         if self.pick.legal:
             self.scene.say(f"Legal: {', '.join(name[a].name for a in self.scene.bins if a in self.pick.legal)}")
@@ -500,6 +536,7 @@ class TableController(QObject):
                 item.update()
         for holder in self.scene.bin_items():
             holder.set_glow(Glow.NORMAL)
+        self.light_hand()
 
     # --- pointer ---------------------------------------------------------------------------------
 
@@ -704,7 +741,20 @@ class TableController(QObject):
         rule = ABILITIES[ability]
         count = len(offers(self.state).for_ability(ability))
         more = f" — press A for {'its action' if count == 1 else f'its {count} actions'}" if count else ""
-        self.scene.say(f"{rule.name}: {rule.summary}{more}")
+        self.scene.say(f"{rule.name}: {rule.summary}{more}{self._takes_line(ability)}")
+        self.light_hand()
+
+    def _takes_line(self, ability: str) -> str:
+        """What the hand holds for a bin, in words: how many cards it takes, and how many would make it fire."""
+        if not self.selected:
+            return ""
+        takes = len(self.hints.takes.get(ability, ()))
+        fires = len(self.hints.completes.get(ability, ()))
+        if not takes:
+            return " — no card of the hand goes here now."
+        cards = "1 card" if takes == 1 else f"{takes} cards"
+        star = f"; ★ {fires} would make it fire" if fires else ""
+        return f" — it takes {cards} of the hand{star}."
 
     def _play_key(self, key: int) -> bool:
         hand = self.scene.hand_items

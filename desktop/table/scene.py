@@ -66,6 +66,7 @@ class TableScene(QGraphicsScene):
     passive_clicked = Signal(str)  # ability id of a standing-rule badge
     hint = Signal(str)  # a line for the status bar (hovering a chip or a badge)
     figure_clicked = Signal(str)  # fighter or adversary id
+    bin_pointed = Signal(str, bool)  # ability id; the pointer came onto its bin (True) or left it
 
     def __init__(self, settings: TableSettings) -> None:
         super().__init__()
@@ -266,6 +267,7 @@ class TableScene(QGraphicsScene):
                 item.clicked.connect(lambda ability=ability: self.bin_clicked.emit(ability))
                 item.activated.connect(lambda index, ability=ability: self.bin_activated.emit(ability, index))
                 item.hinted.connect(self.hint.emit)
+                item.pointed.connect(lambda on, ability=ability: self.bin_pointed.emit(ability, on))
             self._place_bins()
         for ability, item in self.bins.items():
             cards = fighter.bins.get(ability, [])
@@ -273,7 +275,7 @@ class TableScene(QGraphicsScene):
             line = str(progress)
             if item.fed and progress.need <= 1:  # a bin that only holds what others put there never fills
                 line = f"holds {len(cards)} card{'' if len(cards) == 1 else 's'}"
-            elif item.rule_shown:  # an Eddy row fires on its one card
+            elif item.eddy_row:  # an Eddy row fires on its one card
                 line = "one card fires it"
             item.show_cards(cards, line, set(fighter.face_down))
             if item.fed:
