@@ -6,7 +6,8 @@
 * drag move: one real mouse move on the viewport while a card is dragged (hit-test, glow, preview line,
   card follows) plus the repaint it causes (``processEvents``);
 * pick: what a drag start costs: ``legal_actions`` plus each legal bin's preview (once per drag);
-* move + pick: a move if the engine were asked on every move, the upper bound "including the engine query".
+* move + pick: a move if the engine were asked on every move, the upper bound "including the engine query";
+* hover move: one real mouse move from bin to bin with no card picked (the hand's cards light for each bin).
 
 Prints median and p99 in milliseconds. Run it on a quiet machine; nothing here asserts a time.
 """
@@ -97,6 +98,13 @@ def main() -> None:
         QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=home)
         app.processEvents()
     combined = [m + p for m, p in zip(moves, picks, strict=False)]
+    hovers: list[float] = []
+    while len(hovers) < args.moves:
+        for point in targets:
+            start = time.perf_counter_ns()
+            QTest.mouseMove(viewport, point)
+            app.processEvents()
+            hovers.append((time.perf_counter_ns() - start) / 1e6)
 
     print(f"table bench, {width}x{height}, {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs")
     print(f"first frame    {first:7.3f} ms")
@@ -104,6 +112,7 @@ def main() -> None:
     print(report("drag move", moves))
     print(report("pick (engine)", picks))
     print(report("move + pick", combined))
+    print(report("hover move", hovers))
 
 
 if __name__ == "__main__":

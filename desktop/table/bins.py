@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText
 from PySide6.QtWidgets import QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.bin_layout import BIN_KEYS as BIN_KEYS
@@ -152,6 +152,7 @@ class AbilityBinItem(BoxItem):
         self.eddy_row = ability_id in EDDY_ABILITIES  # a sheet row: one card fires it
         self.rule_shown = not self.fed  # an empty bin says its rule (a fed bin says what feeds it instead)
         self._rule_fit: tuple[tuple[float, float], str, float] | None = None  # (area size, text, px), cached
+        self._rule_static = QStaticText()  # the fitted rule laid out once: a paint only blits its glyphs
         self.feeders = ""  # the abilities that feed it, named under the empty bin
         self.cards: list[CardId] = []
         self.face_down: set[CardId] = set()
@@ -417,8 +418,10 @@ class AbilityBinItem(BoxItem):
             return
         if not self.cards:
             if self.rule_shown:
-                text, px = self.rule_fit(area)
-                draw_text(painter, area, text, px, MUTED, False, RULE_ALIGN, wrap=True)
+                static, px = self.rule_text(area)
+                painter.setFont(ui_font(px))
+                painter.setPen(QPen(MUTED))
+                painter.drawStaticText(area.topLeft(), static)
             if self.fed:
                 draw_text(painter, area, self.fed_line, k * 0.72, FED, False, Qt.AlignmentFlag.AlignCenter, wrap=True)
             return
@@ -433,10 +436,16 @@ class AbilityBinItem(BoxItem):
         if self._rule_fit is None or self._rule_fit[0] != key:
             text, px = fit_rule(ABILITIES[self.ability_id].summary, area, self.k * 0.8)
             self._rule_fit = (key, text, px)
+            self._rule_static = QStaticText(text)
+            self._rule_static.setTextWidth(area.width())
+            self._rule_static.prepare(font=ui_font(px))
         return self._rule_fit[1], self._rule_fit[2]
 
+    def rule_text(self, area: QRectF) -> tuple[QStaticText, float]:
+        _, px = self.rule_fit(area)
+        return self._rule_static, px
 
-RULE_ALIGN = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+
 RULE_MIN_PX = 9.0  # the smallest rule text the table draws: below it a sentence is left out, not shrunk
 
 
