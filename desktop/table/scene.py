@@ -19,6 +19,7 @@ from rt0table.desktop.table.layout import TableLayout, table_layout
 from rt0table.desktop.table.log import CombatLogItem
 from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingCard
 from rt0table.desktop.table.offers import NONE, Offers
+from rt0table.desktop.table.outlook import hidden_line, outlook_line, outlook_odds
 from rt0table.desktop.table.paint import FELT, LEGAL
 from rt0table.desktop.table.party_strip import FighterBadgeItem
 from rt0table.desktop.table.passives import PassiveBadgeItem, carried, item_note, place_badges
@@ -28,8 +29,8 @@ from rt0table.desktop.table.room import ZoneGridItem
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.fight.intents import preview_intent
-from rt0table.rules.rt0.fight.state import CombatState, Fighter
+from rt0table.rules.rt0.fight.forecast import forecast_round
+from rt0table.rules.rt0.fight.state import CombatState, Fighter, Phase
 from rt0table.rules.rt0.fight.zones import Zone
 
 T = TypeVar("T", bound=QGraphicsItem)
@@ -246,12 +247,23 @@ class TableScene(QGraphicsScene):
                 item.clicked.connect(lambda who=who: self.figure_clicked.emit(who))
             self._place_figures()
         active = state.active_fighter
+        forecast = forecast_round(state) if state.phase is not Phase.OVER else None
         for fighter in state.fighters:
-            self.party[fighter.id].refresh(fighter, active is not None and active.id == fighter.id)
+            badge = self.party[fighter.id]
+            outlook = forecast.outlooks.get(fighter.id) if forecast is not None else None
+            if outlook is None:
+                badge.set_outlook("", "", None)
+            else:
+                badge.set_outlook(outlook_line(outlook, forecast.waits if forecast else ""), outlook_odds(outlook),
+                                  outlook)  # fmt: skip
+            badge.refresh(fighter, active is not None and active.id == fighter.id)
         for foe in state.adversaries:
             item = self.foes[foe.id]
             item.acting = foe.id == acting
-            item.refresh(foe, preview_intent(state, foe) if foe.active else None)
+            words = ""
+            if forecast is not None and foe.active and foe.intent is not None:
+                words = hidden_line(forecast, foe) if foe.intent_hidden else forecast.words.get(foe.id, "")
+            item.refresh(foe, words)
 
     def _sync_bins(self, state: CombatState, fighter: Fighter) -> None:
         groups = grouped(shown_abilities(fighter.abilities))
