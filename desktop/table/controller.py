@@ -20,6 +20,7 @@ from rt0table.desktop.table.hand_hints import NO_HINTS, HandHints, hand_hints
 from rt0table.desktop.table.item_drag import ItemDrag, item_offers
 from rt0table.desktop.table.keys import HELP_TITLE, first_time_lines, key_lines, turn_lines
 from rt0table.desktop.table.log import UNDONE
+from rt0table.desktop.table.moments import moment_ms, moments_of
 from rt0table.desktop.table.motion import DECK, DISCARD, CardMove, card_moves
 from rt0table.desktop.table.offers import ADD_COST, Offer, offers
 from rt0table.desktop.table.pacing import EventReplayer
@@ -32,7 +33,7 @@ from rt0table.rules.rt0.cards import CardId
 from rt0table.rules.rt0.fight.actions import Action, Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.decisions import figure_of
 from rt0table.rules.rt0.fight.engine import legal_actions
-from rt0table.rules.rt0.fight.events import Event, IntentCarriedOut, RoundStarted
+from rt0table.rules.rt0.fight.events import CatastropheStruck, Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.privacy import sees_hand, sees_pending
 from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Phase, ZoneTarget
@@ -82,6 +83,7 @@ class TableController(QObject):
         self.replayer = EventReplayer(self)
         self.replayer.stepped.connect(self._replay_step)
         self.replayer.finished.connect(self._replay_done)
+        self.replayer.happened.connect(self._moment)
         scene.pointer = self
         session.state_did_change.connect(self._changed)
         session.refused.connect(self._refused)
@@ -314,7 +316,7 @@ class TableController(QObject):
             self.show(self.state)
             return
         self._note_moves(events)
-        paced = any(isinstance(e, (IntentCarriedOut, RoundStarted)) for e in events)
+        paced = any(isinstance(e, (IntentCarriedOut, RoundStarted, CatastropheStruck)) for e in events)
         self.replayer.start(self.session.before, self.state, events, self.settings.replay_step_ms if paced else 0)
 
     def _replay_step(self, display: CombatState, lines: list[str], acting: str) -> None:
@@ -322,6 +324,11 @@ class TableController(QObject):
         if self.replayer.running:
             self.scene.say("The adversaries act… (Space to skip)")
             self.show(display, acting)
+
+    def _moment(self, event: Event) -> None:
+        """A Catastrophe, a blow, Shield soaking it, a new round: seen on the table as it is shown."""
+        for moment in moments_of(self.session.state, event):
+            self.scene.show_moment(moment, moment_ms(self.settings.replay_step_ms), self.settings.animations)
 
     def _replay_done(self) -> None:
         self.show(self.state)

@@ -17,6 +17,7 @@ from rt0table.desktop.table.controls import ButtonItem, CurtainItem, StatusLineI
 from rt0table.desktop.table.foes import AdversaryItem, IntentItem
 from rt0table.desktop.table.layout import TableLayout, table_layout
 from rt0table.desktop.table.log import CombatLogItem
+from rt0table.desktop.table.moments import Moment, MomentItem
 from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingCard
 from rt0table.desktop.table.offers import NONE, Offers
 from rt0table.desktop.table.outlook import hidden_line, outlook_line, outlook_odds
@@ -102,6 +103,7 @@ class TableScene(QGraphicsScene):
         self.viewer = self._add(PileViewItem())
         self.drag_z = 60.0  # above everything while a card is dragged
         self.flights: list[FlyingCard] = []  # cards gliding to a bin or a pile after a step
+        self.moments: list[MomentItem] = []  # banners and floating numbers on show now
         self.pointer: PointerHandler | None = None
 
     def _add(self, item: T) -> T:
@@ -332,6 +334,23 @@ class TableScene(QGraphicsScene):
         if self.grid.marked != zones:
             self.grid.marked = zones
             self.grid.update()
+
+    def show_moment(self, moment: Moment, duration_ms: int, animate: bool) -> MomentItem:
+        """A banner across the bins, or a number floating up from a figure (stacked under any still showing)."""
+        self.moments = [m for m in self.moments if m.scene() is self]
+        item = MomentItem(moment, self.layout_now.unit)
+        figure: QGraphicsItem | None = self.party.get(moment.where) or self.foes.get(moment.where)
+        if figure is None:
+            at = self.layout_now.bins.center()
+        else:
+            rect = figure.sceneBoundingRect()
+            at = QPointF(rect.center().x(), rect.top() + rect.height() * 0.45)
+        same = [m for m in self.moments if m.moment.where == moment.where]
+        at += QPointF(0, len(same) * item.box.height() * 1.1)
+        self.addItem(item)
+        item.start(at, duration_ms, animate, self.layout_now.unit * 3)
+        self.moments.append(item)
+        return item
 
     def say(self, text: str, alarm: bool = False) -> None:
         self.status.say(text, alarm)
