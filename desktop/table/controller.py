@@ -73,6 +73,8 @@ class TableController(QObject):
         self.menu: list[Offer] = []  # the open menu of activations or abilities to add; empty when closed
         self.hints: HandHints = NO_HINTS  # what the hand can do now, read once per step
         self.pointed_bin = ""  # the bin under the pointer: the hand cards it takes light up
+        self.zone_press: tuple[int, int] | None = None  # a press on a lit zone of the grid, or on the mover's token
+        self.carrying = ""  # the figure being dragged across the grid to a lit zone
         self.viewed_id = ""
         self.gm_label = "The GM"  # who answers the GM's decisions at this table (solo: the player, for the GM)
         # The large card: hover or hold on a face-up card, or Z. The table screen passes one whose popup it owns.
@@ -263,6 +265,16 @@ class TableController(QObject):
             if figure is not None:
                 names.add(figure)
         self.scene.mark_targets(names, zones)
+        self.scene.grid.set_offered(set(self.zone_options()))
+
+    def zone_options(self) -> dict[tuple[int, int], int]:
+        """The zones a decision on the table offers to move to, each with its option's index; none while the
+        options are hidden or being replayed past."""
+        pending = self.state.pending
+        prompt = self.scene.prompt
+        if pending is None or self.blocked or prompt.hidden or prompt.menu or not prompt.isVisible():
+            return {}
+        return {o.value.zone: i for i, o in enumerate(pending.options) if isinstance(o.value, ZoneTarget)}
 
     def _show_curtain(self, state: CombatState) -> None:
         active = state.active_fighter
@@ -555,7 +567,7 @@ class TableController(QObject):
         if event.button() is not Qt.MouseButton.LeftButton or self.blocked or self.scene.viewer.isVisible():
             return False
         if self.state.pending is not None:
-            return False
+            return self._press_grid(event.scenePos())
         card = next((i for i in self.scene.items(event.scenePos()) if isinstance(i, CardItem)), None)
         if card is None or card not in self.scene.hand_items:
             return self.item_drag.press(event)
@@ -563,7 +575,49 @@ class TableController(QObject):
         self.grab = event.scenePos() - card.pos()
         return True
 
+    def _press_grid(self, at: QPointF) -> bool:
+        """A press on the zone grid while a move is offered: on a lit zone (a click there moves), or on the
+        mover's own token (a drag to a lit zone moves)."""
+        offered = self.zone_options()
+        pending = self.state.pending
+        zone = self.scene.grid.zone_at(at)
+        if not offered or pending is None or zone is None:
+            return False
+        token = self.scene.grid.token_rects().get(pending.actor)
+        if token is not None and self.scene.grid.mapRectToScene(token).contains(at):
+            self.carrying, self.zone_press = pending.actor, zone
+            return True
+        if zone in offered:
+            self.zone_press = zone
+            return True
+        return False
+
+    def _move_grid(self, at: QPointF) -> None:
+        grid = self.scene.grid
+        grid.carry(self.carrying, at)
+        zone = grid.zone_at(at)
+        self.scene.mark_targets(set(), {zone} if zone in self.zone_options() else set())
+
+    def _release_grid(self, at: QPointF) -> bool:
+        pressed, carried = self.zone_press, self.carrying
+        self.zone_press, self.carrying = None, ""
+        self.scene.grid.carry("", None)
+        zone = self.scene.grid.zone_at(at)
+        offered = self.zone_options()
+        if zone in offered and (carried or zone == pressed):
+            self.choose(offered[zone])
+        else:
+            self._mark_focused_option()
+            if carried:
+                self.scene.say("Drop the figure on a lit zone to move there.")
+        return True
+
     def move(self, event: QGraphicsSceneMouseEvent) -> bool:
+        if self.carrying:
+            self._move_grid(event.scenePos())
+            return True
+        if self.zone_press is not None:
+            return True
         if self.item_drag.move(event):
             return True
         card = self.pressed_card
@@ -584,6 +638,8 @@ class TableController(QObject):
 
     def release(self, event: QGraphicsSceneMouseEvent) -> bool:
         self.zoom.release()
+        if self.zone_press is not None:
+            return self._release_grid(event.scenePos())
         if self.item_drag.release(event):
             return True
         card = self.pressed_card
