@@ -18,6 +18,7 @@ from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QPushButton, QStackedWidget, QWidget
 
 from rt0table.desktop.app import APP_NAME
+from rt0table.desktop.flow.theme import EnterPresses, apply_theme
 from rt0table.desktop.last_resort import in_words
 from rt0table.desktop.saves import DamagedSaveError, SaveError, SaveFolderLockedError, SaveStore
 from rt0table.desktop.table.settings import TableSettings
@@ -53,6 +54,8 @@ class MainWindow(QMainWindow):
         self.title_screen.enable("demo")
         self.screens.addWidget(self.title_screen)
         self.table_settings = TableSettings()
+        self.enter_presses = EnterPresses(self)  # Enter presses the focused button on every screen
+        QApplication.instance().installEventFilter(self.enter_presses)  # type: ignore[union-attr]
         self.base_font = QApplication.font()
         self.settings_file = settings_path()
         self.game_menu: GameMenu | None = None
@@ -349,6 +352,7 @@ def application() -> QApplication:
         return app
     app = QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
+    apply_theme(app)
     return app
 
 

@@ -52,9 +52,7 @@ def test_the_offered_zones_are_lit_and_dragging_the_figure_there_moves(qtbot: Qt
     assert state.fighter("mara").zone == (0, 1) and grid.carried is None
 
 
-def test_a_drop_off_the_lit_zones_changes_nothing_and_a_click_on_one_moves(
-    qtbot: QtBot, make_table: MakeTable
-) -> None:
+def test_a_drop_off_the_lit_zones_changes_nothing_and_a_click_on_one_moves(qtbot: QtBot, make_table: MakeTable) -> None:
     screen = make_table()
     offer_a_move(qtbot, screen)
     grid = screen.scene.grid
