@@ -267,6 +267,8 @@ class MainWindow(QMainWindow):
             self.close()
         elif key == "new":
             self._new_navigator().start()
+        elif key == "quick":
+            self._new_navigator().quick_start()
         elif key == "continue":
             self.continue_newest()
         elif key == "load":
