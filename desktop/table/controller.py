@@ -28,6 +28,7 @@ from rt0table.desktop.table.pick import CardPick, bin_at
 from rt0table.desktop.table.prompt import Entry
 from rt0table.desktop.table.scene import TableScene
 from rt0table.desktop.table.settings import TableSettings
+from rt0table.desktop.table.spoken import announce, describe
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
 from rt0table.rules.rt0.fight.actions import Action, Activate, Choose, EndTurn, PlayCard
@@ -162,6 +163,8 @@ class TableController(QObject):
         elif state.pending is None and active is not None:
             self._say_turn(state.round, active.name)
         self.light_hand()
+        for view in scene.views():
+            describe(view, scene)
 
     def light_hand(self) -> None:
         """Mark the hand: with a bin pointed at or selected, the cards it takes (a star on those that would make it
@@ -325,6 +328,7 @@ class TableController(QObject):
             self.flight = None
             self.scene.land_all()
             self.scene.log.add([UNDONE])
+            self._announce(UNDONE)
             self.show(self.state)
             return
         self._note_moves(events)
@@ -333,6 +337,7 @@ class TableController(QObject):
 
     def _replay_step(self, display: CombatState, lines: list[str], acting: str) -> None:
         self.scene.log.add(lines)
+        self._announce(" ".join(lines))
         if self.replayer.running:
             self.scene.say("The adversaries act… (Space to skip)")
             self.show(display, acting)
@@ -376,6 +381,13 @@ class TableController(QObject):
         if isinstance(action, PlayCard) and action.ability in self.scene.bins:
             self.scene.bins[action.ability].show_refusal(reason, self.settings.refusal_ms)
         self.scene.say(reason, alarm=True)
+        self._announce(reason)
+
+    def _announce(self, text: str) -> None:
+        """Log lines and refusals, said to a screen reader as they come."""
+        for view in self.scene.views():
+            describe(view, self.scene)
+            announce(view, text)
 
     # --- actions -------------------------------------------------------------------------------
 
