@@ -64,3 +64,12 @@ def test_a_question_is_read_with_its_options(qtbot: QtBot, make_table: MakeTable
     assert pending is not None and pending.prompt in description
     for option in pending.options:
         assert option.label in description
+
+
+def test_behind_the_curtain_the_description_keeps_the_hand_to_itself(make_table: MakeTable) -> None:
+    screen = make_table(hot_seat=True)
+    assert screen.scene.curtain.isVisible()
+    description = heard(screen)[1]
+    assert "hidden behind the curtain" in description
+    for card in screen.session.state.fighter("mara").hand:
+        assert CARDS[card].name not in description
