@@ -45,7 +45,7 @@ class ArrowSelects(QObject):
         if watched not in buttons:
             return False
         step = -1 if event.key() in BACK_KEYS else 1
-        at = buttons.index(watched)  # type: ignore[arg-type]
+        at = buttons.index(watched)
         for offset in range(1, len(buttons)):
             nearby: QAbstractButton = buttons[(at + step * offset) % len(buttons)]
             if nearby.isEnabled() and nearby.isVisible():

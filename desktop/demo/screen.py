@@ -356,7 +356,7 @@ class DemoScreen(QStackedWidget):
         """The usable lesson after the one open now, in the list's order."""
         if self.entry not in self.entries:
             return None
-        later = self.entries[self.entries.index(self.entry) + 1 :]  # type: ignore[arg-type]
+        later = self.entries[self.entries.index(self.entry) + 1 :]
         return next((e for e in later if e.lesson is not None), None)
 
     def mark_done(self) -> None:
