@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouse
 
 from rt0table.desktop.table.bin_layout import arrange, grouped, letters_for, passive_abilities, shown_abilities
 from rt0table.desktop.table.bins import AbilityBinItem, GroupHeaderItem
-from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.card_item import CardItem, CardMarks
 from rt0table.desktop.table.controls import ButtonItem, CurtainItem, StatusLineItem
 from rt0table.desktop.table.foes import AdversaryItem, IntentItem
 from rt0table.desktop.table.layout import TableLayout, table_layout
@@ -202,6 +202,7 @@ class TableScene(QGraphicsScene):
         start = area.x() + max(0.0, (area.width() - (count - 1) * step - card_w) / 2)
         for i, item in enumerate(self.hand_items):
             item.prepareGeometryChange()
+            item.marks.prepareGeometryChange()
             item.width, item.height = card_w, card_h
             item.setZValue(10 + i)
             item.set_home(QPointF(start + i * step, area.bottom() - card_h))
@@ -361,8 +362,8 @@ class TableScene(QGraphicsScene):
         """The face-up card drawn at ``scene_pos``, if the topmost thing there is one; face-down cards, a hand
         kept private and anything covered (by the prompt, the curtain or the pile viewer) give None."""
         for item in self.items(scene_pos):
-            if isinstance(item, FlyingCard):
-                continue  # a card in flight is looked at once it lands
+            if isinstance(item, FlyingCard | CardMarks):
+                continue  # a card in flight is looked at once it lands; a card's hint marks are the card's
             if not isinstance(item, CardShower):
                 return None
             if isinstance(item, CardItem) and hand_private:
