@@ -138,13 +138,16 @@ RT:0 Table plays RT:0 fights and the days between them on one screen.
 The title: Continue goes back to the game played last; New game makes a party; Load picks any saved game;
 Demo teaches the table in short guided fights. A game saves itself after every step: there is no save button.
 
-The table: your hand is at the foot. Each bin in the middle is one of your abilities; its rule is written on it.
-Drag a card onto a bin to play it (or press the card's number, then the bin's letter, then Enter). Bins that
-take the picked card light up; cards that no bin takes right now are dimmed. The adversaries' intents are at the
-top, with what they will do; the zone grid on the right shows where everyone stands.
+The table: your hand is at the foot. Each bin in the middle is one of your abilities; its rule is written on it
+while it is empty. Drag a card onto a bin to play it (or press the card's number, then the bin's letter, then
+Enter). Cards some bin takes have a green edge; point at a bin and the cards it takes light up, a gold star on
+those that would make it fire; bins that take the picked card light up. The adversaries' intents are at the top,
+each saying what it will do after the blows before it; each portrait says the HP the adversaries' turn will leave
+(with the exact odds when an intent lies face down). When a move is offered, its zones light up on the grid:
+drag your figure there or click one.
 
-Esc closes whatever is open (the large card, a menu, a question's extra page) and opens this menu when nothing
-is. The menu button at the bottom right of the window opens it too.
+Esc closes whatever is open (the large card, a menu, the key list) and opens this menu when nothing is. The menu
+button at the bottom right of the window opens it too.
 """
 
 
