@@ -3,10 +3,8 @@ theme, the character page has no tab stop that shows nothing, and its arrow keys
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 from PySide6.QtWidgets import (
@@ -23,22 +21,12 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.characters.creation import CharacterCreation
 from rt0table.desktop.flow.mode_screen import ModeScreen
-from rt0table.desktop.flow.theme import ROLES, apply_theme
+from rt0table.desktop.flow.theme import ROLES
 from rt0table.desktop.main_window import MainWindow
 from rt0table.rules.rt0.traits import Arcana
 from tests.helpers.flow_steps import current
 
 K = Qt.Key
-
-
-@pytest.fixture
-def themed(qapp: QApplication) -> Iterator[QApplication]:
-    """The app's dark theme for one test, the old look put back after."""
-    style, palette = qapp.style().name(), QPalette(qapp.palette())
-    apply_theme(qapp)
-    yield qapp
-    qapp.setStyle(style)
-    qapp.setPalette(palette)
 
 
 def test_enter_presses_the_focused_button_on_the_title_screen(qtbot: QtBot, tmp_path: Path) -> None:

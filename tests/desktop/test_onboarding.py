@@ -17,7 +17,6 @@ from rt0table.desktop.flow.quick_start import READY_DRAFTS
 from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.rt0.campaign.party import Party
-from tests.desktop.test_demo import play_through
 from tests.helpers.flow_steps import current
 from tests.helpers.widgets import click
 
@@ -54,7 +53,10 @@ def test_a_finished_lesson_is_marked_done_and_next_lesson_opens_the_next(qtbot: 
     click(qtbot, first)
     lesson = demo.lesson
     assert lesson is not None and not lesson.banner.next_lesson.isVisible()
-    play_through(qtbot, lesson)
+    for _ in range(100):  # "Show me ▶" does each step, "Next ▶" moves past each explanation
+        if lesson.runner.finished:
+            break
+        qtbot.mouseClick(lesson.banner.forward, LEFT)
     assert lesson.runner.finished and lesson.banner.next_lesson.isVisible()
     done = lessons_done_path()
     assert done.is_relative_to(config_folder)

@@ -17,7 +17,6 @@ from rt0table.desktop.solo.dock import attach_solo
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from tests.desktop.conftest import SCREENSHOTS
-from tests.desktop.test_keyboard_focus import themed  # noqa: F401  # the app's theme for the shots
 
 CORNER = 0.2  # the share of a card's width its value and suit take at the top left
 

@@ -15,21 +15,10 @@ from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, 
 from rt0table.rules.rt0.fight.forecast import forecast_round
 from rt0table.rules.rt0.fight.state import CombatState
 from tests.desktop.conftest import MakeTable
+from tests.helpers.table_games import two_laborers
 
 K = Qt.Key
 LEFT = Qt.MouseButton.LeftButton
-
-
-def two_laborers() -> Game:
-    """Mara with 10 Shield beside two Laborers whose blows both go to her: 8, then 5 with the Shield left."""
-    fighters = [FighterSetup("mara", "Mara", (1, 1)), FighterSetup("jun", "Jun", (1, 2))]
-    foes = [AdversarySetup("laborer", (1, 1)), AdversarySetup("laborer", (1, 1))]
-    state, events = new_combat(7, 3, fighters, foes, full_bestiary())
-    first, second = state.adversaries
-    first.intent, first.intent_hidden = minor(Suit.SWORDS, 5), False
-    second.intent, second.intent_hidden = minor(Suit.WANDS, 5), False
-    state.fighter("mara").shield = 10
-    return Game(state, events)
 
 
 def end_round(qtbot: QtBot, screen: TableScreen) -> None:

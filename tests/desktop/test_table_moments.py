@@ -14,7 +14,7 @@ from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.content.scenario import parse_scenario, start
 from tests.desktop.conftest import MakeTable
-from tests.desktop.test_table_forecast import two_laborers
+from tests.helpers.table_games import two_laborers
 
 K = Qt.Key
 MID_TURN = Path(__file__).resolve().parents[1] / "scenarios" / "catastrophe_mid_turn.toml"

@@ -12,7 +12,7 @@ from rt0table.desktop.table.spoken import TABLE_NAME
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.cards import CARDS
 from tests.desktop.conftest import MakeTable
-from tests.desktop.test_table_zone_moves import offer_a_move
+from tests.helpers.table_games import offer_a_move
 
 K = Qt.Key
 LEFT = Qt.MouseButton.LeftButton

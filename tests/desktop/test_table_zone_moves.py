@@ -9,20 +9,10 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.fight.state import ZoneTarget
 from tests.desktop.conftest import MakeTable
+from tests.helpers.table_games import offer_a_move
 
 K = Qt.Key
 LEFT = Qt.MouseButton.LeftButton
-
-
-def offer_a_move(qtbot: QtBot, screen: TableScreen) -> None:
-    """Two cards on Movement / Skill by their keys: the engine asks where to move (or for a skill check)."""
-    letter = screen.scene.bins["move_skill"].letter.lower()
-    for _ in range(2):
-        qtbot.keyClick(screen.view, "2")
-        qtbot.keyClick(screen.view, letter)
-        qtbot.keyClick(screen.view, K.Key_Return)
-    pending = screen.session.state.pending
-    assert pending is not None and pending.kind == "step"
 
 
 def zone_point(screen: TableScreen, zone: tuple[int, int]) -> QPointF:
