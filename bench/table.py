@@ -6,9 +6,12 @@
 * drag move: one real mouse move on the viewport while a card is dragged (hit-test, glow, preview line,
   card follows) plus the repaint it causes (``processEvents``);
 * pick: what a drag start costs: ``legal_actions`` plus each legal bin's preview (once per drag);
-* move + pick: a move if the engine were asked on every move, the upper bound "including the engine query".
+* move + pick: a move if the engine were asked on every move, the upper bound "including the engine query";
+* hover move: one real mouse move from bin to bin with no card picked (the hand's cards light for each bin).
 
-Prints median and p99 in milliseconds. Run it on a quiet machine; nothing here asserts a time.
+Prints median and p99 in milliseconds. Run it on a quiet machine; nothing here asserts a time. ``--clock cpu``
+times the main thread's CPU instead of the wall clock (Qt draws offscreen on that thread): on a loaded machine
+it moves far less than wall time, so two runs compared side by side say more.
 """
 
 from __future__ import annotations
@@ -48,7 +51,9 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=200)
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args()
+    clock = time.thread_time_ns if args.clock == "cpu" else time.perf_counter_ns
     width, height = (int(v) for v in args.size.split("x"))
     app = QApplication.instance() or QApplication([])
     screen = TableScreen(Session(quick_fight(1)), TableSettings(replay_step_ms=0, hot_seat=False, return_ms=0))
@@ -64,18 +69,18 @@ def main() -> None:
     frames: list[float] = []
     for _ in range(args.frames + 1):
         painter = QPainter(image)
-        start = time.perf_counter_ns()
+        start = clock()
         scene.render(painter)
-        frames.append((time.perf_counter_ns() - start) / 1e6)
+        frames.append((clock() - start) / 1e6)
         painter.end()
     first, frames = frames[0], frames[1:]
 
     picks: list[float] = []
     for _ in range(args.moves):
         card = scene.hand_items[0].card
-        start = time.perf_counter_ns()
+        start = clock()
         CardPick.begin(screen.session.state, card)
-        picks.append((time.perf_counter_ns() - start) / 1e6)
+        picks.append((clock() - start) / 1e6)
 
     viewport = screen.view.viewport()
     card = scene.hand_items[1]
@@ -90,20 +95,31 @@ def main() -> None:
         QTest.mouseMove(viewport, home + QPointF(0, -30).toPoint())  # past the threshold: the drag starts
         app.processEvents()
         for point in targets:
-            start = time.perf_counter_ns()
+            start = clock()
             QTest.mouseMove(viewport, point)
             app.processEvents()
-            moves.append((time.perf_counter_ns() - start) / 1e6)
+            moves.append((clock() - start) / 1e6)
         QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=home)
         app.processEvents()
     combined = [m + p for m, p in zip(moves, picks, strict=False)]
+    hovers: list[float] = []
+    while len(hovers) < args.moves:
+        for point in targets:
+            start = clock()
+            QTest.mouseMove(viewport, point)
+            app.processEvents()
+            hovers.append((clock() - start) / 1e6)
 
-    print(f"table bench, {width}x{height}, {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs")
+    print(
+        f"table bench, {width}x{height}, {args.clock} clock, {platform.python_version()}, {platform.machine()}, "
+        f"{os.cpu_count()} CPUs"
+    )
     print(f"first frame    {first:7.3f} ms")
     print(report("frame", frames))
     print(report("drag move", moves))
     print(report("pick (engine)", picks))
     print(report("move + pick", combined))
+    print(report("hover move", hovers))
 
 
 if __name__ == "__main__":

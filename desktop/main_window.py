@@ -13,18 +13,21 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent
+from PySide6.QtWidgets import QApplication, QMainWindow, QPushButton, QStackedWidget, QWidget
 
 from rt0table.desktop.app import APP_NAME
+from rt0table.desktop.flow.theme import EnterPresses, apply_theme
 from rt0table.desktop.last_resort import in_words
 from rt0table.desktop.saves import DamagedSaveError, SaveError, SaveFolderLockedError, SaveStore
 from rt0table.desktop.table.settings import TableSettings
+from rt0table.desktop.table.settings_file import Kept, SettingsFileError, read_kept, settings_path, write_kept
 from rt0table.desktop.title_screen import TitleScreen
 
 if TYPE_CHECKING:
     from rt0table.desktop.flow.autosave import Autosave
+    from rt0table.desktop.flow.game_menu import GameMenu
     from rt0table.desktop.flow.navigator import Navigator
     from rt0table.desktop.flow.playthrough import Playthrough
     from rt0table.desktop.load_screen import LoadScreen
@@ -51,6 +54,17 @@ class MainWindow(QMainWindow):
         self.title_screen.enable("demo")
         self.screens.addWidget(self.title_screen)
         self.table_settings = TableSettings()
+        self.enter_presses = EnterPresses(self)  # Enter presses the focused button on every screen
+        QApplication.instance().installEventFilter(self.enter_presses)  # type: ignore[union-attr]
+        self.base_font = QApplication.font()
+        self.settings_file = settings_path()
+        self.game_menu: GameMenu | None = None
+        self.menu_button = QPushButton("☰ Menu (Esc)")
+        self.menu_button.setObjectName("menu-button")
+        self.menu_button.setAccessibleName("Game menu")
+        self.menu_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab never lands here and steals the table's keys
+        self.menu_button.clicked.connect(self.open_game_menu)
+        self.statusBar().addPermanentWidget(self.menu_button)
         self._navigator: Navigator | None = None  # made on first use: it imports the whole game
         self.autosave: Autosave | None = None
         self.store: SaveStore | None = None
@@ -58,6 +72,7 @@ class MainWindow(QMainWindow):
         self.open_store()
         self.setCentralWidget(self.screens)
         self.resize(1280, 800)
+        self.load_settings()
 
     # --- the save store: one per window, on the save folder ---
 
@@ -139,6 +154,104 @@ class MainWindow(QMainWindow):
     def _save_failed(self, problem: str) -> None:
         self.statusBar().showMessage(problem)
 
+    # --- the player's settings, kept in the user's config folder ---
+
+    def load_settings(self) -> None:
+        """The settings kept from earlier runs; a damaged file is named in the status bar and the defaults used."""
+        try:
+            kept = read_kept(self.settings_file)
+        except SettingsFileError as error:
+            self.statusBar().showMessage(f"Default settings in use: {error}")
+            kept = Kept()
+        self.apply_settings(kept)
+
+    def apply_settings(self, kept: Kept) -> None:
+        """Into the settings every new table copies, the table or lesson on screen now, and the window's text."""
+        kept.apply(self.table_settings)
+        current = self.screens.currentWidget()
+        holders = (current, *(getattr(current, name, None) for name in ("controller", "scene", "lesson")))
+        for holder in holders:
+            settings = getattr(holder, "settings", None)
+            if isinstance(settings, TableSettings) and settings is not self.table_settings:
+                kept.apply(settings)
+        scaled = QFont(self.base_font)
+        if self.base_font.pointSizeF() > 0:
+            scaled.setPointSizeF(self.base_font.pointSizeF() * kept.ui_scale)
+        self.setFont(scaled)
+        view = getattr(current, "view", None)
+        relayout = getattr(getattr(current, "scene", None), "relayout", None)
+        if view is not None and callable(relayout):
+            relayout(view.viewport().width(), view.viewport().height())
+
+    def save_settings(self, kept: Kept) -> None:
+        self.apply_settings(kept)
+        try:
+            write_kept(kept, self.settings_file)
+        except OSError as error:
+            self.statusBar().showMessage(f"The settings apply now but could not be kept: {error}")
+
+    # --- the game menu: Esc when nothing else is open, or the menu button ---
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Esc reaches the window only when nothing on the screen had anything open to close."""
+        if event.key() == Qt.Key.Key_Escape and not event.modifiers():
+            self.open_game_menu()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def open_game_menu(self) -> GameMenu:
+        from rt0table.desktop.flow.game_menu import GameMenu
+
+        if self.game_menu is not None and self.game_menu.isVisible():
+            return self.game_menu
+        on_title = self.screens.currentWidget() is self.title_screen
+        menu = GameMenu(in_game=self.autosave is not None and not on_title, parent=self)
+        if on_title:
+            menu.disable("title", "This is the title screen.")
+        if self.store is None or not self.store.list_games():
+            menu.disable("load", "There are no saved games to load." if self.store else self.store_problem)
+        menu.chosen.connect(self.on_menu_choice)
+        menu.finished.connect(menu.deleteLater)
+        self.game_menu = menu
+        menu.open()
+        return menu
+
+    def on_menu_choice(self, key: str) -> None:
+        if key == "settings":
+            self.open_settings()
+        elif key == "help":
+            self.open_help()
+        elif key == "title":
+            self.leave_game()
+        else:
+            self.on_title_choice(key)
+
+    def leave_game(self) -> None:
+        """Back to the title; the game was saved step by step, so Continue finds it where it stopped."""
+        problem = self.autosave.problem if self.autosave is not None else ""
+        self._drop_autosave()
+        self.show_title()
+        if problem:
+            self.title_screen.say(f"The last save did not go through: {problem}")
+
+    def open_settings(self) -> QWidget:
+        from rt0table.desktop.flow.game_menu import SettingsPage
+
+        page = SettingsPage(Kept.of(self.table_settings), self)
+        page.accepted.connect(lambda: self.save_settings(page.kept))
+        page.finished.connect(page.deleteLater)
+        page.open()
+        return page
+
+    def open_help(self) -> QWidget:
+        from rt0table.desktop.flow.game_menu import HelpPage
+
+        page = HelpPage(self)
+        page.finished.connect(page.deleteLater)
+        page.open()
+        return page
+
     # --- the title screen's choices ---
 
     def on_title_choice(self, key: str) -> None:
@@ -154,6 +267,8 @@ class MainWindow(QMainWindow):
             self.close()
         elif key == "new":
             self._new_navigator().start().other_game.connect(self.open_new_game_of)
+        elif key == "quick":
+            self._new_navigator().quick_start()
         elif key == "continue":
             self.continue_newest()
         elif key == "load":
@@ -271,6 +386,7 @@ def application() -> QApplication:
         return app
     app = QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
+    apply_theme(app)
     return app
 
 

@@ -1,4 +1,5 @@
-"""The first screen: Continue, New game, Load game, Demo, Quit, and a line when the saves are unavailable."""
+"""The first screen: Learn to fight first, a quick start, Continue, New game, Load game, Quit, and a line when the
+saves are unavailable."""
 
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ class TitleChoice:
 
 
 CHOICES = (
+    TitleChoice("demo", "Learn to fight", "The guided lessons could not be loaded."),
+    TitleChoice("quick", "Quick start: a ready-made party", ""),
     TitleChoice("continue", "Continue", "There is no saved game to go back to yet."),
     TitleChoice("new", "New game", ""),
     TitleChoice("load", "Load game", "There is no saved game to go back to yet."),
-    TitleChoice("demo", "Demo", "The guided lessons could not be loaded."),
     TitleChoice("paradise", "Paradise Lua map", ""),
     TitleChoice("quit", "Quit", ""),
 )

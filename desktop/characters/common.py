@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtWidgets import QAbstractButton, QButtonGroup, QFrame, QLabel, QVBoxLayout, QWidget
 
 from rt0table.rules.rt0.campaign.corruption import FRIENDSHIP, MAGIC, SKILL, arcana_abilities
 from rt0table.rules.rt0.cards import CARDS, CardId
 from rt0table.rules.rt0.traits import Arcana
 
-PROBLEM_STYLE = "color: #b3261e;"
+PROBLEM_STYLE = "color: #e5534b;"  # readable on the dark theme and on a light one
 HINT_STYLE = "color: palette(mid);"
-OK_STYLE = "color: #1b6e3a;"
+OK_STYLE = "color: #3fb950;"
 
 try:  # the card faces live on another branch until it is merged everywhere
     from rt0table.desktop.cards import card_size, describe_card, face_pixmap
@@ -20,6 +20,39 @@ try:  # the card faces live on another branch until it is merged everywhere
     HAVE_FACES = True
 except ImportError:  # pragma: no cover - exercised only without desktop.cards
     HAVE_FACES = False
+
+
+BACK_KEYS = (Qt.Key.Key_Up, Qt.Key.Key_Left)
+ON_KEYS = (Qt.Key.Key_Down, Qt.Key.Key_Right)
+
+
+class ArrowSelects(QObject):
+    """In a group of choices where one is picked, an arrow key moves to the next open choice and picks it, as a
+    radio group does elsewhere (Qt's own arrows only move the focus, and not across a grid's rows)."""
+
+    def __init__(self, group: QButtonGroup) -> None:
+        super().__init__(group)
+        self.group = group
+        for button in group.buttons():
+            button.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        if event.key() not in (*BACK_KEYS, *ON_KEYS) or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False
+        buttons = self.group.buttons()
+        if watched not in buttons:
+            return False
+        step = -1 if event.key() in BACK_KEYS else 1
+        at = buttons.index(watched)
+        for offset in range(1, len(buttons)):
+            nearby: QAbstractButton = buttons[(at + step * offset) % len(buttons)]
+            if nearby.isEnabled() and nearby.isVisible():
+                nearby.setFocus(Qt.FocusReason.TabFocusReason)
+                nearby.click()
+                break
+        return True
 
 
 def scaled_font(base: QFont, factor: float, bold: bool = False) -> QFont:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, problem_label, scaled_font, show_problems
+from rt0table.desktop.characters.common import HINT_STYLE, ArrowSelects, problem_label, scaled_font, show_problems
 from rt0table.rules.rt0.campaign.character import Character, spell_closed_reason
 from rt0table.rules.rt0.campaign.descriptions import ARCANA_INFO, SKILL_SUMMARY, SPELL_SUMMARY, TRAIT_SUMMARY
 from rt0table.rules.rt0.campaign.party import Draft, ability_refusal, weakness_refusal
@@ -77,7 +77,11 @@ class CharacterCreation(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(page)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no tab stop that shows nothing: focus goes to the choices
         self.scroll_area = scroll
+        for group in (self.arcana_group, self.ability_group, self.weakness_group, self.a_plus_group,
+                      self.failed_group):  # fmt: skip
+            ArrowSelects(group)
 
         self.summary = QLabel()
         self.summary.setObjectName("creation-summary")

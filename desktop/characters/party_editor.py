@@ -22,7 +22,7 @@ from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled
 from rt0table.desktop.characters.creation import CharacterCreation
 from rt0table.rules.rt0.campaign.character import Character, Eddy
 from rt0table.rules.rt0.campaign.descriptions import EDDY_JOBS
-from rt0table.rules.rt0.campaign.party import Party
+from rt0table.rules.rt0.campaign.party import Party, draft_of
 from rt0table.rules.rt0.traits import Skill
 
 
@@ -65,6 +65,8 @@ class PartyEditor(QWidget):
         self.members = QListWidget()
         self.members.setObjectName("party-members")
         self.members.setWordWrap(True)
+        self.members.setSpacing(4)  # each entry stands apart from the next
+        self.members.setAlternatingRowColors(True)
         self.members.currentRowChanged.connect(lambda _row: self._render_buttons())
 
         self.new_button = QPushButton("New character")
@@ -73,12 +75,16 @@ class PartyEditor(QWidget):
         self.eddy_button = QPushButton("Add an Eddy")
         self.eddy_button.setObjectName("party-add-eddy")
         self.eddy_button.clicked.connect(self.offer_eddy)
+        self.edit_button = QPushButton("Edit")
+        self.edit_button.setObjectName("party-edit")
+        self.edit_button.clicked.connect(self.edit_selected)
         self.remove_button = QPushButton("Remove")
         self.remove_button.setObjectName("party-remove")
         self.remove_button.clicked.connect(self.remove_selected)
         buttons = QHBoxLayout()
         buttons.addWidget(self.new_button)
         buttons.addWidget(self.eddy_button)
+        buttons.addWidget(self.edit_button)
         buttons.addWidget(self.remove_button)
 
         self.eddy_strip = QWidget()
@@ -102,6 +108,9 @@ class PartyEditor(QWidget):
         self.eddy_job.setObjectName("eddy-job")
         self.eddy_job.setPlaceholderText("Its job around the station (optional; a default comes with the skill)")
         strip.addWidget(self.eddy_job)
+        keep_room = self.eddy_strip.sizePolicy()
+        keep_room.setRetainSizeWhenHidden(True)  # showing the Eddy's skills never makes the list jump
+        self.eddy_strip.setSizePolicy(keep_room)
         self.eddy_strip.hide()
 
         self.status = QLabel()
@@ -148,6 +157,33 @@ class PartyEditor(QWidget):
         self.side.setCurrentWidget(self.creation)
         self.eddy_strip.hide()
         return self.creation
+
+    def edit_selected(self) -> CharacterCreation | None:
+        """The selected character's Report Card beside the list, to change within the rules; Finish puts the
+        changed character in its place (checked against the others, as a new one is)."""
+        row = self.members.currentRow()
+        if not 0 <= row < len(self.party.characters):
+            return None
+        self.close_creation()
+        others = tuple(c for i, c in enumerate(self.party.characters) if i != row)
+        self.creation = CharacterCreation(others, draft_of(self.party.characters[row]))
+        self.creation.finished.connect(lambda character: self.replace_character(row, character))
+        self.creation.cancelled.connect(self.close_creation)
+        self.side.addWidget(self.creation)
+        self.side.setCurrentWidget(self.creation)
+        self.eddy_strip.hide()
+        return self.creation
+
+    def replace_character(self, row: int, character: Character) -> None:
+        try:
+            self.party = self.party.replace_character(row, character)
+        except ValueError as error:
+            self.status.setStyleSheet(PROBLEM_STYLE)
+            self.status.setText(str(error))
+            return
+        self.close_creation()
+        self._changed()
+        self.members.setCurrentRow(row)
 
     def close_creation(self) -> None:
         if self.creation is not None:
@@ -233,3 +269,6 @@ class PartyEditor(QWidget):
         self.new_button.setEnabled(full is None)
         self.new_button.setToolTip(full or "Fill in a new Report Card.")
         self.remove_button.setEnabled(self.members.currentRow() >= 0)
+        editable = 0 <= self.members.currentRow() < len(self.party.characters)
+        self.edit_button.setEnabled(editable)
+        self.edit_button.setToolTip("Change the selected character's Report Card" if editable else "Select a character")

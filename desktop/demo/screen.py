@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rt0table.desktop.demo.lessons_done import lessons_done_path, read_done, write_done
 from rt0table.desktop.demo.library import LessonEntry, load_lessons
 from rt0table.desktop.demo.runner import LessonRunner, Tone
 from rt0table.desktop.table.settings import REPLAY_SPEEDS, TableSettings
@@ -71,6 +72,9 @@ class LessonBanner(QFrame):
         self.presenter.setToolTip("Bigger cards and type, slower adversary turns (F5)")
         self.leave = _button("Lessons", "lesson-leave")
         self.leave.setToolTip("Back to the list of lessons")
+        self.next_lesson = _button("Next lesson ▶▶", "lesson-next")
+        self.next_lesson.setToolTip("This lesson is done: on to the next one")
+        self.next_lesson.setVisible(False)
         words = QVBoxLayout()
         words.addWidget(self.where)
         words.addWidget(self.feedback)
@@ -86,10 +90,12 @@ class LessonBanner(QFrame):
         row.addWidget(self.presenter)
         row.addWidget(self.leave)
         buttons.addLayout(row)
+        buttons.addWidget(self.next_lesson)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(14, 8, 14, 8)
         layout.addLayout(words, 1)
         layout.addWidget(self.buttons, 0, Qt.AlignmentFlag.AlignTop)
+        self.has_next = False  # a lesson follows this one in the list
         self.set_scale(1.0)
 
     def set_scale(self, scale: float) -> None:
@@ -103,7 +109,7 @@ class LessonBanner(QFrame):
             font.setPointSizeF(base * factor * scale)
             font.setBold(bold)
             label.setFont(font)
-        for button in (self.back, self.forward, self.hint, self.presenter, self.leave):
+        for button in (self.back, self.forward, self.hint, self.presenter, self.leave, self.next_lesson):
             font = QFont(button.font())
             font.setPointSizeF(base * scale)
             button.setFont(font)
@@ -134,6 +140,7 @@ class LessonBanner(QFrame):
         self.back.setEnabled(runner.index > 0 or bool(runner.done))
         self.hint.setVisible(runner.lesson.sandbox)
         self.hint.setEnabled(runner.free_play and runner.session.state.phase is not Phase.OVER)
+        self.next_lesson.setVisible(runner.finished and self.has_next)
         self.fit()
 
     def fit(self) -> None:
@@ -153,6 +160,8 @@ class LessonScreen(QWidget):
     """One lesson: the banner, and under it the real table the runner plays on."""
 
     closed = Signal()
+    completed = Signal()  # every step of the script is done (once)
+    next_wanted = Signal()  # the Next lesson button
 
     def __init__(
         self,
@@ -175,17 +184,25 @@ class LessonScreen(QWidget):
         self.layout_.addWidget(self.banner)
         self.table: TableScreen | None = None
         self.runner = LessonRunner(entry, self.settings, seed, self)
-        self.runner.changed.connect(lambda: self.banner.show_runner(self.runner))
+        self.runner.changed.connect(self._runner_changed)
+        self._completed = False
         self.runner.screen_replaced.connect(self._place)
         self._place(self.runner.screen)
         self.banner.back.clicked.connect(self.runner.back)
         self.banner.forward.clicked.connect(self.runner.forward)
         self.banner.hint.clicked.connect(self.runner.show_hint)
         self.banner.leave.clicked.connect(self.closed.emit)
+        self.banner.next_lesson.clicked.connect(self.next_wanted.emit)
         self.banner.presenter.setChecked(presenter)
         self.banner.presenter.toggled.connect(self.set_presenter)
         self.banner.set_scale(PRESENTER_BANNER_SCALE if presenter else 1.0)
         self.banner.show_runner(self.runner)
+
+    def _runner_changed(self) -> None:
+        self.banner.show_runner(self.runner)
+        if self.runner.finished and not self._completed:
+            self._completed = True
+            self.completed.emit()
 
     def _apply_settings(self) -> None:
         self.settings.ui_scale = self.base.ui_scale * (PRESENTER_UI_SCALE if self.presenter else 1.0)
@@ -257,8 +274,11 @@ class LessonPicker(QWidget):
     mg_chosen = Signal(object)  # a Moon's Grave lesson (desktop/moons_grave/mg_lessons.py)
     closed = Signal()
 
-    def __init__(self, entries: list[LessonEntry], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, entries: list[LessonEntry], done: frozenset[str] = frozenset(), parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
+        self.done = done  # the stems of the lessons finished before, marked ✓
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 30, 40, 30)
         title = QLabel("Learn to fight")
@@ -282,12 +302,14 @@ class LessonPicker(QWidget):
         for entry in entries:
             lesson = entry.lesson
             label = f"{lesson.number}. {lesson.title}" if lesson else f"{entry.title} (cannot be used)"
-            button = QPushButton(label)
+            button = QPushButton(("✓ " if entry.path.stem in done else "") + label)
             button.setObjectName(f"lesson-{entry.path.stem}")
             button.setStyleSheet("text-align: left; padding: 8px;")
             if lesson is None:
                 button.setEnabled(False)
                 button.setToolTip(entry.error)
+            if entry.path.stem in done:
+                button.setAccessibleDescription("Done")
             button.clicked.connect(lambda _=False, entry=entry: self.chosen.emit(entry))
             rows.addWidget(button)
             summary = QLabel(lesson.summary if lesson else entry.error)
@@ -341,18 +363,49 @@ class DemoScreen(QStackedWidget):
     ) -> None:
         super().__init__(parent)
         self.settings = settings
-        self.picker = LessonPicker(load_lessons() if entries is None else entries)
-        self.picker.chosen.connect(self.open_lesson)
-        self.picker.mg_chosen.connect(self.open_mg_lesson)
-        self.picker.closed.connect(self.closed.emit)
-        self.addWidget(self.picker)
+        self.entries = load_lessons() if entries is None else entries
+        self.done_path = lessons_done_path()
+        self.done = read_done(self.done_path)
+        self.picker = self._new_picker()
         self.lesson: LessonScreen | None = None
         self.mg_lesson: QWidget | None = None
+        self.entry: LessonEntry | None = None
+
+    def _new_picker(self) -> LessonPicker:
+        picker = LessonPicker(self.entries, frozenset(self.done))
+        picker.chosen.connect(self.open_lesson)
+        picker.mg_chosen.connect(self.open_mg_lesson)
+        picker.closed.connect(self.closed.emit)
+        self.addWidget(picker)
+        return picker
+
+    def next_entry(self) -> LessonEntry | None:
+        """The usable lesson after the one open now, in the list's order."""
+        if self.entry not in self.entries:
+            return None
+        later = self.entries[self.entries.index(self.entry) + 1 :]
+        return next((e for e in later if e.lesson is not None), None)
+
+    def mark_done(self) -> None:
+        """The open lesson is finished: kept in the user's config folder, and ✓ in the list."""
+        if self.entry is None or self.entry.path.stem in self.done:
+            return
+        self.done.add(self.entry.path.stem)
+        write_done(self.done, self.done_path)
+        presenter = self.picker.presenter.isChecked()
+        old, self.picker = self.picker, self._new_picker()
+        self.picker.presenter.setChecked(presenter)
+        self.removeWidget(old)
+        old.deleteLater()
 
     def open_lesson(self, entry: LessonEntry) -> LessonScreen:
         self.close_lesson()
+        self.entry = entry
         self.lesson = LessonScreen(entry, self.settings, self.picker.presenter.isChecked())
+        self.lesson.banner.has_next = self.next_entry() is not None
         self.lesson.closed.connect(self.close_lesson)
+        self.lesson.completed.connect(self.mark_done)
+        self.lesson.next_wanted.connect(self.open_next)
         self.addWidget(self.lesson)
         self.setCurrentWidget(self.lesson)
         if self.lesson.table is not None:
@@ -370,6 +423,10 @@ class DemoScreen(QStackedWidget):
         self.addWidget(screen)
         self.setCurrentWidget(screen)
         return screen
+
+    def open_next(self) -> LessonScreen | None:
+        following = self.next_entry()
+        return self.open_lesson(following) if following is not None else None
 
     def close_lesson(self) -> None:
         if self.mg_lesson is not None:

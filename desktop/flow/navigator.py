@@ -91,6 +91,13 @@ class Navigator(QObject):
         editor.start_character()
         return editor
 
+    def quick_start(self) -> BetweenFightsScreen:
+        """A solo game at once with the ready-made party, straight to the Day before the first fight."""
+        from rt0table.desktop.flow.quick_start import ready_party
+
+        self.mode = Mode.SOLO
+        return self.party_ready(ready_party())
+
     def party_ready(self, party: Party) -> BetweenFightsScreen:
         campaign = fp.from_party(party.characters, party.eddies)
         self.playthrough = Playthrough(self.mode, campaign, seed=random.randrange(1, 1_000_000))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText
 from PySide6.QtWidgets import QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.bin_layout import BIN_KEYS as BIN_KEYS
@@ -140,6 +140,7 @@ class ChipItem(BoxItem):
 class AbilityBinItem(BoxItem):
     activated = Signal(int)  # the index of the activation whose chip was pressed
     hinted = Signal(str)  # a line for the status bar (a chip's whole text)
+    pointed = Signal(bool)  # the pointer came onto the bin (True) or left it (False)
 
     def __init__(self, ability_id: str, letter: str) -> None:
         super().__init__(clickable=True)
@@ -148,7 +149,10 @@ class AbilityBinItem(BoxItem):
         self.letter = letter
         self.name = rule.name
         self.fed = not rule.playable  # cards arrive only through other abilities (Unlikely Helmet)
-        self.rule_shown = ability_id in EDDY_ABILITIES  # a sheet row says what it does while empty
+        self.eddy_row = ability_id in EDDY_ABILITIES  # a sheet row: one card fires it
+        self.rule_shown = not self.fed  # an empty bin says its rule (a fed bin says what feeds it instead)
+        self._rule_fit: tuple[tuple[float, float], str, float] | None = None  # (area size, text, px), cached
+        self._rule_static = QStaticText()  # the fitted rule laid out once: a paint only blits its glyphs
         self.feeders = ""  # the abilities that feed it, named under the empty bin
         self.cards: list[CardId] = []
         self.face_down: set[CardId] = set()
@@ -163,6 +167,14 @@ class AbilityBinItem(BoxItem):
         self._refusal_timer = QTimer(self)
         self._refusal_timer.setSingleShot(True)
         self._refusal_timer.timeout.connect(self.clear_refusal)
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self.pointed.emit(True)
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self.pointed.emit(False)
+        super().hoverLeaveEvent(event)
 
     def _tip(self) -> None:
         key = f" ({self.letter})" if self.letter else ""
@@ -406,22 +418,65 @@ class AbilityBinItem(BoxItem):
             return
         if not self.cards:
             if self.rule_shown:
-                draw_text(
-                    painter,
-                    area,
-                    ABILITIES[self.ability_id].summary,
-                    k * 0.74,
-                    MUTED,
-                    False,
-                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-                    wrap=True,
-                )
+                static, px = self.rule_text(area)
+                painter.setFont(ui_font(px))
+                painter.setPen(QPen(MUTED))
+                painter.drawStaticText(area.topLeft(), static)
             if self.fed:
                 draw_text(painter, area, self.fed_line, k * 0.72, FED, False, Qt.AlignmentFlag.AlignCenter, wrap=True)
             return
         for card, slot in zip(self.cards, self.card_slots(), strict=False):
             if card not in self.arriving:
                 draw_card(painter, slot, None if card in self.face_down else card)
+
+    def rule_fit(self, area: QRectF) -> tuple[str, float]:
+        """The rule as the empty bin shows it: whole where it fits at a readable size, else its first sentences
+        (never cut mid-sentence; the tooltip has it all). Worked out once per bin size, not per paint."""
+        key = (round(area.width(), 1), round(area.height(), 1))
+        if self._rule_fit is None or self._rule_fit[0] != key:
+            text, px = fit_rule(ABILITIES[self.ability_id].summary, area, self.k * 0.8)
+            self._rule_fit = (key, text, px)
+            self._rule_static = QStaticText(text)
+            self._rule_static.setTextWidth(area.width())
+            self._rule_static.prepare(font=ui_font(px))
+        return self._rule_fit[1], self._rule_fit[2]
+
+    def rule_text(self, area: QRectF) -> tuple[QStaticText, float]:
+        _, px = self.rule_fit(area)
+        return self._rule_static, px
+
+
+RULE_MIN_PX = 9.0  # the smallest rule text the table draws: below it a sentence is left out, not shrunk
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut after each full stop or colon that ends a clause: the places a rule may be shortened."""
+    parts: list[str] = []
+    start = 0
+    for index, char in enumerate(text):
+        if char in ".:" and (index + 1 == len(text) or text[index + 1] == " "):
+            parts.append(text[start : index + 1].strip())
+            start = index + 1
+    rest = text[start:].strip()
+    return [*parts, rest] if rest else parts
+
+
+def fits(text: str, area: QRectF, px: float) -> bool:
+    metrics = QFontMetricsF(ui_font(px))
+    return metrics.boundingRect(area, int(Qt.TextFlag.TextWordWrap), text).height() <= area.height() + 1
+
+
+def fit_rule(rule: str, area: QRectF, px: float) -> tuple[str, float]:
+    """The longest run of whole sentences of ``rule`` that fits ``area``, at ``px`` or smaller down to the
+    readable minimum; an empty string when not even the first fits."""
+    parts = sentences(rule)
+    sizes = [size for size in (px, px * 0.9, px * 0.8) if size >= RULE_MIN_PX] or [RULE_MIN_PX]
+    for count in range(len(parts), 0, -1):
+        shown = " ".join(parts[:count]).rstrip(":") + ("" if count == len(parts) else " (more on hover)")
+        for size in sizes:
+            if fits(shown, area, size):
+                return shown, size
+    return "", sizes[-1]
 
 
 class GroupHeaderItem(BoxItem):

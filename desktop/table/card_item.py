@@ -32,12 +32,17 @@ class CardItem(QGraphicsObject):
         self.width, self.height = width, height
         self.home = QPointF()
         self.picked = False
-        self.dimmed = False
+        self.dimmed = False  # a bin is hovered or selected and does not take this card
+        self.playable = False  # some bin takes it now: a green edge, without dragging
+        self.lit = False  # the hovered or selected bin takes it
+        self.fires = False  # ... and it would make that bin fire
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setToolTip(f"{index + 1}: {CARDS[card].name}")
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.animation = QPropertyAnimation(self, b"pos", self)  # parented, so it outlives the call
+        # The hints' marks sit on their own uncached item: lighting the hand for a bin never redraws a face.
+        self.marks = CardMarks(self)
 
     def boundingRect(self) -> QRectF:
         grow = self.width * 0.05
@@ -49,8 +54,6 @@ class CardItem(QGraphicsObject):
             painter.setPen(QPen(TARGET, max(2.0, self.width * 0.04)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(0, 0, self.width, self.height), self.width * 0.07, self.width * 0.07)
-        if self.dimmed:
-            painter.fillRect(QRectF(0, 0, self.width, self.height), QColor(0, 0, 0, 120))
         # The number key that picks it, on the left edge that an overlapping hand fan leaves visible,
         # below the rank and above the name so it hides neither.
         side = self.width * 0.26
@@ -64,6 +67,13 @@ class CardItem(QGraphicsObject):
         font.setBold(True)
         painter.setFont(font)
         painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(self.index + 1))
+
+    def set_hints(self, playable: bool, lit: bool, fires: bool, dimmed: bool) -> None:
+        """The marks the hand hints give it; only the marks are drawn again, and only when one changed."""
+        marks = (playable, lit, fires, dimmed)
+        if marks != (self.playable, self.lit, self.fires, self.dimmed):
+            self.playable, self.lit, self.fires, self.dimmed = marks
+            self.marks.update()
 
     def face_up_card_at(self, scene_pos: QPointF) -> CardId | None:
         return self.card
@@ -83,3 +93,40 @@ class CardItem(QGraphicsObject):
         self.animation.setEndValue(self.home)
         self.animation.setEasingCurve(QEasingCurve.Type.OutCubic)
         self.animation.start()
+
+
+class CardMarks(QGraphicsItem):
+    """What the hand hints say about a card, drawn over it: a green edge (playable, or taken by the bin pointed
+    at), a shade (not taken), a gold star (it would make that bin fire)."""
+
+    def __init__(self, card: CardItem) -> None:
+        super().__init__(card)
+        self.card = card
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    def boundingRect(self) -> QRectF:
+        return self.card.boundingRect()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        card = self.card
+        width, height = card.width, card.height
+        if (card.lit or card.playable) and not card.picked:
+            thick = 0.05 if card.lit else 0.022
+            painter.setPen(QPen(LEGAL, max(1.5, width * thick)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(0, 0, width, height), width * 0.07, width * 0.07)
+        if card.dimmed:
+            painter.fillRect(QRectF(0, 0, width, height), QColor(0, 0, 0, 120))
+        if card.fires:
+            side = width * 0.26
+            badge = QRectF(width * 0.96 - side, height * 0.62, side, side)
+            painter.setPen(QPen(QColor("#10201b"), max(1.0, side * 0.06)))
+            painter.setBrush(TARGET)
+            painter.drawEllipse(badge)
+            font = painter.font()
+            font.setPixelSize(max(6, round(side * 0.62)))
+            font.setBold(True)
+            painter.setFont(font)
+            painter.setPen(QPen(QColor("#10201b")))
+            painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), "★")

@@ -16,9 +16,11 @@ from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.hand_hints import NO_HINTS, HandHints, hand_hints
 from rt0table.desktop.table.item_drag import ItemDrag, item_offers
 from rt0table.desktop.table.keys import HELP_TITLE, first_time_lines, key_lines, turn_lines
 from rt0table.desktop.table.log import UNDONE
+from rt0table.desktop.table.moments import moment_ms, moments_of
 from rt0table.desktop.table.motion import DECK, DISCARD, CardMove, card_moves
 from rt0table.desktop.table.offers import ADD_COST, Offer, offers
 from rt0table.desktop.table.pacing import EventReplayer
@@ -26,11 +28,13 @@ from rt0table.desktop.table.pick import CardPick, bin_at
 from rt0table.desktop.table.prompt import Entry
 from rt0table.desktop.table.scene import TableScene
 from rt0table.desktop.table.settings import TableSettings
+from rt0table.desktop.table.spoken import announce, describe
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
 from rt0table.rules.rt0.fight.actions import Action, Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.decisions import figure_of
-from rt0table.rules.rt0.fight.events import Event, IntentCarriedOut, RoundStarted
+from rt0table.rules.rt0.fight.engine import legal_actions
+from rt0table.rules.rt0.fight.events import CatastropheStruck, Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.privacy import sees_hand, sees_pending
 from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Phase, ZoneTarget
@@ -68,6 +72,10 @@ class TableController(QObject):
         self.revealed_for = ""  # the fighter (or "gm") the curtain was last lifted for
         self.selected = ""  # the bin picked by its letter with no card in hand: A opens its actions
         self.menu: list[Offer] = []  # the open menu of activations or abilities to add; empty when closed
+        self.hints: HandHints = NO_HINTS  # what the hand can do now, read once per step
+        self.pointed_bin = ""  # the bin under the pointer: the hand cards it takes light up
+        self.zone_press: tuple[int, int] | None = None  # a press on a lit zone of the grid, or on the mover's token
+        self.carrying = ""  # the figure being dragged across the grid to a lit zone
         self.viewed_id = ""
         self.gm_label = "The GM"  # who answers the GM's decisions at this table (solo: the player, for the GM)
         # The large card: hover or hold on a face-up card, or Z. The table screen passes one whose popup it owns.
@@ -78,6 +86,7 @@ class TableController(QObject):
         self.replayer = EventReplayer(self)
         self.replayer.stepped.connect(self._replay_step)
         self.replayer.finished.connect(self._replay_done)
+        self.replayer.happened.connect(self._moment)
         scene.pointer = self
         session.state_did_change.connect(self._changed)
         session.refused.connect(self._refused)
@@ -96,6 +105,7 @@ class TableController(QObject):
         scene.discard.clicked.connect(lambda: self.open_pile("discard"))
         scene.viewer.clicked.connect(lambda: scene.viewer.setVisible(False))
         scene.bin_clicked.connect(self.bin_clicked)
+        scene.bin_pointed.connect(self.bin_pointed)
         scene.figure_clicked.connect(self.figure_clicked)
         scene.log.add(narrate_all(session.state, session.game.opening))
         self.show(session.state)
@@ -126,8 +136,12 @@ class TableController(QObject):
             item.set_selected(item.ability_id == self.selected)
         if self.replayer.running:
             scene.show_offers(offers(state, []))
+            self.hints = NO_HINTS
+            self.light_hand()
             return
-        scene.show_offers(offers(state) if state.phase is not Phase.OVER else offers(state, []))
+        actions = legal_actions(state) if state.phase is not Phase.OVER else []
+        scene.show_offers(offers(state, actions))
+        self.hints = hand_hints(state, actions)
         self._show_prompt(state)
         self._show_curtain(state)
         undo_reason = self.session.undo_refusal()
@@ -148,6 +162,34 @@ class TableController(QObject):
             scene.say(f"Waiting for {active.name}: only they should see the hand.")
         elif state.pending is None and active is not None:
             self._say_turn(state.round, active.name)
+        self.light_hand()
+        for view in scene.views():
+            describe(view, scene)
+
+    def light_hand(self) -> None:
+        """Mark the hand: with a bin pointed at or selected, the cards it takes (a star on those that would make it
+        fire) and the rest dimmed; else every card some bin takes. Nothing while a card is picked up."""
+        hints = self.hints
+        focus = self.pointed_bin or self.selected
+        quiet = self.pick is not None or self.blocked or self.state.pending is not None or bool(self.menu)
+        takes = hints.takes.get(focus, frozenset())
+        fires = hints.completes.get(focus, frozenset())
+        playable = hints.playable
+        for item in self.scene.hand_items:
+            card = item.card
+            if quiet:
+                item.set_hints(False, False, False, False)
+            elif focus:
+                item.set_hints(False, card in takes, card in fires, card not in takes)
+            else:
+                item.set_hints(card in playable, False, False, False)
+
+    def bin_pointed(self, ability: str, on: bool) -> None:
+        if on:
+            self.pointed_bin = ability
+        elif self.pointed_bin == ability:
+            self.pointed_bin = ""
+        self.light_hand()
 
     def _say_turn(self, round_number: int, name: str) -> None:
         """Whose turn and the keys for it; the first time A or N offers something, what it does instead."""
@@ -226,6 +268,16 @@ class TableController(QObject):
             if figure is not None:
                 names.add(figure)
         self.scene.mark_targets(names, zones)
+        self.scene.grid.set_offered(set(self.zone_options()))
+
+    def zone_options(self) -> dict[tuple[int, int], int]:
+        """The zones a decision on the table offers to move to, each with its option's index; none while the
+        options are hidden or being replayed past."""
+        pending = self.state.pending
+        prompt = self.scene.prompt
+        if pending is None or self.blocked or prompt.hidden or prompt.menu or not prompt.isVisible():
+            return {}
+        return {o.value.zone: i for i, o in enumerate(pending.options) if isinstance(o.value, ZoneTarget)}
 
     def _show_curtain(self, state: CombatState) -> None:
         active = state.active_fighter
@@ -276,17 +328,24 @@ class TableController(QObject):
             self.flight = None
             self.scene.land_all()
             self.scene.log.add([UNDONE])
+            self._announce(UNDONE)
             self.show(self.state)
             return
         self._note_moves(events)
-        paced = any(isinstance(e, (IntentCarriedOut, RoundStarted)) for e in events)
+        paced = any(isinstance(e, (IntentCarriedOut, RoundStarted, CatastropheStruck)) for e in events)
         self.replayer.start(self.session.before, self.state, events, self.settings.replay_step_ms if paced else 0)
 
     def _replay_step(self, display: CombatState, lines: list[str], acting: str) -> None:
         self.scene.log.add(lines)
+        self._announce(" ".join(lines))
         if self.replayer.running:
             self.scene.say("The adversaries act… (Space to skip)")
             self.show(display, acting)
+
+    def _moment(self, event: Event) -> None:
+        """A Catastrophe, a blow, Shield soaking it, a new round: seen on the table as it is shown."""
+        for moment in moments_of(self.session.state, event):
+            self.scene.show_moment(moment, moment_ms(self.settings.replay_step_ms), self.settings.animations)
 
     def _replay_done(self) -> None:
         self.show(self.state)
@@ -322,6 +381,13 @@ class TableController(QObject):
         if isinstance(action, PlayCard) and action.ability in self.scene.bins:
             self.scene.bins[action.ability].show_refusal(reason, self.settings.refusal_ms)
         self.scene.say(reason, alarm=True)
+        self._announce(reason)
+
+    def _announce(self, text: str) -> None:
+        """Log lines and refusals, said to a screen reader as they come."""
+        for view in self.scene.views():
+            describe(view, self.scene)
+            announce(view, text)
 
     # --- actions -------------------------------------------------------------------------------
 
@@ -470,6 +536,7 @@ class TableController(QObject):
         for ability, holder in self.scene.bins.items():
             holder.set_selected(False)
             holder.set_glow(Glow.LEGAL if ability in self.pick.legal else Glow.DIM)
+        self.light_hand()
         name = ABILITIES
         if self.pick.legal:
             self.scene.say(f"Legal: {', '.join(name[a].name for a in self.scene.bins if a in self.pick.legal)}")
@@ -500,6 +567,7 @@ class TableController(QObject):
                 item.update()
         for holder in self.scene.bin_items():
             holder.set_glow(Glow.NORMAL)
+        self.light_hand()
 
     # --- pointer ---------------------------------------------------------------------------------
 
@@ -511,7 +579,7 @@ class TableController(QObject):
         if event.button() is not Qt.MouseButton.LeftButton or self.blocked or self.scene.viewer.isVisible():
             return False
         if self.state.pending is not None:
-            return False
+            return self._press_grid(event.scenePos())
         card = next((i for i in self.scene.items(event.scenePos()) if isinstance(i, CardItem)), None)
         if card is None or card not in self.scene.hand_items:
             return self.item_drag.press(event)
@@ -519,7 +587,49 @@ class TableController(QObject):
         self.grab = event.scenePos() - card.pos()
         return True
 
+    def _press_grid(self, at: QPointF) -> bool:
+        """A press on the zone grid while a move is offered: on a lit zone (a click there moves), or on the
+        mover's own token (a drag to a lit zone moves)."""
+        offered = self.zone_options()
+        pending = self.state.pending
+        zone = self.scene.grid.zone_at(at)
+        if not offered or pending is None or zone is None:
+            return False
+        token = self.scene.grid.token_rects().get(pending.actor)
+        if token is not None and self.scene.grid.mapRectToScene(token).contains(at):
+            self.carrying, self.zone_press = pending.actor, zone
+            return True
+        if zone in offered:
+            self.zone_press = zone
+            return True
+        return False
+
+    def _move_grid(self, at: QPointF) -> None:
+        grid = self.scene.grid
+        grid.carry(self.carrying, at)
+        zone = grid.zone_at(at)
+        self.scene.mark_targets(set(), {zone} if zone in self.zone_options() else set())
+
+    def _release_grid(self, at: QPointF) -> bool:
+        pressed, carried = self.zone_press, self.carrying
+        self.zone_press, self.carrying = None, ""
+        self.scene.grid.carry("", None)
+        zone = self.scene.grid.zone_at(at)
+        offered = self.zone_options()
+        if zone in offered and (carried or zone == pressed):
+            self.choose(offered[zone])
+        else:
+            self._mark_focused_option()
+            if carried:
+                self.scene.say("Drop the figure on a lit zone to move there.")
+        return True
+
     def move(self, event: QGraphicsSceneMouseEvent) -> bool:
+        if self.carrying:
+            self._move_grid(event.scenePos())
+            return True
+        if self.zone_press is not None:
+            return True
         if self.item_drag.move(event):
             return True
         card = self.pressed_card
@@ -540,6 +650,8 @@ class TableController(QObject):
 
     def release(self, event: QGraphicsSceneMouseEvent) -> bool:
         self.zoom.release()
+        if self.zone_press is not None:
+            return self._release_grid(event.scenePos())
         if self.item_drag.release(event):
             return True
         card = self.pressed_card
@@ -647,7 +759,7 @@ class TableController(QObject):
         if self.scene.curtain.isVisible():  # behind the curtain every key but its own does nothing
             if self.scene.curtain.lifted_by(event):
                 self.reveal()
-            return True
+            return key != Qt.Key.Key_Escape  # Esc goes on to the game menu, which shows nothing private
         if key in (Qt.Key.Key_F1, Qt.Key.Key_Question):
             self.show_keys()
             return True
@@ -664,7 +776,7 @@ class TableController(QObject):
         if self.state.phase is Phase.OVER:
             if key in ENTER:
                 self.closed.emit()
-            return True
+            return key != Qt.Key.Key_Escape
         if (ctrl and key in ENTER) or (key == Qt.Key.Key_E and not ctrl):
             self.end_turn()
             return True
@@ -704,7 +816,20 @@ class TableController(QObject):
         rule = ABILITIES[ability]
         count = len(offers(self.state).for_ability(ability))
         more = f" — press A for {'its action' if count == 1 else f'its {count} actions'}" if count else ""
-        self.scene.say(f"{rule.name}: {rule.summary}{more}")
+        self.scene.say(f"{rule.name}: {rule.summary}{more}{self._takes_line(ability)}")
+        self.light_hand()
+
+    def _takes_line(self, ability: str) -> str:
+        """What the hand holds for a bin, in words: how many cards it takes, and how many would make it fire."""
+        if not self.selected:
+            return ""
+        takes = len(self.hints.takes.get(ability, ()))
+        fires = len(self.hints.completes.get(ability, ()))
+        if not takes:
+            return " — no card of the hand goes here now."
+        cards = "1 card" if takes == 1 else f"{takes} cards"
+        star = f"; ★ {fires} would make it fire" if fires else ""
+        return f" — it takes {cards} of the hand{star}."
 
     def _play_key(self, key: int) -> bool:
         hand = self.scene.hand_items
@@ -719,6 +844,8 @@ class TableController(QObject):
                     self.pick_up(hand[index])
             return True
         if key == Qt.Key.Key_Escape:
+            if self.pick is None and not self.selected:
+                return False  # nothing to put down: Esc goes on to the game menu
             self._drop_pick()
             self.selected = ""
             self.show(self.state)

@@ -12,7 +12,6 @@ from rt0table.desktop.table.layout import CARD_ASPECT
 from rt0table.desktop.table.paint import FOE, HP, INK, LEGAL, MUTED, SHIELD, TARGET, draw_text, panel
 from rt0table.rules.rt0.cards import CARDS, CardId
 from rt0table.rules.rt0.fight.effects import GROUNDED
-from rt0table.rules.rt0.fight.intents import IntentPreview
 from rt0table.rules.rt0.fight.state import Adversary
 from rt0table.rules.rt0.fight.zones import zone_name
 
@@ -59,10 +58,11 @@ class AdversaryItem(BoxItem):
         self.intent.setParentItem(self)
         self.cache_between_changes()
 
-    def refresh(self, adversary: Adversary, preview: IntentPreview | None) -> None:
+    def refresh(self, adversary: Adversary, preview: str) -> None:
+        """``preview``: what its intent does this round, in the round forecast's words."""
         self.name, self.hp, self.shield = adversary.name, adversary.hp, adversary.shield
         self.zone, self.fate = zone_name(adversary.zone), adversary.fate
-        self.preview = preview.text if preview else ""
+        self.preview = preview
         self.intent.show_intent(
             adversary.intent if adversary.active else None, adversary.intent_hidden and adversary.active
         )

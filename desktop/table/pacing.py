@@ -19,6 +19,7 @@ from rt0table.rules.rt0.fight import events as ev
 from rt0table.rules.rt0.fight.events import (
     AdversaryDefeated,
     CardsDiscarded,
+    CatastropheStruck,
     DamageDealt,
     EddyDestroyed,
     Event,
@@ -46,6 +47,7 @@ from rt0table.rules.rt0.fight.state import Adversary, CombatState, Fighter
 
 # The beats worth a pause: what an adversary does, and the new round's intents.
 PACED = (
+    CatastropheStruck,
     IntentRevealed,
     IntentCarriedOut,
     Moved,
@@ -215,6 +217,7 @@ class EventReplayer(QObject):
 
     stepped = Signal(object, list, str)  # display state, new log lines, the adversary acting ("" if none)
     finished = Signal()
+    happened = Signal(object)  # each event as it is shown: the table marks the big moments
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -262,6 +265,7 @@ class EventReplayer(QObject):
     def _apply(self, event: Event) -> list[str]:
         assert self.display is not None and self.names is not None
         show_event(self.display, event)
+        self.happened.emit(event)
         if isinstance(event, IntentCarriedOut):
             self.acting = event.adversary
         line = narrate(self.names, event)

@@ -19,9 +19,12 @@ HP = QColor("#e86a6a")
 SHIELD = QColor("#6ec3f0")
 
 
+MIN_TEXT_PX = 9  # the smallest text the table draws: below it, a line is left out or cut, never shrunk
+
+
 def ui_font(pixel_size: float, bold: bool = False) -> QFont:
     font = QFont()
-    font.setPixelSize(max(6, round(pixel_size)))
+    font.setPixelSize(max(MIN_TEXT_PX, round(pixel_size)))
     font.setBold(bold)
     return font
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from rt0table.desktop.table.box import BoxItem
 from rt0table.desktop.table.paint import HP, INK, LEGAL, MUTED, PLAYER, REFUSED, SHIELD, draw_text, panel
+from rt0table.rules.rt0.fight.forecast import Outlook
 from rt0table.rules.rt0.fight.state import START_HP, Fighter
 from rt0table.rules.rt0.fight.zones import zone_name
 
@@ -19,12 +20,19 @@ class FighterBadgeItem(BoxItem):
         self.fighter: Fighter | None = None
         self.active = False
         self.targeted = False
+        self.outlook: Outlook | None = None  # HP after the adversaries' turn, from the round forecast
+        self.outlook_text = ""  # the short line
+        self.outlook_odds = ""  # every outcome with its chance, for the tooltip
         self.cache_between_changes()
+
+    def set_outlook(self, text: str, odds: str, outlook: Outlook | None) -> None:
+        self.outlook, self.outlook_text, self.outlook_odds = outlook, text, odds
 
     def refresh(self, fighter: Fighter, active: bool) -> None:
         self.fighter, self.active = fighter, active
         injuries = ", ".join(fighter.injuries) or "no injuries"
-        self.setToolTip(f"{fighter.name}: {fighter.hp} HP, {fighter.shield} Shield, {injuries}")
+        after = f"\nAfter the adversaries: {self.outlook_odds}" if self.outlook_odds else ""
+        self.setToolTip(f"{fighter.name}: {fighter.hp} HP, {fighter.shield} Shield, {injuries}{after}")
         self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -60,6 +68,11 @@ class FighterBadgeItem(BoxItem):
         painter.setBrush(HP)
         filled = bar.width() * min(1.0, fighter.hp / START_HP)
         painter.drawRoundedRect(QRectF(bar.x(), bar.y(), filled, bar.height()), 3, 3)
+        outlook = self.outlook
+        if outlook is not None and outlook.low < fighter.hp:  # the HP the adversaries may take: hatched
+            kept = bar.width() * min(1.0, outlook.low / START_HP)
+            painter.setBrush(QBrush(QColor("#f3d2a2"), Qt.BrushStyle.BDiagPattern))
+            painter.drawRect(QRectF(bar.x() + kept, bar.y(), filled - kept, bar.height()))
         stats = f"HP {fighter.hp}   Shield {fighter.shield}"
         draw_text(
             painter,
@@ -70,6 +83,8 @@ class FighterBadgeItem(BoxItem):
         )
         if r.height() > u * 0.2 + line * 2.2:
             injuries = ", ".join(fighter.injuries) or "No injuries"
+            if self.outlook_text and not fighter.dead:
+                injuries = f"{self.outlook_text} · {injuries}"
             draw_text(
                 painter,
                 QRectF(u * 0.5, u * 0.2 + line * 2, r.width() - u, line * 0.9),

@@ -13,8 +13,9 @@ from PySide6.QtCore import QPointF, QRectF
 
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.fight.actions import PlayCard
-from rt0table.rules.rt0.fight.engine import legal_actions
+from rt0table.rules.rt0.fight.actions import Choose, PlayCard
+from rt0table.rules.rt0.fight.engine import apply, legal_actions
+from rt0table.rules.rt0.fight.events import DamageDealt, DamageWasted, Event
 from rt0table.rules.rt0.fight.state import CombatState
 
 
@@ -32,6 +33,10 @@ class CardPick:
         assert fighter is not None
         legal = frozenset(a.ability for a in legal_actions(state) if isinstance(a, PlayCard) and a.card == card)
         previews = {ability: ABILITIES[ability].preview(state, fighter, card) for ability in legal}
+        for ability in legal:
+            if ABILITIES[ability].is_complete(state, fighter, [*fighter.bins.get(ability, []), card]):
+                note = damage_note(state, PlayCard(fighter.id, card, ability))
+                previews[ability] += f" — {note}" if note else ""
         return cls(fighter.id, card, legal, previews)
 
     def action(self, ability: str) -> PlayCard:
@@ -53,6 +58,33 @@ class CardPick:
             return None
         index = legal.index(self.target) + step if self.target in legal else (0 if step > 0 else -1)
         return legal[index % len(legal)]
+
+
+def damage_note(state: CombatState, action: PlayCard) -> str:
+    """Where a completing play's damage lands, net of the adversary's Shield, or that it is wasted: the play is
+    carried out on a copy (and each target a damage prompt would offer is tried), so the words are the engine's."""
+    after, events = apply(state, action)
+    parts = _damage_words(state, action.fighter, events)
+    pending = after.pending
+    if pending is not None and pending.kind == "strike" and pending.actor == action.fighter:
+        for index, option in enumerate(pending.options):
+            _, more = apply(after, Choose(index))
+            after_hp = [f"{e.hp_after} HP" for e in more if isinstance(e, DamageDealt) and e.source == action.fighter]
+            parts.append(" → ".join([option.label, *after_hp]))  # the label already nets the Shield off
+        return " · ".join(parts)
+    return ", ".join(parts)
+
+
+def _damage_words(state: CombatState, fighter: str, events: list[Event]) -> list[str]:
+    words: list[str] = []
+    for event in events:
+        if isinstance(event, DamageDealt) and event.source == fighter:
+            soaked = f", {event.blocked} soaked by its Shield" if event.blocked else ""
+            landed = event.amount - event.blocked
+            words.append(f"{state.name_of(event.target)}: {landed} lands{soaked} → {event.hp_after} HP")
+        elif isinstance(event, DamageWasted) and event.source == fighter:
+            words.append(f"its {event.amount} damage is wasted: {event.reason}")
+    return words
 
 
 def bin_at(point: QPointF, bins: Mapping[str, QRectF]) -> str | None:

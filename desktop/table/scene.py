@@ -12,13 +12,15 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouse
 
 from rt0table.desktop.table.bin_layout import arrange, grouped, letters_for, passive_abilities, shown_abilities
 from rt0table.desktop.table.bins import AbilityBinItem, GroupHeaderItem
-from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.card_item import CardItem, CardMarks
 from rt0table.desktop.table.controls import ButtonItem, CurtainItem, StatusLineItem
 from rt0table.desktop.table.foes import AdversaryItem, IntentItem
 from rt0table.desktop.table.layout import TableLayout, table_layout
 from rt0table.desktop.table.log import CombatLogItem
+from rt0table.desktop.table.moments import Moment, MomentItem
 from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingCard
 from rt0table.desktop.table.offers import NONE, Offers
+from rt0table.desktop.table.outlook import hidden_line, outlook_line, outlook_odds
 from rt0table.desktop.table.paint import FELT, LEGAL
 from rt0table.desktop.table.party_strip import FighterBadgeItem
 from rt0table.desktop.table.passives import PassiveBadgeItem, carried, item_note, place_badges
@@ -28,8 +30,8 @@ from rt0table.desktop.table.room import ZoneGridItem
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.fight.intents import preview_intent
-from rt0table.rules.rt0.fight.state import CombatState, Fighter
+from rt0table.rules.rt0.fight.forecast import forecast_round
+from rt0table.rules.rt0.fight.state import CombatState, Fighter, Phase
 from rt0table.rules.rt0.fight.zones import Zone
 
 T = TypeVar("T", bound=QGraphicsItem)
@@ -66,6 +68,7 @@ class TableScene(QGraphicsScene):
     passive_clicked = Signal(str)  # ability id of a standing-rule badge
     hint = Signal(str)  # a line for the status bar (hovering a chip or a badge)
     figure_clicked = Signal(str)  # fighter or adversary id
+    bin_pointed = Signal(str, bool)  # ability id; the pointer came onto its bin (True) or left it
 
     def __init__(self, settings: TableSettings) -> None:
         super().__init__()
@@ -100,6 +103,7 @@ class TableScene(QGraphicsScene):
         self.viewer = self._add(PileViewItem())
         self.drag_z = 60.0  # above everything while a card is dragged
         self.flights: list[FlyingCard] = []  # cards gliding to a bin or a pile after a step
+        self.moments: list[MomentItem] = []  # banners and floating numbers on show now
         self.pointer: PointerHandler | None = None
 
     def _add(self, item: T) -> T:
@@ -198,6 +202,7 @@ class TableScene(QGraphicsScene):
         start = area.x() + max(0.0, (area.width() - (count - 1) * step - card_w) / 2)
         for i, item in enumerate(self.hand_items):
             item.prepareGeometryChange()
+            item.marks.prepareGeometryChange()
             item.width, item.height = card_w, card_h
             item.setZValue(10 + i)
             item.set_home(QPointF(start + i * step, area.bottom() - card_h))
@@ -245,12 +250,23 @@ class TableScene(QGraphicsScene):
                 item.clicked.connect(lambda who=who: self.figure_clicked.emit(who))
             self._place_figures()
         active = state.active_fighter
+        forecast = forecast_round(state) if state.phase is not Phase.OVER else None
         for fighter in state.fighters:
-            self.party[fighter.id].refresh(fighter, active is not None and active.id == fighter.id)
+            badge = self.party[fighter.id]
+            outlook = forecast.outlooks.get(fighter.id) if forecast is not None else None
+            if outlook is None:
+                badge.set_outlook("", "", None)
+            else:
+                badge.set_outlook(outlook_line(outlook, forecast.waits if forecast else ""), outlook_odds(outlook),
+                                  outlook)  # fmt: skip
+            badge.refresh(fighter, active is not None and active.id == fighter.id)
         for foe in state.adversaries:
             item = self.foes[foe.id]
             item.acting = foe.id == acting
-            item.refresh(foe, preview_intent(state, foe) if foe.active else None)
+            words = ""
+            if forecast is not None and foe.active and foe.intent is not None:
+                words = hidden_line(forecast, foe) if foe.intent_hidden else forecast.words.get(foe.id, "")
+            item.refresh(foe, words)
 
     def _sync_bins(self, state: CombatState, fighter: Fighter) -> None:
         groups = grouped(shown_abilities(fighter.abilities))
@@ -266,6 +282,7 @@ class TableScene(QGraphicsScene):
                 item.clicked.connect(lambda ability=ability: self.bin_clicked.emit(ability))
                 item.activated.connect(lambda index, ability=ability: self.bin_activated.emit(ability, index))
                 item.hinted.connect(self.hint.emit)
+                item.pointed.connect(lambda on, ability=ability: self.bin_pointed.emit(ability, on))
             self._place_bins()
         for ability, item in self.bins.items():
             cards = fighter.bins.get(ability, [])
@@ -273,7 +290,7 @@ class TableScene(QGraphicsScene):
             line = str(progress)
             if item.fed and progress.need <= 1:  # a bin that only holds what others put there never fills
                 line = f"holds {len(cards)} card{'' if len(cards) == 1 else 's'}"
-            elif item.rule_shown:  # an Eddy row fires on its one card
+            elif item.eddy_row:  # an Eddy row fires on its one card
                 line = "one card fires it"
             item.show_cards(cards, line, set(fighter.face_down))
             if item.fed:
@@ -319,6 +336,23 @@ class TableScene(QGraphicsScene):
             self.grid.marked = zones
             self.grid.update()
 
+    def show_moment(self, moment: Moment, duration_ms: int, animate: bool) -> MomentItem:
+        """A banner across the bins, or a number floating up from a figure (stacked under any still showing)."""
+        self.moments = [m for m in self.moments if m.scene() is self]
+        item = MomentItem(moment, self.layout_now.unit)
+        figure: QGraphicsItem | None = self.party.get(moment.where) or self.foes.get(moment.where)
+        if figure is None:
+            at = self.layout_now.bins.center()
+        else:
+            rect = figure.sceneBoundingRect()
+            at = QPointF(rect.center().x(), rect.top() + rect.height() * 0.45)
+        same = [m for m in self.moments if m.moment.where == moment.where]
+        at += QPointF(0, len(same) * item.box.height() * 1.1)
+        self.addItem(item)
+        item.start(at, duration_ms, animate, self.layout_now.unit * 3)
+        self.moments.append(item)
+        return item
+
     def say(self, text: str, alarm: bool = False) -> None:
         self.status.say(text, alarm)
 
@@ -328,8 +362,8 @@ class TableScene(QGraphicsScene):
         """The face-up card drawn at ``scene_pos``, if the topmost thing there is one; face-down cards, a hand
         kept private and anything covered (by the prompt, the curtain or the pile viewer) give None."""
         for item in self.items(scene_pos):
-            if isinstance(item, FlyingCard):
-                continue  # a card in flight is looked at once it lands
+            if isinstance(item, FlyingCard | CardMarks):
+                continue  # a card in flight is looked at once it lands; a card's hint marks are the card's
             if not isinstance(item, CardShower):
                 return None
             if isinstance(item, CardItem) and hand_private:

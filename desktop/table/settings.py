@@ -1,4 +1,4 @@
-"""Player-facing table settings: UI scale, replay speed, hot-seat curtain."""
+"""Player-facing table settings: UI scale, replay speed, animations, hot-seat curtain."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ FLIGHT_SHARE = 0.6  # a card's flight takes this share of one replay beat at the
 class TableSettings:
     ui_scale: float = 1.0  # multiplies every text and margin on top of the window-size fit
     replay_step_ms: int = REPLAY_SPEEDS["normal"]  # 0 replays the adversaries' turn at once
+    animations: bool = True  # cards glide and big moments pop; False: everything lands at once
     hot_seat: bool = True  # a curtain between different people's turns; False: one person runs everyone
     return_ms: int = 160  # how long a refused card takes to fly home; 0 jumps
     refusal_ms: int = 3500  # how long a refusal stays on its bin
@@ -26,4 +27,6 @@ class TableSettings:
     @property
     def flight_ms(self) -> int:
         """How long a played, drawn or discarded card glides: a share of a replay beat, 0 when replays are instant."""
+        if not self.animations:
+            return 0
         return max(0, round(self.replay_step_ms * FLIGHT_SHARE))

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.fights import quick_fight, robot_drill
@@ -69,3 +71,23 @@ def writes_only_through_the_funnel(request: pytest.FixtureRequest) -> Iterator[N
         yield
     finally:
         funnel_guard.enforce(False)
+
+
+@pytest.fixture(autouse=True)
+def config_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's config folder (where the settings are kept) is a temporary one: no test reads or writes the real."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
+def themed(qapp: QApplication) -> Iterator[QApplication]:
+    """The app's dark theme for one test, the old look put back after."""
+    from rt0table.desktop.flow.theme import apply_theme
+
+    style, palette = qapp.style().name(), QPalette(qapp.palette())
+    apply_theme(qapp)
+    yield qapp
+    qapp.setStyle(style)
+    qapp.setPalette(palette)

@@ -400,26 +400,40 @@ def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | 
     )
     gm_chooses = tuple(target_of(o, FighterTarget).fighter for o in choosing.options) if choosing else ()
     words = describe_plan(plan.steps)
+    text = intent_words(state, adversary.id, plan.steps, events, moves_to, gm_chooses)
+    return IntentPreview(adversary.id, False, words, hits, moves_to, gm_chooses, text)
+
+
+def intent_words(
+    state: CombatState,
+    adversary_id: str,
+    steps: tuple[Step, ...],
+    events: list[Event],
+    moves_to: Zone | None,
+    gm_chooses: tuple[str, ...],
+) -> str:
+    """What an intent's dry run did, in words: the plan, then where it moves, whom it hits and for how much."""
+    words = describe_plan(steps)
     parts: list[str] = []
     if moves_to is not None:
         parts.append(f"moves to {zone_name(moves_to)}")
+    hits = [e for e in events if isinstance(e, DamageDealt) and e.source == adversary_id]
     for hit in hits:
         soaked = f" ({hit.blocked} blocked)" if hit.blocked else ""
         parts.append(f"hits {state.name_of(hit.target)} for {hit.amount}{soaked} → {hit.hp_after} HP")
     if gm_chooses:
         parts.append("the GM picks whom it hits: " + " or ".join(state.name_of(f) for f in gm_chooses))
-    avoided = [e for e in events if isinstance(e, DamageAvoided) and e.source == adversary.id]
+    avoided = [e for e in events if isinstance(e, DamageAvoided) and e.source == adversary_id]
     for miss in avoided:
         parts.append(f"{state.name_of(miss.fighter)} avoids its {miss.amount} damage")
     given = any(isinstance(e, InjuryGiven) for e in events)
-    if any(step.do in ("damage", "injure") for step in plan.steps) and not (hits or gm_chooses or avoided or given):
+    if any(step.do in ("damage", "injure") for step in steps) and not (hits or gm_chooses or avoided or given):
         parts.append("nobody in reach to hit")
     for event in events:
         if isinstance(event, InjuryGiven):
             parts.append(f"{state.name_of(event.fighter)} takes {event.injury}")
-        if isinstance(event, HealthRegained) and event.who == adversary.id:
+        if isinstance(event, HealthRegained) and event.who == adversary_id:
             parts.append(f"regains {event.amount} HP" if event.amount else "already at full HP")
         elif isinstance(event, ShieldGained):
             parts.append(f"{state.name_of(event.who)} gains {event.amount} Shield")
-    text = f"{words}: " + ", ".join(parts) if parts else words
-    return IntentPreview(adversary.id, False, words, hits, moves_to, gm_chooses, text)
+    return f"{words}: " + ", ".join(parts) if parts else words
