@@ -31,7 +31,11 @@ def new_game(setup: LonerSetup, seed: int) -> tuple[LonerState, list[LonerEvent]
     oracle = "the Step Dice Oracle (d6, d8, d10)" if setup.step_dice else "the oracle (Chance and Risk d6)"
     where = f" in {setup.setting}" if setup.setting else ""
     text = f"{setup.protagonist.name}, {setup.protagonist.concept}, starts{where} with 6 Luck; the table uses {oracle}."
-    return state, [LonerEvent("begun", text)]
+    opening = [LonerEvent("begun", text)]
+    if setup.build_setup:
+        state, built = apply(state, la.BuildSetup())
+        opening += built
+    return state, opening
 
 
 def setup_problem(setup: LonerSetup) -> str | None:
@@ -245,7 +249,8 @@ def sample_setup(seed: int) -> LonerSetup:
     draw = random.Random(seed)
     hero = make_protagonist(draw.choice(_PROTAGONISTS))
     npcs = tuple(draw.sample(_NPCS, draw.randint(0, len(_NPCS))))
-    return LonerSetup(hero, npcs, draw.random() < 0.5, draw.choice(("", "a rainy port city")))
+    # A quick start always builds its premise, so a game shows its first dice in its opening.
+    return LonerSetup(hero, npcs, draw.random() < 0.5, draw.choice(("", "a rainy port city")), build_setup=True)
 
 
 RULES: Ruleset[LonerSetup, LonerState, LonerAction, LonerEvent] = LonerRules()  # mypy checks it meets the seam

@@ -30,6 +30,7 @@ class LonerSetup:
     npcs: tuple[Character, ...] = ()
     step_dice: bool = False  # the Step Dice Oracle (Appendix D) instead of extra dice
     setting: str = ""
+    build_setup: bool = False  # open by rolling the 5W+H premise instead of dropping straight into a scene
 
 
 @dataclass(frozen=True, slots=True)
