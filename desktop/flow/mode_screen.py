@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from rt0table.desktop.characters.common import scaled_font
 from rt0table.desktop.flow.playthrough import Mode
@@ -25,6 +34,7 @@ class ModeScreen(QWidget):
 
     chosen = Signal(object)  # Mode
     back = Signal()
+    other_game = Signal(str)  # the key of another game to set up (rules/rulesets.py)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +57,16 @@ class ModeScreen(QWidget):
             blurb.setWordWrap(True)
             column.addWidget(button)
             column.addWidget(blurb)
+            if mode is Mode.HOT_SEAT:
+                # Playing together without a GM (Loner's "Playing Together"): the oracle and the GM stand-in
+                # take the GM's part, as in a solo game.
+                self.no_gm_box = QCheckBox("Nobody runs the game: use the oracle and the GM stand-in")
+                self.no_gm_box.setObjectName("mode-no-gm")
+                self.no_gm_box.setToolTip(
+                    "Each player asks the oracle for their own character and reads the answer; the GM's choices "
+                    "in a fight are made for the table, as in a solo game."
+                )
+                column.addWidget(self.no_gm_box)
             row.addWidget(box, 3)
             self.buttons[mode] = button
         row.addStretch(1)
@@ -58,5 +78,15 @@ class ModeScreen(QWidget):
         layout.addWidget(title)
         layout.addSpacing(self.fontMetrics().height())
         layout.addLayout(row)
+        others = QHBoxLayout()
+        others.addStretch(1)
+        others.addWidget(QLabel("Or another game:"))
+        self.loner_button = QPushButton("Loner: a solo story game with an oracle")
+        self.loner_button.setObjectName("mode-loner")
+        self.loner_button.clicked.connect(lambda: self.other_game.emit("loner"))
+        others.addWidget(self.loner_button)
+        others.addStretch(1)
+        layout.addSpacing(self.fontMetrics().height())
+        layout.addLayout(others)
         layout.addStretch(1)
         layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)
