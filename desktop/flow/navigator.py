@@ -79,9 +79,18 @@ class Navigator(QObject):
         self.no_gm = screen.no_gm_box.isChecked()
         screen.no_gm_box.toggled.connect(self._set_no_gm)
         screen.chosen.connect(self.choose_mode)
+        screen.other_game.connect(self.other_game)
         screen.back.connect(self.host.show_title)
         self._show(screen)
         return screen
+
+    def other_game(self, key: str) -> QWidget | None:
+        """Another game from the new-game flow (its screens are its own package)."""
+        if key == "loner":
+            from rt0table.desktop.loner.loner_entry import start_loner
+
+            return start_loner(self.host)
+        return None
 
     def _set_no_gm(self, on: bool) -> None:
         self.no_gm = on
