@@ -24,6 +24,7 @@ class LuckCounters(QWidget):
     def show_luck(self, rows: list[tuple[str, int, bool]]) -> None:
         self.rows = rows
         self.setAccessibleDescription("; ".join(f"{name}: {luck} Luck" for name, luck, _ in rows))
+        self.setMinimumHeight(self._line() * max(len(rows), 1))
         self.updateGeometry()
         self.update()
 

@@ -75,7 +75,7 @@ def write_sheet_pdf(state: LonerState, path: Path) -> None:
     writer.setPageLayout(
         QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait, QMarginsF(15, 15, 15, 15))
     )
-    writer.setResolution(120)
+    writer.setResolution(96)  # the sheet fills the page at the default font size
     document = _document(state, writer.width())
     document.setPageSize(QSizeF(writer.width(), writer.height()))
     document.print_(writer)

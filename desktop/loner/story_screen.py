@@ -224,7 +224,6 @@ class StoryScreen(QWidget):
         self.tags_against = _edit("loner-tags-against", "Tags that hinder")
         self.odds = QLabel()
         self.odds.setObjectName("loner-odds")
-        self.odds.setWordWrap(True)
         ask = _button("&Ask", "loner-ask")
         ask.clicked.connect(
             lambda: self.act(la.Ask(self.question.text(), words(self.tags_for.text()), words(self.tags_against.text())))
@@ -284,7 +283,6 @@ class StoryScreen(QWidget):
         self.strike_against = _edit("loner-strike-against", "Tags that hinder")
         self.damage = QLabel()
         self.damage.setObjectName("loner-damage-odds")
-        self.damage.setWordWrap(True)
         strike = _button("&Strike (ask: do I get the better of them?)", "loner-strike")
         strike.clicked.connect(
             lambda: self.act(
@@ -567,9 +565,10 @@ class StoryScreen(QWidget):
             except TagError as error:
                 self.damage.setText(str(error))
                 return
-            lines = [f"{DAMAGE_WORDS[d]}: {percent(p)}" for d, p in odds.damage]
+            deal = " · ".join(f"{DAMAGE_WORDS[d]}: {percent(p)}" for d, p in odds.damage if d > 0)
+            take = " · ".join(f"{DAMAGE_WORDS[d]}: {percent(p)}" for d, p in odds.damage if d < 0)
             end = f"This roll wins the conflict: {percent(odds.win_now)}; loses it: {percent(odds.lose_now)}."
-            self.damage.setText(f"{how}. " + " · ".join(lines) + "\n" + end)
+            self.damage.setText(f"{how}, exact odds of this roll:\n{deal}\n{take}\n{end}")
             return
         tags_for, tags_against = words(self.tags_for.text()), words(self.tags_against.text())
         try:
@@ -583,5 +582,6 @@ class StoryScreen(QWidget):
         except TagError as error:
             self.odds.setText(str(error))
             return
-        shown = " · ".join(f"{a.label} {percent(answers[a])}" for a in Answer)
-        self.odds.setText(f"{how}: {shown}. Doubles (a tick): {percent(doubles)}.")
+        yes = " · ".join(f"{a.label} {percent(answers[a])}" for a in Answer if a.is_yes)
+        no = " · ".join(f"{a.label} {percent(answers[a])}" for a in Answer if not a.is_yes)
+        self.odds.setText(f"{how}, exact odds:\n{yes}\n{no}\nDoubles (a tick of the counter): {percent(doubles)}")

@@ -16,9 +16,17 @@ from rt0table.desktop.loner.creation_screen import ProtagonistScreen
 from rt0table.desktop.loner.story_screen import PAGES, StoryScreen
 from rt0table.desktop.main_window import MainWindow
 from tests.helpers.flow_steps import current
-from tests.helpers.widgets import click, shoot, tick_box
+from tests.helpers.widgets import click, tick_box
+from tests.helpers.widgets import shoot as save
 
 CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def shoot(widget: QWidget, name: str) -> None:
+    QApplication.processEvents()  # let the layouts settle before the picture
+    save(widget, name)
+
+
 HERO = {
     "name": "Ines Varga",
     "concept": "Disgraced Courier",
