@@ -13,7 +13,7 @@ from rt0table.rules.loner.protagonist import Character
 
 
 def _row(label: str, value: str) -> str:
-    return f"<tr><th align='left' width='28%'>{escape(label)}</th><td>{escape(value) or '&nbsp;'}</td></tr>"
+    return f"<tr><th align='left'>{escape(label)}</th><td>{escape(value) or '&nbsp;'}</td></tr>"
 
 
 def character_html(character: Character, others: dict[str, str]) -> str:

@@ -237,7 +237,7 @@ class StoryScreen(QWidget):
         form.addRow("Against", self.tags_against)
         form.addRow(self.odds)
         form.addRow(ask)
-        conflict_box = QGroupBox("Harm & Luck conflict")
+        conflict_box = QGroupBox("Harm && Luck conflict")
         conflict = QVBoxLayout(conflict_box)
         self.opponents = QListWidget()
         self.opponents.setObjectName("loner-opponents")
