@@ -365,7 +365,21 @@ class StoryScreen(QWidget):
             row.addWidget(b)
             row.addWidget(button)
             form.addRow(label, row)
+        self.bond = _edit("loner-bond", "The relationship tag now")
+        bond = _button("Set the relationship", "loner-set-bond")
+        bond.clicked.connect(
+            lambda: self.act(
+                la.SetRelationship(self.state.protagonist.id, str(self.gone.currentData()), self.bond.text())
+            )
+        )
+        self.bond.returnPressed.connect(bond.click)
+        self.wants = _edit("loner-wants", "What they want now")
+        wants = _button("Note it", "loner-set-wants")
+        wants.clicked.connect(lambda: self.act(la.SetTrait(str(self.gone.currentData()), "goal", self.wants.text())))
+        self.wants.returnPressed.connect(wants.click)
         form.addRow("NPC", self._pair(self.gone, gone))
+        form.addRow("Relationship", self._pair(self.bond, bond))
+        form.addRow("Wants now", self._pair(self.wants, wants))
         form.addRow(again)
         form.addRow(end)
         return page
@@ -427,6 +441,18 @@ class StoryScreen(QWidget):
         elif isinstance(action, la.AddCharacter):
             self.npc_name.clear()
             self.npc_concept.clear()
+        else:
+            cleared = {
+                la.SetRelationship: (self.bond,),
+                la.SetTrait: (self.wants,),
+                la.NoteLocation: (self.place_name, self.place_tag),
+                la.NoteEvent: (self.event_name, self.event_pressure),
+                la.ChangeTag: (self.grow_tag,),
+                la.Withdraw: (self.cost,),
+                la.Meanwhile: (self.holder_old, self.holder_new),
+            }
+            for edit in cleared.get(type(action), ()):
+                edit.clear()
 
     def take_back(self) -> None:
         if not self.play.can_undo:

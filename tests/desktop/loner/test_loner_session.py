@@ -212,8 +212,21 @@ def play_session(
 
 
 @pytest.mark.rule("LONER-PC-STEPS", "LONER-FRAME", "LONER-CLOSE", "LONER-TRANSITION", "LONER-HL-TWIST-OFF")
+@pytest.mark.rule("LONER-WORLD-NPC", "LONER-WORLD-LOCATION")
 def test_a_session_by_mouse(qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     story = play_session(qtbot, window, tmp_path, monkeypatch, by_mouse=True)
+    # Between sessions, the Living World: a relationship, what an NPC wants now, a place.
+    type_into(qtbot, story.bond, "Grudging Respect", True)
+    click(qtbot, story.findChild(QWidget, "loner-set-bond"))  # type: ignore[arg-type]
+    type_into(qtbot, story.wants, "Catch Ines red-handed", True)
+    click(qtbot, story.findChild(QWidget, "loner-set-wants"))  # type: ignore[arg-type]
+    type_into(qtbot, story.place_name, "The customs shed", True)
+    type_into(qtbot, story.place_tag, "Under Watch", True)
+    click(qtbot, story.findChild(QWidget, "loner-note-place"))  # type: ignore[arg-type]
+    hale = story.state.character("warden-hale")
+    assert story.state.protagonist.relationships == (("warden-hale", "Grudging Respect"),)
+    assert hale is not None and hale.goal == "Catch Ines red-handed"
+    assert [(p.name, p.tag) for p in story.state.places] == [("The customs shed", "Under Watch")]
     shoot(window, "loner-between")
     assert story.state.session == 1
 
