@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -19,8 +22,16 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.characters.common import scaled_font
+from rt0table.rules.loner.ensemble import EnsembleContent, load_ensemble
 from rt0table.rules.loner.loner_state import LonerSetup
-from rt0table.rules.loner.protagonist import CreationStep, ProtagonistDraft, creation_problems, make_protagonist
+from rt0table.rules.loner.protagonist import (
+    Character,
+    CreationStep,
+    ProtagonistDraft,
+    creation_problems,
+    make_protagonist,
+)
+from rt0table.rules.loner.tables import LonerDataError
 from rt0table.rules.loner.together import TableError, Together
 
 # Our own words for each step; the "try" and "steer clear" examples are ours too.
@@ -132,6 +143,15 @@ class ProtagonistScreen(QWidget):
         form.addRow("Players", self.players)
         form.addRow("Facilitator", self.facilitator)
         form.addRow("GM", self.gm)
+        self.import_button = QPushButton("&Import Ensemble content…")
+        self.import_button.setObjectName("loner-import")
+        self.import_button.clicked.connect(self.ask_import)
+        self.imported_line = QLabel("No imported content.")
+        self.imported_line.setObjectName("loner-imported")
+        self.imported_line.setWordWrap(True)
+        form.addRow(self.import_button)
+        form.addRow(self.imported_line)
+        self.npcs: tuple[Character, ...] = ()
         for widget in (self.players, self.facilitator, self.gm):
             widget.textChanged.connect(self.refresh)
         self.table_mode.currentIndexChanged.connect(self.refresh)
@@ -210,5 +230,26 @@ class ProtagonistScreen(QWidget):
         if self.refusal() is not None:
             return
         hero = make_protagonist(self.draft())
-        setup = LonerSetup(hero, (), self.step_dice.isChecked(), "", self.build_setup.isChecked())
+        setup = LonerSetup(hero, self.npcs, self.step_dice.isChecked(), "", self.build_setup.isChecked())
         self.ready.emit(setup, self.together())
+
+    def ask_import(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Import Ensemble content", "", "Ensemble content (*.json)")
+        if name:
+            self.import_file(Path(name))
+
+    def import_file(self, path: Path) -> EnsembleContent | None:
+        """Read an Ensemble file: its NPCs join the game with Loner's adjustments; an error names file, entry, field."""
+        try:
+            content = load_ensemble(path.read_text(encoding="utf-8"), path.name)
+        except (OSError, UnicodeDecodeError) as error:
+            self.imported_line.setText(f"{path.name} could not be read: {error}")
+            return None
+        except LonerDataError as error:
+            self.imported_line.setText(f"Not imported. {error}")
+            return None
+        self.npcs = content.npcs
+        changes = "; ".join(content.adjustments) or "nothing needed adjusting"
+        people = ", ".join(n.name for n in content.npcs) or "no characters"
+        self.imported_line.setText(f"{content.title}: {people}. Adjusted for Loner: {changes}.")
+        return content

@@ -62,3 +62,38 @@ def test_a_sheet_that_cannot_be_written_is_an_error_and_leaves_no_file(qtbot: Qt
     with pytest.raises(OSError):
         write_sheet_pdf(played(), target)
     assert not target.exists()
+
+
+@pytest.mark.rule("LONER-ENSEMBLE-LUCK")
+def test_ensemble_npcs_join_a_new_game_with_six_luck_and_a_bad_file_is_named(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from PySide6.QtWidgets import QFileDialog
+
+    from rt0table.desktop.loner.creation_screen import ProtagonistScreen
+    from tests.helpers.widgets import click
+
+    screen = ProtagonistScreen()
+    qtbot.addWidget(screen)
+    screen.show()
+    good = tmp_path / "harbour.json"
+    npc = {"name": "Warden Hale", "concept": "Customs Officer", "luck": 8}
+    good.write_text(json.dumps({"format": 1, "title": "Harbour", "npcs": [npc]}), encoding="utf-8")
+    bad = tmp_path / "broken.json"
+    bad.write_text(json.dumps({"format": 1, "title": "Broken", "npcs": [{"name": "Hale"}]}), encoding="utf-8")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(bad), ""))
+    click(qtbot, screen.import_button)
+    assert "broken.json: entry 'Hale', field 'concept'" in screen.imported_line.text() and screen.npcs == ()
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(good), ""))
+    click(qtbot, screen.import_button)
+    assert "Luck 8 reset to 6" in screen.imported_line.text()
+    for name, text in (("name", "Ines"), ("concept", "Courier"), ("skill1", "Back Roads"), ("skill2", "Talker")):
+        qtbot.keyClicks(screen.fields[name], text)
+    for name, text in (("frailty", "Owes Everyone"), ("gear1", "Motorbike"), ("gear2", "Papers")):
+        qtbot.keyClicks(screen.fields[name], text)
+    with qtbot.waitSignal(screen.ready) as started:
+        click(qtbot, screen.start_button)
+    setup = started.args[0]
+    assert [(n.name, n.luck) for n in setup.npcs] == [("Warden Hale", 6)]
