@@ -302,6 +302,11 @@ class MainWindow(QMainWindow):
     # --- Moon's Grave (desktop/moons_grave/mg_window.py holds the rest) ---
 
     def open_new_game_of(self, key: str) -> QWidget:
+        """Another game than RT:0 picked in the new-game flow: its own first screen (its own package)."""
+        if key == "loner":
+            from rt0table.desktop.loner.loner_entry import start_loner
+
+            return start_loner(self)
         from rt0table.desktop.moons_grave.mg_window import new_game_screen
 
         return new_game_screen(self, key)

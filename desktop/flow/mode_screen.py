@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from rt0table.desktop.characters.common import scaled_font
 from rt0table.desktop.flow.playthrough import Mode
@@ -48,25 +57,40 @@ class ModeScreen(QWidget):
             blurb.setWordWrap(True)
             column.addWidget(button)
             column.addWidget(blurb)
+            if mode is Mode.HOT_SEAT:
+                # Playing together without a GM (Loner's "Playing Together"): the oracle and the GM stand-in
+                # take the GM's part, as in a solo game.
+                self.no_gm_box = QCheckBox("Nobody runs the game: use the oracle and the GM stand-in")
+                self.no_gm_box.setObjectName("mode-no-gm")
+                self.no_gm_box.setToolTip(
+                    "Each player asks the oracle for their own character and reads the answer; the GM's choices "
+                    "in a fight are made for the table, as in a solo game."
+                )
+                column.addWidget(self.no_gm_box)
             row.addWidget(box, 3)
             self.buttons[mode] = button
         row.addStretch(1)
         back = QPushButton("Back to the title")
         back.setObjectName("mode-back")
         back.clicked.connect(self.back.emit)
-        games = QHBoxLayout()  # which game: RT:0 is this screen; Moon's Grave has its own new-game screen
+        games = QHBoxLayout()  # another game than RT:0: each has its own first screen (MainWindow.open_new_game_of)
         games.addStretch(1)
-        games.addWidget(QLabel("Game: RT:0, or"))
+        games.addWidget(QLabel("Or another game:"))
         moons_grave = QPushButton("Moon's Grave…")
         moons_grave.setObjectName("mode-game-moons-grave")
         moons_grave.clicked.connect(lambda: self.other_game.emit("moons-grave"))
         games.addWidget(moons_grave)
+        self.loner_button = QPushButton("Loner: a solo story game with an oracle")
+        self.loner_button.setObjectName("mode-loner")
+        self.loner_button.clicked.connect(lambda: self.other_game.emit("loner"))
+        games.addWidget(self.loner_button)
         games.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addStretch(1)
         layout.addWidget(title)
         layout.addSpacing(self.fontMetrics().height())
         layout.addLayout(row)
+        layout.addSpacing(self.fontMetrics().height())
         layout.addLayout(games)
         layout.addStretch(1)
         layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)

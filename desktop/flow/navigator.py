@@ -66,6 +66,7 @@ class Navigator(QObject):
         self.host = host
         self.settings = settings
         self.mode = Mode.SOLO
+        self.no_gm = False  # a co-op table without a GM: the oracle and the GM stand-in as in solo
         self.playthrough: Playthrough | None = None
         self.screen: QWidget | None = None
         self.fight_seed: int | None = None  # the shuffle seed of the fight begun in this run, for its replay
@@ -78,10 +79,20 @@ class Navigator(QObject):
 
     def start(self) -> ModeScreen:
         screen = ModeScreen()
+        self.no_gm = screen.no_gm_box.isChecked()
+        screen.no_gm_box.toggled.connect(self._set_no_gm)
         screen.chosen.connect(self.choose_mode)
         screen.back.connect(self.host.show_title)
         self._show(screen)
         return screen
+
+    def _set_no_gm(self, on: bool) -> None:
+        self.no_gm = on
+
+    @property
+    def oracle_on(self) -> bool:
+        """Solo, or co-op with nobody running the game: the oracle dock and the GM stand-in are at the table."""
+        return self.mode is Mode.SOLO or self.no_gm
 
     def choose_mode(self, mode: Mode) -> PartyEditor:
         self.mode = mode
@@ -108,7 +119,7 @@ class Navigator(QObject):
         assert self.playthrough is not None
         screen = BetweenFightsScreen(self.playthrough)
         screen.next_fight.connect(self.set_up_fight)
-        if self.mode is Mode.SOLO:
+        if self.oracle_on:
             self._oracle_between_fights(screen)
         self._show(screen)
         return screen
@@ -154,10 +165,11 @@ class Navigator(QObject):
         if log:  # a fight loaded from its save: its whole log told again, opening included
             table.scene.log.restore(log)
         table.closed.connect(self.fight_over)
-        if self.mode is Mode.SOLO:
+        if self.oracle_on:
             attach = solo_attacher()
             if attach is not None:
-                dock = attach(table, session, journal=playthrough.solo, new_fight=new_fight)
+                shared = self.mode is Mode.HOT_SEAT
+                dock = attach(table, session, journal=playthrough.solo, new_fight=new_fight, shared_screen=shared)
                 solo = getattr(dock, "solo", None)
                 if isinstance(solo, SoloJournal):
                     playthrough.set_solo(solo)
@@ -172,6 +184,7 @@ class Navigator(QObject):
         """Show a playthrough loaded from a save where it stopped: its fight's table, or between fights."""
         self.playthrough = playthrough
         self.mode = playthrough.mode
+        self.no_gm = playthrough.mode is Mode.HOT_SEAT and playthrough.solo is not None  # the oracle was in use
         if playthrough.session is not None:
             return self._table(playthrough.session, new_fight=False, log=log)
         return self.between_fights()

@@ -189,11 +189,13 @@ def attach_solo(
     dock: SoloDock | None = None,
     new_fight: bool = True,
     journal: SoloJournal | None = None,
+    shared_screen: bool = False,
 ) -> SoloDock:
     """Put the solo dock beside the table and let the oracle answer for the GM in this fight.
 
     Pass the ``dock`` used between fights, or the ``journal`` the playthrough keeps, to keep one journal;
-    ``new_fight=False`` for a fight resumed from a save whose opening the journal already holds.
+    ``new_fight=False`` for a fight resumed from a save whose opening the journal already holds;
+    ``shared_screen`` for a co-op table without a GM, which keeps its curtain between players.
     """
     dock = dock if dock is not None else SoloDock(journal)
     view = table_screen.view
@@ -213,8 +215,9 @@ def attach_solo(
     splitter.setSizes([round(width * (1 - DOCK_SHARE)), round(width * DOCK_SHARE)])
     table_screen.controller.gm_label = GM_LABEL
     # One person runs every seat in solo play: no curtain between turns (a copy, so other tables keep theirs).
-    solo_settings = replace(table_screen.settings, hot_seat=False)
-    table_screen.settings = table_screen.controller.settings = solo_settings
+    if not shared_screen:
+        solo_settings = replace(table_screen.settings, hot_seat=False)
+        table_screen.settings = table_screen.controller.settings = solo_settings
     table_screen.solo_dock = dock  # type: ignore[attr-defined]
     dock.attach(session, new_fight)
     table_screen.controller.show(session.state)

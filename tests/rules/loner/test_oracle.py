@@ -24,6 +24,7 @@ from tests.helpers.loner_rolls import book
 FACES = range(1, 7)
 
 
+@pytest.mark.rule("LONER-ORACLE")
 @pytest.mark.parametrize(("chance", "risk"), list(product(FACES, FACES)))
 def test_every_neutral_throw_matches_the_book(chance: int, risk: int) -> None:
     roll = read_oracle(OracleThrow((chance,), (risk,)))
@@ -33,6 +34,7 @@ def test_every_neutral_throw_matches_the_book(chance: int, risk: int) -> None:
     assert roll.edge is Edge.NEUTRAL
 
 
+@pytest.mark.rule("LONER-ADV")
 @pytest.mark.parametrize(("c1", "c2", "risk"), list(product(FACES, FACES, FACES)))
 def test_every_advantage_throw_keeps_the_higher_chance_die(c1: int, c2: int, risk: int) -> None:
     roll = read_oracle(OracleThrow((c1, c2), (risk,)))
@@ -41,6 +43,7 @@ def test_every_advantage_throw_keeps_the_higher_chance_die(c1: int, c2: int, ris
     assert roll.edge is Edge.ADVANTAGE
 
 
+@pytest.mark.rule("LONER-ADV")
 @pytest.mark.parametrize(("chance", "r1", "r2"), list(product(FACES, FACES, FACES)))
 def test_every_disadvantage_throw_keeps_the_higher_risk_die(chance: int, r1: int, r2: int) -> None:
     roll = read_oracle(OracleThrow((chance,), (r1, r2)))
@@ -77,6 +80,7 @@ def test_answer_order_is_best_first() -> None:
     assert read_answer(6, 1) is Answer.YES
 
 
+@pytest.mark.rule("LONER-TAGS")
 @pytest.mark.parametrize(
     ("pro", "con", "edge"),
     [
@@ -106,6 +110,7 @@ def test_a_tag_cannot_be_on_both_sides() -> None:
         edge_from_tags(["Nimble"], ["NIMBLE"])
 
 
+@pytest.mark.rule("LONER-TAGS")
 def test_extra_dice_are_capped() -> None:
     assert (Edge.ADVANTAGE.chance_dice, Edge.ADVANTAGE.risk_dice) == (2, 1)
     assert (Edge.DISADVANTAGE.chance_dice, Edge.DISADVANTAGE.risk_dice) == (1, 2)

@@ -33,6 +33,7 @@ ACTIONS = (
 )
 
 
+@pytest.mark.rule("LONER-TWIST")
 def test_doubles_climb_and_the_third_sets_off_a_twist() -> None:
     counter = TwistCounter()
     first = tick(counter, DOUBLES)
@@ -63,6 +64,7 @@ def test_counter_holds_zero_to_two(value: int) -> None:
         TwistCounter(value)
 
 
+@pytest.mark.rule("LONER-TWIST")
 @pytest.mark.parametrize(("subject", "action"), list(product(range(1, 7), range(1, 7))))
 def test_every_twist_roll(tables: LonerTables, subject: int, action: int) -> None:
     twist = read_twist(tables, subject, action)
