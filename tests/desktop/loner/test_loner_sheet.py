@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.loner.sheet_pdf import sheet_html, sheet_image, write_sheet_pdf
+from rt0table.desktop.loner.loner_sheet_pdf import sheet_html, sheet_image, write_sheet_pdf
 from rt0table.rules.loner import loner_actions as la
 from rt0table.rules.loner.loner_seam import RULES
 from rt0table.rules.loner.loner_state import LonerSetup, LonerState
