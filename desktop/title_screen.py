@@ -21,7 +21,7 @@ CHOICES = (
     TitleChoice("new", "New game", ""),
     TitleChoice("load", "Load game", "There is no saved game to go back to yet."),
     TitleChoice("demo", "Demo", "The guided lessons could not be loaded."),
-    TitleChoice("paradise", "Paradise Lua map", ""),
+    TitleChoice("paradise", "Paradise Lua", ""),
     TitleChoice("quit", "Quit", ""),
 )
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from rt0table.desktop.characters.party_editor import PartyEditor
 from rt0table.desktop.fights import full_bestiary
@@ -24,6 +24,8 @@ from rt0table.desktop.flow.summary_screen import SummaryScreen
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
+from rt0table.rules.paradise_lua.lua_campaign import new_playthrough
+from rt0table.rules.paradise_lua.lua_quick_start import quick_start_party
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.party import Party
 from rt0table.rules.solo.journal_bridge import SoloJournal
@@ -66,6 +68,8 @@ class Navigator(QObject):
         self.mode = Mode.SOLO
         self.playthrough: Playthrough | None = None
         self.screen: QWidget | None = None
+        self.setting = ""  # where the game is set (mode_screen.SETTINGS): "", "lua" or "lua-one-shot"
+        self.map_screen: QWidget | None = None  # the Paradise Lua map, a tab between fights
 
     def _show(self, screen: QWidget) -> None:
         self.screen = screen
@@ -75,13 +79,16 @@ class Navigator(QObject):
 
     def start(self) -> ModeScreen:
         screen = ModeScreen()
-        screen.chosen.connect(self.choose_mode)
+        screen.chosen.connect(lambda mode: self.choose_mode(mode, screen.setting()))
         screen.back.connect(self.host.show_title)
         self._show(screen)
         return screen
 
-    def choose_mode(self, mode: Mode) -> PartyEditor:
-        self.mode = mode
+    def choose_mode(self, mode: Mode, setting: str = "") -> QWidget:
+        """The party next, or straight between fights with the ready-made party for a one-shot of Act 1."""
+        self.mode, self.setting = mode, setting
+        if setting == "lua-one-shot":
+            return self.party_ready(Party(quick_start_party()))
         editor = PartyEditor()
         editor.ready.connect(self.party_ready)
         self._show(editor)
@@ -90,7 +97,9 @@ class Navigator(QObject):
 
     def party_ready(self, party: Party) -> BetweenFightsScreen:
         campaign = fp.from_party(party.characters, party.eddies)
-        self.playthrough = Playthrough(self.mode, campaign, seed=random.randrange(1, 1_000_000))
+        seed = random.randrange(1, 1_000_000)
+        lua = new_playthrough(seed, one_shot=self.setting == "lua-one-shot") if self.setting else None
+        self.playthrough = Playthrough(self.mode, campaign, seed=seed, lua=lua)
         self.playthrough_started.emit(self.playthrough)
         return self.between_fights()
 
@@ -100,8 +109,27 @@ class Navigator(QObject):
         screen.next_fight.connect(self.set_up_fight)
         if self.mode is Mode.SOLO:
             self._oracle_between_fights(screen)
+        if self.playthrough.story.lua is not None:
+            self._map_between_fights(screen)
         self._show(screen)
         return screen
+
+    def _map_between_fights(self, screen: BetweenFightsScreen) -> None:
+        """Paradise Lua: the map as the first tab, its fights set up with the party; in solo, the tarot's
+        inspiration oracle at the top of the oracle dock (its draws go into the playthrough's one journal)."""
+        from rt0table.desktop.paradise_lua.inspiration_panel import InspirationPanel
+        from rt0table.desktop.paradise_lua.lua_table import LuaTable
+        from rt0table.desktop.paradise_lua.map_screen import MapScreen
+
+        assert self.playthrough is not None
+        table = LuaTable(self.playthrough)
+        self.map_screen = MapScreen(table)
+        self.map_screen.fight_wanted.connect(self.set_up_fight)
+        screen.tabs.insertTab(0, self.map_screen, "Map")
+        screen.tabs.setCurrentIndex(0)
+        dock = screen.oracle.layout() if screen.oracle is not None else None
+        if isinstance(dock, QVBoxLayout):
+            dock.insertWidget(0, InspirationPanel(table))
 
     def _oracle_between_fights(self, screen: BetweenFightsScreen) -> None:
         """Solo: the oracle dock beside the Day, on the playthrough's journal; what is asked there is kept with the
@@ -122,9 +150,12 @@ class Navigator(QObject):
         if self.playthrough is not None and isinstance(solo, SoloJournal):
             self.playthrough.set_solo(solo)
 
-    def set_up_fight(self) -> FightSetupScreen:
+    def set_up_fight(self, adversaries: tuple[str, ...] = ()) -> FightSetupScreen:
+        """The fight set-up; ``adversaries``: a fight called at a place on the map, already in the room."""
         assert self.playthrough is not None
         screen = FightSetupScreen(self.playthrough.campaign, full_bestiary())
+        for kind in adversaries or ():
+            screen.add_foe(kind)
         screen.back.connect(self.between_fights)
         screen.started.connect(self.start_fight)
         self._show(screen)
