@@ -119,9 +119,9 @@ class MapScreen(QWidget):
         self.tabs.addTab(self._meanings_tab(), "Meanings")
         self.tabs.addTab(self._people_tab(), "Factions && people")
         splitter.addWidget(self.tabs)
-        splitter.setStretchFactor(0, 5)
-        splitter.setStretchFactor(1, 3)
-        splitter.setSizes([620, 380])
+        splitter.setStretchFactor(0, 2)  # the map gets the room: its graphs are wide and their labels small
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([640, 320])
         outer = QHBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(splitter)

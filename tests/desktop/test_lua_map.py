@@ -243,3 +243,15 @@ def test_gm_notes_are_typed_kept_in_the_save_and_shown_again(qtbot: QtBot, scree
     assert screen.place_note.text.text() == ""
     drag_party_to(qtbot, screen, "PASSENGER")
     assert screen.place_note.text.text() == "The bar has no bottles but a hidden still."
+
+
+def test_a_document_without_paradise_lua_still_opens_and_a_damaged_one_is_named(screen: MapScreen) -> None:
+    from rt0table.desktop.flow.playthrough_doc import DocError
+
+    doc = json.loads(json.dumps(playthrough_doc(screen.table.playthrough)))
+    assert doc["lua"]["at"] == [AIR, "PASSENGER"]
+    older = {k: v for k, v in doc.items() if k != "lua"}  # written before a playthrough could be set there
+    assert playthrough_from_doc(older)[0].story.lua is None
+    doc["lua"]["at"] = [AIR, "NOWHERE"]
+    with pytest.raises(DocError, match="field 'at': not a place on the maps"):
+        playthrough_from_doc(doc)
