@@ -111,6 +111,7 @@ class MainWindow(QMainWindow):
         from rt0table.desktop.flow.navigator import Navigator
 
         navigator = Navigator(self, self.table_settings)
+        navigator.save_dir = self.save_dir
         navigator.playthrough_started.connect(self.keep)
         self._navigator = navigator
         return navigator

@@ -9,11 +9,13 @@ import importlib
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from rt0table.desktop.bestiary.user_bestiary import bestiary_path, fight_bestiary
 from rt0table.desktop.characters.party_editor import PartyEditor
 from rt0table.desktop.fights import full_bestiary
 from rt0table.desktop.flow.between_fights import BetweenFightsScreen
@@ -28,6 +30,7 @@ from rt0table.rules.paradise_lua.lua_campaign import new_playthrough
 from rt0table.rules.paradise_lua.lua_quick_start import quick_start_party
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.party import Party
+from rt0table.rules.rt0.content.adversaries import AdversaryKind
 from rt0table.rules.solo.journal_bridge import SoloJournal
 
 
@@ -70,6 +73,8 @@ class Navigator(QObject):
         self.screen: QWidget | None = None
         self.setting = ""  # where the game is set (mode_screen.SETTINGS): "", "lua" or "lua-one-shot"
         self.map_screen: QWidget | None = None  # the Paradise Lua map, a tab between fights
+        self.save_dir: Path | None = None  # the save folder, where the GM's own bestiary file is kept too
+        self.bestiary: dict[str, AdversaryKind] = full_bestiary()  # the fights' adversaries: shipped and the GM's
 
     def _show(self, screen: QWidget) -> None:
         self.screen = screen
@@ -151,19 +156,33 @@ class Navigator(QObject):
             self.playthrough.set_solo(solo)
 
     def set_up_fight(self, adversaries: tuple[str, ...] = ()) -> FightSetupScreen:
-        """The fight set-up; ``adversaries``: a fight called at a place on the map, already in the room."""
+        """The fight set-up; ``adversaries``: a fight called at a place on the map, already in the room. The GM's
+        own adversaries (their bestiary file) are offered beside the shipped ones."""
         assert self.playthrough is not None
-        screen = FightSetupScreen(self.playthrough.campaign, full_bestiary())
+        self.bestiary, mine, problem = fight_bestiary(self.save_dir)
+        screen = FightSetupScreen(self.playthrough.campaign, self.bestiary, mine=mine)
         for kind in adversaries or ():
             screen.add_foe(kind)
+        if problem:
+            screen.room_status.setText(f"Your bestiary file is left out: {problem}")
+        screen.edit_bestiary.connect(lambda: self.edit_bestiary(tuple(screen.foes)))
         screen.back.connect(self.between_fights)
         screen.started.connect(self.start_fight)
         self._show(screen)
         return screen
 
+    def edit_bestiary(self, adversaries: tuple[str, ...] = ()) -> QWidget:
+        """The bestiary editor; Done goes back to the set-up with the adversaries it had."""
+        from rt0table.desktop.bestiary.bestiary_editor import BestiaryEditor
+
+        editor = BestiaryEditor(bestiary_path(self.save_dir))
+        editor.done.connect(lambda: self.set_up_fight(adversaries))
+        self._show(editor)
+        return editor
+
     def start_fight(self, plan: fp.FightPlan) -> TableScreen:
         assert self.playthrough is not None
-        session = self.playthrough.begin_fight(plan, full_bestiary())
+        session = self.playthrough.begin_fight(plan, self.bestiary)
         return self._table(session, new_fight=True)
 
     def _table(self, session: Session, new_fight: bool, log: list[str] | None = None) -> TableScreen:
