@@ -135,6 +135,7 @@ class Navigator(QObject):
         dock = screen.oracle.layout() if screen.oracle is not None else None
         if isinstance(dock, QVBoxLayout):
             dock.insertWidget(0, InspirationPanel(table))
+            self.map_screen.inspiration_elsewhere()
 
     def _oracle_between_fights(self, screen: BetweenFightsScreen) -> None:
         """Solo: the oracle dock beside the Day, on the playthrough's journal; what is asked there is kept with the

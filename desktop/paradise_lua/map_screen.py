@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
     QKeySequence,
+    QResizeEvent,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -53,6 +55,14 @@ from rt0table.rules.rt0.cards import CARDS
 from .inspiration_panel import reading_html
 from .lua_table import LuaTable, bundled_bestiary
 from .map_scene import MapScene, MapView
+
+
+def narrow_pick() -> QComboBox:
+    """A pick list whose long names (factions, Horrors, mentors) never widen the side panel: it shows what fits."""
+    pick = QComboBox()
+    pick.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    pick.setMinimumWidth(pick.fontMetrics().averageCharWidth() * 10)
+    return pick
 
 
 class NoteBox(QWidget):
@@ -121,7 +131,8 @@ class MapScreen(QWidget):
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 2)  # the map gets the room: its graphs are wide and their labels small
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([640, 320])
+        self.splitter, self._user_sized = splitter, False
+        splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
         outer = QHBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(splitter)
@@ -131,6 +142,14 @@ class MapScreen(QWidget):
         table.changed.connect(self.refresh)
         table.refused.connect(self.status.setText)
         self.refresh()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Two thirds to the map until the player drags the divider (the side keeps at least its minimum)."""
+        super().resizeEvent(event)
+        if not self._user_sized:
+            width = self.splitter.width()
+            side = max(self.tabs.minimumSizeHint().width(), width // 3)
+            self.splitter.setSizes([width - side, side])
 
     def _panel(self) -> QWidget:
         panel = QWidget()
@@ -160,7 +179,7 @@ class MapScreen(QWidget):
         self.reading.setTextFormat(Qt.TextFormat.RichText)
         column.addWidget(self.reading)
         fight_row = QHBoxLayout()
-        self.fight_faction = QComboBox()
+        self.fight_faction = narrow_pick()
         self.fight_button = QPushButton("Fight here")
         self.fight_button.setToolTip("One adversary per player character (Eddies are not counted)")
         self.fight_button.clicked.connect(self._fight)
@@ -180,6 +199,11 @@ class MapScreen(QWidget):
         self.journal.setWordWrap(True)
         column.addWidget(self.journal, 1)
         return panel
+
+    def inspiration_elsewhere(self) -> None:
+        """In solo play the draw sits beside the oracle dock: the map's own is put away, not doubled."""
+        for widget in (self.draw_count, self.draw_button, self.reading):
+            widget.hide()
 
     def _campaign_tab(self) -> QWidget:
         tab = QWidget()
@@ -206,7 +230,7 @@ class MapScreen(QWidget):
         self.next_act_button.clicked.connect(lambda: self.table.do(AdvanceAct()))
         column.addWidget(self.next_act_button)
         mentor_row = QHBoxLayout()
-        self.mentor_pick = QComboBox()
+        self.mentor_pick = narrow_pick()
         for npc in self.table.world.npcs:
             if npc.role == "mentor" and npc.card is not None:
                 self.mentor_pick.addItem(f"{npc.name} ({CARDS[npc.card].name})", npc.id)
@@ -216,7 +240,7 @@ class MapScreen(QWidget):
         mentor_row.addWidget(self.mentor_button)
         column.addLayout(mentor_row)
         host_row = QHBoxLayout()
-        self.horror_pick = QComboBox()
+        self.horror_pick = narrow_pick()
         for horror in self.table.world.horrors:
             if horror.linkable:
                 self.horror_pick.addItem(horror.name, horror.key)
