@@ -126,6 +126,7 @@ class MainWindow(QMainWindow):
         from rt0table.desktop.flow.navigator import Navigator
 
         navigator = Navigator(self, self.table_settings)
+        navigator.save_dir = self.save_dir
         navigator.playthrough_started.connect(self.keep)
         self._navigator = navigator
         return navigator
@@ -275,10 +276,9 @@ class MainWindow(QMainWindow):
             self.open_load_screen()
         elif key == "demo":
             self.open_demo()
-        elif key == "paradise":
-            from rt0table.desktop.paradise_lua.map_screen import open_map
-
-            self.show_screen(open_map(self.show_title))
+        elif key == "paradise":  # a new game set in Paradise Lua: the one-shot of Act 1 is chosen to begin with
+            screen = self._new_navigator().start()
+            screen.setting_pick.setCurrentIndex(screen.setting_pick.findData("lua-one-shot"))
 
     def continue_newest(self) -> bool:
         """Go back to the game played last, where it stopped; the load screen says why when it cannot."""
@@ -435,11 +435,17 @@ def smoke_test() -> int:
 
 
 def _smoke(app: QApplication, folder: Path) -> int:
+    from rt0table.desktop.flow.mode_screen import ModeScreen
+    from rt0table.desktop.flow.playthrough import Mode
+
     window = MainWindow(folder)
     window.show()
     app.processEvents()
     frame = window.grab().toImage()
     window.on_title_choice("paradise")  # the Paradise Lua map too: its layout needs networkx in the bundle
+    mode_screen = window.screens.currentWidget()
+    if isinstance(mode_screen, ModeScreen):
+        mode_screen.buttons[Mode.SOLO].click()  # the one-shot's party is ready-made: straight to the map
     app.processEvents()
     map_frame = window.grab().toImage()
     window.close()

@@ -23,7 +23,7 @@ CHOICES = (
     TitleChoice("continue", "Continue", "There is no saved game to go back to yet."),
     TitleChoice("new", "New game", ""),
     TitleChoice("load", "Load game", "There is no saved game to go back to yet."),
-    TitleChoice("paradise", "Paradise Lua map", ""),
+    TitleChoice("paradise", "Paradise Lua", ""),
     TitleChoice("quit", "Quit", ""),
 )
 

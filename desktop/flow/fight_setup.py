@@ -50,6 +50,7 @@ class FightSetupScreen(QWidget):
 
     started = Signal(object)  # FightPlan
     back = Signal()
+    edit_bestiary = Signal()  # the GM's own adversaries, in the bestiary editor
 
     def __init__(
         self,
@@ -57,11 +58,14 @@ class FightSetupScreen(QWidget):
         bestiary: dict[str, AdversaryKind],
         seed: int | None = None,
         parent: QWidget | None = None,
+        mine: frozenset[str] = frozenset(),
     ) -> None:
+        """``mine``: the ids in ``bestiary`` that are the GM's own (their user bestiary), listed apart."""
         super().__init__(parent)
         self.setObjectName("fight-setup")
         self.campaign = campaign
         self.bestiary = bestiary
+        self.mine = mine
         self.confirming = False  # Start pressed once with Arcana Abilities unchosen: the next press goes ahead
         self.room_size = 3
         self.foes: list[str] = []  # adversary kinds, in order
@@ -96,12 +100,17 @@ class FightSetupScreen(QWidget):
         self.bestiary_list = QListWidget()
         self.bestiary_list.setObjectName("bestiary")
         self.bestiary_list.setWordWrap(True)
-        for source, heading in SOURCES:
+        for source, heading in (*SOURCES, ("mine", "Your own adversaries (your bestiary file)")):
+            mine = self.mine
+            kinds = [k for k in self.bestiary.values() if (k.id in mine) == (source == "mine")
+                     and (source == "mine" or k.source == source)]  # fmt: skip
+            if source == "mine" and not kinds:
+                continue
             header = QListWidgetItem(heading, self.bestiary_list)
             header.setFlags(Qt.ItemFlag.NoItemFlags)
             header.setFont(scaled_font(self.font(), 1.0, bold=True))
-            for kind in sorted((k for k in self.bestiary.values() if k.source == source), key=lambda k: k.name):
-                tag = "book" if source == "book" else "house"
+            for kind in sorted(kinds, key=lambda k: k.name):
+                tag = {"book": "book", "mine": "yours"}.get(source, "house")
                 item = QListWidgetItem(f"{kind.name} — {kind.hp} HP ({tag})", self.bestiary_list)
                 item.setData(KIND_ROLE, kind.id)
                 item.setToolTip(kind.notes or f"{kind.name}: {kind.hp} HP, numbers from the book.")
@@ -115,7 +124,14 @@ class FightSetupScreen(QWidget):
         self.remove_button.setObjectName("fight-foe-remove")
         self.remove_button.clicked.connect(self.remove_selected)
         foe_layout.addWidget(self.bestiary_list, 3)
-        foe_layout.addWidget(self.add_button)
+        self.edit_bestiary_button = QPushButton("Your adversaries…")
+        self.edit_bestiary_button.setObjectName("bestiary-edit")
+        self.edit_bestiary_button.setToolTip("Make and edit your own adversaries; they are listed here for fights")
+        self.edit_bestiary_button.clicked.connect(self.edit_bestiary.emit)
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.add_button, 1)
+        add_row.addWidget(self.edit_bestiary_button)
+        foe_layout.addLayout(add_row)
         foe_layout.addWidget(QLabel("In this fight:"))
         foe_layout.addWidget(self.foe_list, 1)
         foe_layout.addWidget(self.remove_button)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -27,6 +28,13 @@ BLURBS = {
         "nobody sees a hand that is not theirs. Eddies can join for anyone dropping in."
     ),
 }
+
+# Where the game is set: fights and Days alone, or the book's campaign world (issue 20); the key the navigator reads.
+SETTINGS = (
+    ("", "Fights and Days, no campaign map"),
+    ("lua", "Paradise Lua: the book's campaign, with your own party"),
+    ("lua-one-shot", "Paradise Lua one-shot: just run Act 1, with a ready-made party"),
+)
 
 
 class ModeScreen(QWidget):
@@ -70,6 +78,15 @@ class ModeScreen(QWidget):
             row.addWidget(box, 3)
             self.buttons[mode] = button
         row.addStretch(1)
+        self.setting_pick = QComboBox()
+        self.setting_pick.setObjectName("mode-setting")
+        for key, label in SETTINGS:
+            self.setting_pick.addItem(label, key)
+        setting_row = QHBoxLayout()
+        setting_row.addStretch(1)
+        setting_row.addWidget(QLabel("Where:"))
+        setting_row.addWidget(self.setting_pick)
+        setting_row.addStretch(1)
         back = QPushButton("Back to the title")
         back.setObjectName("mode-back")
         back.clicked.connect(self.back.emit)
@@ -90,7 +107,12 @@ class ModeScreen(QWidget):
         layout.addWidget(title)
         layout.addSpacing(self.fontMetrics().height())
         layout.addLayout(row)
+        layout.addLayout(setting_row)
         layout.addSpacing(self.fontMetrics().height())
         layout.addLayout(games)
         layout.addStretch(1)
         layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)
+
+    def setting(self) -> str:
+        """The chosen setting's key: "" (no campaign map), "lua" or "lua-one-shot"."""
+        return str(self.setting_pick.currentData())

@@ -9,11 +9,13 @@ import importlib
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from rt0table.desktop.bestiary.user_bestiary import bestiary_path, fight_bestiary
 from rt0table.desktop.characters.party_editor import PartyEditor
 from rt0table.desktop.fights import full_bestiary
 from rt0table.desktop.flow.between_fights import BetweenFightsScreen
@@ -26,8 +28,11 @@ from rt0table.desktop.replay_viewer.saved_fight import replay_of_session
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
+from rt0table.rules.paradise_lua.lua_campaign import new_playthrough
+from rt0table.rules.paradise_lua.lua_quick_start import quick_start_party
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.party import Party
+from rt0table.rules.rt0.content.adversaries import AdversaryKind
 from rt0table.rules.solo.journal_bridge import SoloJournal
 
 
@@ -70,6 +75,10 @@ class Navigator(QObject):
         self.playthrough: Playthrough | None = None
         self.screen: QWidget | None = None
         self.fight_seed: int | None = None  # the shuffle seed of the fight begun in this run, for its replay
+        self.setting = ""  # where the game is set (mode_screen.SETTINGS): "", "lua" or "lua-one-shot"
+        self.map_screen: QWidget | None = None  # the Paradise Lua map, a tab between fights
+        self.save_dir: Path | None = None  # the save folder, where the GM's own bestiary file is kept too
+        self.bestiary: dict[str, AdversaryKind] = full_bestiary()  # the fights' adversaries: shipped and the GM's
 
     def _show(self, screen: QWidget) -> None:
         self.screen = screen
@@ -81,7 +90,7 @@ class Navigator(QObject):
         screen = ModeScreen()
         self.no_gm = screen.no_gm_box.isChecked()
         screen.no_gm_box.toggled.connect(self._set_no_gm)
-        screen.chosen.connect(self.choose_mode)
+        screen.chosen.connect(lambda mode: self.choose_mode(mode, screen.setting()))
         screen.back.connect(self.host.show_title)
         self._show(screen)
         return screen
@@ -94,8 +103,11 @@ class Navigator(QObject):
         """Solo, or co-op with nobody running the game: the oracle dock and the GM stand-in are at the table."""
         return self.mode is Mode.SOLO or self.no_gm
 
-    def choose_mode(self, mode: Mode) -> PartyEditor:
-        self.mode = mode
+    def choose_mode(self, mode: Mode, setting: str = "") -> QWidget:
+        """The party next, or straight between fights with the ready-made party for a one-shot of Act 1."""
+        self.mode, self.setting = mode, setting
+        if setting == "lua-one-shot":
+            return self.party_ready(Party(quick_start_party()))
         editor = PartyEditor()
         editor.ready.connect(self.party_ready)
         self._show(editor)
@@ -111,7 +123,9 @@ class Navigator(QObject):
 
     def party_ready(self, party: Party) -> BetweenFightsScreen:
         campaign = fp.from_party(party.characters, party.eddies)
-        self.playthrough = Playthrough(self.mode, campaign, seed=random.randrange(1, 1_000_000))
+        seed = random.randrange(1, 1_000_000)
+        lua = new_playthrough(seed, one_shot=self.setting == "lua-one-shot") if self.setting else None
+        self.playthrough = Playthrough(self.mode, campaign, seed=seed, lua=lua)
         self.playthrough_started.emit(self.playthrough)
         return self.between_fights()
 
@@ -121,8 +135,28 @@ class Navigator(QObject):
         screen.next_fight.connect(self.set_up_fight)
         if self.oracle_on:
             self._oracle_between_fights(screen)
+        if self.playthrough.story.lua is not None:
+            self._map_between_fights(screen)
         self._show(screen)
         return screen
+
+    def _map_between_fights(self, screen: BetweenFightsScreen) -> None:
+        """Paradise Lua: the map as the first tab, its fights set up with the party; in solo, the tarot's
+        inspiration oracle at the top of the oracle dock (its draws go into the playthrough's one journal)."""
+        from rt0table.desktop.paradise_lua.inspiration_panel import InspirationPanel
+        from rt0table.desktop.paradise_lua.lua_table import LuaTable
+        from rt0table.desktop.paradise_lua.map_screen import MapScreen
+
+        assert self.playthrough is not None
+        table = LuaTable(self.playthrough)
+        self.map_screen = MapScreen(table)
+        self.map_screen.fight_wanted.connect(self.set_up_fight)
+        screen.tabs.insertTab(0, self.map_screen, "Map")
+        screen.tabs.setCurrentIndex(0)
+        dock = screen.oracle.layout() if screen.oracle is not None else None
+        if isinstance(dock, QVBoxLayout):
+            dock.insertWidget(0, InspirationPanel(table))
+            self.map_screen.inspiration_elsewhere()
 
     def _oracle_between_fights(self, screen: BetweenFightsScreen) -> None:
         """Solo: the oracle dock beside the Day, on the playthrough's journal; what is asked there is kept with the
@@ -143,17 +177,34 @@ class Navigator(QObject):
         if self.playthrough is not None and isinstance(solo, SoloJournal):
             self.playthrough.set_solo(solo)
 
-    def set_up_fight(self) -> FightSetupScreen:
+    def set_up_fight(self, adversaries: tuple[str, ...] = ()) -> FightSetupScreen:
+        """The fight set-up; ``adversaries``: a fight called at a place on the map, already in the room. The GM's
+        own adversaries (their bestiary file) are offered beside the shipped ones."""
         assert self.playthrough is not None
-        screen = FightSetupScreen(self.playthrough.campaign, full_bestiary())
+        self.bestiary, mine, problem = fight_bestiary(self.save_dir)
+        screen = FightSetupScreen(self.playthrough.campaign, self.bestiary, mine=mine)
+        for kind in adversaries or ():
+            screen.add_foe(kind)
+        if problem:
+            screen.room_status.setText(f"Your bestiary file is left out: {problem}")
+        screen.edit_bestiary.connect(lambda: self.edit_bestiary(tuple(screen.foes)))
         screen.back.connect(self.between_fights)
         screen.started.connect(self.start_fight)
         self._show(screen)
         return screen
 
+    def edit_bestiary(self, adversaries: tuple[str, ...] = ()) -> QWidget:
+        """The bestiary editor; Done goes back to the set-up with the adversaries it had."""
+        from rt0table.desktop.bestiary.bestiary_editor import BestiaryEditor
+
+        editor = BestiaryEditor(bestiary_path(self.save_dir))
+        editor.done.connect(lambda: self.set_up_fight(adversaries))
+        self._show(editor)
+        return editor
+
     def start_fight(self, plan: fp.FightPlan) -> TableScreen:
         assert self.playthrough is not None
-        session = self.playthrough.begin_fight(plan, full_bestiary())
+        session = self.playthrough.begin_fight(plan, self.bestiary)
         self.fight_seed = plan.seed
         return self._table(session, new_fight=True)
 

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 from rt0table.desktop.saves.combat_setup import CombatSetup
 from rt0table.desktop.saves.funnel_guard import through_funnel
 from rt0table.desktop.session import Recorder, Session
+from rt0table.rules.paradise_lua.lua_campaign import LuaState
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.campaign_events import CampaignEvent, EddyReplaced
@@ -121,11 +122,13 @@ class Playthrough(QObject):
         seed: int = 1,
         parent: QObject | None = None,
         story: Story | None = None,
+        lua: LuaState | None = None,
     ) -> None:
-        """``story``: a playthrough read back from its save (``campaign`` and ``seed`` are then its own)."""
+        """``story``: a playthrough read back from its save (``campaign`` and ``seed`` are then its own);
+        ``lua``: a new playthrough set in Paradise Lua, from that campaign's start."""
         super().__init__(parent)
         self.mode = mode
-        self.story: Story = story if story is not None else new_story(mode.value, campaign, seed)
+        self.story: Story = story if story is not None else new_story(mode.value, campaign, seed, world=lua)
         self.undo_stack = UndoStack()
         self.session: Session | None = None
         self.plan: fp.FightPlan | None = None

@@ -4,7 +4,9 @@ The document is what the between-fights screen needs to come back exactly: the C
 the party's sheets, injuries, Corruption, Eddies), the mode, the seed, the Day's log and fight record, the
 solo journal, the skill-check decks, today's food and sleep choices, the player's notes, and whether a fight is on
 the table (the fight itself is the save's log, not this document). ``choices`` and ``notes`` came later: a document
-without them reads as nobody having chosen or noted anything.
+without them reads as nobody having chosen or noted anything. ``lua`` (the Paradise Lua campaign: the party's place,
+the places visited, quests, discipline, hosts, GM notes and the oracle deck) is there only when the playthrough is
+set in Paradise Lua; a document without it is a playthrough of fights alone.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.rules.loner.journal import JournalError
+from rt0table.rules.paradise_lua.lua_campaign import decode_state, encode_state
+from rt0table.rules.paradise_lua.world_content import shipped_world
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign import Campaign
 from rt0table.rules.rt0.campaign.gm_asks import PowerRequest, asks_the_gm
@@ -54,6 +58,7 @@ def story_doc(mode: Mode, story: Story) -> dict[str, Any]:
         "notes": [[n.id, n.day, n.text] for n in s.notes],
         "chronicle": [[x.day, x.who, x.text, x.typed, x.note, x.oracle_entry] for x in s.chronicle],
         **({"request": [s.request.member, s.request.power, s.request.wish]} if s.request is not None else {}),
+        **({"lua": encode_state(s.lua)} if s.lua is not None else {}),
     }
 
 
@@ -122,6 +127,7 @@ def story_from_doc(doc: dict[str, Any]) -> Story:
         next_note=max((n.id for n in notes), default=0) + 1,
         chronicle=tuple(_line(raw) for raw in doc.get("chronicle", [])),
         request=_request(doc.get("request"), campaign),
+        lua=decode_state(shipped_world(), doc["lua"]) if doc.get("lua") is not None else None,
     )
     if not story.log:
         party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])

@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.characters.common import scaled_font
-from rt0table.desktop.loner.luck_counters import LuckCounters
 from rt0table.desktop.loner.loner_sheet_pdf import sheet_html, write_sheet_pdf
+from rt0table.desktop.loner.luck_counters import LuckCounters
 from rt0table.rules.loner import loner_actions as la
 from rt0table.rules.loner.harm_luck import damage_odds, step_damage_odds
 from rt0table.rules.loner.loner_actions import LonerAction

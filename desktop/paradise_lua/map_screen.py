@@ -2,22 +2,19 @@
 
 Drag the figure onto a connected place to move there, or pick an exit with the arrow keys and press Enter; a place
 that is not connected is refused with the reason. Beside the map: the place's cards, factions, people and notes,
-its exits, "Draw for inspiration", a fight with a faction found there, and the journal.
+its exits, "Draw for inspiration", a fight with a faction found there, and the journal. It is a tab of the
+between-fights screen of a playthrough set in Paradise Lua; every change goes through the playthrough's funnel.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from typing import Any
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
     QKeySequence,
+    QResizeEvent,
     QShortcut,
 )
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -25,6 +22,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -37,8 +35,6 @@ from rt0table.rules.paradise_lua.lua_campaign import (
     CallFight,
     ChooseMentor,
     DrawInspiration,
-    FightCalled,
-    FightOver,
     FindHost,
     KillHost,
     MarkStep,
@@ -51,16 +47,22 @@ from rt0table.rules.paradise_lua.lua_campaign import (
     note_on,
     suit_here,
 )
-from rt0table.rules.paradise_lua.lua_encounters import factions_fielding, fight_setups
+from rt0table.rules.paradise_lua.lua_encounters import factions_fielding, field_adversaries
 from rt0table.rules.paradise_lua.tarot_oracle import search_meanings
 from rt0table.rules.paradise_lua.world_map import Spot, exits
 from rt0table.rules.rt0.cards import CARDS
 
-from .lua_table import LuaTable, bundled_bestiary, bundled_world
+from .inspiration_panel import reading_html
+from .lua_table import LuaTable, bundled_bestiary
 from .map_scene import MapScene, MapView
 
-ROOM = 3  # a fight called on the map is played in a 3x3 room
-PARTY = ("Ash", "Bea", "Cass", "Dov", "Eli", "Fen", "Gus", "Hal")  # stand-ins until the quick-start party
+
+def narrow_pick() -> QComboBox:
+    """A pick list whose long names (factions, Horrors, mentors) never widen the side panel: it shows what fits."""
+    pick = QComboBox()
+    pick.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    pick.setMinimumWidth(pick.fontMetrics().averageCharWidth() * 10)
+    return pick
 
 
 class NoteBox(QWidget):
@@ -92,15 +94,15 @@ class NoteBox(QWidget):
 
 
 class MapScreen(QWidget):
-    """The map beside the place's details, the tracker's actions and the journal."""
+    """The map beside the place's details, the tracker's actions and the journal. ``fight_wanted`` carries the
+    bestiary ids of the fight called here, for the fight set-up (the party's own members fight it)."""
 
-    closed = Signal()
+    fight_wanted = Signal(object)  # tuple[str, ...]
 
     def __init__(self, table: LuaTable) -> None:
         super().__init__()
         self.table = table
         self.bestiary = bundled_bestiary()
-        self.fight_window: QWidget | None = None  # the table a called fight is played on
         self.scenes = {graph.id: MapScene(table, graph) for graph in table.world.graphs}
         for scene in self.scenes.values():
             scene.dropped.connect(self._dropped)
@@ -127,16 +129,27 @@ class MapScreen(QWidget):
         self.tabs.addTab(self._meanings_tab(), "Meanings")
         self.tabs.addTab(self._people_tab(), "Factions && people")
         splitter.addWidget(self.tabs)
-        splitter.setStretchFactor(0, 5)
-        splitter.setStretchFactor(1, 3)
-        splitter.setSizes([620, 380])
+        splitter.setStretchFactor(0, 2)  # the map gets the room: its graphs are wide and their labels small
+        splitter.setStretchFactor(1, 1)
+        self.splitter, self._user_sized = splitter, False
+        splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
         outer = QHBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(splitter)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self).activated.connect(self._undo)
+        undo = QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self)
+        undo.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        undo.activated.connect(self._undo)
         table.changed.connect(self.refresh)
         table.refused.connect(self.status.setText)
         self.refresh()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Two thirds to the map until the player drags the divider (the side keeps at least its minimum)."""
+        super().resizeEvent(event)
+        if not self._user_sized:
+            width = self.splitter.width()
+            side = max(self.tabs.minimumSizeHint().width(), width // 3)
+            self.splitter.setSizes([width - side, side])
 
     def _panel(self) -> QWidget:
         panel = QWidget()
@@ -166,33 +179,31 @@ class MapScreen(QWidget):
         self.reading.setTextFormat(Qt.TextFormat.RichText)
         column.addWidget(self.reading)
         fight_row = QHBoxLayout()
-        self.fight_faction = QComboBox()
-        self.players = QSpinBox()
-        self.players.setRange(1, 8)
-        self.players.setValue(3)
-        self.players.setToolTip("Player characters in the fight (Eddies are not counted)")
+        self.fight_faction = narrow_pick()
         self.fight_button = QPushButton("Fight here")
+        self.fight_button.setToolTip("One adversary per player character (Eddies are not counted)")
         self.fight_button.clicked.connect(self._fight)
         fight_row.addWidget(self.fight_faction, 1)
-        fight_row.addWidget(self.players)
         fight_row.addWidget(self.fight_button)
         column.addLayout(fight_row)
-        self.play_fight_button = QPushButton("Play the fight on the table")
-        self.play_fight_button.clicked.connect(self.play_fight)
-        column.addWidget(self.play_fight_button)
         buttons = QHBoxLayout()
+        self.play_fight_button = QPushButton("Set up the fight called here")
+        self.play_fight_button.clicked.connect(self.play_fight)
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self._undo)
-        self.back_button = QPushButton("Back to the title")
-        self.back_button.clicked.connect(self.closed.emit)
+        buttons.addWidget(self.play_fight_button, 1)
         buttons.addWidget(self.undo_button)
-        buttons.addWidget(self.back_button)
         column.addLayout(buttons)
         column.addWidget(QLabel("Journal:"))
         self.journal = QListWidget()
         self.journal.setWordWrap(True)
         column.addWidget(self.journal, 1)
         return panel
+
+    def inspiration_elsewhere(self) -> None:
+        """In solo play the draw sits beside the oracle dock: the map's own is put away, not doubled."""
+        for widget in (self.draw_count, self.draw_button, self.reading):
+            widget.hide()
 
     def _campaign_tab(self) -> QWidget:
         tab = QWidget()
@@ -219,7 +230,7 @@ class MapScreen(QWidget):
         self.next_act_button.clicked.connect(lambda: self.table.do(AdvanceAct()))
         column.addWidget(self.next_act_button)
         mentor_row = QHBoxLayout()
-        self.mentor_pick = QComboBox()
+        self.mentor_pick = narrow_pick()
         for npc in self.table.world.npcs:
             if npc.role == "mentor" and npc.card is not None:
                 self.mentor_pick.addItem(f"{npc.name} ({CARDS[npc.card].name})", npc.id)
@@ -229,7 +240,7 @@ class MapScreen(QWidget):
         mentor_row.addWidget(self.mentor_button)
         column.addLayout(mentor_row)
         host_row = QHBoxLayout()
-        self.horror_pick = QComboBox()
+        self.horror_pick = narrow_pick()
         for horror in self.table.world.horrors:
             if horror.linkable:
                 self.horror_pick.addItem(horror.name, horror.key)
@@ -253,22 +264,7 @@ class MapScreen(QWidget):
         self.hosts = QLabel()
         self.hosts.setWordWrap(True)
         column.addWidget(self.hosts)
-        restart_row = QHBoxLayout()
-        self.one_shot = QCheckBox("One-shot: just run Act 1")
-        self.without_empress = QCheckBox("Leave The Empress out of the oracle")
-        self.restart_button = QPushButton("New playthrough")
-        self.restart_button.clicked.connect(self._restart)
-        options = QVBoxLayout()
-        options.addWidget(self.one_shot)
-        options.addWidget(self.without_empress)
-        restart_row.addLayout(options, 1)
-        restart_row.addWidget(self.restart_button)
-        column.addLayout(restart_row)
         return tab
-
-    def _restart(self) -> None:
-        seed = random.randrange(2**32)
-        self.table.restart(seed, self.one_shot.isChecked(), self.without_empress.isChecked())
 
     def _meanings_tab(self) -> QWidget:
         tab = QWidget()
@@ -435,7 +431,7 @@ class MapScreen(QWidget):
         for faction in factions_fielding(world, here):
             self.fight_faction.addItem(world.faction(faction).name, faction)
         self.fight_button.setEnabled(self.fight_faction.count() > 0 and state.fight is None)
-        self.play_fight_button.setEnabled(state.fight is not None and self.fight_window is None)
+        self.play_fight_button.setEnabled(state.fight is not None and self.table.playthrough.session is None)
         self.undo_button.setEnabled(self.table.undo_refusal() is None)
         self.journal.clear()
         self.journal.addItems(self.table.journal)
@@ -459,25 +455,8 @@ class MapScreen(QWidget):
         )
 
     def _show_reading(self) -> None:
-        from rt0table.rules.paradise_lua.lua_campaign import InspirationDrawn
-
-        world = self.table.world
-        for _state, entry in reversed(self.table.history):
-            drawn = [e for e in entry.events if isinstance(e, InspirationDrawn)]
-            if drawn:
-                event = drawn[0]
-                rows = []
-                for card in event.cards:
-                    meaning = world.meaning(card)
-                    rows.append(f"<b>{meaning.name}</b> ({meaning.title}): {', '.join(meaning.keywords)}")
-                rows += [f"<i>Idea:</i> {idea.idea}" for idea in world.events if idea.id in event.ideas]
-                signs = "<br>".join(event.signs)
-                factions = ", ".join(world.faction(f).name for f in event.factions) or "none"
-                self.reading.setText(
-                    "<br>".join(rows) + f"<br><i>Here: {event.suit}; {factions}</i>" + (f"<br>{signs}" if signs else "")
-                )
-                return
-        self.reading.setText("<i>No cards drawn yet.</i>")
+        event = self.table.last_draw
+        self.reading.setText(reading_html(self.table.world, event) if event else "<i>No cards drawn yet.</i>")
 
     # --- what the player does -----------------------------------------------------------------------------
 
@@ -507,59 +486,25 @@ class MapScreen(QWidget):
             self._move(options[self.highlight % len(options)])
 
     def _fight(self) -> None:
+        """Call a fight with the faction chosen here, and take it to the fight set-up."""
         faction = self.fight_faction.currentData()
-        if faction:
-            self.table.do(CallFight(faction, self.players.value()))
+        if faction and self.table.do(CallFight(faction, self.table.players)) is None:
+            self.play_fight()
 
-    def called_fight(self) -> FightCalled | None:
-        for _state, entry in reversed(self.table.history):
-            for event in entry.events:
-                if isinstance(event, FightCalled):
-                    return event
-        return None
+    def called_fight(self) -> tuple[str, ...]:
+        """The bestiary ids of the fight called here and not yet over, or () when there is none."""
+        called = self.table.state.fight
+        if called is None:
+            return ()
+        world = self.table.world
+        return field_adversaries(world, world.location(called[0]), called[1], self.table.players, False)
 
-    def play_fight(self) -> QWidget | None:
-        """Open the called fight on the table, the party placed on the near row; its result comes back here."""
-        from rt0table.desktop.session import Session
-        from rt0table.desktop.table.view import TableScreen
-        from rt0table.rules.rt0.fight.engine import FighterSetup, Game, new_combat
-
-        called = self.called_fight()
-        if called is None or self.table.state.fight is None or self.fight_window is not None:
-            return None
-        fighters = [FighterSetup(f"pc{i}", name, (i % ROOM, 0)) for i, name in enumerate(PARTY[: called.players])]
-        seed = self.table.seed + len(self.table.history)
-        state, events = new_combat(seed, ROOM, fighters, fight_setups(called.adversaries, ROOM), self.bestiary)
-        session = Session(Game(state, events))
-        screen = TableScreen(session)
-        screen.setWindowTitle(f"A fight at {self.table.world.location(called.location).name}")
-        session.state_did_change.connect(lambda _events: self._fight_moved(session))
-        screen.closed.connect(screen.close)
-        screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # closed by its own way out or the window's
-        screen.destroyed.connect(self._fight_gone)
-        screen.resize(1024, 640)
-        screen.show()
-        self.fight_window = screen
-        self.refresh()
-        return screen
-
-    def _fight_moved(self, session: Any) -> None:
-        result = session.state.result
-        if result is not None and self.table.state.fight is not None:
-            self.table.do(FightOver(result))
-
-    def _fight_gone(self) -> None:
-        self.fight_window = None
-        self.refresh()
+    def play_fight(self) -> None:
+        """The called fight to the fight set-up; its end comes back here when the fight is concluded."""
+        adversaries = self.called_fight()
+        if adversaries:
+            self.fight_wanted.emit(adversaries)
 
     def _undo(self) -> None:
         if self.table.undo() is None:
             self.status.setText("")
-
-
-def open_map(back: Callable[[], None], seed: int | None = None) -> MapScreen:
-    """A fresh Act 1 playthrough on the map; ``back`` runs when the player leaves it."""
-    table = LuaTable(bundled_world(), random.randrange(2**32) if seed is None else seed)
-    screen = MapScreen(table)
-    screen.closed.connect(back)
-    return screen

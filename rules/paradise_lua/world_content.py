@@ -875,6 +875,19 @@ def load_world(files: Mapping[str, bytes | str], adversary_ids: frozenset[str] |
     return world
 
 
+_SHIPPED: list[World] = []
+
+
+def shipped_world() -> World:
+    """The world shipped with the app, read once, its factions checked against the shipped bestiaries."""
+    if not _SHIPPED:
+        from ..rt0.content.adversaries import bundled_bestiary
+
+        ids = frozenset(bundled_bestiary("book.json")) | frozenset(bundled_bestiary("house.json"))
+        _SHIPPED.append(load_world(bundled_files(), ids))
+    return _SHIPPED[0]
+
+
 def bundled_files() -> dict[str, bytes]:
     """The world files shipped in assets/paradise_lua/, by name."""
     from ...assets.bundled import bundled_bytes

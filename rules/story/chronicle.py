@@ -18,7 +18,7 @@ from ..rt0.cards import CARDS
 from .day_log import event_line
 
 if TYPE_CHECKING:
-    from .tale import Story, StoryEvent
+    from .tale import LuaChanged, Story, StoryEvent
 
 PARTY = "The party"
 
@@ -84,9 +84,22 @@ def lines_for(before: Story, after: Story, events: Sequence[StoryEvent]) -> tupl
             lines += [Line(day, getattr(e, "member", None) or None, event_line(e, names)) for e in event.events]
         elif isinstance(event, tale.OracleAnswered):
             lines += [Line(day, None, oracle_entry=entry) for entry in event.entries]
+        elif isinstance(event, tale.LuaChanged):
+            lines += [Line(day, None, line) for line in lua_lines(event)]
         elif isinstance(event, tale.NoteChanged) and event.note not in {n.id for n in before.notes}:
             lines.append(Line(day, None, note=event.note))
     return tuple(lines)
+
+
+def lua_lines(event: LuaChanged) -> list[str]:
+    """A Paradise Lua step in words: where the party went, what the cards said, who it fought."""
+    from ..paradise_lua.lua_campaign import narrate
+    from ..paradise_lua.world_content import shipped_world
+    from ..rt0.content.adversaries import bundled_bestiary
+
+    kinds = bundled_bestiary("book.json") | bundled_bestiary("house.json")
+    names = {kind_id: kind.name for kind_id, kind in kinds.items()}
+    return [narrate(shipped_world(), e, names) for e in event.events]
 
 
 def to_markdown(story: Story, title: str = "Journal") -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..paradise_lua import lua_campaign as lua
 from ..rt0.campaign import campaign as cp
 from ..rt0.campaign.character import Character
 from ..rt0.campaign.skill_check import Difficulty, Edge
@@ -345,7 +346,15 @@ class DeleteNote:
     note: int
 
 
+@dataclass(frozen=True, slots=True)
+class LuaStep:
+    """One step of the Paradise Lua campaign: a move on the map, a quest step, the discipline track, a host, a GM
+    note, a draw for inspiration, a fight called at a place or its end (``rules/paradise_lua/lua_campaign.py``)."""
+
+    op: lua.Op
+
+
 DayOp = ChooseMeal | ChooseSleep | EndDay | AskTheGM | GMAnswers
 FightOp = BeginFight | FightAction | ConcludeFight
 JournalOp = WriteNote | EditNote | DeleteNote
-Op = DayOp | CampaignOp | CheckOp | GMKeepsCard | KeepOnHeadphones | FightOp | OracleStep | JournalOp
+Op = DayOp | CampaignOp | CheckOp | GMKeepsCard | KeepOnHeadphones | FightOp | OracleStep | JournalOp | LuaStep

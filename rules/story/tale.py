@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ..loner.journal import NoteEntry
+from ..paradise_lua import lua_campaign as lua
+from ..paradise_lua.world_content import shipped_world
 from ..rt0.campaign import campaign as cp
 from ..rt0.campaign import fight_plan as fp
 from ..rt0.campaign.campaign_events import CampaignEvent
@@ -41,6 +43,7 @@ class Part(Enum):
     FIGHT = "fight"
     ORACLE = "oracle"
     JOURNAL = "journal"
+    MAP = "map"  # the Paradise Lua campaign: where the party is, its quests, discipline, hosts and GM notes
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,7 @@ class Story:
     next_note: int = 1
     chronicle: tuple[Line, ...] = ()  # the playthrough's one journal (chronicle.py), in order
     request: PowerRequest | None = None  # a power asked of the GM, waiting for the answer (gm_asks.py)
+    lua: lua.LuaState | None = None  # the Paradise Lua campaign, when the playthrough is set there
 
     def names(self) -> dict[str, str]:
         """Member id to character name, for putting events into words."""
@@ -102,10 +106,12 @@ class Story:
         raise IllegalAction(f"There is no note {note_id} in the journal.")
 
 
-def new_story(mode: str, campaign: cp.Campaign, seed: int) -> Story:
-    """A playthrough that has just begun: its party made, its decks shuffled from the seed, no fight yet."""
+def new_story(mode: str, campaign: cp.Campaign, seed: int, world: lua.LuaState | None = None) -> Story:
+    """A playthrough that has just begun: its party made, its decks shuffled from the seed, no fight yet;
+    ``world``: set in Paradise Lua, the party at the start of Act 1."""
     party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])
-    return Story(mode, seed, campaign, fresh_decks(campaign, seed), log=(f"Day {campaign.day}. The party: {party}.",))
+    log = (f"Day {campaign.day}. The party: {party}.",)
+    return Story(mode, seed, campaign, fresh_decks(campaign, seed), log=log, lua=world)
 
 
 # --- what happened -----------------------------------------------------------------------------------------
@@ -194,6 +200,14 @@ class OracleAnswered:
 
 
 @dataclass(frozen=True, slots=True)
+class LuaChanged:
+    """What a Paradise Lua step did (a draw for inspiration reveals)."""
+
+    events: tuple[lua.Event, ...]
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class NoteChanged:
     note: int
     text: str | None  # None: deleted
@@ -213,6 +227,7 @@ StoryEvent = (
     | FightConcluded
     | OracleAnswered
     | NoteChanged
+    | LuaChanged
 )
 
 
@@ -257,6 +272,8 @@ def _apply(story: Story, op: ops.Op) -> Applied:
         return _oracle(story, op)
     if isinstance(op, ops.WriteNote | ops.EditNote | ops.DeleteNote):
         return _journal(story, op)
+    if isinstance(op, ops.LuaStep):
+        return _lua(story, op.op)
     return _campaign(story, op)
 
 
@@ -406,7 +423,19 @@ def _conclude(story: Story, state: CombatState) -> Applied:
     story = _with_campaign(story, campaign, events)
     finished = (*story.finished, FinishedFight(number, state.result or "over", gain))
     story = replace(story, fight=None, finished=finished)
-    return story, [FightConcluded(number, state, summary, gain, tuple(events))]
+    concluded: list[StoryEvent] = [FightConcluded(number, state, summary, gain, tuple(events))]
+    if story.lua is not None and story.lua.fight is not None and state.result in lua.FIGHT_RESULTS:
+        story, ended = _lua(story, lua.FightOver(state.result))  # the fight called at a place is the one played
+        concluded += ended
+    return story, concluded
+
+
+def _lua(story: Story, op: lua.Op) -> Applied:
+    """A Paradise Lua step, by that campaign's own rules (its refusal is the IllegalAction)."""
+    if story.lua is None:
+        raise IllegalAction("This playthrough is not set in Paradise Lua.")
+    world, events = lua.apply(shipped_world(), story.lua, op)
+    return replace(story, lua=world), [LuaChanged(tuple(events), any(lua.reveals(e) for e in events))]
 
 
 def _oracle(story: Story, op: ops.OracleStep) -> Applied:
@@ -450,4 +479,6 @@ def changed_parts(before: Story, after: Story) -> frozenset[Part]:
         parts.add(Part.ORACLE)
     if before.notes != after.notes or before.chronicle != after.chronicle:
         parts.add(Part.JOURNAL)
+    if before.lua is not after.lua:
+        parts.add(Part.MAP)
     return frozenset(parts)

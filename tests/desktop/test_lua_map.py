@@ -1,20 +1,28 @@
 """The Paradise Lua map screen: the party's figure moved by a real mouse drag and by keys, refusals shown, a draw
-for inspiration and a fight called at a location, all in the journal, undo, and the save replayed."""
+for inspiration and a fight called at a location, all in the playthrough's journal, its one undo and its save."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
+from rt0table.desktop.flow.between_fights import BetweenFightsScreen
+from rt0table.desktop.flow.playthrough import Mode, Playthrough
+from rt0table.desktop.flow.playthrough_doc import playthrough_doc, playthrough_from_doc
+from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.paradise_lua.lua_table import LuaTable, bundled_world
 from rt0table.desktop.paradise_lua.map_layout import layered_layout
 from rt0table.desktop.paradise_lua.map_screen import MapScreen
-from rt0table.rules.paradise_lua.lua_campaign import MarkStep, Move
+from rt0table.rules.paradise_lua.lua_campaign import Move, new_playthrough
+from rt0table.rules.paradise_lua.lua_quick_start import quick_start_party
 from rt0table.rules.paradise_lua.world_content import World
 from rt0table.rules.paradise_lua.world_map import Spot
+from rt0table.rules.rt0.campaign import fight_plan as fp
+from rt0table.rules.story.tale import new_story
 
 LEFT = Qt.MouseButton.LeftButton
 AIR, J = "MAP-AIRLOCK", "MAP-JOYEUSE"
@@ -25,9 +33,21 @@ def world() -> World:
     return bundled_world()
 
 
+def lua_playthrough(one_shot: bool = False) -> Playthrough:
+    """A solo playthrough set in Paradise Lua with the quick-start party, its oracle deck shuffled from seed 7."""
+    campaign = fp.from_party(quick_start_party())
+    story = new_story(Mode.SOLO.value, campaign, 7, world=new_playthrough(7, one_shot))
+    return Playthrough(Mode.SOLO, campaign, story=story)
+
+
+def reloaded(table: LuaTable) -> Playthrough:
+    """The playthrough as its save document gives it back."""
+    return playthrough_from_doc(json.loads(json.dumps(playthrough_doc(table.playthrough))))[0]
+
+
 @pytest.fixture
 def screen(qtbot: QtBot, world: World) -> MapScreen:
-    widget = MapScreen(LuaTable(world, 7))
+    widget = MapScreen(LuaTable(lua_playthrough()))
     qtbot.addWidget(widget)
     widget.resize(1280, 800)
     widget.show()
@@ -65,7 +85,7 @@ def test_a_drop_on_a_place_not_connected_is_refused_with_the_reason(qtbot: QtBot
         "Moontanker is not connected to Passenger Concourse: move one connected place at a time."
     )
     assert screen.scene().token.pos() == screen.scene().home()  # the figure goes back to its place
-    assert screen.table.journal == []
+    assert screen.table.playthrough.story.chronicle == ()
 
 
 @pytest.mark.rule("MAP-NESTING", "MAP-JOYEUSE")
@@ -91,7 +111,8 @@ def test_undo_takes_back_a_move_but_not_a_draw(qtbot: QtBot, screen: MapScreen) 
     assert screen.table.state.at == Spot(AIR, "PASSENGER")
     qtbot.mouseClick(screen.draw_button, LEFT)
     assert not screen.undo_button.isEnabled()
-    assert screen.table.undo() == "The cards drawn for inspiration have been seen: that draw cannot be undone."
+    assert screen.table.undo() == screen.table.playthrough.undo_refusal()
+    assert screen.table.undo() is not None and screen.table.state.at == Spot(AIR, "PASSENGER")
 
 
 @pytest.mark.rule("GM-TAROT-IMPROV", "GM-COMBAT-SCALING")
@@ -107,12 +128,14 @@ def test_a_draw_and_a_fight_at_portsec_reach_the_journal_and_the_save(
     assert screen.table.journal[-1].startswith("Inspiration at Executare PortSec (Swords): ")
     assert screen.reading.text().count("<b>") == 3 and "The Executare" in screen.reading.text()
     assert screen.fight_faction.currentData() == "FAC-EXECUTARE"
-    screen.players.setValue(2)
+    wanted: list[tuple[str, ...]] = []
+    screen.fight_wanted.connect(wanted.append)
     qtbot.mouseClick(screen.fight_button, LEFT)
-    assert screen.table.journal[-1] == "A fight with The Executare at Executare PortSec: Shadowling, Executare."
-    saved = screen.table.to_save()
-    again = LuaTable.from_save(world, saved)
-    assert again.state == screen.table.state and again.journal == screen.table.journal
+    called = "A fight with The Executare at Executare PortSec: Shadowling, Executare, ESW Netcannon."
+    assert screen.table.journal[-1] == called  # one adversary for each of the three in the party
+    assert wanted == [("shadowling", "executare", "esw_netcannon")]  # to the fight set-up
+    again = reloaded(screen.table)
+    assert again.story.lua == screen.table.state and again.story.chronicle == screen.table.playthrough.story.chronicle
 
 
 def test_each_map_is_laid_out_in_layers_without_two_places_on_one_spot(world: World) -> None:
@@ -152,17 +175,20 @@ def test_the_meanings_tab_searches_by_keyword(qtbot: QtBot, screen: MapScreen) -
     assert screen.meanings.item(1).toolTip() == "Places: Maglev Linkpoint\nPeople: Speff Brinkley"
 
 
-def test_the_title_screen_opens_the_map_and_its_back_button_returns(qtbot: QtBot, tmp_path: Path) -> None:
-    from rt0table.desktop.main_window import MainWindow
+def test_the_title_screens_paradise_lua_opens_a_new_game_with_the_one_shot_chosen(qtbot: QtBot, tmp_path: Path) -> None:
+    from rt0table.desktop.flow.mode_screen import ModeScreen
 
     window = MainWindow(tmp_path)
     qtbot.addWidget(window)
     window.show()
     qtbot.mouseClick(window.title_screen.buttons["paradise"], LEFT)
     screen = window.screens.currentWidget()
-    assert isinstance(screen, MapScreen) and screen.table.state.at == Spot(AIR, "PASSENGER")
-    qtbot.mouseClick(screen.back_button, LEFT)
-    assert window.screens.currentWidget() is window.title_screen
+    assert isinstance(screen, ModeScreen) and screen.setting() == "lua-one-shot"
+    qtbot.mouseClick(screen.buttons[Mode.SOLO], LEFT)
+    between = window.screens.currentWidget()
+    assert isinstance(between, BetweenFightsScreen) and between.tabs.tabText(0) == "Map"
+    map_screen = between.tabs.widget(0)
+    assert isinstance(map_screen, MapScreen) and map_screen.table.state.at == Spot(AIR, "PASSENGER")
 
 
 @pytest.mark.rule("FAC-EXECUTARE", "NPC-GERALD-YACHT", "NPC-EDDIES")
@@ -210,56 +236,22 @@ def test_gm_notes_are_typed_kept_in_the_save_and_shown_again(qtbot: QtBot, scree
     screen.who.setCurrentRow(rows.index("Kett"))
     qtbot.keyClicks(screen.who_note.text, "Knows about the still.")
     qtbot.mouseClick(screen.who_note.keep_button, LEFT)
-    again = LuaTable.from_save(world, screen.table.to_save())
-    assert again.state.notes == screen.table.state.notes
-    assert again.journal[-1] == "GM note on Kett: Knows about the still."
+    again = reloaded(screen.table)
+    assert again.story.lua is not None and again.story.lua.notes == screen.table.state.notes
+    assert again.story.chronicle[-1].text == "GM note on Kett: Knows about the still."
     drag_party_to(qtbot, screen, "HUB")
     assert screen.place_note.text.text() == ""
     drag_party_to(qtbot, screen, "PASSENGER")
     assert screen.place_note.text.text() == "The bar has no bottles but a hidden still."
 
 
-@pytest.mark.rule("ACT-ONE-SHOT", "TAROT-EMPRESS-OPTIONAL")
-def test_a_new_playthrough_can_be_a_one_shot_without_the_empress(qtbot: QtBot, screen: MapScreen) -> None:
-    drag_party_to(qtbot, screen, "HUB")
-    screen.tabs.setCurrentIndex(1)
-    for box in (screen.one_shot, screen.without_empress):  # on the tick box itself
-        qtbot.mouseClick(box, LEFT, pos=QPoint(8, box.height() // 2))
-    qtbot.mouseClick(screen.restart_button, LEFT)
-    state = screen.table.state
-    assert state.at == Spot(AIR, "PASSENGER") and state.one_shot and screen.table.journal == []
-    assert len(state.oracle.order) == 77 and "(one-shot)" in screen.act_label.text()
-    screen.table.do(MarkStep("ACT-1-BREAK"))
-    assert screen.next_act_button.toolTip() == "This is a one-shot: it ends with Act 1."
+def test_a_document_without_paradise_lua_still_opens_and_a_damaged_one_is_named(screen: MapScreen) -> None:
+    from rt0table.desktop.flow.playthrough_doc import DocError
 
-
-@pytest.mark.rule("GM-COMBAT-SCALING", "LOC-JOY-PORTSEC")
-def test_a_fight_called_at_portsec_is_played_on_the_table_and_its_win_is_journalled(
-    qtbot: QtBot, screen: MapScreen, world: World
-) -> None:
-    from rt0table.rules.rt0.cli.simulation import greedy
-
-    for key in ("HUB", "EXIT"):
-        drag_party_to(qtbot, screen, key)
-    for spot in (Spot(J, "AIRLOCK"), Spot(J, "CUSTOMS")):
-        assert screen.table.do(Move(spot)) is None
-    screen.players.setValue(2)
-    qtbot.mouseClick(screen.fight_button, LEFT)
-    assert not screen.fight_button.isEnabled()  # one fight at a time
-    qtbot.mouseClick(screen.play_fight_button, LEFT)
-    table = screen.fight_window
-    assert table is not None
-    qtbot.addWidget(table)
-    session = table.session  # type: ignore[attr-defined]
-    assert [a.id for a in session.state.adversaries] == ["shadowling-1", "executare-1"]
-    while session.state.result is None:
-        assert session.submit(greedy(session.state))
-    assert session.state.result == "victory"
-    assert screen.table.journal[-1] == "The party won the fight with The Executare at Executare PortSec."
-    assert screen.table.state.fight is None
-    again = LuaTable.from_save(world, screen.table.to_save())
-    assert again.journal == screen.table.journal
-    table.close()  # however the table window is closed, the map can call and play the next fight
-    qtbot.waitUntil(lambda: screen.fight_window is None)
-    qtbot.mouseClick(screen.fight_button, LEFT)
-    assert screen.play_fight_button.isEnabled()
+    doc = json.loads(json.dumps(playthrough_doc(screen.table.playthrough)))
+    assert doc["lua"]["at"] == [AIR, "PASSENGER"]
+    older = {k: v for k, v in doc.items() if k != "lua"}  # written before a playthrough could be set there
+    assert playthrough_from_doc(older)[0].story.lua is None
+    doc["lua"]["at"] = [AIR, "NOWHERE"]
+    with pytest.raises(DocError, match="field 'at': not a place on the maps"):
+        playthrough_from_doc(doc)

@@ -1,0 +1,1 @@
+"""The GM's own adversaries: the user bestiary file and its editor."""
