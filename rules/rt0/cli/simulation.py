@@ -41,6 +41,8 @@ def brick(state: CombatState) -> Action:
     fighter = state.active_fighter
     assert fighter is not None, "brick asked to act when nobody is taking a turn"
     for ability_id in BASE_PRIORITY:
+        if ability_id not in fighter.abilities:  # an Eddy has its own sheet's rows instead
+            continue
         ability = ABILITIES[ability_id]
         for card in fighter.hand:
             if ability.accepts(state, fighter, card):
