@@ -14,7 +14,15 @@ from typing import Final
 
 from ..content.adversaries import AdversaryKind
 from ..fight.actions import Action, Choose, EndTurn, PlayCard
-from ..fight.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat, play_card
+from ..fight.engine import (
+    AdversarySetup,
+    FighterSetup,
+    apply_in_place,
+    legal_actions,
+    new_combat,
+    play_card,
+    refusal,
+)
 from ..fight.events import DamageDealt, DamageWasted, Event, ShieldGained
 from ..fight.registry import ABILITIES
 from ..fight.state import CombatState
@@ -47,7 +55,10 @@ def brick(state: CombatState) -> Action:
         for card in fighter.hand:
             if ability.accepts(state, fighter, card):
                 return play_card(fighter.id, card, ability_id)
-    return EndTurn(fighter.id)
+    end = EndTurn(fighter.id)
+    if refusal(state, end) is not None:  # a Foolish player must Honk first: only the full list knows how
+        return greedy(state)
+    return end
 
 
 def greedy(state: CombatState) -> Action:

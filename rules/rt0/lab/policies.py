@@ -12,6 +12,16 @@ from ..fight.intents import preview_intent
 from ..fight.state import CombatState
 
 
+def quick_greedy(state: CombatState) -> Action:
+    """``simulation.greedy``'s choice without listing every legal action: ``simulation.brick``'s search.
+
+    ``legal_actions`` lists a card's plays in hand order (each card once) and a play is legal exactly when the bin
+    ``accepts`` the card, so the first legal play on the first bin of ``BASE_PRIORITY`` is the brick's; a question
+    takes its first option. The differential test holds it to ``greedy`` over the random-play space.
+    """
+    return brick(state)
+
+
 def lookahead(state: CombatState) -> Action:
     """Each legal action tried on a copy, scored by ``score``; the best wins, the first listed on a tie.
 
@@ -59,5 +69,8 @@ def threat(state: CombatState) -> int:
     return total
 
 
-POLICIES: Final[dict[str, Policy]] = {"brick": brick, "greedy": greedy, "lookahead": lookahead}
-"""Every policy a run spec may name (``run_spec.POLICY_NAMES``)."""
+POLICIES: Final[dict[str, Policy]] = {"brick": brick, "greedy": quick_greedy, "lookahead": lookahead}
+"""Every policy a run spec may name (``run_spec.POLICY_NAMES``), as the lab plays them."""
+
+FULL_POLICIES: Final[dict[str, Policy]] = {"brick": brick, "greedy": greedy, "lookahead": lookahead}
+"""The same policies as the full engine's simulations play them (the differential test's reference)."""

@@ -21,7 +21,7 @@ from rt0table.rules.rt0.fight.events import CorruptionTaken, DamageDealt, Event,
 from rt0table.rules.rt0.fight.rt0_setup import FightSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.lab.fight_row import UNFINISHED, FightRow, play_fight, replay_game
-from rt0table.rules.rt0.lab.policies import POLICIES
+from rt0table.rules.rt0.lab.policies import FULL_POLICIES
 from rt0table.rules.rt0.lab.run_spec import POLICY_NAMES, RunSpec
 from tests.helpers.random_play import BESTIARY, SOAK, Fight
 from tests.rules.fight.test_random_play import fights
@@ -30,8 +30,9 @@ EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "400")) if SOAK else 30
 
 
 def full_engine_row(spec: RunSpec, index: int) -> FightRow:
-    """The fight on the checked, copying ``apply``, tallied from its events by this test's own count."""
-    policy = POLICIES[spec.policy]
+    """The fight on the checked, copying ``apply`` with the simulations' policies (``greedy`` from the list of
+    legal actions), tallied from its events by this test's own count."""
+    policy = FULL_POLICIES[spec.policy]
     state, opening = spec.setup.start(spec.fight_seed(index))
     ids = [f.id for f in state.fighters]
     foes = {a.id for a in state.adversaries}
