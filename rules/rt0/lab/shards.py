@@ -18,7 +18,10 @@ from .lab_result import RunResult
 from .run_spec import RunSpec, spec_from_json, spec_to_json
 
 SHARD_SIZE: Final = 200
-"""Fights per shard: small enough for a responsive progress bar and cancel, big enough to pay for the hop."""
+"""Fights per shard for brick and greedy (~0.1-0.5 s each): a responsive progress bar and cancel, a cheap hop."""
+
+LOOKAHEAD_SHARD_SIZE: Final = 8
+"""Fights per shard for the lookahead, which tries every legal action (a fight takes ~0.1-0.3 s)."""
 
 Progress = Callable[[int, int, Sequence[FightRow]], None]
 """Called after each shard: fights done, fights in all, the rows that shard added (any index order)."""
@@ -48,17 +51,20 @@ def run_lab(
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
     executor: Executor | None = None,
-    shard_size: int = SHARD_SIZE,
+    shard_size: int = 0,
     hashed: bool = False,
 ) -> RunResult:
     """Play the whole run and return its rows in index order with the figures.
 
     ``workers`` 1 plays here, shard by shard; more start a process pool of that many (spawned, so a GUI's
     threads are never forked) and close it at the end. ``executor`` uses one the caller owns instead
-    (e.g. ``distributed.Client(...).get_executor()``); it is left open. ``hashed`` records each final state's hash.
+    (e.g. ``distributed.Client(...).get_executor()``); it is left open. ``shard_size`` 0 picks one for the policy
+    (it changes no figure). ``hashed`` records each final state's hash. On a cancel the pool is let go without
+    waiting: shards already running finish in their processes and are dropped.
     """
     started = time.perf_counter()
-    bounds = shard_bounds(spec.fights, shard_size)
+    size = shard_size or (LOOKAHEAD_SHARD_SIZE if spec.policy == "lookahead" else SHARD_SIZE)
+    bounds = shard_bounds(spec.fights, size)
     rows: list[FightRow] = []
     stopped = False
     if executor is None and workers <= 1:
@@ -77,7 +83,7 @@ def run_lab(
             stopped = _run_on(pool, max(workers, 2), spec, bounds, rows, progress, cancelled, hashed)
         finally:
             if own:
-                pool.shutdown(wait=True, cancel_futures=True)
+                pool.shutdown(wait=not stopped, cancel_futures=True)
     rows.sort(key=_index)
     return RunResult(spec, tuple(rows), stopped, time.perf_counter() - started)
 

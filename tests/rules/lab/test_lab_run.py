@@ -70,6 +70,24 @@ def test_progress_reports_every_shard_and_cancel_stops_between_shards() -> None:
     assert pooled.cancelled and pooled.rows == ()
 
 
+def test_a_cancelled_pooled_run_keeps_only_whole_fights_of_the_run() -> None:
+    run = spec(fights=40)
+    whole = run_lab(run, shard_size=5).rows
+    calls: list[int] = []
+    stopped = run_lab(
+        run, 2, shard_size=5, progress=lambda done, _t, _r: calls.append(done), cancelled=lambda: bool(calls)
+    )
+    assert stopped.cancelled and 5 <= stopped.done < 40
+    assert all(row == whole[row.index] for row in stopped.rows)
+    assert [r.index for r in stopped.rows] == sorted(r.index for r in stopped.rows)
+
+
+def test_the_lookahead_runs_in_small_shards() -> None:
+    seen: list[int] = []
+    run_lab(spec(fights=9, policy="lookahead"), progress=lambda done, _t, _r: seen.append(done))
+    assert seen == [8, 9]
+
+
 def test_any_fight_of_a_run_replays_as_a_full_engine_game() -> None:
     run = spec(fights=30, seed=11)
     for index in (0, 17, 29):
