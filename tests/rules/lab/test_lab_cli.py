@@ -69,7 +69,8 @@ def test_a_broken_spec_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_shards_on_a_dask_local_cluster_give_the_same_run() -> None:
     run = spec(fights=9, seed=21)
     with (
-        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
+        # in-process workers start in a second, not ten (the process pool's test covers pickling to workers)
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
         Client(cluster) as client,
     ):
         on_dask = run_lab(run, 2, executor=client.get_executor(), shard_size=2)

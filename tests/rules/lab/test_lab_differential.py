@@ -26,7 +26,7 @@ from rt0table.rules.rt0.lab.run_spec import POLICY_NAMES, RunSpec
 from tests.helpers.random_play import BESTIARY, SOAK, Fight
 from tests.rules.fight.test_random_play import fights
 
-EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "400")) if SOAK else 30
+EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "400")) if SOAK else 24
 
 
 def full_engine_row(spec: RunSpec, index: int) -> FightRow:
@@ -79,7 +79,7 @@ def full_engine_row(spec: RunSpec, index: int) -> FightRow:
 @given(fights(), st.sampled_from(POLICY_NAMES), st.integers(0, 2**64 - 1), st.integers(0, 10**6))
 def test_the_lab_plays_every_fight_as_the_full_engine_does(fight: Fight, policy: str, seed: int, index: int) -> None:
     setup = FightSetup(fight.room, fight.fighters, fight.adversaries, BESTIARY)
-    spec = RunSpec(setup, policy, index + 1, seed, max_rounds=25, max_actions=80 if policy == "lookahead" else 200)
+    spec = RunSpec(setup, policy, index + 1, seed, max_rounds=25, max_actions=40 if policy == "lookahead" else 200)
     lab = play_fight(spec, index, hashed=True)
     assert lab == full_engine_row(spec, index), f"seed={seed} index={index} policy={policy}"
     assert play_fight(spec, index, hashed=True, checked=True) == lab

@@ -84,7 +84,8 @@ def test_a_cancelled_pooled_run_keeps_only_whole_fights_of_the_run() -> None:
 
 def test_the_lookahead_runs_in_small_shards() -> None:
     seen: list[int] = []
-    run_lab(spec(fights=9, policy="lookahead"), progress=lambda done, _t, _r: seen.append(done))
+    short = replace(spec(fights=9, policy="lookahead"), max_actions=6)  # the shard size is the point here
+    run_lab(short, progress=lambda done, _t, _r: seen.append(done))
     assert seen == [8, 9]
 
 
