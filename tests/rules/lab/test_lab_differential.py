@@ -23,8 +23,8 @@ from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.lab.fight_row import UNFINISHED, FightRow, play_fight, replay_game
 from rt0table.rules.rt0.lab.policies import FULL_POLICIES
 from rt0table.rules.rt0.lab.run_spec import POLICY_NAMES, RunSpec
+from tests.helpers.random_fights import fights
 from tests.helpers.random_play import BESTIARY, SOAK, Fight
-from tests.rules.fight.test_random_play import fights
 
 EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "400")) if SOAK else 24
 
