@@ -122,6 +122,15 @@ def play(spec: RunSpec, args: argparse.Namespace) -> RunResult:
         return run_lab(spec, args.workers, lambda done, _all, _rows: bar.update(task, completed=done), None, executor)
 
 
+def percent(rate: float) -> str:
+    """A rate with the decimals it takes not to read 0% or 100% when it is not: 0.99972 is "99.97%", not "100.0%"."""
+    for places in range(1, 6):
+        text = f"{rate:.{places}%}"
+        if (text not in (f"{0:.{places}%}", f"{1:.{places}%}")) or rate in (0.0, 1.0):
+            return text
+    return f"{rate:.5%}"
+
+
 def summary_table(result: RunResult) -> Any:
     from rich.table import Table
 
@@ -131,7 +140,7 @@ def summary_table(result: RunResult) -> Any:
     head = Table(title=f"{result.done:,} fights, policy {spec.policy}, seed {spec.seed} ({engine} engine)")
     head.add_column("figure")
     head.add_column("value", justify="right")
-    head.add_row("win rate (95% interval)", f"{result.win_rate:.1%} ({low:.1%}–{high:.1%})")
+    head.add_row("win rate (95% interval)", f"{percent(result.win_rate)} ({percent(low)}–{percent(high)})")
     head.add_row("results", ", ".join(f"{k} {v:,}" for k, v in result.results.items()))
     head.add_row("rounds per fight", f"{result.mean_rounds:.2f}")
     head.add_row("Corruption spent (party, whole run)", f"{result.corruption_spent:,}")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from distributed import Client, LocalCluster
 
-from rt0table.rules.rt0.lab.lab_cli import main
+from rt0table.rules.rt0.lab.lab_cli import main, percent
 from rt0table.rules.rt0.lab.shards import run_lab
 from tests.rules.lab.lab_fixtures import spec
 
@@ -76,3 +76,7 @@ def test_shards_on_a_dask_local_cluster_give_the_same_run() -> None:
         on_dask = run_lab(run, 2, executor=client.get_executor(), shard_size=2)
     assert on_dask.rows == run_lab(run).rows
     assert on_dask.complete
+
+
+def test_a_rate_near_the_ends_is_not_rounded_to_them() -> None:
+    assert [percent(r) for r in (0.5, 0.99972, 0.0004, 1.0, 0.0)] == ["50.0%", "99.97%", "0.04%", "100.0%", "0.0%"]
