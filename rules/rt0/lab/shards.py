@@ -8,6 +8,7 @@ depends only on the spec (its seed and size), never on the number of workers or 
 from __future__ import annotations
 
 import multiprocessing
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -30,6 +31,9 @@ Cancelled = Callable[[], bool]
 """Asked between shards: True stops the run, which returns the rows played so far, ``cancelled`` set."""
 
 _SPECS: dict[str, RunSpec] = {}  # a worker's decoded specs, by their JSON text (a run sends the same one each shard)
+_DECODING = threading.Lock()
+"""One spec decoded at a time: compiled, the codec reads field types with ``ast.parse``, which CPython 3.11 cannot
+run in two threads at once (SystemError: AST constructor recursion depth mismatch), as a thread pool's shards did."""
 
 
 def shard_bounds(fights: int, size: int = SHARD_SIZE) -> list[tuple[int, int]]:
@@ -39,9 +43,10 @@ def shard_bounds(fights: int, size: int = SHARD_SIZE) -> list[tuple[int, int]]:
 
 def play_shard(spec_json: str, start: int, stop: int, hashed: bool = False) -> list[Row]:
     """Fights ``start .. stop - 1`` of the run, as plain tuples: what a worker process sends back."""
-    spec = _SPECS.get(spec_json)
-    if spec is None:
-        spec = _SPECS[spec_json] = spec_from_json(spec_json)
+    with _DECODING:
+        spec = _SPECS.get(spec_json)
+        if spec is None:
+            spec = _SPECS[spec_json] = spec_from_json(spec_json)
     return [play_fight(spec, index, hashed).as_tuple() for index in range(start, stop)]
 
 
