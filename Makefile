@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest coverage bench bench-start bench-saves package smoke-frozen clean \
-	compiled test-compiled simulate
+	compiled test-compiled simulate lab
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ test-compiled: compiled
 # Designers' simulations on the compiled engine, e.g. make simulate ARGS="brick --turns 100000"
 simulate: compiled
 	PYTHONPATH=build/compiled $(BIN)/python -m rt0table.rules.rt0.cli.simulation_cli $(ARGS)
+
+# The balance lab on the compiled engine, e.g. make lab ARGS="--policy lookahead --fights 10000 --workers 2"
+lab: compiled
+	PYTHONPATH=build/compiled $(BIN)/python -m rt0table.rules.rt0.lab.lab_cli $(ARGS)
 
 # The frozen app. A separate venv with a NON-editable install of the project: PyInstaller cannot
 # follow setuptools' editable finder hooks. Its dependencies install once; `package` reinstalls the

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("rules.py", "saves.py", "table.py", "card_faces.py")
+SCRIPTS = ("rules.py", "lab_speed.py", "saves.py", "table.py", "card_faces.py")
 COMPILED = HERE.parent / "build" / "compiled"
 
 
@@ -25,7 +25,7 @@ def main() -> int:
             continue
         print(f"== {name}", flush=True)
         failed += subprocess.run([sys.executable, str(script)], env=env, check=False).returncode != 0
-        if name == "rules.py" and (COMPILED / "fingerprint").exists():
+        if name in ("rules.py", "lab_speed.py") and (COMPILED / "fingerprint").exists():
             print(f"== {name} on the compiled engine", flush=True)
             compiled = {**env, "PYTHONPATH": str(COMPILED)}
             failed += subprocess.run([sys.executable, str(script)], env=compiled, check=False).returncode != 0

@@ -139,3 +139,18 @@ def test_package_target_installs_the_project_non_editably() -> None:
     installs = [line for line in recipe.splitlines() if "pip install" in line]
     assert installs, "make package no longer installs the project into its venv"
     assert not any(re.search(r"\s(-e|--editable)\b", line) for line in installs)
+
+
+LAB_EXTRAS = ("dask", "distributed", "rich")
+
+
+def test_the_lab_extras_stay_out_of_the_frozen_app(spec_calls: dict[str, list[ast.Call]]) -> None:
+    """Dask and rich serve the balance lab's command line only (the ``lab`` extra): the bundle leaves them out, and
+    nothing the app imports needs them (only ``lab_cli`` imports them, inside its functions)."""
+    (analysis,) = spec_calls["Analysis"]
+    excludes = next(ast.unparse(kw.value) for kw in analysis.keywords if kw.arg == "excludes")
+    assert all(f'"{name}"' in excludes or f"'{name}'" in excludes for name in LAB_EXTRAS)
+    pattern = re.compile(rf"^(?:from|import) ({'|'.join(LAB_EXTRAS)})\b", re.MULTILINE)
+    for folder in ("desktop", "rules", "assets"):
+        for path in (ROOT / folder).rglob("*.py"):
+            assert not pattern.search(path.read_text(encoding="utf-8")), f"{path} imports a lab extra at its top"

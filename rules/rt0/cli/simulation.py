@@ -14,7 +14,15 @@ from typing import Final
 
 from ..content.adversaries import AdversaryKind
 from ..fight.actions import Action, Choose, EndTurn, PlayCard
-from ..fight.engine import AdversarySetup, FighterSetup, apply_in_place, legal_actions, new_combat, play_card
+from ..fight.engine import (
+    AdversarySetup,
+    FighterSetup,
+    apply_in_place,
+    legal_actions,
+    new_combat,
+    play_card,
+    refusal,
+)
 from ..fight.events import DamageDealt, DamageWasted, Event, ShieldGained
 from ..fight.registry import ABILITIES
 from ..fight.state import CombatState
@@ -41,11 +49,16 @@ def brick(state: CombatState) -> Action:
     fighter = state.active_fighter
     assert fighter is not None, "brick asked to act when nobody is taking a turn"
     for ability_id in BASE_PRIORITY:
+        if ability_id not in fighter.abilities:  # an Eddy has its own sheet's rows instead
+            continue
         ability = ABILITIES[ability_id]
         for card in fighter.hand:
             if ability.accepts(state, fighter, card):
                 return play_card(fighter.id, card, ability_id)
-    return EndTurn(fighter.id)
+    end = EndTurn(fighter.id)
+    if refusal(state, end) is not None:  # a Foolish player must Honk first: only the full list knows how
+        return greedy(state)
+    return end
 
 
 def greedy(state: CombatState) -> Action:

@@ -1,0 +1,144 @@
+"""One lab fight played out and tallied into a row of plain numbers; and the same fight as a full-engine Game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..cli.simulation import Policy
+from ..fight.engine import Game, apply_in_place, apply_unchecked
+from ..fight.events import CorruptionTaken, DamageDealt, Event, HealthLost, InjuryTaken, ShieldGained
+from ..fight.serialize import state_hash
+from ..fight.state import CombatState
+from .policies import POLICIES
+from .run_spec import RunSpec
+
+UNFINISHED: Final = "unfinished"
+"""A fight's result when it reached the spec's round or action limit first."""
+
+Row = tuple[
+    int, int, str, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], str
+]
+"""A ``FightRow`` as a plain tuple (what crosses from a worker process): its fields in order."""
+
+
+@dataclass(frozen=True)
+class FightRow:
+    """What one fight came to; per-player tuples follow the order of the spec's party.
+
+    ``damage``: damage the player's abilities dealt to adversaries (before their Shield took its part);
+    ``hp_lost``: HP the player lost (damage through Shield, and HP paid or bled); ``injuries`` taken;
+    ``corruption`` taken; ``shield`` gained. ``state_hash`` is the final state's, when the run asked for it.
+    """
+
+    index: int
+    seed: int
+    result: str
+    rounds: int
+    actions: int
+    damage: tuple[int, ...]
+    hp_lost: tuple[int, ...]
+    injuries: tuple[int, ...]
+    corruption: tuple[int, ...]
+    shield: tuple[int, ...]
+    state_hash: str = ""
+
+    @property
+    def won(self) -> bool:
+        return self.result == "victory"
+
+    def as_tuple(self) -> Row:
+        return (
+            self.index,
+            self.seed,
+            self.result,
+            self.rounds,
+            self.actions,
+            self.damage,
+            self.hp_lost,
+            self.injuries,
+            self.corruption,
+            self.shield,
+            self.state_hash,
+        )
+
+
+def row_from_tuple(row: Row) -> FightRow:
+    return FightRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10])
+
+
+class _Ledger:
+    """Running per-player sums read off the event stream."""
+
+    def __init__(self, state: CombatState) -> None:
+        self.slot = {f.id: i for i, f in enumerate(state.fighters)}
+        size = len(state.fighters)
+        self.damage = [0] * size
+        self.hp_lost = [0] * size
+        self.injuries = [0] * size
+        self.corruption = [0] * size
+        self.shield = [0] * size
+
+    def read(self, events: list[Event]) -> None:
+        slot = self.slot
+        for event in events:
+            if isinstance(event, DamageDealt):
+                if event.target in slot:
+                    self.hp_lost[slot[event.target]] += event.amount - event.blocked
+                elif event.source in slot:
+                    self.damage[slot[event.source]] += event.amount
+            elif isinstance(event, ShieldGained):
+                if event.who in slot:
+                    self.shield[slot[event.who]] += event.amount
+            elif isinstance(event, HealthLost):
+                self.hp_lost[slot[event.fighter]] += event.amount
+            elif isinstance(event, InjuryTaken):
+                self.injuries[slot[event.fighter]] += 1
+            elif isinstance(event, CorruptionTaken) and event.fighter in slot:
+                self.corruption[slot[event.fighter]] += event.amount
+
+
+def play_fight(spec: RunSpec, index: int, hashed: bool = False, checked: bool = False) -> FightRow:
+    """Fight ``index`` of the run, played by the spec's policy straight on one state.
+
+    The policies only ever return legal actions, so the lab skips the refusal check the table needs
+    (``checked=True`` keeps it: the differential test plays both ways).
+    """
+    policy = POLICIES[spec.policy]
+    seed = spec.fight_seed(index)
+    state, opening = spec.setup.start(seed)
+    ledger = _Ledger(state)
+    ledger.read(opening)
+    carry_out = apply_in_place if checked else apply_unchecked
+    actions = 0
+    while state.result is None and state.round < spec.max_rounds and actions < spec.max_actions:
+        ledger.read(carry_out(state, policy(state)))
+        actions += 1
+    return FightRow(
+        index,
+        seed,
+        state.result or UNFINISHED,
+        state.round,
+        actions,
+        tuple(ledger.damage),
+        tuple(ledger.hp_lost),
+        tuple(ledger.injuries),
+        tuple(ledger.corruption),
+        tuple(ledger.shield),
+        state_hash(state) if hashed else "",
+    )
+
+
+def replay_game(spec: RunSpec, index: int) -> Game:
+    """Fight ``index`` of the run re-created as a full-engine Game, every action pushed as the table pushes it.
+
+    Its actions and final state are the lab fight's, so a replay viewer can step through exactly that fight.
+    """
+    policy: Policy = POLICIES[spec.policy]
+    state, opening = spec.setup.start(spec.fight_seed(index))
+    game = Game(state, opening)
+    actions = 0
+    while game.state.result is None and game.state.round < spec.max_rounds and actions < spec.max_actions:
+        game.push(policy(game.state))
+        actions += 1
+    return game
