@@ -1,4 +1,4 @@
-"""The first screen: Continue, New game, Load game, Demo, Quit, and a line when the saves are unavailable."""
+"""The first screen: Continue, New game, Load game, Demo, Balance lab, Quit, and a line when saves are off."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ CHOICES = (
     TitleChoice("load", "Load game", "There is no saved game to go back to yet."),
     TitleChoice("demo", "Demo", "The guided lessons could not be loaded."),
     TitleChoice("paradise", "Paradise Lua map", ""),
+    TitleChoice("lab", "Balance lab", ""),
     TitleChoice("quit", "Quit", ""),
 )
 
