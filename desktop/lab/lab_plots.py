@@ -11,6 +11,7 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")  # the only binding the app
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from rt0table.rules.rt0.lab.lab_result import PlayerFigures, RunResult
@@ -18,6 +19,7 @@ from rt0table.rules.rt0.lab.lab_result import PlayerFigures, RunResult
 RUN_NAMES = ("A", "B")
 RUN_COLOURS = ("#3b6ea5", "#d9822b")
 BAR_SPAN = 0.8  # of one slot on the x axis, shared by the runs' bars
+THREE_ACROSS_FROM = 780  # px of width: narrower, the plots go two to a row (three rows) so none is cut
 
 
 @dataclass(frozen=True)
@@ -68,20 +70,35 @@ class LabPlots(QWidget):
         self.plots: dict[str, pg.PlotWidget] = {}
         self.bars: dict[tuple[str, int], pg.BarGraphItem] = {}
         self.interval: dict[int, pg.ErrorBarItem] = {}
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(4)
-        for i, figure in enumerate(FIGURES):
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(4)
+        self.across = 0
+        for figure in FIGURES:
             plot = pg.PlotWidget(background="w")
             plot.setObjectName(f"lab-plot-{figure.key}")
             plot.setTitle(figure.title, color="#222", size="10pt")
             plot.setLabel("left", figure.unit)
+            plot.getAxis("left").enableAutoSIPrefix(False)  # "injuries (x0.001)" reads worse than 0.013
             plot.setMouseEnabled(x=False, y=False)
             plot.hideButtons()
             plot.setMenuEnabled(False)
-            plot.setMinimumSize(160, 120)
+            plot.setMinimumSize(150, 110)
             self.plots[figure.key] = plot
-            grid.addWidget(plot, i // 3, i % 3)
+        self._arrange(3)
+
+    def _arrange(self, across: int) -> None:
+        if across == self.across:
+            return
+        self.across = across
+        for plot in self.plots.values():
+            self.grid.removeWidget(plot)
+        for i, plot in enumerate(self.plots.values()):
+            self.grid.addWidget(plot, i // across, i % across)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._arrange(3 if event.size().width() >= THREE_ACROSS_FROM else 2)
+        super().resizeEvent(event)
 
     def show_results(self, results: Sequence[RunResult | None]) -> None:
         """Draw every run given (None: a run with nothing to show yet)."""
@@ -95,6 +112,13 @@ class LabPlots(QWidget):
         for run, result in shown:
             self._draw_run(run, result, places[run], width)
         self._label_axes(results)
+        for key, plot in self.plots.items():
+            if key != "win":  # counts and means start at 0; all-zero figures still get an axis of 0 to 1
+                top = max(
+                    (float(max(item.opts["height"], default=0)) for (k, _), item in self.bars.items() if k == key),
+                    default=0.0,
+                )
+                plot.setYRange(0, top * 1.08 or 1.0)
 
     def _draw_run(self, run: int, result: RunResult, offset: float, width: float) -> None:
         colour = RUN_COLOURS[run]

@@ -272,7 +272,7 @@ class LabScreen(QWidget):
         self.fights.setObjectName("lab-fights")
         self.fights.setRange(1, 1_000_000)
         self.fights.setGroupSeparatorShown(True)
-        self.fights.setValue(1000)
+        self.fights.setValue(500)
         self.seed = QSpinBox()
         self.seed.setObjectName("lab-seed")
         self.seed.setRange(0, MAX_SEED)
@@ -469,7 +469,7 @@ class LabScreen(QWidget):
                 continue
             spec = result.spec
             low, high = result.win_interval
-            foes = ", ".join(a.kind for a in spec.setup.adversaries)
+            foes = ", ".join(spec.setup.bestiary[a.kind].name for a in spec.setup.adversaries)
             party = ", ".join(f.name for f in spec.setup.fighters)
             lines.append(
                 f"{name}: {party} against {foes}. {result.done:,} of {spec.fights:,} fights, "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
@@ -25,8 +25,16 @@ class PartyChoice:
 
 
 def _players(*texts: str) -> Party:
-    """A preset party from the command line's ``TRAITS:ARCANA`` words (one shared reading of them)."""
-    return lambda room: tuple(parse_player(text, i, room) for i, text in enumerate(texts))
+    """A preset party from the command line's ``TRAITS:ARCANA`` words (one shared reading of them), each player
+    named by their Arcana so the plots' axes say who is who."""
+
+    def party(room: int) -> tuple[FighterSetup, ...]:
+        seated = (parse_player(text, i, room) for i, text in enumerate(texts))
+        return tuple(
+            replace(p, name=p.arcana.title.removeprefix("The ")) if p.arcana is not None else p for p in seated
+        )
+
+    return party
 
 
 PRESETS: tuple[PartyChoice, ...] = (
