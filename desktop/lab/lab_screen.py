@@ -484,7 +484,13 @@ class LabScreen(QWidget):
         shown = self.shown_results()
         number = self.fight_run.currentIndex()
         result = shown[number] if 0 <= number < len(shown) else None
-        self.fight_model.set_rows(result.rows if result is not None else ())
+        rows = result.rows if result is not None else ()
+        if rows != self.fight_model.rows:  # a redraw with nothing new keeps the fight picked
+            picked = self.fight_table.currentIndex()
+            index = self.fight_model.rows[picked.row()].index if picked.isValid() else None
+            self.fight_model.set_rows(rows)
+            if index is not None and index < len(rows) and rows[index].index == index:
+                self.fight_table.selectRow(index)
         self.watch_button.setEnabled(result is not None and not self.running)
 
     def watch_selected(self) -> ReplayScreen | None:

@@ -129,6 +129,8 @@ def test_a_lab_fight_opens_in_the_replay_viewer_with_the_runs_final_state(qtbot:
     lab.tabs.setCurrentIndex(1)
     row = max(result.rows, key=lambda r: r.actions)
     lab.fight_table.selectRow(row.index)
+    lab.redraw()  # a late redraw keeps the fight picked
+    assert lab.fight_table.currentIndex().row() == row.index
     qtbot.mouseClick(lab.watch_button, LEFT)
     replay = lab.replay
     assert replay is not None and lab.pages.currentWidget() is replay
