@@ -333,6 +333,7 @@ class LabScreen(QWidget):
         self.fight_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.fight_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.fight_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.fight_table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)  # seeds
         self.fight_table.verticalHeader().hide()
         self.fight_table.doubleClicked.connect(lambda index: self.watch_selected())
         self.watch_button = QPushButton("Watch this fight")
