@@ -279,6 +279,8 @@ class MainWindow(QMainWindow):
         elif key == "paradise":  # a new game set in Paradise Lua: the one-shot of Act 1 is chosen to begin with
             screen = self._new_navigator().start()
             screen.setting_pick.setCurrentIndex(screen.setting_pick.findData("lua-one-shot"))
+        elif key == "lab":
+            self.open_lab()
 
     def continue_newest(self) -> bool:
         """Go back to the game played last, where it stopped; the load screen says why when it cannot."""
@@ -371,6 +373,18 @@ class MainWindow(QMainWindow):
         self.show_screen(demo)
         return demo
 
+    def open_lab(self) -> QWidget:
+        """The balance lab with the preset parties and the parties of the saved games; Back returns to the title."""
+        from rt0table.desktop.fights import full_bestiary
+        from rt0table.desktop.lab.lab_screen import LabScreen
+        from rt0table.desktop.lab.saved_parties import saved_parties
+
+        parties = saved_parties(self.store) if self.store is not None else []
+        lab = LabScreen(full_bestiary(), parties, self.table_settings)
+        lab.closed.connect(self.show_title)
+        self.show_screen(lab)
+        return lab
+
     def show_screen(self, screen: QWidget) -> None:
         """Show ``screen`` in place of the current one (the title screen is kept)."""
         old = self.screens.currentWidget()
@@ -448,8 +462,15 @@ def _smoke(app: QApplication, folder: Path) -> int:
         mode_screen.buttons[Mode.SOLO].click()  # the one-shot's party is ready-made: straight to the map
     app.processEvents()
     map_frame = window.grab().toImage()
+    window.on_title_choice("lab")  # the balance lab too: its plots need pyqtgraph and numpy in the bundle
+    app.processEvents()
+    lab_frame = window.grab().toImage()
+    lab_shown = window.screens.currentWidget() is not window.title_screen  # a failure goes back to the title
     window.close()
-    if frame.isNull() or frame.width() == 0 or map_frame.isNull():
+    if not lab_shown:
+        print(f"smoke-test: FAILED, the balance lab did not open: {window.title_screen.notice.text()}", file=sys.stderr)
+        return 1
+    if frame.isNull() or frame.width() == 0 or map_frame.isNull() or lab_frame.isNull():
         print("smoke-test: FAILED, the window rendered nothing", file=sys.stderr)
         return 1
     print(f"smoke-test: ok {frame.width()}x{frame.height()}")

@@ -1,5 +1,5 @@
-"""The first screen: Learn to fight first, a quick start, Continue, New game, Load game, Quit, and a line when the
-saves are unavailable."""
+"""The first screen: Learn to fight first, a quick start, Continue, New game, Load game, Paradise Lua, the Balance
+lab, Quit, and a line when the saves are unavailable."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ CHOICES = (
     TitleChoice("new", "New game", ""),
     TitleChoice("load", "Load game", "There is no saved game to go back to yet."),
     TitleChoice("paradise", "Paradise Lua", ""),
+    TitleChoice("lab", "Balance lab", ""),
     TitleChoice("quit", "Quit", ""),
 )
 

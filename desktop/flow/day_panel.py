@@ -244,9 +244,10 @@ class MemberDay(QGroupBox):
 
 
 class DayPanel(QWidget):
-    """The Day tab; ``next_fight`` asks for the fight set-up."""
+    """The Day tab; ``next_fight`` asks for the fight set-up, ``open_lab`` for the balance lab with this party."""
 
     next_fight = Signal()
+    open_lab = Signal()
 
     def __init__(self, playthrough: Playthrough, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -281,6 +282,10 @@ class DayPanel(QWidget):
         self.next_button = QPushButton("Next fight")
         self.next_button.setObjectName("day-next-fight")
         self.next_button.clicked.connect(self.go_to_fight)
+        self.lab_button = QPushButton("Try a fight in the balance lab…")
+        self.lab_button.setObjectName("day-lab")
+        self.lab_button.setToolTip("Many simulated fights of this party against an encounter; the game is not changed")
+        self.lab_button.clicked.connect(self.open_lab.emit)
         rule = wrapped_label(style=HINT_STYLE)
         rule.setText(
             "Everyone eats and sleeps every Day. No food or no sleep: 3 Corruption. Inedible food: Upset Stomach. "
@@ -302,6 +307,7 @@ class DayPanel(QWidget):
         side.addWidget(worksheet)
         side.addWidget(log_box, 1)
         side.addWidget(journal)
+        side.addWidget(self.lab_button)
         side.addWidget(self.next_button)
         main = QVBoxLayout()
         main.addWidget(scroll, 1)

@@ -133,6 +133,7 @@ class Navigator(QObject):
         assert self.playthrough is not None
         screen = BetweenFightsScreen(self.playthrough)
         screen.next_fight.connect(self.set_up_fight)
+        screen.day.open_lab.connect(self.open_lab)
         if self.oracle_on:
             self._oracle_between_fights(screen)
         if self.playthrough.story.lua is not None:
@@ -176,6 +177,20 @@ class Navigator(QObject):
         solo = getattr(dock, "solo", None)
         if self.playthrough is not None and isinstance(solo, SoloJournal):
             self.playthrough.set_solo(solo)
+
+    def open_lab(self) -> QWidget:
+        """The balance lab with the campaign's party first in its list; Back returns to the Day."""
+        from rt0table.desktop.lab.lab_screen import LabScreen
+        from rt0table.desktop.lab.lab_setups import campaign_party
+
+        assert self.playthrough is not None
+        campaign = self.playthrough.campaign
+        names = ", ".join(m.character.name for m in campaign.members if m.playable)
+        party = campaign_party(campaign, f"This game's party: {names}")
+        lab = LabScreen(self.bestiary, [party], self.settings, day=campaign.clock.day)
+        lab.closed.connect(self.between_fights)
+        self._show(lab)
+        return lab
 
     def set_up_fight(self, adversaries: tuple[str, ...] = ()) -> FightSetupScreen:
         """The fight set-up; ``adversaries``: a fight called at a place on the map, already in the room. The GM's

@@ -106,17 +106,17 @@ def test_title_screen_starts_without_importing_the_game(tmp_path: Path) -> None:
         store.new_game(None, players=["Mira"], campaign={"version": 1, "day": 2})
     report = title_only(folder)
     assert report["store"] is True
-    assert report["enabled"] == ["demo", "quick", "continue", "new", "load", "paradise", "quit"]
+    assert report["enabled"] == ["demo", "quick", "continue", "new", "load", "paradise", "lab", "quit"]
     modules = set(report["modules"])  # type: ignore[call-overload]
     loaded = [name for name in NOT_AT_START if name in modules]
     assert not loaded, f"the title screen imported {loaded}: import them where they are first used"
 
 
-def test_title_screen_offers_the_seven_choices_learn_to_fight_first(qtbot: QtBot) -> None:
+def test_title_screen_offers_the_eight_choices_learn_to_fight_first(qtbot: QtBot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
     buttons = window.title_screen.buttons
-    assert list(buttons) == ["demo", "quick", "continue", "new", "load", "paradise", "quit"]
+    assert list(buttons) == ["demo", "quick", "continue", "new", "load", "paradise", "lab", "quit"]
     for key in ("continue", "new", "load", "demo"):
         if not buttons[key].isEnabled():
             assert buttons[key].toolTip(), f"{key} is disabled without saying why"

@@ -154,3 +154,15 @@ def test_the_lab_extras_stay_out_of_the_frozen_app(spec_calls: dict[str, list[as
     for folder in ("desktop", "rules", "assets"):
         for path in (ROOT / folder).rglob("*.py"):
             assert not pattern.search(path.read_text(encoding="utf-8")), f"{path} imports a lab extra at its top"
+
+
+def test_the_labs_plots_ship_with_the_app(spec_calls: dict[str, list[ast.Call]]) -> None:
+    """pyqtgraph draws the balance lab's plots: a runtime dependency, kept in the bundle (only its optional parts
+    are excluded); ``make smoke-frozen`` opens the lab in the frozen app."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert any(dep.startswith("pyqtgraph") for dep in project["dependencies"])
+    (analysis,) = spec_calls["Analysis"]
+    excludes = next(ast.unparse(kw.value) for kw in analysis.keywords if kw.arg == "excludes")
+    assert '"pyqtgraph"' not in excludes and '"numpy"' not in excludes
