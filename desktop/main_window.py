@@ -375,12 +375,13 @@ class MainWindow(QMainWindow):
 
     def open_lab(self) -> QWidget:
         """The balance lab with the preset parties and the parties of the saved games; Back returns to the title."""
-        from rt0table.desktop.fights import full_bestiary
+        from rt0table.desktop.bestiary.user_bestiary import fight_bestiary
         from rt0table.desktop.lab.lab_screen import LabScreen
         from rt0table.desktop.lab.saved_parties import saved_parties
 
         parties = saved_parties(self.store) if self.store is not None else []
-        lab = LabScreen(full_bestiary(), parties, self.table_settings)
+        bestiary, _mine, _problem = fight_bestiary(self.save_dir)  # the GM's own adversaries too (issue 20)
+        lab = LabScreen(bestiary, parties, self.table_settings)
         lab.closed.connect(self.show_title)
         self.show_screen(lab)
         return lab

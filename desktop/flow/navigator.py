@@ -187,7 +187,8 @@ class Navigator(QObject):
         campaign = self.playthrough.campaign
         names = ", ".join(m.character.name for m in campaign.members if m.playable)
         party = campaign_party(campaign, f"This game's party: {names}")
-        lab = LabScreen(self.bestiary, [party], self.settings, day=campaign.clock.day)
+        bestiary, _mine, _problem = fight_bestiary(self.save_dir)  # the GM's own adversaries too (issue 20)
+        lab = LabScreen(bestiary, [party], self.settings, day=campaign.clock.day)
         lab.closed.connect(self.between_fights)
         self._show(lab)
         return lab

@@ -126,3 +126,17 @@ def test_the_fight_set_up_opens_the_editor_and_offers_the_gms_adversaries(qtbot:
     table = current(window)
     assert isinstance(table, TableScreen)
     assert [a.kind for a in table.session.state.adversaries] == ["new_adversary"]
+
+
+def test_the_balance_lab_offers_the_gms_adversaries_from_the_title(qtbot: QtBot, tmp_path: Path) -> None:
+    editor = BestiaryEditor(bestiary_path(tmp_path))
+    qtbot.addWidget(editor)
+    click(qtbot, editor.new_button)
+    click(qtbot, editor.keep_button)  # the GM's file now holds "new_adversary"
+    window = MainWindow(tmp_path)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    click(qtbot, window.title_screen.buttons["lab"])
+    lab = current(window)
+    assert "new_adversary" in lab.bestiary and "laborer" in lab.bestiary  # type: ignore[attr-defined]
