@@ -639,7 +639,7 @@ def magician_fights(draw: st.DrawFn) -> Fight:
     return Fight(draw(st.integers(0, 2**64 - 1)), room, tuple(fighters), foes, policy)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(magician_fights())
 @pytest.mark.rule("MAG-RABBIT", "MAG-MAGIC-WAND", "MAG-THREE-CARD-MONTE", "MAG-DISAPPEARING-ACT")
 def test_random_magician_play_keeps_every_card_in_one_place(fight: Fight) -> None:

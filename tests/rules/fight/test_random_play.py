@@ -51,7 +51,7 @@ from tests.helpers.random_fights import fights
 from tests.helpers.random_play import BESTIARY, SOAK, TALLY, Fight, Policy, play, start
 
 KINDS = sorted(BESTIARY)
-EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "1000")) if SOAK else 40
+EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "1000")) if SOAK else 25
 # RT0_NO_SHRINK=1: report the first failing example as found (shrinking a long fight can take minutes)
 PHASES = tuple(p for p in Stage if not (p is Stage.shrink and os.environ.get("RT0_NO_SHRINK")))
 
