@@ -59,3 +59,18 @@ def drag(qtbot: QtBot, game: MgGame, item: QGraphicsItem, target: QGraphicsItem)
     qtbot.mouseMove(viewport, pos=view.mapFromScene(start + QPointF(0, 30)))
     qtbot.mouseMove(viewport, pos=view.mapFromScene(end))
     qtbot.mouseRelease(viewport, LEFT, pos=view.mapFromScene(end))
+
+
+def choose_by_keys(qtbot: QtBot, game: MgGame) -> None:
+    """Pick the stand-in policy's choice in the list of choices with the arrow keys, and press Enter."""
+    screen = game.screen
+    state = game.session.state
+    seats = {screen.lifted_for} if screen.lifted_for else screen.humans
+    wanted = next(stand_in_choice(state, seat) for seat in sorted(seats) if stand_in_choice(state, seat) is not None)
+    rows = [screen.choices.item(i).data(Qt.ItemDataRole.UserRole) for i in range(screen.choices.count())]
+    target = rows.index(wanted)
+    while screen.choices.currentRow() > target:
+        qtbot.keyClick(screen.choices, Qt.Key.Key_Up)
+    while screen.choices.currentRow() < target:
+        qtbot.keyClick(screen.choices, Qt.Key.Key_Down)
+    qtbot.keyClick(screen.choices, Qt.Key.Key_Return)

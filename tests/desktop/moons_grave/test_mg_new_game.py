@@ -7,20 +7,32 @@ import copy
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.main_window import MainWindow
+from rt0table.desktop.moons_grave.creation_wizard import CreationWizard
 from rt0table.desktop.moons_grave.mg_new_game import MgNewGame
 from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
 from rt0table.desktop.moons_grave.mg_table_screen import MgTableScreen
 from rt0table.desktop.packs.pack_library import install
 from rt0table.rules.moons_grave.mg_character import Character
+from rt0table.rules.moons_grave.mg_creation import (
+    ChooseClass,
+    ChooseEmployer,
+    ChooseFlaw,
+    ChoosePackage,
+    ChoosePerk,
+    ChooseWeaponPerk,
+    RaiseStat,
+    StatsDone,
+)
 from rt0table.rules.moons_grave.mg_pack import MgContent
 from rt0table.rules.moons_grave.mg_quick_start import NAMES, house_content, premade
 from rt0table.rules.packs.content_pack import ContentPack
 from tests.helpers.flow_steps import current
+from tests.helpers.mg_tables import choose_by_keys
 from tests.helpers.widgets import click
 
 MADE = premade(NAMES[-1])  # made through the creation steps, as the wizard makes one
@@ -122,3 +134,40 @@ def test_the_real_wizard_opens_from_the_new_game_and_a_cancel_adds_nobody(qtbot:
     QTimer.singleShot(0, cancel)
     click(qtbot, button(screen, "mg-new-create"))
     assert seen == ["CreationWizard"] and [c.name for c in screen.party] == [NAMES[0]]
+
+
+def test_from_the_title_a_new_user_makes_a_character_and_plays_a_whole_fight_by_keyboard(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Issue 14's done-when: the house pack, a character from the creation wizard, a whole solo fight to its end."""
+    click(qtbot, window.title_screen.buttons["new"])
+    click(qtbot, current(window).findChild(QPushButton, "mode-game-moons-grave"))
+    screen = current(window)
+    assert isinstance(screen, MgNewGame)
+
+    def make() -> None:  # the real modal wizard, its steps taken through its own one legality check
+        wizard = QApplication.activeModalWidget()
+        assert isinstance(wizard, CreationWizard)
+        wizard.name.setText("Rook")
+        wizard.take(ChooseEmployer("hillana"), *(RaiseStat(s) for s in ("Awareness", "Grace", "Power", "Endurance")))
+        wizard.take(StatsDone(), ChooseClass("warrior"), ChoosePackage("duelist"))
+        wizard.take(ChooseWeaponPerk("sword-flourish"), ChooseWeaponPerk("knives-flurry"))
+        wizard.take(*(ChoosePerk(p) for p in ("sidestep", "press-on", "heavy-hand", "second-wind", "rousing-call")))
+        wizard.take(ChooseFlaw("Stubborn"))
+        wizard.make_character()
+
+    QTimer.singleShot(0, make)
+    click(qtbot, button(screen, "mg-new-create"))
+    assert [c.name for c in screen.party] == ["Rook"]
+    start = button(screen, "mg-new-start")
+    start.setFocus()
+    qtbot.keyClick(start, Qt.Key.Key_Space)
+    table = current(window)
+    assert isinstance(table, MgTableScreen)
+    game = window.mg_game  # type: ignore[attr-defined]
+    assert [f.name for f in game.session.state.fighters if not f.npc] == ["Rook"]
+    for _ in range(800):
+        if game.session.ruleset.is_over(game.session.state):
+            break
+        choose_by_keys(qtbot, game)
+    assert game.session.state.phase == "over" and game.session.state.winner in ("party", "foes")

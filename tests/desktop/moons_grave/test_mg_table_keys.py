@@ -6,27 +6,10 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.moons_grave.mg_game import MgGame
 from rt0table.rules.moons_grave.mg_actions import EnterDie, Plan, RollDice
-from rt0table.rules.moons_grave.mg_stand_in import stand_in_choice
-from tests.helpers.mg_tables import mg_table, play_until
+from tests.helpers.mg_tables import choose_by_keys, mg_table, play_until
 
 KEY = Qt.Key
-
-
-def choose_by_keys(qtbot: QtBot, game: MgGame) -> None:
-    """Pick the stand-in policy's choice in the list of choices with the arrow keys, and press Enter."""
-    screen = game.screen
-    state = game.session.state
-    seats = {screen.lifted_for} if screen.lifted_for else screen.humans
-    wanted = next(stand_in_choice(state, seat) for seat in sorted(seats) if stand_in_choice(state, seat) is not None)
-    rows = [screen.choices.item(i).data(Qt.ItemDataRole.UserRole) for i in range(screen.choices.count())]
-    target = rows.index(wanted)
-    while screen.choices.currentRow() > target:
-        qtbot.keyClick(screen.choices, KEY.Key_Up)
-    while screen.choices.currentRow() < target:
-        qtbot.keyClick(screen.choices, KEY.Key_Down)
-    qtbot.keyClick(screen.choices, KEY.Key_Return)
 
 
 def test_a_whole_solo_fight_played_to_its_end_by_keyboard(qtbot: QtBot) -> None:
