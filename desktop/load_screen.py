@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.last_resort import last_resort
 from rt0table.desktop.saves import GameSummary, HashMismatchError, SaveError, SaveStore
+from rt0table.desktop.saves.setup_codec import RULESETS
 
-COLUMNS = ("Party", "Day", "Fight", "Last played", "Problem")
+COLUMNS = ("Party", "Day", "Fight", "Last played", "Problem", "Game")
 FILE_FILTER = "RT:0 Table saves (*.rt0save);;All files (*)"
 
 
@@ -48,6 +49,11 @@ def fight_words(summary: GameSummary) -> str:
     return f"fight {summary.fight}, round {summary.round}" if summary.round else f"fight {summary.fight}"
 
 
+def game_title(summary: GameSummary) -> str:
+    """Which game the save holds (RT:0, Moon's Grave), blank for a file that could not be read."""
+    return "" if summary.problem is not None else RULESETS.get(summary.ruleset, summary.ruleset)
+
+
 def party_words(summary: GameSummary) -> str:
     """The party's names; a file that could not be read goes by its file name."""
     return ", ".join(summary.players) if summary.players else summary.path.name
@@ -57,6 +63,7 @@ class LoadScreen(QWidget):
     """Lists the store's games; ``load_requested`` carries the game id to open, ``back`` returns to the title."""
 
     load_requested = Signal(str)
+    watch_requested = Signal(str)  # the game id whose newest fight to watch again
     back = Signal()
 
     def __init__(self, store: SaveStore, parent: QWidget | None = None) -> None:
@@ -81,7 +88,7 @@ class LoadScreen(QWidget):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COLUMNS.index("Problem"), QHeaderView.ResizeMode.Stretch)
         self.table.setWordWrap(True)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.table.cellDoubleClicked.connect(lambda _row, _col: self.load_selected())
@@ -116,6 +123,7 @@ class LoadScreen(QWidget):
         row = QHBoxLayout()
         for key, label, slot in (
             ("load", "Load", self.load_selected),
+            ("watch", "Watch the fight", self.watch_selected),
             ("duplicate", "Duplicate", self.duplicate_selected),
             ("export", "Export…", self._export_dialog),
             ("delete", "Delete…", self.ask_delete),
@@ -153,6 +161,7 @@ class LoadScreen(QWidget):
                 fight_words(s),
                 when(s.last_played),
                 s.problem or "",
+                game_title(s),
             )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -179,6 +188,9 @@ class LoadScreen(QWidget):
         summary = self.selected()
         for key in ("load", "duplicate", "export", "delete"):
             self.buttons[key].setEnabled(summary is not None)
+        watchable = summary is not None and not summary.problem and summary.fight > 0 and summary.ruleset == "rt0"
+        self.buttons["watch"].setEnabled(watchable)
+        self.buttons["watch"].setToolTip("" if watchable else "Only an RT:0 game with a fight begun can be watched.")
         self.confirm.hide()
 
     # --- what can be done ---
@@ -188,6 +200,12 @@ class LoadScreen(QWidget):
         game_id = self.selected_id()
         if game_id is not None:
             self.load_requested.emit(game_id)
+
+    @last_resort
+    def watch_selected(self) -> None:
+        game_id = self.selected_id()
+        if game_id is not None and self.buttons["watch"].isEnabled():
+            self.watch_requested.emit(game_id)
 
     def show_error(self, game_id: str, error: SaveError) -> None:
         """A game that would not load: the message (naming the file), and the last good state when there is one."""

@@ -153,7 +153,7 @@ class MainWindow(QMainWindow):
         if key == "quit":
             self.close()
         elif key == "new":
-            self._new_navigator().start()
+            self._new_navigator().start().other_game.connect(self.open_new_game_of)
         elif key == "continue":
             self.continue_newest()
         elif key == "load":
@@ -179,12 +179,25 @@ class MainWindow(QMainWindow):
         assert self.store is not None
         screen = LoadScreen(self.store)
         screen.load_requested.connect(self.open_game)
+        screen.watch_requested.connect(self.open_replay)
         screen.back.connect(self.show_title)
         self.show_screen(screen)
         return screen
 
+    # --- Moon's Grave (desktop/moons_grave/mg_window.py holds the rest) ---
+
+    def open_new_game_of(self, key: str) -> QWidget:
+        from rt0table.desktop.moons_grave.mg_window import new_game_screen
+
+        return new_game_screen(self, key)
+
     def open_game(self, game_id: str) -> bool:
         """Load a game and carry on where it stopped; on failure the load screen names the file and the problem."""
+        from rt0table.desktop.moons_grave.mg_window import open_seam_game
+
+        seam = open_seam_game(self, game_id) if self.store is not None else None
+        if seam is not None:  # a game on the seam (Moon's Grave): opened, or its problem shown
+            return seam
         from rt0table.desktop.flow.autosave import Autosave
         from rt0table.desktop.flow.resume import restore
         from rt0table.desktop.load_screen import LoadScreen
@@ -208,6 +221,25 @@ class MainWindow(QMainWindow):
                 resumed.fight, self.autosave, resumed.answered, resumed.played_before, resumed.opening
             )
         self._new_navigator().resume(playthrough, resumed.log)
+        return True
+
+    def open_replay(self, game_id: str) -> bool:
+        """Watch a save's newest fight again; nothing in the save changes. A failure is named on the load screen."""
+        from rt0table.desktop.load_screen import LoadScreen
+        from rt0table.desktop.replay_viewer.saved_fight import replay_of_save
+
+        assert self.store is not None
+        try:
+            screen = replay_of_save(self.store.load(game_id), self.table_settings)
+        except Exception as raised:  # a save that trips up the replay is named, never a crash
+            error = raised if isinstance(raised, SaveError) else unreadable(self.store.path_of(game_id), raised)
+            current = self.screens.currentWidget()
+            shown = current if isinstance(current, LoadScreen) else self.open_load_screen()
+            shown.show_error(game_id, error)
+            return False
+        screen.closed.connect(self.open_load_screen)
+        self.show_screen(screen)
+        screen.setFocus()
         return True
 
     def open_demo(self) -> QWidget:

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.characters.common import PROBLEM_STYLE, CardView, scaled_font
-from rt0table.rules.rt0.campaign.check_table import Attempt, CheckTable, edge_with_help
+from rt0table.rules.rt0.campaign import items as itm
+from rt0table.rules.rt0.campaign.check_table import Attempt, Checker, CheckTable, edge_with_help
 from rt0table.rules.rt0.campaign.skill_check import (
     CheckResult,
     Difficulty,
@@ -43,6 +44,8 @@ from rt0table.rules.rt0.campaign.skill_check import (
     group_chance,
 )
 from rt0table.rules.rt0.campaign.skill_check import retry as retry_check
+from rt0table.rules.rt0.cards import CARDS
+from rt0table.rules.rt0.fight.modifiers import HEADPHONES
 from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.story import ops
 from rt0table.rules.story.decks import draw_on
@@ -53,6 +56,13 @@ MODES = (
     ("any", "Group: one success is enough"),
     ("all", "Group: everyone has to get through"),
     ("help", "With helpers"),
+)
+PURPOSES = (  # what the task is for, when an item is made for it (ITM-*)
+    ("", "Nothing an item is made for"),
+    (itm.FOOD, "Making food or water safe"),
+    (itm.DOOR, "Opening a door"),
+    (itm.TREAT, "Treating an injury"),
+    (itm.PERFORMANCE, "A performance or a disguise"),
 )
 OUTCOME_STYLE = {
     Outcome.CRITICAL_SUCCESS: "color: #1b6e3a;",
@@ -76,6 +86,10 @@ class CheckDesk(Protocol):
 
     def next_day(self) -> None: ...
 
+    def keep_on_headphones(self) -> Attempt: ...
+
+    def gm_keeps(self, index: int) -> Attempt: ...
+
 
 class LooseDesk:
     """A table with no playthrough behind it (the screen on its own): the ops are carried out on it directly."""
@@ -89,14 +103,21 @@ class LooseDesk:
     def next_day(self) -> None:
         self.table.next_day()
 
+    def gm_keeps(self, index: int) -> Attempt:
+        return self.table.gm_keeps(index)
+
+    def keep_on_headphones(self) -> Attempt:
+        raise ValueError("Banking a card on the Headphones needs the party: make the check from the Day.")
+
 
 class SkillCheckScreen(QWidget):
     """Make skill checks for a party; ``checked`` fires after every draw with the attempts made."""
 
     checked = Signal(object)  # list[Attempt]
 
-    def __init__(self, desk: CheckDesk | CheckTable, parent: QWidget | None = None) -> None:
+    def __init__(self, desk: CheckDesk | CheckTable, gm_judges: bool = True, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.gm_judges = gm_judges  # SKL-PENALTY: a GM names the worse card; in solo the lower outcome counts
         self.setObjectName("skill-check-screen")
         self.desk: CheckDesk = LooseDesk(desk) if isinstance(desk, CheckTable) else desk
         self.last: list[Attempt] = []
@@ -148,6 +169,11 @@ class SkillCheckScreen(QWidget):
         self.sight.setObjectName("check-sight")
         self.sight.setToolTip("Blinded gives a Penalty on any check where seeing matters: reading, aiming, spotting.")
         self.sight_label = QLabel("Sight")
+        self.purpose = QComboBox()
+        self.purpose.setObjectName("check-purpose")
+        self.purpose.setToolTip("Some items help with one kind of task: name it, and they act at this check.")
+        for purpose, label in PURPOSES:
+            self.purpose.addItem(label, purpose)
         mode_row = QVBoxLayout()
         self.mode_group = QButtonGroup(self)
         self.mode_buttons: dict[str, QRadioButton] = {}
@@ -171,6 +197,7 @@ class SkillCheckScreen(QWidget):
         form.addRow("Skill", self.skill)
         form.addRow("Difficulty called", self.difficulty)
         form.addRow("Bonus or Penalty", edge_row)
+        form.addRow("What for", self.purpose)
         form.addRow(self.sight_label, self.sight)
         form.addRow("How", mode_row)
         form.addRow(self.others_label, self.others)
@@ -193,9 +220,13 @@ class SkillCheckScreen(QWidget):
         self.injury_note = QLabel()
         self.injury_note.setObjectName("check-injury-note")
         self.injury_note.setWordWrap(True)
+        self.item_note = QLabel()
+        self.item_note.setObjectName("check-item-note")
+        self.item_note.setWordWrap(True)
         odds_layout.addWidget(self.faced)
         odds_layout.addWidget(self.faced_reason)
         odds_layout.addWidget(self.injury_note)
+        odds_layout.addWidget(self.item_note)
         grid = QGridLayout()
         self.odds_bars: dict[Outcome, QProgressBar] = {}
         for row, outcome in enumerate(Outcome):
@@ -255,6 +286,15 @@ class SkillCheckScreen(QWidget):
         self.corruption_note = QLabel()
         self.corruption_note.setObjectName("check-corruption")
         self.corruption_note.setWordWrap(True)
+        self.judge_label = QLabel()
+        self.judge_label.setObjectName("check-judge")
+        self.judge_label.setWordWrap(True)
+        self.judge_row = QHBoxLayout()
+        self.judge_buttons: list[QPushButton] = []
+        self.headphones_button = QPushButton("Fail it instead, and bank its card on the Headphones")
+        self.headphones_button.setObjectName("check-headphones")
+        self.headphones_button.setToolTip("The card joins the first hand of the next fight; up to 3 wait there.")
+        self.headphones_button.clicked.connect(self.keep_on_headphones)
         retry_row = QHBoxLayout()
         retry_row.addWidget(self.retry_button)
         retry_row.addWidget(self.hold)
@@ -262,7 +302,10 @@ class SkillCheckScreen(QWidget):
         result_layout.addWidget(scroll, 1)
         result_layout.addWidget(self.outcome)
         result_layout.addWidget(self.reason)
+        result_layout.addWidget(self.judge_label)
+        result_layout.addLayout(self.judge_row)
         result_layout.addLayout(retry_row)
+        result_layout.addWidget(self.headphones_button, alignment=Qt.AlignmentFlag.AlignLeft)
         result_layout.addWidget(self.retry_note)
         result_layout.addWidget(self.corruption_note)
 
@@ -277,7 +320,7 @@ class SkillCheckScreen(QWidget):
         layout.addWidget(title)
         layout.addLayout(body, 1)
 
-        for combo in (self.who, self.skill, self.difficulty):
+        for combo in (self.who, self.skill, self.difficulty, self.purpose):
             combo.currentIndexChanged.connect(self._controls_changed)
         self.edge_group.buttonToggled.connect(lambda *_: self._controls_changed())
         self.sight.toggled.connect(lambda *_: self._controls_changed())
@@ -330,10 +373,15 @@ class SkillCheckScreen(QWidget):
     def needs_sight(self) -> bool:
         return self.sight_asked() and self.sight.isChecked()
 
+    def task_purpose(self) -> str:
+        """What a single check is for, when an item is made for it; group checks and helpers name nothing."""
+        return str(self.purpose.currentData()) if self.mode() == "single" else ""
+
     def current_check(self, name: str | None = None) -> SkillCheck:
         skill: Skill = self.skill.currentData()
         base: Difficulty = self.difficulty.currentData()
-        return self.table.check_for(name or self.who.currentText(), skill, base, self.edge(), self.needs_sight())
+        who = name or self.who.currentText()
+        return self.table.check_for(who, skill, base, self.edge(), self.needs_sight(), self.task_purpose())
 
     # --- actions ---
 
@@ -376,7 +424,7 @@ class SkillCheckScreen(QWidget):
                 self._render_result(verdict.reason[:1].upper() + verdict.reason[1:] + ".", verdict.succeeded)
             else:
                 who = self.who.currentText()
-                op = ops.DrawCheck(who, skill, self.task(), base, self.edge(), self.needs_sight())
+                op = ops.DrawCheck(who, skill, self.task(), base, self.edge(), self.needs_sight(), self.task_purpose())
                 (attempt,) = self.desk.draw(op)[0]
                 self.last = [*self.helpers_done, attempt]
                 self.last_was_group = False
@@ -397,6 +445,30 @@ class SkillCheckScreen(QWidget):
                 raise ValueError(why)
             (attempt,) = self.desk.draw(ops.RetryCheck(self.hold.isChecked()))[0]
         except (ValueError, NotEnoughCards) as error:
+            self.retry_note.setText(str(error))
+            return
+        self.last = [attempt]
+        self._render_result()
+        self.refresh()
+        self.checked.emit(self.last)
+
+    def gm_keeps(self, index: int) -> None:
+        """SKL-PENALTY: the GM names the worse of the two cards; that one counts."""
+        try:
+            attempt = self.desk.gm_keeps(index)
+        except ValueError as error:
+            self.retry_note.setText(str(error))
+            return
+        self.last = [*self.last[:-1], attempt]
+        self._render_result()
+        self.refresh()
+        self.checked.emit(self.last)
+
+    def keep_on_headphones(self) -> None:
+        """ITM-HEADPHONES: the won FINAID check just drawn counts as failed; its card waits for the next fight."""
+        try:
+            attempt = self.desk.keep_on_headphones()
+        except ValueError as error:
             self.retry_note.setText(str(error))
             return
         self.last = [attempt]
@@ -432,8 +504,12 @@ class SkillCheckScreen(QWidget):
         base: Difficulty = self.difficulty.currentData()
         who = self.who.currentText()
         checker = self.table.checkers[who]
-        self.faced.setText(f"{who} faces {checker.difficulty(skill, base).title}")
-        self.faced_reason.setText(checker.why_difficulty(skill, base))
+        purpose = self.task_purpose()
+        self.faced.setText(f"{who} faces {checker.difficulty(skill, base, purpose).title}")
+        eased = checker.difficulty(skill, base, purpose) != checker.difficulty(skill, base)
+        items = " The items below make it easier." if eased else ""
+        self.faced_reason.setText(checker.why_difficulty(skill, base) + items)
+        self._render_items(checker, skill, purpose)
         problems: list[str] = []
         mode = self.mode()
         helping = mode == "help" and not self.helpers_done
@@ -461,7 +537,7 @@ class SkillCheckScreen(QWidget):
             main: Odds | None = None
             main_check: SkillCheck | None = None
             for name in drawers:
-                check = self.table.check_for(name, skill, base, self.edge(), self.needs_sight())
+                check = self.table.check_for(name, skill, base, self.edge(), self.needs_sight(), self.task_purpose())
                 odds = self.table.odds(name, check)
                 main, main_check = main or odds, main_check or check
                 with_edge = f" with {check.edge.value}" if check.edge is not Edge.NONE else ""
@@ -479,6 +555,18 @@ class SkillCheckScreen(QWidget):
             self._show_odds(main, text)
         else:
             self._show_odds(main, "\n".join(lines))
+
+    def _render_items(self, checker: Checker, skill: Skill, purpose: str) -> None:
+        """Which carried items act at this check, and which of them the draw uses up."""
+        helping = [
+            *itm.check_steps(checker.items, skill, purpose),
+            *itm.check_bonus_items(checker.items, skill, purpose),
+        ]
+        helping = list(dict.fromkeys(helping)) if purpose else []
+        spent = set(checker.spent(skill, purpose))
+        said = [f"{name}{' (used up by the draw)' if name in spent else ''}" for name in helping]
+        self.item_note.setText(f"Helping: {', '.join(said)}." if said else "")
+        self.item_note.setVisible(bool(said))
 
     def _group_line(self, drawers: list[str], skill: Skill, base: Difficulty, everyone: bool) -> str:
         """SKL-GROUP-ANY / SKL-GROUP-ALL: the group's own exact chance, counted over every drawer's pile."""
@@ -556,6 +644,8 @@ class SkillCheckScreen(QWidget):
         taken = ", ".join(f"{name} {n}" for name, n in self.table.corruption_taken.items())
         self.corruption_note.setText(f"Corruption taken for retries: {taken}" if taken else "")
         last = self.last[-1] if self.last else None
+        self.headphones_button.setVisible(self._may_bank(last))
+        self._render_judging(last)
         if last is None or last.subject == "helping" or self.last_was_group:
             self.retry_button.setEnabled(False)
             self.retry_note.setText("")
@@ -571,6 +661,42 @@ class SkillCheckScreen(QWidget):
             f"{last.name} may try again at {again.difficulty.title} for 1 Corruption: "
             f"{percent(odds.success)} to succeed."
         )
+
+    def _render_judging(self, last: Attempt | None) -> None:
+        """SKL-PENALTY: after a single check under Penalty whose cards read differently, the GM may name the other
+        card the worse; the button of the card that counts now is checked."""
+        for button in self.judge_buttons:
+            self.judge_row.removeWidget(button)
+            button.deleteLater()
+        self.judge_buttons = []
+        judgeable = (
+            self.gm_judges
+            and last is not None
+            and not self.last_was_group
+            and last.subject != "helping"
+            and self.table.penalty_pick_refusal() is None
+            and self.table.history[-1] is last
+        )
+        self.judge_label.setVisible(judgeable)
+        if not judgeable or last is None:
+            return
+        self.judge_label.setText("Penalty: the GM says which card is the worse, the one that counts.")
+        for i, reading in enumerate(last.result.readings):
+            button = QPushButton(f"{CARDS[reading.card].name}: {reading.outcome.value}")
+            button.setObjectName(f"check-judge-{i}")
+            button.setCheckable(True)
+            button.setChecked(reading is last.result.kept)
+            button.clicked.connect(lambda _=False, index=i: self.gm_keeps(index))
+            self.judge_row.addWidget(button)
+            self.judge_buttons.append(button)
+
+    def _may_bank(self, last: Attempt | None) -> bool:
+        """ITM-HEADPHONES: the latest single check is a won FINAID by someone carrying Headphones."""
+        if last is None or self.last_was_group or last.subject == "helping" or not self.table.history:
+            return False
+        checker = self.table.checkers.get(last.name)
+        won = last.skill is Skill.FINAID and last.result.succeeded and self.table.history[-1] is last
+        return won and checker is not None and HEADPHONES in checker.items
 
 
 def _card_note(result: CheckResult, index: int) -> str:

@@ -254,6 +254,7 @@ class LessonPicker(QWidget):
     """The list of lessons; a broken lesson file is shown greyed out with its error."""
 
     chosen = Signal(object)  # a LessonEntry
+    mg_chosen = Signal(object)  # a Moon's Grave lesson (desktop/moons_grave/mg_lessons.py)
     closed = Signal()
 
     def __init__(self, entries: list[LessonEntry], parent: QWidget | None = None) -> None:
@@ -294,6 +295,8 @@ class LessonPicker(QWidget):
             summary.setContentsMargins(12, 0, 0, 8)
             rows.addWidget(summary)
             self.buttons.append(button)
+        self.mg_buttons: list[QPushButton] = []
+        self._moons_grave_rows(rows)
         rows.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -304,6 +307,28 @@ class LessonPicker(QWidget):
         back.setObjectName("demo-back")
         back.clicked.connect(self.closed.emit)
         layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)
+
+    def _moons_grave_rows(self, rows: QVBoxLayout) -> None:
+        """Moon's Grave's lessons under a heading of their own."""
+        from rt0table.desktop.moons_grave.mg_lessons import bundled_lessons
+
+        heading = QLabel("Moon's Grave")
+        font = QFont(heading.font())
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        heading.setFont(font)
+        rows.addWidget(heading)
+        for number, lesson in enumerate(bundled_lessons(), 1):
+            button = QPushButton(f"{number}. {lesson.title}")
+            button.setObjectName(f"mg-lesson-{lesson.name.removesuffix('.json')}")
+            button.setStyleSheet("text-align: left; padding: 8px;")
+            button.clicked.connect(lambda _=False, lesson=lesson: self.mg_chosen.emit(lesson))
+            rows.addWidget(button)
+            summary = QLabel(lesson.summary)
+            summary.setWordWrap(True)
+            summary.setContentsMargins(12, 0, 0, 8)
+            rows.addWidget(summary)
+            self.mg_buttons.append(button)
 
 
 class DemoScreen(QStackedWidget):
@@ -318,9 +343,11 @@ class DemoScreen(QStackedWidget):
         self.settings = settings
         self.picker = LessonPicker(load_lessons() if entries is None else entries)
         self.picker.chosen.connect(self.open_lesson)
+        self.picker.mg_chosen.connect(self.open_mg_lesson)
         self.picker.closed.connect(self.closed.emit)
         self.addWidget(self.picker)
         self.lesson: LessonScreen | None = None
+        self.mg_lesson: QWidget | None = None
 
     def open_lesson(self, entry: LessonEntry) -> LessonScreen:
         self.close_lesson()
@@ -332,7 +359,23 @@ class DemoScreen(QStackedWidget):
             self.lesson.table.view.setFocus()
         return self.lesson
 
+    def open_mg_lesson(self, lesson: object) -> QWidget:
+        from rt0table.desktop.moons_grave.mg_lessons import MgLesson, MgLessonScreen
+
+        assert isinstance(lesson, MgLesson)
+        self.close_lesson()
+        screen = MgLessonScreen(lesson)
+        screen.closed.connect(self.close_lesson)
+        self.mg_lesson = screen
+        self.addWidget(screen)
+        self.setCurrentWidget(screen)
+        return screen
+
     def close_lesson(self) -> None:
+        if self.mg_lesson is not None:
+            self.removeWidget(self.mg_lesson)
+            self.mg_lesson.deleteLater()
+            self.mg_lesson = None
         if self.lesson is not None:
             self.removeWidget(self.lesson)
             self.lesson.deleteLater()

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QTabWidget, QVBoxL
 from rt0table.desktop.characters.sheet import CharacterSheetView
 from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
 from rt0table.desktop.flow.day_panel import DayPanel
-from rt0table.desktop.flow.playthrough import EVERYTHING, OpChanges, Playthrough
+from rt0table.desktop.flow.playthrough import EVERYTHING, Mode, OpChanges, Playthrough
 from rt0table.rules.rt0.campaign.check_table import Attempt, CheckTable
 from rt0table.rules.rt0.campaign.skill_check import GroupResult
 from rt0table.rules.seam import IllegalAction
@@ -48,7 +48,7 @@ class BetweenFightsScreen(QWidget):
             sheet_tabs.addTab(view, m.character.name)
             self.sheets[m.id] = view
         self.tabs.addTab(sheet_tabs, "Character sheets")
-        self.checks = SkillCheckScreen(PlaythroughDesk(playthrough))
+        self.checks = SkillCheckScreen(PlaythroughDesk(playthrough), gm_judges=playthrough.mode is not Mode.SOLO)
         self.checks.next_day_button.hide()  # the Day clock belongs to the campaign
         checks_page = QScrollArea()  # a wide table: it scrolls rather than push the solo dock aside
         checks_page.setWidgetResizable(True)
@@ -92,6 +92,11 @@ class BetweenFightsScreen(QWidget):
             self.oracle.setParent(None)
         self.oracle, self._oracle_share = dock, share
         self.splitter.addWidget(dock)
+        pose = getattr(dock, "pose", None)  # the solo dock takes a question for the oracle to roll
+        if callable(pose):
+            self.day.gm_box.ask_oracle.connect(pose)
+            self.day.gm_box.solo = True
+            self.day.gm_box.refresh(self.playthrough.story)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 0)
         if self.isVisible():
@@ -132,3 +137,11 @@ class PlaythroughDesk:
 
     def next_day(self) -> None:
         raise IllegalAction("The Day ends for everyone on the Day tab.")
+
+    def gm_keeps(self, index: int) -> Attempt:
+        self.playthrough.submit(ops.GMKeepsCard(index))
+        return self.table.history[-1]
+
+    def keep_on_headphones(self) -> Attempt:
+        self.playthrough.submit(ops.KeepOnHeadphones())
+        return self.table.history[-1]

@@ -25,12 +25,14 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.characters.sheet import MEALS, SLEEPS, ability_name
+from rt0table.desktop.flow.gm_request_box import GMRequestBox
 from rt0table.desktop.flow.playthrough import OpChanges, Playthrough
 from rt0table.desktop.flow.summary_screen import tally_marks
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import injuries as inj
+from rt0table.rules.rt0.campaign.gm_asks import asks_the_gm
 from rt0table.rules.seam import IllegalAction
 from rt0table.rules.story import ops
 from rt0table.rules.story.chronicle import to_markdown
@@ -152,7 +154,11 @@ class MemberDay(QGroupBox):
             button = QPushButton(f"{power} — used" if power in used else power)
             button.setObjectName(f"power-{self.member_id}-{power}")
             button.setEnabled(power not in used and m.playable)
-            button.setToolTip("Already used today; fresh tomorrow." if power in used else "Mark it used for today.")
+            button.setToolTip(
+                "Already used today; fresh tomorrow."
+                if power in used
+                else ("Ask the GM for it." if asks_the_gm(power) else "Mark it used for today.")
+            )
             button.clicked.connect(lambda _=False, p=power: self.use_power(p))
             button.setMinimumWidth(button.sizeHint().width())  # with the solo dock beside it, no name is cut
             self.powers_grid.addWidget(button, i // POWER_COLUMNS, i % POWER_COLUMNS)
@@ -222,7 +228,15 @@ class MemberDay(QGroupBox):
         return self.panel.run(ops.ChooseScarBlocks(self.member_id, tuple(picked)))
 
     def use_power(self, power: str) -> bool:
-        return self.panel.run(ops.UsePower(self.member_id, power))
+        """Spend the power; one the GM answers opens the request box instead (FOOL-DEUS, HP-FORESIGHT)."""
+        if not asks_the_gm(power):
+            return self.panel.run(ops.UsePower(self.member_id, power))
+        if self.panel.playthrough.story.request is not None:
+            self.panel.error.setText("Wait for the GM's answer to the open request first.")
+            return False
+        name = self.panel.playthrough.campaign.member(self.member_id).character.name
+        self.panel.gm_box.begin(self.member_id, name, power)
+        return True
 
     def choice(self) -> tuple[cp.Meal, cp.Sleep]:
         choices = self.panel.playthrough.story.choices
@@ -245,6 +259,7 @@ class DayPanel(QWidget):
         self.fights_label = wrapped_label("day-fights", style=HINT_STYLE)
         self.eddies_label = wrapped_label("day-eddies")
         self.error = wrapped_label("day-error", style=PROBLEM_STYLE)
+        self.gm_box = GMRequestBox(self.run)
         self.members: dict[str, MemberDay] = {}
         holder = QWidget()
         column = QVBoxLayout(holder)
@@ -291,6 +306,7 @@ class DayPanel(QWidget):
         main = QVBoxLayout()
         main.addWidget(scroll, 1)
         main.addWidget(rule)
+        main.addWidget(self.gm_box)
         main.addWidget(self.error)
         main.addWidget(self.end_day_button, alignment=Qt.AlignmentFlag.AlignLeft)
         grid = QGridLayout(self)
@@ -404,6 +420,7 @@ class DayPanel(QWidget):
         self.eddies_label.setVisible(bool(eddies))
         for box in self.members.values():
             box.refresh(p.story)
+        self.gm_box.refresh(p.story)
         self.log.clear()
         self.log.addItems(p.log)
         self.log.scrollToBottom()

@@ -7,6 +7,7 @@ import random
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -28,6 +29,7 @@ from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.content.adversaries import AdversaryKind
 from rt0table.rules.rt0.fight.engine import CHOSEN_ARCANA_ABILITIES, AdversarySetup
+from rt0table.rules.rt0.fight.modifiers import EVA_SUIT
 from rt0table.rules.rt0.fight.zones import ROOM_SIZES, Zone
 
 SOURCES = (
@@ -228,6 +230,7 @@ class FightSetupScreen(QWidget):
             picker.changed.connect(self._refresh)
             column.addWidget(picker)
             self.pickers[m.id] = picker
+        column.addWidget(self._suits_box())
         column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -250,13 +253,36 @@ class FightSetupScreen(QWidget):
         layout.addLayout(buttons)
         return page
 
+    def _suits_box(self) -> QGroupBox:
+        """ITM-EVA-SUIT: whoever carries the suit may have put it on before the fight (in the fight it costs the
+        round and a GYM check); hidden when nobody carries one."""
+        box = QGroupBox("EVA Suit")
+        box.setObjectName("fight-suits")
+        layout = QVBoxLayout(box)
+        hint = wrapped_label(style=HINT_STYLE)
+        hint.setText(
+            "Worn from the start: 3 Shield every turn and no harm from gas or liquid, but a Penalty on every check "
+            "except FINAID. Putting it on during the fight takes that fighter's whole round and a Medium GYM check."
+        )
+        layout.addWidget(hint)
+        self.suit_boxes: dict[str, QCheckBox] = {}
+        for m in fp.fighting_members(self.campaign):
+            if EVA_SUIT in m.items:
+                tick = QCheckBox(f"{m.character.name} starts the fight wearing the EVA Suit")
+                tick.setObjectName(f"fight-suit-{m.id}")
+                layout.addWidget(tick)
+                self.suit_boxes[m.id] = tick
+        box.setVisible(bool(self.suit_boxes))
+        return box
+
     # --- the plan ---
 
     def plan(self) -> fp.FightPlan:
         foes = tuple(AdversarySetup(kind, self.zones[f"foe:{i}"]) for i, kind in enumerate(self.foes))
         fighters = {k: z for k, z in self.zones.items() if not k.startswith("foe:")}
         abilities = {member_id: picker.chosen() for member_id, picker in self.pickers.items()}
-        return fp.FightPlan(self.seed.value(), self.room_size, foes, fighters, abilities)
+        suited = tuple(m for m, tick in getattr(self, "suit_boxes", {}).items() if tick.isChecked())
+        return fp.FightPlan(self.seed.value(), self.room_size, foes, fighters, abilities, suited)
 
     def start(self) -> None:
         plan = self.plan()

@@ -25,6 +25,7 @@ class ModeScreen(QWidget):
 
     chosen = Signal(object)  # Mode
     back = Signal()
+    other_game = Signal(str)  # a ruleset's key: the player picked another game than RT:0
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -53,10 +54,19 @@ class ModeScreen(QWidget):
         back = QPushButton("Back to the title")
         back.setObjectName("mode-back")
         back.clicked.connect(self.back.emit)
+        games = QHBoxLayout()  # which game: RT:0 is this screen; Moon's Grave has its own new-game screen
+        games.addStretch(1)
+        games.addWidget(QLabel("Game: RT:0, or"))
+        moons_grave = QPushButton("Moon's Grave…")
+        moons_grave.setObjectName("mode-game-moons-grave")
+        moons_grave.clicked.connect(lambda: self.other_game.emit("moons-grave"))
+        games.addWidget(moons_grave)
+        games.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addStretch(1)
         layout.addWidget(title)
         layout.addSpacing(self.fontMetrics().height())
         layout.addLayout(row)
+        layout.addLayout(games)
         layout.addStretch(1)
         layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)

@@ -19,8 +19,10 @@ from rt0table.desktop.fights import full_bestiary
 from rt0table.desktop.flow.between_fights import BetweenFightsScreen
 from rt0table.desktop.flow.fight_setup import FightSetupScreen
 from rt0table.desktop.flow.mode_screen import ModeScreen
-from rt0table.desktop.flow.playthrough import Mode, Playthrough
+from rt0table.desktop.flow.playthrough import FightReport, Mode, Playthrough
 from rt0table.desktop.flow.summary_screen import SummaryScreen
+from rt0table.desktop.replay_viewer.replay_screen import ReplayScreen
+from rt0table.desktop.replay_viewer.saved_fight import replay_of_session
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
@@ -66,6 +68,7 @@ class Navigator(QObject):
         self.mode = Mode.SOLO
         self.playthrough: Playthrough | None = None
         self.screen: QWidget | None = None
+        self.fight_seed: int | None = None  # the shuffle seed of the fight begun in this run, for its replay
 
     def _show(self, screen: QWidget) -> None:
         self.screen = screen
@@ -133,6 +136,7 @@ class Navigator(QObject):
     def start_fight(self, plan: fp.FightPlan) -> TableScreen:
         assert self.playthrough is not None
         session = self.playthrough.begin_fight(plan, full_bestiary())
+        self.fight_seed = plan.seed
         return self._table(session, new_fight=True)
 
     def _table(self, session: Session, new_fight: bool, log: list[str] | None = None) -> TableScreen:
@@ -167,8 +171,25 @@ class Navigator(QObject):
 
     def fight_over(self) -> SummaryScreen:
         assert self.playthrough is not None
+        session, seed = self.playthrough.session, self.fight_seed
         report = self.playthrough.end_fight()
-        screen = SummaryScreen(report)
+        self.fight_seed = None
+        return self._summary(report, session if session is not None and not session.played_before else None, seed)
+
+    def _summary(self, report: FightReport, session: Session | None, seed: int | None) -> SummaryScreen:
+        """The fight's summary; with the session it was played in, it can be watched again and come back here."""
+        screen = SummaryScreen(report, watchable=session is not None)
         screen.done.connect(self.between_fights)
+        if session is not None:
+            screen.watch.connect(lambda: self.watch(report, session, seed))
         self._show(screen)
+        return screen
+
+    def watch(self, report: FightReport, session: Session, seed: int | None) -> ReplayScreen:
+        """The fight just played, in the replay viewer; closing it returns to its summary."""
+        title = f"Replay of fight {report.number}"
+        screen = replay_of_session(session, seed, title, replace(self.settings, hot_seat=False))
+        screen.closed.connect(lambda: self._summary(report, session, seed))
+        self._show(screen)
+        screen.setFocus()
         return screen

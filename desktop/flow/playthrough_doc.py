@@ -16,6 +16,7 @@ from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign import Campaign
+from rt0table.rules.rt0.campaign.gm_asks import PowerRequest, asks_the_gm
 from rt0table.rules.solo.journal_bridge import SoloJournal
 from rt0table.rules.story.chronicle import Line
 from rt0table.rules.story.decks import decks_from_dict, fresh_decks
@@ -52,7 +53,21 @@ def story_doc(mode: Mode, story: Story) -> dict[str, Any]:
         },
         "notes": [[n.id, n.day, n.text] for n in s.notes],
         "chronicle": [[x.day, x.who, x.text, x.typed, x.note, x.oracle_entry] for x in s.chronicle],
+        **({"request": [s.request.member, s.request.power, s.request.wish]} if s.request is not None else {}),
     }
+
+
+def _request(raw: Any, campaign: Campaign) -> PowerRequest | None:
+    """A power asked of the GM and not yet answered (absent in documents written before gm_asks)."""
+    if raw is None:
+        return None
+    if not (isinstance(raw, list) and len(raw) == 3 and all(isinstance(v, str) for v in raw)):
+        raise ValueError(f"the saved request to the GM should be [member, power, wish], not {raw!r}")
+    member, power, wish = raw
+    if not asks_the_gm(power):
+        raise ValueError(f"the saved request to the GM names {power!r}, which is not asked of the GM")
+    campaign.member(member)  # KeyError names an unknown member
+    return PowerRequest(member, power, wish)
 
 
 def _line(raw: Any) -> Line:
@@ -106,6 +121,7 @@ def story_from_doc(doc: dict[str, Any]) -> Story:
         log=tuple(str(line) for line in doc.get("log", [])),
         next_note=max((n.id for n in notes), default=0) + 1,
         chronicle=tuple(_line(raw) for raw in doc.get("chronicle", [])),
+        request=_request(doc.get("request"), campaign),
     )
     if not story.log:
         party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])

@@ -35,7 +35,9 @@ class SummaryScreen(QWidget):
 
     done = Signal()
 
-    def __init__(self, report: FightReport, parent: QWidget | None = None) -> None:
+    watch = Signal()  # the player asks to watch the fight again
+
+    def __init__(self, report: FightReport, watchable: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("fight-summary")
         self.report = report
@@ -109,7 +111,13 @@ class SummaryScreen(QWidget):
         self.done_button = QPushButton("Continue")
         self.done_button.setObjectName("summary-done")
         self.done_button.clicked.connect(self.done.emit)
+        self.watch_button = QPushButton("Watch the fight again")
+        self.watch_button.setObjectName("summary-watch")
+        self.watch_button.setToolTip("Step or scrub through the fight, forward and back.")
+        self.watch_button.setVisible(watchable)
+        self.watch_button.clicked.connect(self.watch.emit)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.watch_button)
         buttons.addStretch(1)
         buttons.addWidget(self.done_button)
 

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from .combat_setup import CombatSetup
 
 RT0 = "rt0"
-RULESETS = {RT0: "RT:0"}  # key -> the game's title, for the load screen (no rules engine loaded to list saves)
+# key -> the game's title, for the load screen (no rules engine loaded to list saves)
+RULESETS = {RT0: "RT:0", "moons-grave": "Moon's Grave"}
 
 
 def known_ruleset(path: Path, key: object) -> str:
@@ -53,6 +54,8 @@ def decode_setup(path: Path, ruleset: str, text: str) -> CombatSetup:
     from rt0table.rules.seam import RulesError
 
     known_ruleset(path, ruleset)
+    if ruleset != RT0:
+        raise DamagedSaveError(path, f"this is a {RULESETS[ruleset]} save; it opens on its own table, not RT:0's")
     try:
         return _rt0_setup(json.loads(text))
     except RecursionError:

@@ -349,6 +349,10 @@ class SaveStore:
         if game is not None:
             game.close()
 
+    def new_id(self) -> str:
+        """A fresh game id for a save another module creates (a game on the seam: ``seam_save``)."""
+        return self._new_id()
+
     def _new_id(self) -> str:
         while True:
             game_id = f"{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"

@@ -155,6 +155,10 @@ class SoloDock(QWidget):
         self.panel.reload(solo.oracle)
         self.journal_changed.emit()
 
+    def pose(self, question: str) -> None:
+        """Put a question in the oracle's field for the player to roll (a power asked of the GM, in solo)."""
+        self.panel.pose(question)
+
     def markdown(self, title: str = "Solo journal") -> str:
         return self.panel.markdown(title)
 

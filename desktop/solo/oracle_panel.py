@@ -445,6 +445,13 @@ class OraclePanel(QWidget):
         self.question.clear()
         self.commit(self.asked(state, asked))
 
+    def pose(self, question: str) -> None:
+        """Put a question in the field, ready to roll, with its tab in front."""
+        if self.compact:
+            self.tabs.setCurrentIndex(0)
+        self.question.setText(question)
+        self.question.setFocus()
+
     def spending(self) -> bool:
         """True when the held Leverage is to be spent as Advantage on the next question."""
         return self.spend_box.isChecked() and self.state.leverage.held

@@ -119,7 +119,7 @@ def start(name: str) -> Draft:
     return Draft(name)
 
 
-def _free_perks(content: MgContent, draft: Draft) -> tuple[str, ...]:
+def free_perks(content: MgContent, draft: Draft) -> tuple[str, ...]:
     """Perks that come free with the class benefit and the gear (armour, artifact), beside the five."""
     free: list[str] = []
     if draft.character_class and (benefit := content.character_class(draft.character_class).benefit_perk):
@@ -214,11 +214,7 @@ def creation_refusal(content: MgContent, draft: Draft, action: CreationAction) -
             return f"There is no perk '{action.perk}'."
         if not choosable_perk(content, draft, perk):
             return f"{perk.title} is not a universal perk nor one of your class's."
-        if (
-            action.perk in draft.perks
-            or action.perk in draft.weapon_perks
-            or action.perk in _free_perks(content, draft)
-        ):
+        if action.perk in draft.perks or action.perk in draft.weapon_perks or action.perk in free_perks(content, draft):
             return f"{perk.title} is already yours."
         if len(draft.perks) >= FREE_PERKS:
             return f"You already have your {FREE_PERKS} perks; drop one to take another."
@@ -293,7 +289,7 @@ def finish(content: MgContent, draft: Draft) -> Character:
     """The finished character; leftover Build Points become Experience, one for one (MG-STAT-LEFTOVER)."""
     if draft.step != "done":
         raise CreationRefused(f"The character is not finished: the next step is {draft.step.replace('_', ' ')}.")
-    perks = (*draft.perks, *draft.weapon_perks, *_free_perks(content, draft))
+    perks = (*draft.perks, *draft.weapon_perks, *free_perks(content, draft))
     return Character(
         draft.name,
         draft.employer,

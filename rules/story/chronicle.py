@@ -47,6 +47,25 @@ def lines_for(before: Story, after: Story, events: Sequence[StoryEvent]) -> tupl
         if isinstance(event, tale.CampaignChanged):
             for e in event.events:
                 lines.append(Line(day, getattr(e, "member", None) or None, event_line(e, names)))
+        elif isinstance(event, tale.PowerAsked):
+            r = event.request
+            asked = f"{names.get(r.member, r.member)} asks the GM for {r.power}"
+            lines.append(Line(day, r.member, asked if r.wish else f"{asked}; the GM decides what happens.", r.wish))
+        elif isinstance(event, tale.PowerAnswered):
+            r = event.request
+            said = (
+                f"The GM grants {r.power}; it is spent for today"
+                if event.granted
+                else f"The GM can't or won't grant {r.power}; it stays fresh today"
+            )
+            lines.append(Line(day, r.member, said if event.answer else f"{said}.", event.answer))
+        elif isinstance(event, tale.CardJudged):
+            a = event.attempt
+            said = f"The GM judges {CARDS[a.result.kept.card].name} the worse card: {a.result.outcome.value}"
+            lines.append(Line(day, ids.get(a.name), said, a.subject))
+        elif isinstance(event, tale.ItemKept):
+            said = "fails that FINAID check on purpose and keeps its card face down on the Headphones."
+            lines.append(Line(day, event.member, f"{names.get(event.member, event.member)} {said}"))
         elif isinstance(event, tale.ChecksDrawn):
             for a in event.attempts:
                 result = a.result

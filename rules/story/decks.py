@@ -14,7 +14,7 @@ from ..rt0.campaign.campaign import Campaign
 from ..rt0.campaign.check_table import Attempt, CheckTable
 from ..rt0.campaign.skill_check import DayLedger, GroupResult, Outcome
 from ..rt0.cards import CardId
-from ..rt0.fight.deck import Pile
+from ..rt0.fight.deck import Pile, deck_cards
 from ..seam import IllegalAction
 from . import ops
 
@@ -99,8 +99,13 @@ def party_table(campaign: Campaign, seed: int) -> CheckTable:
     hurt = {m.character.name: m.injuries.names for m in campaign.members}
     started = {m.character.name for m in campaign.members if m.morning_starts}
     return CheckTable.for_party(
-        [m.character for m in campaign.members], campaign.eddies, seed, hurt, morning_start=started
+        [m.character for m in campaign.members], campaign.eddies, seed, hurt, started, carried(campaign)
     )
+
+
+def carried(campaign: Campaign) -> dict[str, tuple[str, ...]]:
+    """What each character carries, by name: the check items act at the checks they name (ITM-*)."""
+    return {m.character.name: m.items for m in campaign.members}
 
 
 def fresh_decks(campaign: Campaign, seed: int) -> CheckDecks:
@@ -110,14 +115,36 @@ def fresh_decks(campaign: Campaign, seed: int) -> CheckDecks:
     return CheckDecks.of(table)
 
 
-def follow_party(decks: CheckDecks, campaign: Campaign) -> CheckDecks:
-    """The decks follow the campaign: its Day, and a pile for anyone new (piles and ledger stay as they are)."""
+def follow_party(decks: CheckDecks, campaign: Campaign, before: Campaign | None = None) -> CheckDecks:
+    """The decks follow the campaign: its Day, and a pile for anyone new (piles and ledger stay as they are); with
+    ``before``, cards that went onto a member's Headphones leave their pile and those that came off return to it."""
     table = decks.thaw(campaign)
+    if before is not None:
+        _follow_headphones(table, before, campaign)
     hurt = {m.character.name: m.injuries.names for m in campaign.members}
     started = {m.character.name for m in campaign.members if m.morning_starts}
-    table.update_party([m.character for m in campaign.members], campaign.eddies, hurt, started)
+    table.update_party([m.character for m in campaign.members], campaign.eddies, hurt, started, carried(campaign))
     table.day = campaign.day
     return CheckDecks.of(table)
+
+
+def _follow_headphones(table: CheckTable, before: Campaign, after: Campaign) -> None:
+    """ITM-HEADPHONES: a card on the Headphones is out of its owner's deck until it comes off (into a fight's hand,
+    and back to the deck after it), so no card is ever in two places."""
+    held_before = {m.id: set(m.headphones) for m in before.members}
+    for m in after.members:
+        checker = table.checkers.get(m.character.name)
+        if checker is None or checker.pile not in table.piles:
+            continue
+        pile, now, was = table.piles[checker.pile], set(m.headphones), held_before.get(m.id, set())
+        for card in now - was:
+            for cards in (pile.draw, pile.discard):
+                if card in cards:
+                    cards.remove(card)
+        owned = set(deck_cards(m.character.traits))
+        for card in sorted(was - now):
+            if card in owned and card not in pile.draw and card not in pile.discard and card != pile.shown:
+                pile.discard.append(card)
 
 
 def decks_from_dict(data: Mapping[str, Any], campaign: Campaign, seed: int) -> CheckDecks:
@@ -130,7 +157,7 @@ def decks_from_dict(data: Mapping[str, Any], campaign: Campaign, seed: int) -> C
 def draw_on(table: CheckTable, op: ops.CheckOp) -> tuple[list[Attempt], GroupResult | None]:
     """Carry out one check op on a table (changing it): the attempts made, and a group check's verdict."""
     if isinstance(op, ops.DrawCheck):
-        check = table.check_for(op.name, op.skill, op.base, op.edge, op.sight)
+        check = table.check_for(op.name, op.skill, op.base, op.edge, op.sight, op.purpose)
         return [table.attempt(op.name, op.skill, op.subject, check)], None
     if isinstance(op, ops.GroupCheck):
         return table.group(list(op.names), op.skill, op.subject, op.base, op.edge, op.everyone, op.sight)

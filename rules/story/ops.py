@@ -55,6 +55,23 @@ class UsePower:
 
 
 @dataclass(frozen=True, slots=True)
+class AskTheGM:
+    """FOOL-DEUS, HP-FORESIGHT: a power the GM answers; ``wish`` is the player's own proposed result, or ""."""
+
+    member: str
+    power: str
+    wish: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GMAnswers:
+    """The GM's answer to the open request: granted (the power is spent today) or not (it stays fresh)."""
+
+    granted: bool
+    answer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseScarBlocks:
     """The combat abilities each Massive Painful Scar blocks today (INJ-MINOR)."""
 
@@ -225,7 +242,8 @@ CampaignOp = (
 
 @dataclass(frozen=True, slots=True)
 class DrawCheck:
-    """One checker draws for a task; ``helped``: the helpers' edge already folded into ``edge``."""
+    """One checker draws for a task; ``helped``: the helpers' edge already folded into ``edge``; ``purpose``: what
+    the task is for when an item is made for it (``items.FOOD``, ``DOOR``, ``TREAT``, ``PERFORMANCE``)."""
 
     name: str
     skill: Skill
@@ -233,6 +251,19 @@ class DrawCheck:
     base: Difficulty
     edge: Edge = Edge.NONE
     sight: bool = False
+    purpose: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GMKeepsCard:
+    """SKL-PENALTY: the GM names which of the latest check's two cards is the worse (``index`` into its cards)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepOnHeadphones:
+    """ITM-HEADPHONES: the latest check, a won FINAID, counts as failed and its card waits on the Headphones."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +345,7 @@ class DeleteNote:
     note: int
 
 
-DayOp = ChooseMeal | ChooseSleep | EndDay
+DayOp = ChooseMeal | ChooseSleep | EndDay | AskTheGM | GMAnswers
 FightOp = BeginFight | FightAction | ConcludeFight
 JournalOp = WriteNote | EditNote | DeleteNote
-Op = DayOp | CampaignOp | CheckOp | FightOp | OracleStep | JournalOp
+Op = DayOp | CampaignOp | CheckOp | GMKeepsCard | KeepOnHeadphones | FightOp | OracleStep | JournalOp

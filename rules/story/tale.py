@@ -18,6 +18,7 @@ from ..rt0.campaign import campaign as cp
 from ..rt0.campaign import fight_plan as fp
 from ..rt0.campaign.campaign_events import CampaignEvent
 from ..rt0.campaign.check_table import Attempt
+from ..rt0.campaign.gm_asks import PowerRequest, asks_the_gm
 from ..rt0.campaign.skill_check import GroupResult
 from ..rt0.campaign.supremacy import FightSummary, supremacy_gain
 from ..rt0.fight import engine
@@ -88,6 +89,7 @@ class Story:
     log: tuple[str, ...] = ()
     next_note: int = 1
     chronicle: tuple[Line, ...] = ()  # the playthrough's one journal (chronicle.py), in order
+    request: PowerRequest | None = None  # a power asked of the GM, waiting for the answer (gm_asks.py)
 
     def names(self) -> dict[str, str]:
         """Member id to character name, for putting events into words."""
@@ -123,6 +125,20 @@ class DayChoiceMade:
 
 
 @dataclass(frozen=True, slots=True)
+class PowerAsked:
+    request: PowerRequest
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PowerAnswered:
+    request: PowerRequest
+    granted: bool
+    answer: str
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ChecksDrawn:
     """Cards drawn at the skill-check table: ``verdict`` for a group check."""
 
@@ -130,6 +146,23 @@ class ChecksDrawn:
     verdict: GroupResult | None = None
     retried: bool = False
     reveals: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class CardJudged:
+    """SKL-PENALTY: the GM named the worse card; ``attempt`` is the check as it now counts."""
+
+    attempt: Attempt
+    reveals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ItemKept:
+    """ITM-HEADPHONES: a won FINAID check failed on purpose, its card kept face down for the next fight."""
+
+    member: str
+    card: int  # face down: the journal does not name it
+    reveals: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +203,11 @@ class NoteChanged:
 StoryEvent = (
     CampaignChanged
     | DayChoiceMade
+    | PowerAsked
+    | PowerAnswered
     | ChecksDrawn
+    | CardJudged
+    | ItemKept
     | FightBegun
     | FightStepped
     | FightConcluded
@@ -206,8 +243,14 @@ def _apply(story: Story, op: ops.Op) -> Applied:
         return _choose(story, op)
     if isinstance(op, ops.EndDay):
         return _end_day(story)
+    if isinstance(op, ops.AskTheGM | ops.GMAnswers):
+        return _gm_asked(story, op)
     if isinstance(op, ops.DrawCheck | ops.GroupCheck | ops.HelpCheck | ops.RetryCheck):
         return _check(story, op)
+    if isinstance(op, ops.KeepOnHeadphones):
+        return _keep_on_headphones(story)
+    if isinstance(op, ops.GMKeepsCard):
+        return _gm_keeps(story, op.index)
     if isinstance(op, ops.BeginFight | ops.FightAction | ops.ConcludeFight):
         return _fight(story, op)
     if isinstance(op, ops.OracleStep):
@@ -228,10 +271,13 @@ def _with_campaign(story: Story, campaign: cp.Campaign, events: Sequence[Campaig
     """The campaign changed: its events go to the log and the skill-check decks follow the party."""
     names = story.names()
     log = (*story.log, *(event_line(e, names) for e in events))
-    return replace(story, campaign=campaign, checks=follow_party(story.checks, campaign), log=log)
+    checks = follow_party(story.checks, campaign, story.campaign)
+    return replace(story, campaign=campaign, checks=checks, log=log)
 
 
 def _campaign(story: Story, op: ops.CampaignOp) -> Applied:
+    if isinstance(op, ops.UsePower) and asks_the_gm(op.power):
+        raise IllegalAction(f"{op.power} is asked of the GM: request it, and the GM's answer decides.")
     campaign, events = op.run(story.campaign)
     return _with_campaign(story, campaign, events), [CampaignChanged(tuple(events))]
 
@@ -251,8 +297,33 @@ def _choose(story: Story, op: ops.ChooseMeal | ops.ChooseSleep) -> Applied:
     return replace(story, choices=choices), [DayChoiceMade(op.member, choice)]
 
 
+def _gm_asked(story: Story, op: ops.AskTheGM | ops.GMAnswers) -> Applied:
+    """FOOL-DEUS, HP-FORESIGHT: one request open at a time; granted spends the power, declined leaves it fresh."""
+    if isinstance(op, ops.AskTheGM):
+        if story.request is not None:
+            waiting = story.names().get(story.request.member, story.request.member)
+            raise IllegalAction(f"{waiting}'s {story.request.power} still waits for the GM's answer.")
+        if not asks_the_gm(op.power):
+            raise IllegalAction(f"{op.power} is not asked of the GM: use it directly.")
+        if not _member(story, op.member).playable:
+            raise IllegalAction(f"{story.names()[op.member]} can no longer be played.")
+        cp.use_power(story.campaign, op.member, op.power)  # refused here if not theirs, or used today
+        asked = PowerRequest(op.member, op.power, op.wish.strip())
+        return replace(story, request=asked), [PowerAsked(asked)]
+    request = story.request
+    if request is None:
+        raise IllegalAction("Nothing has been asked of the GM.")
+    answered = PowerAnswered(request, op.granted, op.answer.strip())
+    if not op.granted:
+        return replace(story, request=None), [answered]
+    campaign = cp.use_power(story.campaign, request.member, request.power)
+    return replace(story, campaign=campaign, request=None), [answered]
+
+
 def _end_day(story: Story) -> Applied:
     """DAY-CLOCK: food and sleep as chosen; the next Day asks again from the start (issue 19 item 11)."""
+    if story.request is not None:
+        raise IllegalAction(f"The GM has not answered {story.request.power} yet: answer it before the Day ends.")
     c = story.choices
     ids = [m.id for m in story.campaign.members]
     campaign, events = cp.end_day(story.campaign, {i: c.meal(i) for i in ids}, {i: c.sleep(i) for i in ids})
@@ -262,12 +333,44 @@ def _end_day(story: Story) -> Applied:
 
 def _check(story: Story, op: ops.CheckOp) -> Applied:
     table = story.checks.thaw(story.campaign)
+    spent = table.checkers[op.name].spent(op.skill, op.purpose) if isinstance(op, ops.DrawCheck) else []
     attempts, verdict = draw_on(table, op)
     story = replace(story, checks=CheckDecks.of(table))
     drawn = ChecksDrawn(tuple(attempts), verdict, retried=isinstance(op, ops.RetryCheck))
-    if not isinstance(op, ops.RetryCheck):
-        return story, [drawn]
-    return _pay_for_retry(story, attempts[0].name, drawn)
+    if isinstance(op, ops.RetryCheck):
+        return _pay_for_retry(story, attempts[0].name, drawn)
+    if spent and isinstance(op, ops.DrawCheck):
+        return _spend_items(story, op.name, spent, drawn)
+    return story, [drawn]
+
+
+def _spend_items(story: Story, name: str, spent: list[str], drawn: ChecksDrawn) -> Applied:
+    """ITM-BLANK-KEYCARD, ITM-FIRST-AID-KIT, ITM-GROUCHO-GLASSES: an Exhaust item that helped a check is used up."""
+    member = next(m.id for m in story.campaign.members if m.character.name == name)
+    campaign, events = story.campaign, []
+    for item in spent:
+        campaign, more = cp.use_item(campaign, member, item)
+        events += more
+    return _with_campaign(story, campaign, events), [drawn, CampaignChanged(tuple(events), reveals=True)]
+
+
+def _gm_keeps(story: Story, index: int) -> Applied:
+    """SKL-PENALTY between fights: the GM's judgement of the worse card replaces the one kept by the order."""
+    table = story.checks.thaw(story.campaign)
+    judged = table.gm_keeps(index)
+    return replace(story, checks=CheckDecks.of(table)), [CardJudged(judged)]
+
+
+def _keep_on_headphones(story: Story) -> Applied:
+    """ITM-HEADPHONES between fights: the latest check, a won FINAID, counts as failed; its card waits face down."""
+    table = story.checks.thaw(story.campaign)
+    attempt, card = table.fail_for_headphones()
+    member = next((m.id for m in story.campaign.members if m.character.name == attempt.name), None)
+    if member is None:
+        raise IllegalAction(f"{attempt.name} is an Eddy and carries no Headphones.")
+    story = replace(story, checks=CheckDecks.of(table))
+    campaign = cp.keep_on_headphones(story.campaign, member, card)
+    return _with_campaign(story, campaign, []), [ItemKept(member, card)]
 
 
 def _pay_for_retry(story: Story, name: str, drawn: ChecksDrawn) -> Applied:
@@ -336,7 +439,8 @@ def changed_parts(before: Story, after: Story) -> frozenset[Part]:
     parts: set[Part] = set()
     if before.campaign is not after.campaign and before.campaign != after.campaign:
         parts |= {Part.PARTY, Part.DAY}
-    if before.choices != after.choices or before.finished != after.finished or before.log != after.log:
+    changed_day = before.choices != after.choices or before.request != after.request
+    if changed_day or before.finished != after.finished or before.log != after.log:
         parts.add(Part.DAY)
     if before.checks is not after.checks and before.checks != after.checks:
         parts.add(Part.CHECKS)

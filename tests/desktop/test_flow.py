@@ -127,7 +127,10 @@ def test_new_game_to_the_second_fights_set_up(qtbot: QtBot, window: MainWindow) 
     assert "Tally: 1" in between.day.supremacy_label.text()
     power = named(between.day, "power-ines-Foresight: Tarot Deck")
     assert isinstance(power, QPushButton)
-    click(qtbot, power)
+    click(qtbot, power)  # a divination tool is asked of the GM, who grants it here
+    click(qtbot, named(between.day, "day-gm-ask"))
+    assert playthrough.campaign.clock.used_by("ines") == ()
+    click(qtbot, named(between.day, "day-gm-grant"))
     assert playthrough.campaign.clock.used_by("ines") == ("Foresight: Tarot Deck",)
     power = named(between.day, "power-ines-Foresight: Tarot Deck")
     assert not power.isEnabled() and power.text().endswith("used")  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ through ``check_odds``, so the screen shows exactly what the rules compute.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import rng
@@ -225,6 +225,42 @@ class CheckTable:
         done = Attempt(previous.name, previous.skill, previous.subject, result)
         self.history.append(done)
         return done
+
+    def penalty_pick_refusal(self) -> str | None:
+        """Why the GM has no card to pick on the latest check (SKL-PENALTY), or None."""
+        last = self.history[-1] if self.history else None
+        if last is None or last.result.check.edge is not Edge.PENALTY or len(last.result.readings) < 2:
+            return "Only the latest check made under Penalty has two cards for the GM to judge."
+        if len({r.outcome for r in last.result.readings}) < 2:
+            return "Both cards read the same: there is nothing to judge."
+        return None
+
+    def gm_keeps(self, index: int) -> Attempt:
+        """SKL-PENALTY: the GM says which of the latest check's two cards is the worse, the one that counts."""
+        why = self.penalty_pick_refusal()
+        if why is not None:
+            raise ValueError(why)
+        last = self.history[-1]
+        if not 0 <= index < len(last.result.readings):
+            raise ValueError(f"There is no card {index + 1} to keep: the check drew {len(last.result.readings)}.")
+        judged = Attempt(last.name, last.skill, last.subject, replace(last.result, kept=last.result.readings[index]))
+        self.history[-1] = judged
+        self.ledger.outcomes[(_subject(last.subject), self.day)] = judged.result.outcome
+        return judged
+
+    def fail_for_headphones(self) -> tuple[Attempt, int]:
+        """ITM-HEADPHONES: the latest check, a won FINAID, now counts as failed (a retry may follow); returns it,
+        failed, and its card, which the caller puts on the Headphones."""
+        if not self.history:
+            raise ValueError("There is no check to fail on purpose.")
+        last = self.history[-1]
+        if last.skill is not Skill.FINAID or not last.result.succeeded:
+            raise ValueError("Only a won FINAID check, the latest one, can be failed to keep its card.")
+        kept = replace(last.result.kept, outcome=Outcome.FAILURE, reason="failed on purpose, for the Headphones")
+        failed = Attempt(last.name, last.skill, last.subject, replace(last.result, kept=kept))
+        self.history[-1] = failed
+        self.ledger.outcomes[(_subject(last.subject), self.day)] = Outcome.FAILURE
+        return failed, last.result.kept.card
 
     def group(
         self,

@@ -67,12 +67,12 @@ def test_a_bad_night_is_chosen_per_member_and_reset_by_the_new_day() -> None:
 def test_apply_never_changes_the_value_it_was_given_and_a_refusal_changes_nothing() -> None:
     s = story()
     kept = replace(s)
-    after, events = apply(s, ops.UsePower("a", clock.DEUS_EX_MACHINA))
+    after, events = apply(s, ops.UsePower("b", clock.PART_OF_MY_PLAN))
     assert s == kept and after != s
-    assert clock.DEUS_EX_MACHINA in after.campaign.clock.used_by("a")
+    assert clock.PART_OF_MY_PLAN in after.campaign.clock.used_by("b")
     assert not reveals(events)
     with pytest.raises(IllegalAction, match="already"):
-        apply(after, ops.UsePower("a", clock.DEUS_EX_MACHINA))
+        apply(after, ops.UsePower("b", clock.PART_OF_MY_PLAN))
     with pytest.raises(IllegalAction, match="does not have"):
         apply(s, ops.UsePower("a", clock.PART_OF_MY_PLAN))
     with pytest.raises(IllegalAction, match="no party member"):

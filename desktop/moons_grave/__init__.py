@@ -1,0 +1,1 @@
+"""Moon's Grave on the desktop."""

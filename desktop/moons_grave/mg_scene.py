@@ -1,0 +1,396 @@
+"""The Moon's Grave table as a scene: the round strip, party sheets, NPC cards, action tokens, the incoming damage,
+the rolled dice and the perk rail. It draws a state and reports drags and clicks; it never changes the game.
+
+Logical size WIDTH x HEIGHT, fitted into the view; ``drop`` and ``click`` are set by the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from rt0table.rules.moons_grave.mg_state import MgState, Track
+from rt0table.rules.moons_grave.surge_dice import SURGE_D6
+
+WIDTH, HEIGHT = 1000.0, 680.0
+SIDE = 320.0  # the width of the party sheets and of the NPC cards
+MIDDLE = SIDE + 20  # where the tokens, the dice and the perk rail begin
+INK = QColor("#f4ecd8")
+FAINT = QColor("#9c9787")
+LIT = QColor("#f2b134")
+PARTY_FILL = QColor("#23344a")
+FOE_FILL = QColor("#4a2330")
+TABLE = QColor("#1b1f24")
+DEAD = QColor("#3a3a3a")
+PHASES = (
+    ("plan", "Plan"),
+    ("vie", "Vie"),
+    ("withdraw", "Withdraw"),
+    ("bid", "Bid"),
+    ("vie_roll", "Initiative roll"),
+    ("turn", "Turn"),
+    ("roll", "Roll"),
+    ("perks", "Perks"),
+    ("soak", "Soak"),
+    ("aftermath", "Aftermath"),
+    ("over", "Over"),
+)
+DRAGGED_ACTIONS = ("Attack", "Slaughter", "Bandage", "Protect")
+CLICKED_ACTIONS = ("Rally", "Finish")
+
+
+def text_width(text: str, bold: bool = True) -> float:
+    """The width a chip needs for ``text`` in the plates' font, padding included."""
+    font = QFont()
+    font.setPixelSize(13)
+    font.setBold(bold)
+    return QFontMetricsF(font).horizontalAdvance(text) + 18
+
+
+class Plate(QGraphicsItem):
+    """A rounded box with lines of text; ``lit`` marks a legal target or a payable perk, ``dim`` the rest."""
+
+    def __init__(self, fill: QColor, lines: list[str], rect: QRectF) -> None:
+        super().__init__()
+        self.fill = fill
+        self.lines = lines
+        self.rect = rect
+        self.lit = False
+        self.dim = False
+        self.bold_first = True
+        self.centred = False  # one big centred label (a die)
+        self.font_px = 13
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-3, -3, 3, 3)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setOpacity(0.45 if self.dim else 1.0)
+        painter.setPen(QPen(LIT if self.lit else FAINT, 3 if self.lit else 1))
+        painter.setBrush(self.fill)
+        painter.drawRoundedRect(self.rect, 8, 8)
+        font = QFont()
+        if self.centred:
+            font.setPixelSize(int(self.rect.height() * 0.5))
+            font.setBold(True)
+            painter.setFont(font)
+            painter.setPen(INK)
+            painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, " ".join(self.lines))
+            return
+        font.setPixelSize(self.font_px)
+        line_height = self.font_px + 4.0
+        top = self.rect.top() + 6
+        for i, line in enumerate(self.lines):
+            font.setBold(i == 0 and self.bold_first)
+            painter.setFont(font)
+            painter.setPen(INK if i == 0 else FAINT.lighter(130))
+            box = QRectF(self.rect.left() + 8, top + i * line_height, self.rect.width() - 16, line_height)
+            if box.bottom() > self.rect.bottom() - 2:
+                break
+            painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, line)
+
+
+class FighterCard(Plate):
+    """A party sheet or an NPC card: a drop target for action tokens."""
+
+    def __init__(self, fighter_id: str, fill: QColor, lines: list[str], rect: QRectF) -> None:
+        super().__init__(fill, lines, rect)
+        self.fighter_id = fighter_id
+
+
+class TrackItem(Plate):
+    """One soak track on a party sheet: a drop target for incoming damage."""
+
+    def __init__(self, fighter_id: str, track_id: str, lines: list[str], rect: QRectF, used: bool) -> None:
+        super().__init__(QColor("#39424e") if not used else DEAD, lines, rect)
+        self.fighter_id = fighter_id
+        self.track_id = track_id
+        self.bold_first = False
+        self.font_px = 11
+
+
+class PerkCard(Plate):
+    """A perk on the rail: dice dropped on it fill it; it fires once they pay its cost."""
+
+    def __init__(self, fighter_id: str, perk_id: str, cost: int, lines: list[str], rect: QRectF) -> None:
+        super().__init__(QColor("#2f3b2c"), lines, rect)
+        self.fighter_id = fighter_id
+        self.perk_id = perk_id
+        self.cost = cost
+        self.filled: list[int] = []  # die indices dropped on it so far
+
+
+class Token(Plate):
+    """Something picked up and dropped: an action, a die, the incoming damage."""
+
+    def __init__(self, kind: str, value: str, lines: list[str], rect: QRectF, fill: QColor) -> None:
+        super().__init__(fill, lines, rect)
+        self.kind = kind  # "action", "die", "damage"
+        self.value = value
+        self.home = QPointF(0, 0)
+        self.setZValue(5)
+
+
+@dataclass
+class Drag:
+    token: Token
+    press: QPointF
+    moved: bool = False
+
+
+class MgScene(QGraphicsScene):
+    """Draws a state (``show_state``); reports ``drop(token, target)`` and ``click(item)`` to the screen."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 0, WIDTH, HEIGHT)
+        self.setBackgroundBrush(TABLE)
+        self.cards: dict[str, FighterCard] = {}
+        self.tracks: dict[tuple[str, str], TrackItem] = {}
+        self.tokens: dict[str, Token] = {}  # "action:Attack", "die:0", "damage"
+        self.perks: dict[str, PerkCard] = {}
+        self.strip: list[Plate] = []
+        self.banner: Plate | None = None
+        self.kept: list[QGraphicsItem] = []  # items that stay whatever the state (the curtain)
+        self.drop: Callable[[Token, QGraphicsItem], None] = lambda token, target: None
+        self.click: Callable[[QGraphicsItem], None] = lambda item: None
+        self.targets_for: Callable[[Token], list[QGraphicsItem]] = lambda token: []
+        self.dragging: Drag | None = None
+        self.lit_perks: set[str] = set()
+        self.lit_actions: set[str] = set()
+
+    # --- drawing a state -------------------------------------------------------------------------------------
+
+    def show_state(self, state: MgState, chooser: str, lit_perks: set[str], lit_actions: set[str]) -> None:
+        """Everything drawn again from ``state``; ``chooser`` is whose perks are on the rail."""
+        for item in list(self.items()):
+            if item.parentItem() is None and item not in self.kept:
+                self.removeItem(item)
+        self.cards.clear()
+        self.tracks.clear()
+        self.tokens.clear()
+        self.perks.clear()
+        self.strip.clear()
+        self.dragging = None
+        self.lit_perks, self.lit_actions = lit_perks, lit_actions
+        self._round_strip(state)
+        self._sheets(state)
+        self._npc_cards(state)
+        self._tokens(state)
+        self._dice(state)
+        self._rail(state, chooser)
+        self._over(state)
+
+    def _add(self, item: Plate) -> Plate:
+        self.addItem(item)
+        return item
+
+    def _round_strip(self, state: MgState) -> None:
+        head = Plate(QColor("#2b2f36"), [f"Round {state.round}"], QRectF(10, 8, 110, 34))
+        self.strip.append(head)
+        self._add(head)
+        x = 128.0
+        for key, label in PHASES:
+            chip = Plate(QColor("#2b2f36"), [label], QRectF(x, 8, text_width(label), 34))
+            chip.lit = state.phase == key
+            chip.dim = state.phase != key
+            chip.bold_first = state.phase == key
+            self.strip.append(chip)
+            self._add(chip)
+            x += 6 + text_width(label)
+        ladder = sorted(state.living(), key=lambda f: (-f.talent("Initiative"), f.id))
+        x = 10.0
+        for fighter in ladder:
+            planned = f", plans {fighter.planned}" if fighter.planned >= 0 else ""
+            text = f"{fighter.name}: Ini {fighter.talent('Initiative')}{planned}, FR {fighter.fumble_risk}"
+            chip = Plate(PARTY_FILL if not fighter.npc else FOE_FILL, [text], QRectF(x, 48, text_width(text), 26))
+            chip.lit = fighter.id == state.turn
+            chip.bold_first = fighter.id == state.turn
+            self.strip.append(chip)
+            self._add(chip)
+            x += 6 + text_width(text)
+
+    def _sheets(self, state: MgState) -> None:
+        party = [f for f in state.fighters if not f.npc]
+        height = min(200.0, (HEIGHT - 90) / max(1, len(party)) - 8)
+        for i, fighter in enumerate(party):
+            rect = QRectF(10, 86 + i * (height + 8), SIDE, height)
+            weapon = state.active_weapon(fighter)
+            talents = ", ".join(
+                f"{t[:3]} {fighter.talent(t)}" for t in (weapon.attack, weapon.defence, "Initiative", "Tactics")
+            )
+            lines = [
+                f"{fighter.name} ({fighter.seat})" + ("" if fighter.alive else " – dead"),
+                f"{weapon.name or 'bare hands'} · followers {fighter.followers}/{fighter.beckon}",
+                talents,
+            ]
+            if fighter.protecting:
+                lines.append(f"protecting {state.fighter(fighter.protecting).name}")
+            card = FighterCard(fighter.id, PARTY_FILL if fighter.alive else DEAD, lines, rect)
+            self.cards[fighter.id] = card
+            self._add(card)
+            self._track_row(fighter.id, fighter.tracks, rect)
+
+    def _track_row(self, fighter_id: str, tracks: tuple[Track, ...], rect: QRectF) -> None:
+        per_row = 3
+        rows = max(1, -(-len(tracks) // per_row))
+        width = (rect.width() - 16 - 4 * (per_row - 1)) / per_row
+        top = rect.top() + 6 + 17 * 4 + 2
+        height = min(40.0, (rect.bottom() - top - 6) / rows - 4)
+        for i, track in enumerate(tracks):
+            box = QRectF(
+                rect.left() + 8 + (i % per_row) * (width + 4), top + (i // per_row) * (height + 4), width, height
+            )
+            mark = "☒" if track.exhausted else "☐"
+            item = TrackItem(fighter_id, track.id, [f"{mark} {track.name}", f"soaks {track.capacity}"], box,
+                             track.exhausted)  # fmt: skip
+            item.setZValue(1)
+            self.tracks[(fighter_id, track.id)] = item
+            self._add(item)
+
+    def _npc_cards(self, state: MgState) -> None:
+        foes = [f for f in state.fighters if f.npc]
+        height = min(110.0, (HEIGHT - 90) / max(1, len(foes)) - 8)
+        for i, fighter in enumerate(foes):
+            rect = QRectF(WIDTH - SIDE - 10, 86 + i * (height + 8), SIDE, height)
+            weapon = state.active_weapon(fighter)
+            boxes = max(1, fighter.talent("Durability")) if state.house.npc_damage == "durability_boxes" else 1
+            lines = [
+                f"{fighter.name}" + ("" if fighter.alive else " – dead"),
+                f"damage {fighter.damage}/{boxes} · pool {state.pool(fighter.side)}",
+                f"{weapon.name or 'bare hands'}: {weapon.attack} {fighter.talent(weapon.attack)}"
+                f" / {weapon.defence} {fighter.talent(weapon.defence)}",
+            ]
+            card = FighterCard(fighter.id, FOE_FILL if fighter.alive else DEAD, lines, rect)
+            self.cards[fighter.id] = card
+            self._add(card)
+
+    def _tokens(self, state: MgState) -> None:
+        if state.phase == "turn":
+            for i, name in enumerate((*DRAGGED_ACTIONS, *CLICKED_ACTIONS)):
+                rect = QRectF(0, 0, 74, 34)
+                token = Token("action", name, [name], rect, QColor("#3c3553"))
+                token.dim = name not in self.lit_actions
+                token.home = QPointF(MIDDLE + 4 + (i % 4) * 80, 90 + (i // 4) * 42)
+                token.setPos(token.home)
+                self.tokens[f"action:{name}"] = token
+                self._add(token)
+        if state.phase == "soak" and state.damage_queue:
+            fighter_id, amount = state.damage_queue[0]
+            text = f"{amount} damage → {state.fighter(fighter_id).name}"
+            token = Token("damage", fighter_id, [text, "drag onto a soak track"], QRectF(0, 0, 300, 44),
+                          QColor("#6b2424"))  # fmt: skip
+            token.home = QPointF(MIDDLE + 10, 180)
+            token.setPos(token.home)
+            self.tokens["damage"] = token
+            self._add(token)
+
+    def _dice(self, state: MgState) -> None:
+        roll = state.roll
+        if roll is None or not roll.faces:
+            return
+        for i, number in enumerate(roll.faces):
+            face = SURGE_D6.face(number)
+            fill = QColor("#5a4a1e" if face.surge else "#3b4d44")
+            token = Token("die", str(i), [face.label], QRectF(0, 0, 40, 40), fill)
+            token.centred = True
+            spent = [who for who, die in roll.used if die == i]
+            token.dim = state.phase != "perks" or not (face.boosts or face.drags)
+            if spent:
+                token.lines = [face.label, "✓"]
+            token.home = QPointF(MIDDLE + 4 + (i % 7) * 46, 236 + (i // 7) * 46)
+            token.setPos(token.home)
+            self.tokens[f"die:{i}"] = token
+            self._add(token)
+
+    def _rail(self, state: MgState, chooser: str) -> None:
+        if state.phase != "perks" or not chooser:
+            return
+        fighter = state.fighter(chooser)
+        head = Plate(QColor("#2b2f36"), [f"Perk rail: {fighter.name}"], QRectF(MIDDLE, 332, WIDTH - 2 * MIDDLE, 26))
+        self._add(head)
+        for i, perk in enumerate(fighter.perks):
+            rect = QRectF(MIDDLE + (i % 2) * 162, 364 + (i // 2) * 62, 156, 56)
+            mark = "★" if perk.on == "own_roll" else "☠"
+            card = PerkCard(fighter.id, perk.id, perk.cost, [f"{perk.title} [{perk.cost}{mark}]", perk.category], rect)
+            card.lit = perk.id in self.lit_perks
+            card.dim = not card.lit
+            card.setToolTip(f"{perk.title} [{perk.cost}{mark}]: {perk.text}")
+            self.perks[perk.id] = card
+            self._add(card)
+
+    def _over(self, state: MgState) -> None:
+        if state.phase != "over":
+            self.banner = None
+            return
+        self.banner = Plate(QColor("#403015"), [f"The fight is over: the {state.winner} side stands."],
+                            QRectF(MIDDLE, 600, WIDTH - 2 * MIDDLE, 40))  # fmt: skip
+        self.banner.lit = True
+        self._add(self.banner)
+
+    # --- drags and clicks ----------------------------------------------------------------------------------------
+
+    def token_at(self, point: QPointF) -> Token | None:
+        return next((i for i in self.items(point) if isinstance(i, Token)), None)
+
+    def target_at(self, point: QPointF, token: Token) -> QGraphicsItem | None:
+        """The drop target under ``point`` (a soak track before its sheet, a perk card), never the token itself."""
+        for item in self.items(point):
+            if item is token:
+                continue
+            if isinstance(item, TrackItem | PerkCard | FighterCard):
+                return item
+        return None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        token = self.token_at(event.scenePos())
+        if event.button() == Qt.MouseButton.LeftButton and token is not None and not token.dim:
+            self.dragging = Drag(token, event.scenePos())
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        drag = self.dragging
+        if drag is None:
+            super().mouseMoveEvent(event)
+            return
+        if not drag.moved and (event.scenePos() - drag.press).manhattanLength() < QApplication.startDragDistance():
+            return
+        if not drag.moved:
+            drag.moved = True
+            drag.token.setZValue(30)
+            wanted = self.targets_for(drag.token)
+            for target in wanted:
+                if isinstance(target, Plate):
+                    target.lit = True
+                    target.update()
+        drag.token.setPos(drag.token.home + event.scenePos() - drag.press)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        drag, self.dragging = self.dragging, None
+        if drag is None:
+            item = next((i for i in self.items(event.scenePos()) if isinstance(i, Plate)), None)
+            if item is not None and event.button() == Qt.MouseButton.LeftButton:
+                self.click(item)
+            super().mouseReleaseEvent(event)
+            return
+        drag.token.setPos(drag.token.home)
+        drag.token.setZValue(5)
+        if not drag.moved:
+            self.click(drag.token)
+            return
+        target = self.target_at(event.scenePos(), drag.token)
+        if target is not None:
+            self.drop(drag.token, target)

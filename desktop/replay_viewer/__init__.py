@@ -1,0 +1,1 @@
+"""Watching a fight again: step or scrub through it, forward and back, with the board and the log in step."""

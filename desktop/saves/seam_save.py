@@ -1,0 +1,220 @@
+"""A save of a game on the seam (Moon's Grave first), in the same file format and folder as RT:0's playthroughs.
+
+The header's ``ruleset`` names the game; fight 1's ``setup`` holds the seed, the mode, the seats and the set-up
+through the ruleset's own codec (for Moon's Grave that carries the pack's canonical copy, so a game replays against
+the content it started with); snapshot 0 is the opening state; each step is a ``log`` row (kind ``action`` with the
+ruleset's encoded action, ``stand_in`` when the GM stand-in chose it, or kind ``undo``) with the state hash after it.
+Loading replays the log from the opening and checks every hash, so a resumed game is the very game that was left.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rt0table.rules.rulesets import ruleset as ruleset_of
+from rt0table.rules.seam import RulesError, Ruleset
+
+from . import funnel_guard
+from .copies import publish, remove
+from .errors import DamagedSaveError, SaveError
+from .gamefile import now
+from .schema import SAVE_FORMAT, check_file, migration_set, open_for_writing
+from .setup_codec import known_ruleset
+
+STAND_IN = "stand_in"
+
+
+@dataclass(frozen=True)
+class SeamTable:
+    """Who sits at the table: ``mode`` is "solo" or "hot-seat"; ``gm`` is "stand-in" or "person"."""
+
+    mode: str
+    gm: str
+    players: tuple[str, ...]
+
+
+@dataclass
+class SeamGame:
+    """A seam game read back from its save: the opening, the steps in force and the state they reach."""
+
+    ruleset: Ruleset[Any, Any, Any, Any]
+    setup: Any
+    seed: int
+    table: SeamTable
+    opening: Any
+    state: Any
+    steps: list[tuple[Any, Any, Any, bool]] = field(default_factory=list)  # (before, action, events, stand_in)
+
+
+def _round(state: Any) -> int:
+    number = getattr(state, "round", 0)
+    return number if isinstance(number, int) else 0
+
+
+def create_seam_game(
+    path: Path, rules: Ruleset[Any, Any, Any, Any], setup: Any, seed: int, table: SeamTable, app_version: str
+) -> SeamFile:
+    """Write a new save at ``path`` (which must not exist) on fight 1 at its opening, and open it for appending."""
+    known_ruleset(path, rules.key)
+    if path.exists():
+        raise SaveError(path, "a save with this name already exists; it was left as it is")
+    opening, _events = rules.new_state(setup, seed)
+    part = path.with_name(path.name + ".part")
+    fight_setup = {"seed": seed, "mode": table.mode, "gm": table.gm, "setup": rules.encode_setup(setup)}
+    try:
+        remove(part)
+        db = open_for_writing(part)
+        try:
+            migration_set().apply(db)
+            stamp = now()
+            with db.atomic():
+                db.table("game").insert(
+                    {
+                        "id": 1,
+                        "app_version": app_version,
+                        "save_format": SAVE_FORMAT,
+                        "state_format": 1,
+                        "ruleset": rules.key,
+                        "players": list(table.players),
+                        "created_at": stamp,
+                        "last_played": stamp,
+                        "fight": 1,
+                        "round": _round(opening),
+                        "ply": 0,
+                        "mode": table.mode,
+                    }
+                )
+                db.execute(
+                    "INSERT INTO fight (number, opened_seq, setup, started_at) VALUES (1, 0, ?, ?)",
+                    [json.dumps(fight_setup, separators=(",", ":")), stamp],
+                )
+                db.execute(
+                    "INSERT INTO snapshot (seq, ply, state, state_hash, fight) VALUES (0, 0, ?, ?, 1)",
+                    [json.dumps(rules.encode_state(opening)), rules.state_hash(opening)],
+                )
+        finally:
+            db.close()
+        publish(part, path)
+    except (sqlite3.Error, OSError) as error:
+        raise SaveError(path, f"the new game cannot be saved here: {error}") from None
+    finally:
+        remove(part)
+    return SeamFile(path, rules)
+
+
+class SeamFile:
+    """An open seam save: the session's recorder (``record``, ``record_undo``), one transaction a step."""
+
+    def __init__(self, path: Path, rules: Ruleset[Any, Any, Any, Any]) -> None:
+        self.path = path
+        self.rules = rules
+        self.failed = False
+        self.db = open_for_writing(path)
+        self.seq = int(self.db.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0])
+        self.ply = int(self.db.execute("SELECT ply FROM game WHERE id = 1").fetchone()[0])
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def _writing(self, what: str) -> Iterator[None]:
+        funnel_guard.check(self.path, what)
+        if self.failed:
+            raise SaveError(self.path, f"{what} was not saved: an earlier step could not be; load the game again")
+        try:
+            with self.db.atomic():
+                yield
+        except sqlite3.Error as error:
+            self.failed = True
+            raise SaveError(self.path, f"{what} could not be saved ({error})") from error
+
+    def record(self, action: Any, state: Any, stand_in: bool) -> None:
+        data = self.rules.encode_action(action)
+        if stand_in:
+            data[STAND_IN] = True
+        self._row("action", json.dumps(data), self.ply + 1, state)
+
+    def record_undo(self, state: Any) -> None:
+        self._row("undo", None, self.ply - 1, state)
+
+    def _row(self, kind: str, action: str | None, ply: int, state: Any) -> None:
+        seq, stamp = self.seq + 1, now()
+        with self._writing("this step"):
+            self.db.execute(
+                "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+                [seq, kind, action, ply, _round(state), self.rules.state_hash(state), stamp],
+            )
+            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, _round(state)])
+        self.seq, self.ply = seq, ply
+
+
+def is_seam_save(path: Path) -> bool:
+    """Whether the save at ``path`` is of a game other than RT:0 (read-only; False for a file that is no save)."""
+    try:
+        check_file(path)
+        conn = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+        try:
+            key = conn.execute("SELECT ruleset FROM game WHERE id = 1").fetchone()[0]
+        finally:
+            conn.close()
+    except (SaveError, sqlite3.Error, TypeError):
+        return False
+    return isinstance(key, str) and key != "rt0"
+
+
+def load_seam_game(path: Path) -> SeamGame:
+    """Read a seam save back, replaying every step in force and checking each hash; a SaveError names the file."""
+    check_file(path, thorough=True)
+    conn = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+    try:
+        try:
+            return _read(path, conn)
+        except RecursionError:
+            raise DamagedSaveError(path, "the save holds data nested too deeply to read") from None
+        except (RulesError, ValueError, TypeError, KeyError) as error:
+            raise DamagedSaveError(path, f"the save is damaged: {error}") from None
+    finally:
+        conn.close()
+
+
+def _read(path: Path, conn: sqlite3.Connection) -> SeamGame:
+    key = conn.execute("SELECT ruleset FROM game WHERE id = 1").fetchone()[0]
+    rules = ruleset_of(known_ruleset(path, key))
+    players = json.loads(conn.execute("SELECT players FROM game WHERE id = 1").fetchone()[0] or "[]")
+    (setup_text,) = conn.execute("SELECT setup FROM fight WHERE number = 1").fetchone()
+    data = json.loads(setup_text)
+    setup = rules.decode_setup(data["setup"])
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise DamagedSaveError(path, "fight.setup.seed: must be a whole number")
+    table = SeamTable(str(data.get("mode", "solo")), str(data.get("gm", "stand-in")), tuple(map(str, players)))
+    opening, _events = rules.new_state(setup, seed)
+    stored, digest = conn.execute("SELECT state, state_hash FROM snapshot WHERE seq = 0 AND fight = 1").fetchone()
+    if rules.state_hash(opening) != digest or rules.state_hash(rules.decode_state(json.loads(stored))) != digest:
+        raise DamagedSaveError(path, "the opening state does not match its set-up")
+    game = SeamGame(rules, setup, seed, table, opening, opening)
+    state = opening
+    rows = conn.execute("SELECT seq, kind, action, state_hash FROM log WHERE fight = 1 ORDER BY seq").fetchall()
+    for seq, kind, text, expected in rows:
+        if kind == "undo":
+            if not game.steps:
+                raise DamagedSaveError(path, f"log entry {seq}: an undo with nothing to take back")
+            state = game.steps.pop()[0]
+        else:
+            raw = json.loads(text)
+            stand_in = bool(raw.pop(STAND_IN, False)) if isinstance(raw, dict) else False
+            action = rules.decode_action(raw)
+            after, events = rules.apply(state, action)
+            game.steps.append((state, action, tuple(events), stand_in))
+            state = after
+        if rules.state_hash(state) != expected:
+            raise DamagedSaveError(path, f"log entry {seq}: replaying it does not give the state the save recorded")
+    game.state = state
+    return game
