@@ -31,8 +31,11 @@ class RsGame:
     screen: RsTableScreen
 
 
-def start_game(store: SaveStore | None, setup: RsSetup, seed: int, table: SeamTable) -> RsGame:
-    """A new game, saved in ``store``'s folder from its first step (not saved when ``store`` is None)."""
+def start_game(
+    store: SaveStore | None, setup: RsSetup, seed: int, table: SeamTable, images: tuple[tuple[str, bytes], ...] = ()
+) -> RsGame:
+    """A new game, saved in ``store``'s folder from its first step (not saved when ``store`` is None); ``images``
+    are the pack's, for the cards that carry one."""
     save: SeamFile | None = None
     game_id = ""
     if store is not None:
@@ -41,6 +44,7 @@ def start_game(store: SaveStore | None, setup: RsSetup, seed: int, table: SeamTa
     state, events = RULES.new_state(setup, seed)
     session = SeamSession(RULES, state, save)
     screen = RsTableScreen(session, table)
+    screen.scene.use_images(images)
     screen.log.insertItems(0, [RULES.narrate(state, e) for e in reversed(events)])
     return RsGame(save, game_id, session, screen)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem, QWidget
 
 from rt0table.rules.restless import rs_actions as a
@@ -20,7 +20,7 @@ from rt0table.rules.restless.rs_state import Hero, RsState
 WIDTH, HEIGHT = 1280.0, 800.0
 SIDE_X = 1040.0
 CARD_W, CARD_H = 96.0, 132.0
-SLOT_W, SLOT_H = 70.0, 92.0
+SLOT_W, SLOT_H = 76.0, 92.0
 FELT = QColor("#1f2b26")
 INK = QColor("#f4ecd8")
 DIM = QColor("#8fa39a")
@@ -52,7 +52,7 @@ class Token:
 def card_lines(card: Card) -> list[str]:
     """The numbers a face shows, by kind, in the app's words."""
     if card.kind == "character":
-        return [f"Health {card.health}", f"Unarmed {card.unarmed_attack}", f"Slots {card.inventory_size}"]
+        return [f"Unarmed {card.unarmed_attack} · Slots {card.inventory_size}"]
     if card.kind == "item":
         lines = [card.item_type.capitalize() + (" · Active" if card.active else "")]
         if card.damage:
@@ -72,11 +72,25 @@ def card_lines(card: Card) -> list[str]:
     return [card.kind.capitalize()]
 
 
-def paint_face(painter: QPainter, box: QRectF, card: Card, note: str = "", lit: bool = False) -> None:
-    """A card face drawn from its pack data: name, kind, numbers, and its text (the ``manual`` ones shown whole)."""
+def paint_face(
+    painter: QPainter, box: QRectF, card: Card, note: str = "", lit: bool = False, image: QPixmap | None = None
+) -> None:
+    """A card face drawn from its pack data: name, kind, numbers, and its text; the pack's image when it has one
+    (a scan of the owner's card), with what the table adds (Health now, counters) on a band across its foot."""
     painter.setPen(QPen(GOLD if lit else INK, 2.5 if lit else 1))
     painter.setBrush(QColor(KIND_COLOURS.get(card.kind, "#444444")))
     painter.drawRoundedRect(box, 6, 6)
+    if image is not None and not image.isNull():
+        size = image.size().scaled(box.size().toSize(), Qt.AspectRatioMode.KeepAspectRatio)
+        place = QRectF(0, 0, size.width(), size.height())
+        place.moveCenter(box.center())
+        painter.drawPixmap(place, image, QRectF(image.rect()))
+        if note:
+            band = QRectF(box.left(), box.bottom() - 30, box.width(), 30)
+            painter.fillRect(band, QColor(0, 0, 0, 170))
+            painter.setPen(INK)
+            painter.drawText(band, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, note)
+        return
     inner = box.adjusted(4, 3, -4, -3)
     font = QFont(painter.font())
     font.setPixelSize(max(8, int(box.width() / 8)))
@@ -129,6 +143,7 @@ class RsScene(QGraphicsScene):
         self.lit: set[str] = set()
         self.dragging: Piece | None = None
         self.grab = QPointF()
+        self.images: dict[str, QPixmap] = {}  # the pack's images by name (cards without one are drawn)
 
     # --- layout ---
 
@@ -205,13 +220,13 @@ class RsScene(QGraphicsScene):
         lit = token.card in self.lit or token.hero in self.lit
         if role in ("held", "loose", "ware", "offer", "realm-card"):
             note = self._note(state, token)
-            paint_face(painter, box, state.card(token.card), note, lit)
+            self.face(painter, box, state.card(token.card), note, lit)
         elif role == "target":
             card = state.card(token.card)
             note = f"Health now {state.target_health}" if card.kind in ("target", "god") else ""
             if card.kind in ("target", "god"):
                 note += f"\nDefense now {die_defense(state)}"
-            paint_face(painter, box, card, note, lit)
+            self.face(painter, box, card, note, lit)
         elif role == "hero":
             self._paint_hero(painter, box, state, state.hero(token.hero), lit)
         elif role == "weight":
@@ -219,6 +234,9 @@ class RsScene(QGraphicsScene):
             self._paint_meter(painter, box, inventory_weight(state, hero), state.card(hero.card).max_weight)
         else:
             self._paint_place(painter, box, state, token)
+
+    def face(self, painter: QPainter, box: QRectF, card: Card, note: str, lit: bool) -> None:
+        paint_face(painter, box, card, note, lit, self.images.get(card.image) if card.image else None)
 
     def _note(self, state: RsState, token: Token) -> str:
         card = state.card(token.card)
@@ -230,14 +248,23 @@ class RsScene(QGraphicsScene):
         bits += ["sideways"] if mark.spent else []
         return " · ".join(bits)
 
+    def use_images(self, images: tuple[tuple[str, bytes], ...]) -> None:
+        """Take a pack's images (name, bytes); one that does not decode is left out and its card drawn."""
+        self.images = {}
+        for name, data in images:
+            pixmap = QPixmap()
+            if pixmap.loadFromData(data):
+                self.images[name] = pixmap
+        self.update()
+
     def _paint_hero(self, painter: QPainter, box: QRectF, state: RsState, hero: Hero, lit: bool) -> None:
         card = state.card(hero.card)
-        note = f"♥ {hero.health}/{max_health(state, hero)}  ⛨ {hero.armor}"
+        note = f"♥ {hero.health}/{max_health(state, hero)} · Armor {hero.armor}"
         if hero.dead:
             note = "dead"
         elif hero.acted:
             note += "\nhas acted"
-        paint_face(painter, box, card, note, lit)
+        self.face(painter, box, card, note, lit)
         for i, status in enumerate((*hero.statuses, *hero.sins)):
             token_box = QRectF(box.left() + 4 + i * 22, box.bottom() - 24, 20, 20)
             painter.setBrush(QColor("#5d4a1f" if status in hero.statuses else "#5c1f3d"))
@@ -286,7 +313,7 @@ class RsScene(QGraphicsScene):
         if role == "realm":
             return "Traitor God" if token.hero == "god" else f"Realm {token.hero}"
         if role == "row":
-            return "Encounter\n(face down)"
+            return "face down"
         if role == "slot":
             return "empty slot"
         if role == "die":
@@ -297,7 +324,7 @@ class RsScene(QGraphicsScene):
             return f"Rests\n{len(state.rests)} face down"
         if role == "deck":
             pile = state.pile(token.card)
-            return f"{token.card}: {len(pile.draw)} to draw · {len(pile.discard)} discarded"
+            return f"{token.card}: {len(pile.draw)} · discard {len(pile.discard)}"
         return ""
 
     # --- dragging ---

@@ -146,6 +146,7 @@ class RsTableScreen(QWidget):
         scroll = QScrollArea()
         scroll.setWidget(panel)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumWidth(PANEL_WIDTH)
         split = QSplitter()
         split.addWidget(self.view)
@@ -310,6 +311,7 @@ class RsTableScreen(QWidget):
             forecast = attack_forecast(state, action.hero, action.item)
         elif state.phase == "fleeing" and state.fleeing:
             forecast = dodge_forecast(state, state.fleeing[0])
+        self.tray.show_faces((), animate=False)
         if forecast is None:
             self.tray.set_waiting(False)
             return

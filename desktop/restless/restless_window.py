@@ -30,7 +30,7 @@ def begin(window: MainWindow, screen: RsNewGame, players: int, pack: RsPack) -> 
     try:
         setup = game_setup(players, pack)
         table = SeamTable("solo" if players == 1 else "hot-seat", "none", SEATS[:players])
-        game = start_game(window.store, setup, secrets.randbits(31), table)
+        game = start_game(window.store, setup, secrets.randbits(31), table, pack.images)
     except (RulesError, SaveError, ValueError) as error:
         screen.problem.setText(f"This game cannot start: {error}")
         return None

@@ -3,23 +3,31 @@ screen, resumed from it, and offered by the new-game flow."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+from rt0table.desktop.load_screen import COLUMNS, LoadScreen
+from rt0table.desktop.main_window import MainWindow
+from rt0table.desktop.packs.pack_library import PACK_DIR_VAR
 from rt0table.desktop.restless.restless_game import resume_game
 from rt0table.desktop.restless.restless_lessons import LessonError, RsLessonScreen, bundled_lessons, read_lesson
-from rt0table.desktop.restless.restless_new_game import pack_choices
+from rt0table.desktop.restless.restless_new_game import RsNewGame, pack_choices
+from rt0table.desktop.restless.restless_screen import RsTableScreen
 from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.saves.seam_save import load_seam_game
+from rt0table.rules.restless.restless_seam import RULES
 from rt0table.rules.restless.rs_actions import PlayRest
 from rt0table.rules.restless.rs_pack import pack_files
 from rt0table.rules.restless.rs_play import legal_actions
 from rt0table.rules.restless.rs_practice import practice_pack
 from rt0table.rules.restless.rs_stand_in import choose
 from tests.desktop.restless.test_rs_table_keys import choose_by_keys
+from tests.helpers.flow_steps import current
 from tests.helpers.rs_tables import play_until, rs_table
+from tests.helpers.widgets import click
 
 
 def test_two_lessons_ship_a_round_of_combat_and_a_rest() -> None:
@@ -85,3 +93,44 @@ def test_the_new_game_offers_the_practice_pack_and_the_players_own(tmp_path: Pat
     assert [c.pack is not None for c in choices] == [True, False, True]
     assert "cannot be used" in choices[1].label and "pack.json" in choices[1].problem
     assert choices[2].pack is not None and choices[2].pack.cards() == practice_pack().cards()
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, own_save_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[MainWindow]:
+    monkeypatch.setenv(PACK_DIR_VAR, str(tmp_path / "packs"))  # no stray packs of the user's
+    opened = MainWindow(own_save_folder)
+    opened.resize(1280, 800)
+    qtbot.addWidget(opened)
+    opened.show()
+    qtbot.waitExposed(opened)
+    yield opened
+    opened.close()
+
+
+def test_new_game_offers_the_restless_and_load_shows_and_resumes_it(qtbot: QtBot, window: MainWindow) -> None:
+    button = type(window.title_screen.buttons["new"])
+    click(qtbot, window.title_screen.buttons["new"])
+    click(qtbot, current(window).findChild(button, "mode-game-restless"))
+    picker = current(window)
+    assert isinstance(picker, RsNewGame)
+    picker.players.setValue(2)
+    click(qtbot, picker.findChild(button, "rs-new-begin"))
+    table = current(window)
+    assert isinstance(table, RsTableScreen)
+    game = window.rs_game  # type: ignore[attr-defined]
+    assert game.session.state.seats == ("player-1", "player-2")
+    choose_by_keys(qtbot, game, choose(game.session.state))
+    digest = RULES.state_hash(game.session.state)
+    click(qtbot, table.leave)
+    assert current(window) is window.title_screen
+    click(qtbot, window.title_screen.buttons["load"])
+    screen = current(window)
+    assert isinstance(screen, LoadScreen)
+    game_column = COLUMNS.index("Game")
+    assert [screen.table.item(r, game_column).text() for r in range(screen.table.rowCount())] == ["The Restless"]
+    click(qtbot, screen.buttons["load"])
+    resumed = current(window)
+    assert isinstance(resumed, RsTableScreen) and resumed is not table
+    assert RULES.state_hash(resumed.session.state) == digest
