@@ -64,12 +64,16 @@ class RsNewGame(QWidget):
         self.players.setRange(1, 4)
         self.pack = QComboBox()
         self.pack.setObjectName("rs-new-pack")
-        self.choices = pack_choices(folder)
-        for choice in self.choices:
-            self.pack.addItem(choice.label)
+        self.folder = folder
+        self.choices: list[RsPackChoice] = []
+        self.fill_packs()
+        edit = QPushButton("Edit packs…")
+        edit.setObjectName("rs-new-edit-packs")
+        edit.clicked.connect(self.edit_packs)
         note = QLabel(
             "Hot-seat at one screen: the party is always four Characters, dealt to the players in turn, so one "
-            "player runs them all in solo. Your own packs go in the packs folder, under 'restless'."
+            "player runs them all in solo. Make your own pack with Edit packs… (or put one in the packs folder, under "
+            "'restless')."
         )
         note.setWordWrap(True)
         self.problem = QLabel()
@@ -78,7 +82,10 @@ class RsNewGame(QWidget):
         self.problem.setStyleSheet("color: #b3261e;")
         form = QFormLayout()
         form.addRow("Players", self.players)
-        form.addRow("Card pack", self.pack)
+        pack_row = QHBoxLayout()
+        pack_row.addWidget(self.pack, 1)
+        pack_row.addWidget(edit)
+        form.addRow("Card pack", pack_row)
         begin = QPushButton("Begin")
         begin.setObjectName("rs-new-begin")
         begin.setDefault(True)
@@ -98,6 +105,19 @@ class RsNewGame(QWidget):
         layout.addWidget(self.problem)
         layout.addLayout(buttons)
         layout.addStretch(1)
+
+    def fill_packs(self) -> None:
+        self.choices = pack_choices(self.folder)
+        self.pack.clear()
+        for choice in self.choices:
+            self.pack.addItem(choice.label)
+
+    def edit_packs(self) -> None:
+        """The shared pack editor on The Restless's packs; what it saved is offered when it closes."""
+        from rt0table.desktop.packs.pack_games import edit_packs
+
+        edit_packs(self, GAME)
+        self.fill_packs()
 
     def begin(self) -> None:
         choice = self.choices[self.pack.currentIndex()]
