@@ -56,4 +56,17 @@ def resume_game(store: SaveStore, game_id: str) -> RsGame:
     save = SeamFile(path, loaded.ruleset)
     steps = [Step(before, action, events, stand_in) for before, action, events, stand_in in loaded.steps]
     session = SeamSession(loaded.ruleset, loaded.state, save, steps)
-    return RsGame(save, game_id, session, RsTableScreen(session, loaded.table))
+    screen = RsTableScreen(session, loaded.table)
+    screen.scene.use_images(pack_images(loaded.setup))
+    return RsGame(save, game_id, session, screen)
+
+
+def pack_images(setup: RsSetup) -> tuple[tuple[str, bytes], ...]:
+    """The images of the pack a saved game started with, when that pack (the very same cards) is still at hand: the
+    save keeps the cards, not the scans, so a pack since changed or removed leaves the faces drawn."""
+    from rt0table.desktop.restless.restless_new_game import pack_choices
+
+    for choice in pack_choices():
+        if choice.pack is not None and choice.pack.cards() == setup.cards:
+            return choice.pack.images
+    return ()
