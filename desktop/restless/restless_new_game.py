@@ -62,6 +62,7 @@ class RsNewGame(QWidget):
         self.players = QSpinBox()
         self.players.setObjectName("rs-new-players")
         self.players.setRange(1, 4)
+        self.players.setMaximumWidth(self.fontMetrics().horizontalAdvance("0000") * 3)
         self.pack = QComboBox()
         self.pack.setObjectName("rs-new-pack")
         self.folder = folder

@@ -20,7 +20,7 @@ from rt0table.rules.restless.rs_state import Hero, RsState
 WIDTH, HEIGHT = 1280.0, 800.0
 SIDE_X = 1040.0
 CARD_W, CARD_H = 96.0, 132.0
-SLOT_W, SLOT_H = 76.0, 92.0
+SLOT_W, SLOT_H = 72.0, 92.0
 FELT = QColor("#1f2b26")
 INK = QColor("#f4ecd8")
 DIM = QColor("#8fa39a")
@@ -191,8 +191,10 @@ class RsScene(QGraphicsScene):
             x = 12 + i * 256
             self._add(Token("hero", hero.card, hero.card), QRectF(x, 350, CARD_W + 14, 190), draggable=not hero.dead)
             size = max(state.card(hero.card).inventory_size, len(hero.items))
+            columns = max(3, -(-size // 2))  # two rows at most, so a big Inventory stays on the table
+            width = min(SLOT_W, (240 - 8 * (columns - 1)) / columns)
             for s in range(size):
-                box = QRectF(x + (s % 3) * (SLOT_W + 8), 560 + (s // 3) * (SLOT_H + 6), SLOT_W, SLOT_H)
+                box = QRectF(x + (s % columns) * (width + 8), 560 + (s // columns) * (SLOT_H + 6), width, SLOT_H)
                 if s < len(hero.items):
                     self._add(Token("held", hero.items[s], hero.card), box, draggable=True)
                 else:
