@@ -96,3 +96,21 @@ def test_dragging_a_traders_card_onto_a_character_buys_it(qtbot: QtBot) -> None:
     assert game.session.steps[-1].action == buy
     assert buy.card in after.hero(buy.hero).items and buy.card not in after.wares
     assert room_refusal(state, state.hero(buy.hero), buy.card) is None
+
+
+def test_dragging_a_kept_starter_item_onto_a_character_gives_it(qtbot: QtBot) -> None:
+    game = rs_table(qtbot)
+    state = play_until(game, lambda s: s.phase == "give")
+    take = next(x for x in legal_actions(state) if isinstance(x, a.Take))
+    drag(qtbot, game, piece(game, "loose", take.card), piece(game, "hero", hero=take.hero))
+    after: RsState = game.session.state
+    assert game.session.steps[-1].action == take
+    assert take.card in after.hero(take.hero).items and take.card not in after.loose
+
+
+def test_a_kept_item_dropped_on_the_felt_asks_nothing(qtbot: QtBot) -> None:
+    game = rs_table(qtbot)
+    state = play_until(game, lambda s: s.phase == "give")
+    drag(qtbot, game, piece(game, "loose", state.loose[0]), piece(game, "die"))
+    assert game.session.state == state
+    assert game.screen.refusal.text() == "Drop it on the Character who takes it."

@@ -102,3 +102,21 @@ def test_a_short_game_through_the_widgets(qtbot: QtBot) -> None:
         choose_by_keys(qtbot, game, choose(state))
     assert fought and game.session.state.phase in ("drops", "between", "encounter", "over")
     assert all(not s.stand_in for s in game.session.steps)
+
+
+def holds_an_active_item(state: RsState) -> bool:
+    return state.phase == "between" and any(state.card(i).active for h in state.party for i in h.items)
+
+
+def test_turning_an_item_by_hand_is_logged_and_undone(qtbot: QtBot) -> None:
+    game = rs_table(qtbot)
+    state = play_until(game, holds_an_active_item)
+    item = next(i for h in state.party for i in h.items if state.card(i).active)
+    screen = game.screen
+    screen.item.setCurrentIndex(screen.item.findData(item))
+    qtbot.mouseClick(screen.findChild(type(screen.undo_button), "rs-hands-turn"), Qt.MouseButton.LeftButton)
+    after: RsState = game.session.state
+    assert game.session.steps[-1].action == a.TurnCard(item)
+    assert after.mark(item).spent != state.mark(item).spent
+    qtbot.keyClick(screen.choices, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert game.session.state == state
