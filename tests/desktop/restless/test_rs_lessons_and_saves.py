@@ -7,8 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from rt0table.desktop.demo.screen import DemoScreen
 from rt0table.desktop.load_screen import COLUMNS, LoadScreen
 from rt0table.desktop.main_window import MainWindow
 from rt0table.desktop.packs.pack_library import PACK_DIR_VAR
@@ -18,6 +20,7 @@ from rt0table.desktop.restless.restless_new_game import RsNewGame, pack_choices
 from rt0table.desktop.restless.restless_screen import RsTableScreen
 from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.saves.seam_save import load_seam_game
+from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.restless.restless_seam import RULES
 from rt0table.rules.restless.rs_actions import PlayRest
 from rt0table.rules.restless.rs_pack import pack_files
@@ -36,11 +39,16 @@ def test_two_lessons_ship_a_round_of_combat_and_a_rest() -> None:
 
 
 @pytest.mark.parametrize("lesson", bundled_lessons(), ids=lambda lesson: lesson.name)
-def test_each_lesson_plays_to_its_end_by_keys(qtbot: QtBot, lesson: object) -> None:
-    screen = RsLessonScreen(lesson)  # type: ignore[arg-type]
-    qtbot.addWidget(screen)
-    screen.resize(1280, 800)
-    screen.show()
+def test_each_lesson_opens_from_the_demo_and_plays_to_its_end_by_keys(qtbot: QtBot, lesson: object) -> None:
+    demo = DemoScreen(TableSettings())
+    qtbot.addWidget(demo)
+    demo.resize(1280, 800)
+    demo.show()
+    name = lesson.name.removesuffix(".json")  # type: ignore[attr-defined]
+    button = next(b for b in demo.picker.rs_buttons if b.objectName() == f"rs-lesson-{name}")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    screen = demo.currentWidget()
+    assert isinstance(screen, RsLessonScreen)
     completed: list[bool] = []
     screen.completed.connect(lambda: completed.append(True))
     assert screen.game.screen.hint  # the lesson speaks at its first moment
