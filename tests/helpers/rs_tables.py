@@ -12,6 +12,7 @@ from rt0table.desktop.restless.restless_game import RsGame, game_setup, start_ga
 from rt0table.desktop.restless.restless_scene import Piece
 from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.saves.seam_save import SeamTable
+from rt0table.rules.restless.rs_actions import RsAction
 from rt0table.rules.restless.rs_practice import SEATS
 from rt0table.rules.restless.rs_stand_in import choose
 from rt0table.rules.restless.rs_state import RsState
@@ -62,3 +63,17 @@ def drag(qtbot: QtBot, game: RsGame, item: QGraphicsItem, target: QGraphicsItem)
     qtbot.mouseMove(viewport, pos=view.mapFromScene(start + QPointF(0, 12)))
     qtbot.mouseMove(viewport, pos=view.mapFromScene(end))
     qtbot.mouseRelease(viewport, LEFT, pos=view.mapFromScene(end))
+
+
+def choose_by_keys(qtbot: QtBot, game: RsGame, action: RsAction) -> None:
+    """Walk the list of choices with the arrow keys to ``action`` and press Enter."""
+    screen = game.screen
+    listing = screen.choices
+    listing.setFocus()
+    qtbot.keyClick(listing, Qt.Key.Key_Home)
+    for _ in range(listing.count()):
+        if listing.currentItem().data(Qt.ItemDataRole.UserRole) == action:
+            qtbot.keyClick(listing, Qt.Key.Key_Return)
+            return
+        qtbot.keyClick(listing, Qt.Key.Key_Down)
+    raise AssertionError(f"{action} is not in the list")

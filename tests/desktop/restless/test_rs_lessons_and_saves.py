@@ -27,9 +27,8 @@ from rt0table.rules.restless.rs_pack import pack_files
 from rt0table.rules.restless.rs_play import legal_actions
 from rt0table.rules.restless.rs_practice import practice_pack
 from rt0table.rules.restless.rs_stand_in import choose
-from tests.desktop.restless.test_rs_table_keys import choose_by_keys
 from tests.helpers.flow_steps import current
-from tests.helpers.rs_tables import play_until, rs_table
+from tests.helpers.rs_tables import choose_by_keys, play_until, rs_table
 from tests.helpers.widgets import click
 
 

@@ -13,21 +13,7 @@ from rt0table.rules.restless.rs_play import legal_actions
 from rt0table.rules.restless.rs_stand_in import choose
 from rt0table.rules.restless.rs_state import RsState
 from rt0table.rules.restless.rs_tray import attack_forecast
-from tests.helpers.rs_tables import play_until, rs_table
-
-
-def choose_by_keys(qtbot: QtBot, game: object, action: a.RsAction) -> None:
-    """Walk the list of choices with the arrow keys to ``action`` and press Enter."""
-    screen = game.screen  # type: ignore[attr-defined]
-    listing = screen.choices
-    listing.setFocus()
-    qtbot.keyClick(listing, Qt.Key.Key_Home)
-    for _ in range(listing.count()):
-        if listing.currentItem().data(Qt.ItemDataRole.UserRole) == action:
-            qtbot.keyClick(listing, Qt.Key.Key_Return)
-            return
-        qtbot.keyClick(listing, Qt.Key.Key_Down)
-    raise AssertionError(f"{action} is not in the list")
+from tests.helpers.rs_tables import choose_by_keys, play_until, rs_table
 
 
 def test_enter_on_a_choice_plays_it(qtbot: QtBot) -> None:
