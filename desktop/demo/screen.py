@@ -272,6 +272,7 @@ class LessonPicker(QWidget):
 
     chosen = Signal(object)  # a LessonEntry
     mg_chosen = Signal(object)  # a Moon's Grave lesson (desktop/moons_grave/mg_lessons.py)
+    rs_chosen = Signal(object)  # a lesson of The Restless
     closed = Signal()
 
     def __init__(
@@ -319,6 +320,8 @@ class LessonPicker(QWidget):
             self.buttons.append(button)
         self.mg_buttons: list[QPushButton] = []
         self._moons_grave_rows(rows)
+        self.rs_buttons: list[QPushButton] = []
+        self._restless_rows(rows)
         rows.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -352,6 +355,28 @@ class LessonPicker(QWidget):
             rows.addWidget(summary)
             self.mg_buttons.append(button)
 
+    def _restless_rows(self, rows: QVBoxLayout) -> None:
+        """The Restless's lessons under a heading of their own."""
+        from rt0table.desktop.restless.restless_lessons import bundled_lessons
+
+        heading = QLabel("The Restless")
+        font = QFont(heading.font())
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        heading.setFont(font)
+        rows.addWidget(heading)
+        for number, lesson in enumerate(bundled_lessons(), 1):
+            button = QPushButton(f"{number}. {lesson.title}")
+            button.setObjectName(f"rs-lesson-{lesson.name.removesuffix('.json')}")
+            button.setStyleSheet("text-align: left; padding: 8px;")
+            button.clicked.connect(lambda _=False, lesson=lesson: self.rs_chosen.emit(lesson))
+            rows.addWidget(button)
+            summary = QLabel(lesson.summary)
+            summary.setWordWrap(True)
+            summary.setContentsMargins(12, 0, 0, 8)
+            rows.addWidget(summary)
+            self.rs_buttons.append(button)
+
 
 class DemoScreen(QStackedWidget):
     """What the title screen's Demo opens: the picker, and the lesson chosen from it."""
@@ -375,6 +400,7 @@ class DemoScreen(QStackedWidget):
         picker = LessonPicker(self.entries, frozenset(self.done))
         picker.chosen.connect(self.open_lesson)
         picker.mg_chosen.connect(self.open_mg_lesson)
+        picker.rs_chosen.connect(self.open_rs_lesson)
         picker.closed.connect(self.closed.emit)
         self.addWidget(picker)
         return picker
@@ -427,6 +453,19 @@ class DemoScreen(QStackedWidget):
     def open_next(self) -> LessonScreen | None:
         following = self.next_entry()
         return self.open_lesson(following) if following is not None else None
+
+    def open_rs_lesson(self, lesson: object) -> QWidget:
+        """A lesson of The Restless, in the same place a Moon's Grave lesson goes."""
+        from rt0table.desktop.restless.restless_lessons import RsLesson, RsLessonScreen
+
+        assert isinstance(lesson, RsLesson)
+        self.close_lesson()
+        screen = RsLessonScreen(lesson)
+        screen.closed.connect(self.close_lesson)
+        self.mg_lesson = screen
+        self.addWidget(screen)
+        self.setCurrentWidget(screen)
+        return screen
 
     def close_lesson(self) -> None:
         if self.mg_lesson is not None:

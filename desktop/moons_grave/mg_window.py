@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWidget
 from rt0table.desktop.moons_grave.mg_game import MgGame, fight_setup, resume_game, start_game
 from rt0table.desktop.moons_grave.mg_new_game import MgNewGame
 from rt0table.desktop.saves import SaveError
-from rt0table.desktop.saves.seam_save import SeamTable, is_seam_save
+from rt0table.desktop.saves.seam_save import SeamTable, is_seam_save, saved_ruleset
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_pack import MgContent
 from rt0table.rules.seam import RulesError
@@ -20,7 +20,11 @@ if TYPE_CHECKING:
 
 
 def new_game_screen(window: MainWindow, key: str) -> QWidget:
-    """The new-game screen of the game ``key`` (Moon's Grave is the one there is)."""
+    """The new-game screen of the game ``key`` (Moon's Grave, or The Restless)."""
+    if key == "restless":
+        from rt0table.desktop.restless.restless_window import new_game_screen as restless_screen
+
+        return restless_screen(window)
     screen = MgNewGame()
     screen.back.connect(window.show_title)
     screen.start.connect(lambda mode, gm, party, foes, content: begin(window, screen, mode, gm, party, foes, content))
@@ -70,6 +74,10 @@ def open_seam_game(window: MainWindow, game_id: str) -> bool | None:
     if not is_seam_save(store.path_of(game_id)):
         return None
     try:
+        if saved_ruleset(store.path_of(game_id)) == "restless":
+            from rt0table.desktop.restless.restless_window import open_restless
+
+            return open_restless(window, game_id)
         game = resume_game(store, game_id)
     except SaveError as error:
         current = window.screens.currentWidget()

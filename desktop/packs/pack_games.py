@@ -8,8 +8,9 @@ from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
 from rt0table.desktop.packs.pack_editor import PackEditor
 from rt0table.desktop.packs.pack_library import PackListing, available_packs
 from rt0table.desktop.packs.pack_schema import PackGame
+from rt0table.desktop.restless.restless_pack_kinds import RESTLESS
 
-PACK_GAMES: dict[str, PackGame] = {MOONS_GRAVE.game: MOONS_GRAVE}
+PACK_GAMES: dict[str, PackGame] = {MOONS_GRAVE.game: MOONS_GRAVE, RESTLESS.game: RESTLESS}
 
 
 def packs_for(game: str) -> list[PackListing]:

@@ -97,6 +97,8 @@ def read_files(game: PackGame, files: dict[str, Any]) -> ContentPack:
 
 def house_pack(game: PackGame) -> ContentPack:
     try:
+        if game.house_files is not None:
+            return checked(game, read_pack(dict(game.house_files()), game.game))
         raw = {name: bundled_bytes(*game.house, name) for name in bundled_names(*game.house, suffix=".json")}
     except BundledFileError as error:
         raise PackError(str(error)) from None

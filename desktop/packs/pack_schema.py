@@ -71,6 +71,9 @@ class PackGame:
     kinds: tuple[Kind, ...]
     check: Callable[[ContentPack], object]
     pastes: tuple[Paste, ...] = field(default=())
+    # The house pack's files as the editor edits them (JSON), for a game whose shipped pack is kept in another form
+    # (The Restless ships CSV decks); None reads the .json files of ``house``.
+    house_files: Callable[[], Mapping[str, bytes]] | None = None
 
     def kind(self, title: str) -> Kind:
         return next(k for k in self.kinds if k.title == title)

@@ -157,6 +157,12 @@ class SeamFile:
 
 def is_seam_save(path: Path) -> bool:
     """Whether the save at ``path`` is of a game other than RT:0 (read-only; False for a file that is no save)."""
+    key = saved_ruleset(path)
+    return bool(key) and key != "rt0"
+
+
+def saved_ruleset(path: Path) -> str:
+    """The key of the game the save at ``path`` holds (read-only; "" for a file that is no save)."""
     try:
         check_file(path)
         conn = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
@@ -165,8 +171,8 @@ def is_seam_save(path: Path) -> bool:
         finally:
             conn.close()
     except (SaveError, sqlite3.Error, TypeError):
-        return False
-    return isinstance(key, str) and key != "rt0"
+        return ""
+    return key if isinstance(key, str) else ""
 
 
 def load_seam_game(path: Path) -> SeamGame:

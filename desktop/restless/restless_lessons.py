@@ -1,0 +1,164 @@
+"""Lessons of The Restless: short guided moments read from ``assets/restless/lessons/*.json`` (data, checked at
+load), played on the real table. The party is brought to the moment by the stand-in's choices (``start_at``); the
+player then plays it through, and the lesson ends when its goal happens (a round of combat over, a Rest ended).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from rt0table.assets.bundled import bundled_names, bundled_text
+from rt0table.desktop.restless.restless_game import RsGame, game_setup, start_game
+from rt0table.desktop.saves.seam_save import SeamTable
+from rt0table.rules.restless.restless_seam import PHASES
+from rt0table.rules.restless.rs_actions import PlayRest
+from rt0table.rules.restless.rs_play import legal_actions
+from rt0table.rules.restless.rs_stand_in import choose
+from rt0table.rules.restless.rs_state import RsState
+
+FOLDER = ("restless", "lessons")
+MOST_STEPS = 400  # the stand-in reaches any start well within this; a lesson that never gets there is an error
+
+
+def _fight_begins(state: RsState) -> bool:
+    return state.phase == "combat" and not any(h.acted for h in state.party)
+
+
+def _rest_ready(state: RsState) -> bool:
+    return any(isinstance(x, PlayRest) for x in legal_actions(state))
+
+
+STARTS: dict[str, Callable[[RsState], bool]] = {"combat": _fight_begins, "rest": _rest_ready}
+GOALS = ("round", "rest")
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class RsLesson:
+    name: str  # the file's name
+    title: str
+    summary: str
+    seed: int
+    start_at: str
+    goal: str
+    hints: tuple[tuple[str, str], ...]
+    done: str
+
+    def hint(self, phase: str) -> str:
+        return dict(self.hints).get(phase, "")
+
+
+def _text(data: dict[str, Any], name: str, field: str) -> str:
+    value = data.get(field)
+    if not isinstance(value, str) or not value.strip():
+        raise LessonError(f"{name}: {field}: must be text")
+    return value
+
+
+def read_lesson(name: str, text: str) -> RsLesson:
+    """One lesson from its JSON text; LessonError naming the file and the field when it does not fit."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LessonError(f"{name}: not JSON (line {error.lineno}): {error.msg}") from None
+    if not isinstance(data, dict):
+        raise LessonError(f"{name}: must be an object")
+    known = {"title", "summary", "seed", "start_at", "goal", "hints", "done"}
+    extra = sorted(set(data) - known)
+    if extra:
+        raise LessonError(f"{name}: {extra[0]}: is not a field ({', '.join(sorted(known))})")
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise LessonError(f"{name}: seed: must be a whole number")
+    start = _text(data, name, "start_at")
+    if start not in STARTS:
+        raise LessonError(f"{name}: start_at: '{start}' is not a start ({', '.join(STARTS)})")
+    goal = _text(data, name, "goal")
+    if goal not in GOALS:
+        raise LessonError(f"{name}: goal: '{goal}' is not a goal ({', '.join(GOALS)})")
+    hints = data.get("hints")
+    if not isinstance(hints, dict) or not all(isinstance(v, str) for v in hints.values()):
+        raise LessonError(f"{name}: hints: must map phases to text")
+    stray = [p for p in hints if p not in PHASES]
+    if stray:
+        raise LessonError(f"{name}: hints.{stray[0]}: is not a phase ({', '.join(PHASES)})")
+    title, summary, done = (_text(data, name, f) for f in ("title", "summary", "done"))
+    return RsLesson(name, title, summary, seed, start, goal, tuple(hints.items()), done)
+
+
+def bundled_lessons() -> list[RsLesson]:
+    return [read_lesson(name, bundled_text(*FOLDER, name)) for name in bundled_names(*FOLDER, suffix=".json")]
+
+
+def reached(lesson: RsLesson, first: RsState, now: RsState) -> bool:
+    """Whether the lesson's goal has happened between its first state and ``now``."""
+    if now.phase == "over":
+        return True
+    if lesson.goal == "round":
+        fighting = now.phase in ("combat", "god", "roll", "armor")
+        return now.round != first.round or not fighting
+    return now.phase not in ("rest",) and now.rest_bonus != first.rest_bonus
+
+
+class RsLessonScreen(QWidget):
+    """The lesson's banner over the real table; ``completed`` once its goal happens, ``closed`` to leave."""
+
+    completed = Signal()
+    closed = Signal()
+
+    def __init__(self, lesson: RsLesson, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rs-lesson")
+        self.lesson = lesson
+        self.done = False
+        self.game: RsGame = start_game(None, game_setup(1), lesson.seed, SeamTable("solo", "none", ("player-1",)))
+        session = self.game.session
+        for _ in range(MOST_STEPS):  # the stand-in brings the party to the lesson's moment
+            if STARTS[lesson.start_at](session.state):
+                break
+            session.submit(choose(session.state))
+        else:
+            raise LessonError(f"{lesson.name}: start_at: the party never reached '{lesson.start_at}'")
+        self.first: RsState = session.state
+        self.banner = QLabel()
+        self.banner.setObjectName("rs-lesson-banner")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet("background: #14241f; color: #eef3ee; padding: 6px;")
+        leave = QPushButton("Lessons")
+        leave.setObjectName("rs-lesson-leave")
+        leave.clicked.connect(self.closed.emit)
+        self.game.screen.closed.connect(self.closed.emit)
+        top = QHBoxLayout()
+        top.addWidget(self.banner, 1)
+        top.addWidget(leave)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.game.screen, 1)
+        session.changed.connect(self._changed)
+        self._show_hint()
+
+    def _changed(self, events: list[Any]) -> None:
+        if not self.done and reached(self.lesson, self.first, self.game.session.state):
+            self.done = True
+            self.completed.emit()
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        state = self.game.session.state
+        if self.done:
+            self.banner.setText(f"<b>{self.lesson.title}: done.</b> {self.lesson.done}")
+            self.game.screen.hint = ""
+        else:
+            self.banner.setText(f"<b>{self.lesson.title}</b>: {self.lesson.summary}")
+            self.game.screen.hint = self.lesson.hint(state.phase)
+        self.game.screen.refresh()

@@ -1,0 +1,84 @@
+"""The Restless's pack as the shared pack editor sees it: one kind per deck (``<deck>.json``, its cards listed under
+``cards``), each deck's columns as typed fields, and the whole-pack check of ``rules/restless/rs_pack``.
+
+The editor edits packs in JSON form; the practice pack ships as CSV decks and is shown in JSON form here, and the
+player's packs read by the new game are the folders the editor saves (CSV or JSON both read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rt0table.desktop.packs.pack_schema import CHOICE, FLAG, INTEGER, LONG_TEXT, Field, Kind, PackGame
+from rt0table.rules.packs.content_pack import ContentPack, canonical_json
+from rt0table.rules.restless.rs_cards import DECK_KINDS, DECKS, ITEM_TYPES, ROLLS, TARGET_TYPES
+from rt0table.rules.restless.rs_pack import RsPack, as_form, deck_columns, pack_files, read_pack_files
+from rt0table.rules.restless.rs_practice import practice_pack
+
+GAME = "restless"
+_INTEGERS = {
+    "copies", "unarmed_attack", "inventory_size", "max_weight", "health", "counters", "damage", "shots", "armor",
+    "weight", "value", "realm", "encounters", "wares", "attack", "die_defense", "drop_rerolls", "drop_loot",
+    "drop_treasure",
+}  # fmt: skip
+_FLAGS = {"active", "rest_symbol", "trader", "chain_magic"}
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "source": ("house", "owner", "book"),
+    "item_type": ITEM_TYPES,
+    "roll": ROLLS,
+    "target_type": TARGET_TYPES,
+}
+_HINTS = {
+    "effects": "the engine's effect words, e.g. 'heal 2; rerolls 1'; 'manual' when the text is applied by hand",
+    "attacks": "failed roll ranges and damage, e.g. '1-5:4; 6-9:2 chain'",
+    "image": "a file in the pack's images/ folder (a scan of your own card), or empty to draw the face",
+    "source": "house: the table's own; owner: from your own copy of the game",
+}
+
+
+def _field(deck: str, name: str) -> Field:
+    required = name in ("id", "name") or (name == "kind" and len(DECK_KINDS[deck]) > 1)
+    hint = _HINTS.get(name, "")
+    if name == "kind":
+        return Field(name, CHOICE, optional=not required, choices=DECK_KINDS[deck])
+    if name in _INTEGERS:
+        return Field(name, INTEGER, optional=True, hint=hint)
+    if name in _FLAGS:
+        return Field(name, FLAG, optional=True, hint=hint)
+    if name in _CHOICES:
+        return Field(name, CHOICE, optional=name != "source", choices=_CHOICES[name], hint=hint)
+    if name in ("text", "effects", "death_effect", "attacks"):
+        return Field(name, LONG_TEXT, optional=True, hint=hint)
+    return Field(name, optional=not required, hint=hint)
+
+
+def _template(deck: str) -> dict[str, object]:
+    kind = DECK_KINDS[deck][0]
+    return {"id": f"new-{deck}", "name": "New card", "kind": kind, "source": "owner"}
+
+
+KINDS = tuple(
+    Kind(
+        deck.replace("-", " ").capitalize(),
+        f"{deck}.json",
+        tuple(_field(deck, name) for name in deck_columns(deck)),
+        list_field="cards",
+        template=lambda deck=deck: _template(deck),  # type: ignore[misc]
+    )
+    for deck in DECKS
+)
+
+
+def check_pack(pack: ContentPack) -> RsPack:
+    """The editor's files through the game's own reader and deck checks (errors name the file, card and field)."""
+    raw = {name: canonical_json(value).encode("utf-8") for name, value in pack.files.items()}
+    return read_pack_files(raw)
+
+
+def practice_files() -> Mapping[str, bytes]:
+    """The practice pack's files in JSON form (its images left out: the editor edits data)."""
+    files = pack_files(as_form(practice_pack(), "json"))
+    return {name: data for name, data in files.items() if name.endswith(".json")}
+
+
+RESTLESS = PackGame(GAME, "The Restless", ("restless", "practice"), KINDS, check_pack, house_files=practice_files)
