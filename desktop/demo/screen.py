@@ -8,7 +8,9 @@ A prompt's options are then moved through with Tab or Up and Down, and the table
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -334,48 +336,42 @@ class LessonPicker(QWidget):
         layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)
 
     def _moons_grave_rows(self, rows: QVBoxLayout) -> None:
-        """Moon's Grave's lessons under a heading of their own."""
         from rt0table.desktop.moons_grave.mg_lessons import bundled_lessons
 
-        heading = QLabel("Moon's Grave")
-        font = QFont(heading.font())
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        heading.setFont(font)
-        rows.addWidget(heading)
-        for number, lesson in enumerate(bundled_lessons(), 1):
-            button = QPushButton(f"{number}. {lesson.title}")
-            button.setObjectName(f"mg-lesson-{lesson.name.removesuffix('.json')}")
-            button.setStyleSheet("text-align: left; padding: 8px;")
-            button.clicked.connect(lambda _=False, lesson=lesson: self.mg_chosen.emit(lesson))
-            rows.addWidget(button)
-            summary = QLabel(lesson.summary)
-            summary.setWordWrap(True)
-            summary.setContentsMargins(12, 0, 0, 8)
-            rows.addWidget(summary)
-            self.mg_buttons.append(button)
+        self._game_rows(rows, "Moon's Grave", "mg", list(bundled_lessons()), self.mg_chosen, self.mg_buttons)
 
     def _restless_rows(self, rows: QVBoxLayout) -> None:
-        """The Restless's lessons under a heading of their own."""
         from rt0table.desktop.restless.restless_lessons import bundled_lessons
 
-        heading = QLabel("The Restless")
+        self._game_rows(rows, "The Restless", "rs", list(bundled_lessons()), self.rs_chosen, self.rs_buttons)
+
+    def _game_rows(
+        self,
+        rows: QVBoxLayout,
+        game: str,
+        prefix: str,
+        lessons: list[Any],
+        chosen: SignalInstance,
+        buttons: list[QPushButton],
+    ) -> None:
+        """Another game's lessons under a heading of their own; each button emits ``chosen`` with its lesson."""
+        heading = QLabel(game)
         font = QFont(heading.font())
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
         heading.setFont(font)
         rows.addWidget(heading)
-        for number, lesson in enumerate(bundled_lessons(), 1):
+        for number, lesson in enumerate(lessons, 1):
             button = QPushButton(f"{number}. {lesson.title}")
-            button.setObjectName(f"rs-lesson-{lesson.name.removesuffix('.json')}")
+            button.setObjectName(f"{prefix}-lesson-{lesson.name.removesuffix('.json')}")
             button.setStyleSheet("text-align: left; padding: 8px;")
-            button.clicked.connect(lambda _=False, lesson=lesson: self.rs_chosen.emit(lesson))
+            button.clicked.connect(lambda _=False, lesson=lesson: chosen.emit(lesson))
             rows.addWidget(button)
             summary = QLabel(lesson.summary)
             summary.setWordWrap(True)
             summary.setContentsMargins(12, 0, 0, 8)
             rows.addWidget(summary)
-            self.rs_buttons.append(button)
+            buttons.append(button)
 
 
 class DemoScreen(QStackedWidget):
@@ -442,9 +438,18 @@ class DemoScreen(QStackedWidget):
         from rt0table.desktop.moons_grave.mg_lessons import MgLesson, MgLessonScreen
 
         assert isinstance(lesson, MgLesson)
+        return self._show_other(MgLessonScreen(lesson))
+
+    def open_rs_lesson(self, lesson: object) -> QWidget:
+        from rt0table.desktop.restless.restless_lessons import RsLesson, RsLessonScreen
+
+        assert isinstance(lesson, RsLesson)
+        return self._show_other(RsLessonScreen(lesson))
+
+    def _show_other(self, screen: QWidget) -> QWidget:
+        """Another game's lesson screen (one at a time, in ``mg_lesson``), which has a ``closed`` signal."""
         self.close_lesson()
-        screen = MgLessonScreen(lesson)
-        screen.closed.connect(self.close_lesson)
+        screen.closed.connect(self.close_lesson)  # type: ignore[attr-defined]
         self.mg_lesson = screen
         self.addWidget(screen)
         self.setCurrentWidget(screen)
@@ -453,19 +458,6 @@ class DemoScreen(QStackedWidget):
     def open_next(self) -> LessonScreen | None:
         following = self.next_entry()
         return self.open_lesson(following) if following is not None else None
-
-    def open_rs_lesson(self, lesson: object) -> QWidget:
-        """A lesson of The Restless, in the same place a Moon's Grave lesson goes."""
-        from rt0table.desktop.restless.restless_lessons import RsLesson, RsLessonScreen
-
-        assert isinstance(lesson, RsLesson)
-        self.close_lesson()
-        screen = RsLessonScreen(lesson)
-        screen.closed.connect(self.close_lesson)
-        self.mg_lesson = screen
-        self.addWidget(screen)
-        self.setCurrentWidget(screen)
-        return screen
 
     def close_lesson(self) -> None:
         if self.mg_lesson is not None:

@@ -4,7 +4,6 @@ played on the real table with the GM stand-in, each ending when its goal happens
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +11,14 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from rt0table.assets.bundled import bundled_names, bundled_text
+from rt0table.desktop.demo.lesson_fields import (
+    LessonError,
+    chosen_field,
+    hints_field,
+    lesson_object,
+    seed_field,
+    text_field,
+)
 from rt0table.desktop.moons_grave.mg_game import MgGame, choose_party, fight_setup, start_game
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.rules.moons_grave.mg_actions import MgEvent
@@ -22,10 +29,6 @@ from rt0table.rules.seam import RulesError
 FOLDER = ("moons_grave", "lessons")
 GOALS = ("surge", "fumble", "perk")
 PHASES = ("plan", "vie", "withdraw", "bid", "vie_roll", "turn", "roll", "perks", "soak")
-
-
-class LessonError(ValueError):
-    """A lesson file that cannot be used; the message names the file and the field."""
 
 
 @dataclass(frozen=True)
@@ -43,28 +46,10 @@ class MgLesson:
         return dict(self.hints).get(phase, "")
 
 
-def _text(data: dict[str, Any], name: str, field: str) -> str:
-    value = data.get(field)
-    if not isinstance(value, str) or not value.strip():
-        raise LessonError(f"{name}: {field}: must be text")
-    return value
-
-
 def read_lesson(name: str, text: str) -> MgLesson:
     """One lesson from its JSON text; LessonError naming the file and the field when it does not fit."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LessonError(f"{name}: not JSON (line {error.lineno}): {error.msg}") from None
-    if not isinstance(data, dict):
-        raise LessonError(f"{name}: must be an object")
-    known = {"title", "summary", "seed", "foes", "goal", "hints", "done"}
-    extra = sorted(set(data) - known)
-    if extra:
-        raise LessonError(f"{name}: {extra[0]}: is not a field ({', '.join(sorted(known))})")
-    seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise LessonError(f"{name}: seed: must be a whole number")
+    data = lesson_object(name, text, ("title", "summary", "seed", "foes", "goal", "hints", "done"))
+    seed = seed_field(data, name)
     foes = data.get("foes")
     if not isinstance(foes, list) or not foes or not all(isinstance(f, str) for f in foes):
         raise LessonError(f"{name}: foes: must be a list of NPC lines")
@@ -73,25 +58,10 @@ def read_lesson(name: str, text: str) -> MgLesson:
             parse_npc(foe)
         except (RulesError, ValueError) as error:
             raise LessonError(f"{name}: foes[{i}]: {error}") from None
-    goal = _text(data, name, "goal")
-    if goal not in GOALS:
-        raise LessonError(f"{name}: goal: '{goal}' is not a goal ({', '.join(GOALS)})")
-    hints = data.get("hints")
-    if not isinstance(hints, dict) or not all(isinstance(v, str) for v in hints.values()):
-        raise LessonError(f"{name}: hints: must map phases to text")
-    stray = [p for p in hints if p not in PHASES]
-    if stray:
-        raise LessonError(f"{name}: hints.{stray[0]}: is not a phase ({', '.join(PHASES)})")
-    return MgLesson(
-        name,
-        _text(data, name, "title"),
-        _text(data, name, "summary"),
-        seed,
-        tuple(foes),
-        goal,
-        tuple(hints.items()),
-        _text(data, name, "done"),
-    )
+    goal = chosen_field(data, name, "goal", GOALS, "goal")
+    hints = hints_field(data, name, PHASES)
+    title, summary, done = (text_field(data, name, f) for f in ("title", "summary", "done"))
+    return MgLesson(name, title, summary, seed, tuple(foes), goal, hints, done)
 
 
 def bundled_lessons() -> list[MgLesson]:

@@ -5,7 +5,6 @@ player then plays it through, and the lesson ends when its goal happens (a round
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +13,14 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from rt0table.assets.bundled import bundled_names, bundled_text
+from rt0table.desktop.demo.lesson_fields import (
+    LessonError,
+    chosen_field,
+    hints_field,
+    lesson_object,
+    seed_field,
+    text_field,
+)
 from rt0table.desktop.restless.restless_game import RsGame, game_setup, start_game
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.rules.restless.restless_seam import PHASES
@@ -38,10 +45,6 @@ STARTS: dict[str, Callable[[RsState], bool]] = {"combat": _fight_begins, "rest":
 GOALS = ("round", "rest")
 
 
-class LessonError(ValueError):
-    """A lesson file that cannot be used; the message names the file and the field."""
-
-
 @dataclass(frozen=True)
 class RsLesson:
     name: str  # the file's name
@@ -57,42 +60,15 @@ class RsLesson:
         return dict(self.hints).get(phase, "")
 
 
-def _text(data: dict[str, Any], name: str, field: str) -> str:
-    value = data.get(field)
-    if not isinstance(value, str) or not value.strip():
-        raise LessonError(f"{name}: {field}: must be text")
-    return value
-
-
 def read_lesson(name: str, text: str) -> RsLesson:
     """One lesson from its JSON text; LessonError naming the file and the field when it does not fit."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LessonError(f"{name}: not JSON (line {error.lineno}): {error.msg}") from None
-    if not isinstance(data, dict):
-        raise LessonError(f"{name}: must be an object")
-    known = {"title", "summary", "seed", "start_at", "goal", "hints", "done"}
-    extra = sorted(set(data) - known)
-    if extra:
-        raise LessonError(f"{name}: {extra[0]}: is not a field ({', '.join(sorted(known))})")
-    seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise LessonError(f"{name}: seed: must be a whole number")
-    start = _text(data, name, "start_at")
-    if start not in STARTS:
-        raise LessonError(f"{name}: start_at: '{start}' is not a start ({', '.join(STARTS)})")
-    goal = _text(data, name, "goal")
-    if goal not in GOALS:
-        raise LessonError(f"{name}: goal: '{goal}' is not a goal ({', '.join(GOALS)})")
-    hints = data.get("hints")
-    if not isinstance(hints, dict) or not all(isinstance(v, str) for v in hints.values()):
-        raise LessonError(f"{name}: hints: must map phases to text")
-    stray = [p for p in hints if p not in PHASES]
-    if stray:
-        raise LessonError(f"{name}: hints.{stray[0]}: is not a phase ({', '.join(PHASES)})")
-    title, summary, done = (_text(data, name, f) for f in ("title", "summary", "done"))
-    return RsLesson(name, title, summary, seed, start, goal, tuple(hints.items()), done)
+    data = lesson_object(name, text, ("title", "summary", "seed", "start_at", "goal", "hints", "done"))
+    seed = seed_field(data, name)
+    start = chosen_field(data, name, "start_at", STARTS, "start")
+    goal = chosen_field(data, name, "goal", GOALS, "goal")
+    hints = hints_field(data, name, PHASES)
+    title, summary, done = (text_field(data, name, f) for f in ("title", "summary", "done"))
+    return RsLesson(name, title, summary, seed, start, goal, hints, done)
 
 
 def bundled_lessons() -> list[RsLesson]:
