@@ -1,0 +1,253 @@
+"""What a screen reader gets of a table drawn on a QGraphicsView: one accessible child for each thing a player reads
+or acts on (a card, a bin, a figure, a question and its options, a log line), each with a name, a description, a
+role, a state and a place on the screen, and the focus and announcements as keys move it and the game speaks.
+
+One mechanism for every game's table: a game gives its view a ``Reader`` (what its parts are and what each says),
+and ``attach`` lets Qt's accessibility ask it. Nothing is built until a screen reader asks: the interfaces come from
+a QAccessible factory on first query, and things drawn inside one item (a log line, a token on the grid) get a small
+QObject of their own (``Anchors``) only then, so that Qt's cache can own their interfaces as it owns every other.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import shiboken6
+from PySide6.QtCore import QObject, QPoint, QRect, QRectF
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleAnnouncementEvent,
+    QAccessibleEvent,
+    QAccessibleInterface,
+    QAccessibleObject,
+)
+from PySide6.QtWidgets import QAccessibleWidget, QGraphicsView
+
+Role = QAccessible.Role
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """One part of the table in words, with its role, its state and where it is drawn (scene terms)."""
+
+    name: str
+    description: str = ""
+    role: QAccessible.Role = Role.StaticText
+    rect: QRectF = field(default_factory=QRectF)
+    focusable: bool = False
+    focused: bool = False
+    selected: bool = False
+    disabled: bool = False
+    shown: bool = True  # False: listed, but not on screen now (a log line scrolled away, an option's other page)
+
+
+class Reader(Protocol):
+    """A game's table told to a screen reader: its parts in reading order, each part in words."""
+
+    def parts(self, holder: QObject | None) -> list[QObject]:
+        """The parts inside ``holder``, or the table's own when None."""
+        ...
+
+    def holder(self, part: QObject) -> QObject | None:
+        """The part that lists ``part``, or None when the table does."""
+        ...
+
+    def spoken(self, part: QObject) -> Spoken: ...
+
+    def focus(self) -> QObject | None:
+        """The part the keys are on now, or None."""
+        ...
+
+
+class Anchors:
+    """Small QObjects standing for things drawn inside one item (its log lines, its tokens), made when asked for and
+    owned by that item, so each has an accessible interface of its own that dies with the item."""
+
+    def __init__(self) -> None:
+        self.made: dict[tuple[int, str], QObject] = {}
+
+    def get(self, holder: QObject, key: str) -> QObject:
+        found = self.made.get((id(holder), key))
+        if found is None or not shiboken6.isValid(found):
+            found = QObject(holder)
+            found.setObjectName(key)
+            self.made[(id(holder), key)] = found
+        return found
+
+
+_readers: weakref.WeakKeyDictionary[QGraphicsView, Reader] = weakref.WeakKeyDictionary()
+_parts: weakref.WeakKeyDictionary[QObject, QGraphicsView] = weakref.WeakKeyDictionary()
+_focused: weakref.WeakKeyDictionary[QGraphicsView, QObject] = weakref.WeakKeyDictionary()
+_installed = False
+
+
+def attach(view: QGraphicsView, reader: Reader) -> None:
+    """From now on a screen reader asking about ``view`` hears ``reader``'s parts as its children."""
+    global _installed
+    if not _installed:
+        QAccessible.installFactory(_factory)
+        _installed = True
+    _readers[view] = reader
+    before = QAccessible.queryAccessibleInterface(view)
+    if before is not None and not isinstance(before, TableFace):  # asked before it had a reader: ask again
+        QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(before))
+
+
+def face_of(view: QGraphicsView, part: QObject | None) -> QAccessibleInterface | None:
+    """The accessible interface of one part of ``view``'s table (of the view itself for None)."""
+    if part is None:
+        return QAccessible.queryAccessibleInterface(view)
+    _parts[part] = view
+    return QAccessible.queryAccessibleInterface(part)
+
+
+def follow_focus(view: QGraphicsView) -> None:
+    """Tell a screen reader where the keys moved the focus on the table, when they moved it."""
+    reader = _readers.get(view)
+    part = reader.focus() if reader is not None else None
+    if part is _focused.get(view):
+        return
+    if part is None:
+        _focused.pop(view, None)
+        return
+    _focused[view] = part
+    if QAccessible.isActive():
+        face_of(view, part)
+        QAccessible.updateAccessibility(QAccessibleEvent(part, QAccessible.Event.Focus))
+
+
+def say(view: QGraphicsView, text: str, urgent: bool = False) -> None:
+    """Say ``text`` now to whatever screen reader listens: at once when ``urgent`` (a refusal), else in turn."""
+    if not text or not QAccessible.isActive():
+        return
+    event = QAccessibleAnnouncementEvent(view, text)
+    if urgent:
+        event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
+    QAccessible.updateAccessibility(event)
+
+
+def _factory(key: str, target: QObject) -> QAccessibleInterface | None:
+    if isinstance(target, QGraphicsView):
+        reader = _readers.get(target)
+        return TableFace(target, reader) if reader is not None else None
+    view = _parts.get(target)
+    reader = _readers.get(view) if view is not None else None
+    if view is None or reader is None:
+        return None
+    return PartFace(target, view, reader)
+
+
+def _screen_rect(view: QGraphicsView, rect: QRectF) -> QRect:
+    shown = view.mapFromScene(rect).boundingRect()
+    return QRect(view.viewport().mapToGlobal(shown.topLeft()), shown.size())
+
+
+def _child_at(
+    view: QGraphicsView, reader: Reader, holder: QObject | None, x: int, y: int
+) -> QAccessibleInterface | None:
+    """The topmost listed part drawn under the screen point (x, y): the last listed, as the table paints last on top."""
+    for part in reversed(reader.parts(holder)):
+        spoken = reader.spoken(part)
+        if spoken.shown and _screen_rect(view, spoken.rect).contains(QPoint(x, y)):
+            return face_of(view, part)
+    return None
+
+
+# Qt takes a null interface from child(), childAt(), focusChild() and parent(); PySide's stubs leave None out,
+# hence the ignores on those overrides below.
+
+
+class TableFace(QAccessibleWidget):
+    """The view: its name and description stay the widget's own; its children are the reader's parts."""
+
+    def __init__(self, view: QGraphicsView, reader: Reader) -> None:
+        super().__init__(view, Role.Client)
+        self.view, self.reader = view, reader
+
+    def childCount(self) -> int:
+        return len(self.reader.parts(None))
+
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
+        parts = self.reader.parts(None)
+        return face_of(self.view, parts[index]) if 0 <= index < len(parts) else None
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:
+        parts = self.reader.parts(None)
+        target = child.object()
+        return parts.index(target) if target in parts else -1
+
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]
+        return _child_at(self.view, self.reader, None, x, y)
+
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
+        part = self.reader.focus()
+        if part is None:
+            return super().focusChild()
+        return face_of(self.view, part)
+
+
+class PartFace(QAccessibleObject):
+    """One part of the table, asking the reader for its words each time (they change as the game goes)."""
+
+    def __init__(self, part: QObject, view: QGraphicsView, reader: Reader) -> None:
+        super().__init__(part)
+        self.part, self.view, self.reader = part, view, reader
+
+    def _spoken(self) -> Spoken:
+        return self.reader.spoken(self.part)
+
+    def isValid(self) -> bool:
+        return shiboken6.isValid(self.part) and shiboken6.isValid(self.view)
+
+    def role(self) -> QAccessible.Role:
+        return self._spoken().role
+
+    def text(self, kind: QAccessible.Text) -> str:
+        spoken = self._spoken()
+        if kind == QAccessible.Text.Name:
+            return spoken.name
+        if kind == QAccessible.Text.Description:
+            return spoken.description
+        return ""
+
+    def state(self) -> QAccessible.State:
+        spoken = self._spoken()
+        state = QAccessible.State()
+        state.focusable = spoken.focusable
+        state.focused = spoken.focused
+        state.selectable = spoken.focusable
+        state.selected = spoken.selected
+        state.disabled = spoken.disabled
+        state.invisible = not spoken.shown
+        state.offscreen = not spoken.shown
+        return state
+
+    def rect(self) -> QRect:
+        spoken = self._spoken()
+        return _screen_rect(self.view, spoken.rect) if spoken.shown else QRect()
+
+    def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]
+        return face_of(self.view, self.reader.holder(self.part))
+
+    def childCount(self) -> int:
+        return len(self.reader.parts(self.part))
+
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
+        parts = self.reader.parts(self.part)
+        return face_of(self.view, parts[index]) if 0 <= index < len(parts) else None
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:
+        parts = self.reader.parts(self.part)
+        target = child.object()
+        return parts.index(target) if target in parts else -1
+
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]
+        return _child_at(self.view, self.reader, self.part, x, y)
+
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
+        focus = self.reader.focus()
+        if focus is not None and focus is not self.part and self.reader.holder(focus) is self.part:
+            return face_of(self.view, focus)
+        return None
