@@ -11,7 +11,8 @@ QObject of their own (``Anchors``) only then, so that Qt's cache can own their i
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import shiboken6
@@ -23,7 +24,7 @@ from PySide6.QtGui import (
     QAccessibleInterface,
     QAccessibleObject,
 )
-from PySide6.QtWidgets import QAccessibleWidget, QGraphicsView
+from PySide6.QtWidgets import QAccessibleWidget, QGraphicsItem, QGraphicsView, QLabel, QWidget
 
 Role = QAccessible.Role
 
@@ -59,6 +60,53 @@ class Reader(Protocol):
     def focus(self) -> QObject | None:
         """The part the keys are on now, or None."""
         ...
+
+
+@dataclass(frozen=True)
+class Part:
+    """One thing on a table of plain QGraphicsItems, redrawn at every change: ``key`` names it across redraws."""
+
+    key: str
+    item: QGraphicsItem
+    spoken: Spoken
+
+
+class PieceReader:
+    """The reader of a table whose items are made again for every state (Moon's Grave, The Restless): its parts are
+    one flat list from ``pieces``, each standing for the item drawn now under its key (rect: the item's own)."""
+
+    def __init__(self, host: QObject, pieces: Callable[[], list[Part]]) -> None:
+        self.host, self.pieces = host, pieces
+        self.anchors = Anchors()
+
+    def parts(self, holder: QObject | None) -> list[QObject]:
+        return [self.anchors.get(self.host, part.key) for part in self.pieces()] if holder is None else []
+
+    def holder(self, part: QObject) -> QObject | None:
+        return None
+
+    def spoken(self, part: QObject) -> Spoken:
+        key = part.objectName()
+        found = next((p for p in self.pieces() if p.key == key), None)
+        if found is None:
+            return Spoken("", shown=False)
+        spoken = found.spoken
+        return spoken if not spoken.rect.isNull() else replace(spoken, rect=found.item.sceneBoundingRect())
+
+    def focus(self) -> QObject | None:
+        return None  # these tables are played from their panel's widgets, which have focus of their own
+
+
+class SaidLine(QLabel):
+    """A line of the panel whose every new text is also announced (a refusal: at once)."""
+
+    def __init__(self, urgent: bool = True) -> None:
+        super().__init__()
+        self.urgent = urgent
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        say(self, text, self.urgent)
 
 
 class Anchors:
@@ -118,11 +166,11 @@ def follow_focus(view: QGraphicsView) -> None:
         QAccessible.updateAccessibility(QAccessibleEvent(part, QAccessible.Event.Focus))
 
 
-def say(view: QGraphicsView, text: str, urgent: bool = False) -> None:
+def say(source: QWidget, text: str, urgent: bool = False) -> None:
     """Say ``text`` now to whatever screen reader listens: at once when ``urgent`` (a refusal), else in turn."""
     if not text or not QAccessible.isActive():
         return
-    event = QAccessibleAnnouncementEvent(view, text)
+    event = QAccessibleAnnouncementEvent(source, text)
     if urgent:
         event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
     QAccessible.updateAccessibility(event)

@@ -4,69 +4,21 @@ the accessible focus, and a refused drop and new log lines are announced. Driven
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-
-import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface
+from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CARDS
-from tests.desktop.conftest import MakeTable
+from tests.desktop.conftest import Heard, MakeTable
+from tests.helpers.listening import children, named, table_face
 from tests.helpers.table_games import offer_a_move
 
 K = Qt.Key
 R = QAccessible.Role
 NAME, DESCRIPTION = QAccessible.Text.Name, QAccessible.Text.Description
 LEFT = Qt.MouseButton.LeftButton
-
-
-@dataclass(frozen=True)
-class Heard:
-    """One update a screen reader was sent: a focus move (the part's name) or an announcement."""
-
-    kind: QAccessible.Event
-    text: str
-    urgent: bool = False
-
-
-@pytest.fixture
-def listening(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Heard]]:
-    """A screen reader listens: QAccessible is on, and what the table sends it is kept in order."""
-    heard: list[Heard] = []
-
-    def update(event: QAccessibleEvent) -> None:
-        if isinstance(event, QAccessibleAnnouncementEvent):
-            urgent = event.politeness() == QAccessible.AnnouncementPoliteness.Assertive
-            heard.append(Heard(event.type(), event.message(), urgent))
-            return
-        face = event.accessibleInterface()
-        heard.append(Heard(event.type(), face.text(NAME) if face is not None else ""))
-
-    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: True))
-    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(update))
-    yield heard
-
-
-def table_face(screen: TableScreen) -> QAccessibleInterface:
-    face = QAccessible.queryAccessibleInterface(screen.view)
-    assert face is not None
-    return face
-
-
-def children(face: QAccessibleInterface) -> list[QAccessibleInterface]:
-    found = [face.child(i) for i in range(face.childCount())]
-    for index, child in enumerate(found):  # the tree holds both ways
-        assert child.parent().object() is face.object()
-        assert face.indexOfChild(child) == index
-    return found
-
-
-def named(face: QAccessibleInterface, name: str) -> QAccessibleInterface:
-    return next(child for child in children(face) if child.text(NAME) == name)
 
 
 def screen_center(screen: TableScreen, item_rect_center: QPointF) -> QPoint:
@@ -76,7 +28,7 @@ def screen_center(screen: TableScreen, item_rect_center: QPointF) -> QPoint:
 def test_every_part_of_the_table_is_a_child_with_words_role_and_place(make_table: MakeTable) -> None:
     screen = make_table()
     scene, state = screen.scene, screen.session.state
-    face = table_face(screen)
+    face = table_face(screen.view)
     parts = children(face)
     mara = state.fighter("mara")
     expected = 1 + len(mara.hand) + len(scene.bins) + len(state.fighters) + len(state.adversaries) + 4 + 2
@@ -109,7 +61,7 @@ def test_every_part_of_the_table_is_a_child_with_words_role_and_place(make_table
 
 def test_keys_move_the_accessible_focus(qtbot: QtBot, make_table: MakeTable, listening: list[Heard]) -> None:
     screen = make_table()
-    face = table_face(screen)
+    face = table_face(screen.view)
     assert face.focusChild() is None or face.focusChild().object() is not screen.scene.hand_items[1]
     qtbot.keyClick(screen.view, "2")  # picks up the 6 of Wands
     card = face.focusChild()
@@ -138,13 +90,13 @@ def test_a_refused_drop_and_new_log_lines_are_announced(
     refusal = screen.scene.bins["defend"].refusal
     said = [h for h in listening if h.kind == QAccessible.Event.Announcement]
     assert refusal and said == [Heard(QAccessible.Event.Announcement, refusal, urgent=True)]
-    assert named(table_face(screen), "Defend bin").text(DESCRIPTION).startswith(f"Refused: {refusal}")
-    assert table_face(screen).text(DESCRIPTION).startswith(refusal)  # the view's own description leads with it
+    assert named(table_face(screen.view), "Defend bin").text(DESCRIPTION).startswith(f"Refused: {refusal}")
+    assert table_face(screen.view).text(DESCRIPTION).startswith(refusal)  # the view's own description leads with it
     assert card.card in screen.session.state.fighter("mara").hand  # refused: nothing moved
     qtbot.keyClick(screen.view, K.Key_E)  # Mara ends her turn: the new lines are said, politely
     last = [h for h in listening if h.kind == QAccessible.Event.Announcement][-1]
     assert screen.scene.log.last in last.text and not last.urgent
-    lines = children(named(table_face(screen), "Log"))
+    lines = children(named(table_face(screen.view), "Log"))
     assert lines[-1].text(NAME) == screen.scene.log.last and not lines[-1].state().invisible
 
 
@@ -153,7 +105,7 @@ def test_a_question_is_a_group_of_options_the_keys_walk(qtbot: QtBot, make_table
     offer_a_move(qtbot, screen)
     pending = screen.session.state.pending
     assert pending is not None
-    face = table_face(screen)
+    face = table_face(screen.view)
     question = named(face, f"Mara decides: {pending.prompt}")
     assert question.role() == R.Grouping
     options = children(question)
@@ -168,7 +120,7 @@ def test_a_question_is_a_group_of_options_the_keys_walk(qtbot: QtBot, make_table
 
 def test_behind_the_curtain_no_part_names_the_hand(make_table: MakeTable) -> None:
     screen = make_table(hot_seat=True)
-    face = table_face(screen)
+    face = table_face(screen.view)
     hand = [CARDS[c].name for c in screen.session.state.fighter("mara").hand]
     said = [f"{p.text(NAME)} {p.text(DESCRIPTION)}" for p in children(face)]
     assert not any(card in words for card in hand for words in said)
