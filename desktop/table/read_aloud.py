@@ -178,13 +178,8 @@ def say(source: QWidget, text: str, urgent: bool = False) -> None:
 
 def _factory(key: str, target: QObject) -> QAccessibleInterface | None:
     if isinstance(target, QGraphicsView):
-        reader = _readers.get(target)
-        return TableFace(target, reader) if reader is not None else None
-    view = _parts.get(target)
-    reader = _readers.get(view) if view is not None else None
-    if view is None or reader is None:
-        return None
-    return PartFace(target, view, reader)
+        return TableFace(target) if target in _readers else None
+    return PartFace(target) if _reading(target) is not None else None
 
 
 def _screen_rect(view: QGraphicsView, rect: QRectF) -> QRect:
@@ -204,50 +199,68 @@ def _child_at(
 
 
 # Qt takes a null interface from child(), childAt(), focusChild() and parent(); PySide's stubs leave None out,
-# hence the ignores on those overrides below.
+# hence the ignores on those overrides below. The interfaces keep no Python reference to the view, its reader or the
+# part: PySide keeps each interface's Python shell for good once Qt owns it, and a reference there would keep a
+# whole table alive after it closed. They look the view and the reader up, by the object, each time.
+
+NOTHING = Spoken("", shown=False)
+
+
+def _reading(part: QObject | None) -> tuple[QGraphicsView, Reader] | None:
+    """The view a part is on and that view's reader (for the view itself when ``part`` is one)."""
+    if part is None or not shiboken6.isValid(part):
+        return None
+    view = part if isinstance(part, QGraphicsView) else _parts.get(part)
+    reader = _readers.get(view) if view is not None and shiboken6.isValid(view) else None
+    return (view, reader) if view is not None and reader is not None else None
 
 
 class TableFace(QAccessibleWidget):
     """The view: its name and description stay the widget's own; its children are the reader's parts."""
 
-    def __init__(self, view: QGraphicsView, reader: Reader) -> None:
+    def __init__(self, view: QGraphicsView) -> None:
         super().__init__(view, Role.Client)
-        self.view, self.reader = view, reader
+
+    def _parts(self) -> tuple[QGraphicsView, Reader, list[QObject]] | None:
+        found = _reading(self.object())
+        return (*found, found[1].parts(None)) if found is not None else None
 
     def childCount(self) -> int:
-        return len(self.reader.parts(None))
+        found = self._parts()
+        return len(found[2]) if found is not None else 0
 
     def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
-        parts = self.reader.parts(None)
-        return face_of(self.view, parts[index]) if 0 <= index < len(parts) else None
+        found = self._parts()
+        if found is None or not 0 <= index < len(found[2]):
+            return None
+        return face_of(found[0], found[2][index])
 
     def indexOfChild(self, child: QAccessibleInterface) -> int:
-        parts = self.reader.parts(None)
+        found = self._parts()
         target = child.object()
-        return parts.index(target) if target in parts else -1
+        return found[2].index(target) if found is not None and target in found[2] else -1
 
     def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]
-        return _child_at(self.view, self.reader, None, x, y)
+        found = _reading(self.object())
+        return _child_at(found[0], found[1], None, x, y) if found is not None else None
 
     def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
-        part = self.reader.focus()
-        if part is None:
+        found = _reading(self.object())
+        part = found[1].focus() if found is not None else None
+        if found is None or part is None:
             return super().focusChild()
-        return face_of(self.view, part)
+        return face_of(found[0], part)
 
 
 class PartFace(QAccessibleObject):
     """One part of the table, asking the reader for its words each time (they change as the game goes)."""
 
-    def __init__(self, part: QObject, view: QGraphicsView, reader: Reader) -> None:
-        super().__init__(part)
-        self.part, self.view, self.reader = part, view, reader
-
     def _spoken(self) -> Spoken:
-        return self.reader.spoken(self.part)
+        found = _reading(self.object())
+        return found[1].spoken(self.object()) if found is not None else NOTHING
 
     def isValid(self) -> bool:
-        return shiboken6.isValid(self.part) and shiboken6.isValid(self.view)
+        return super().isValid() and _reading(self.object()) is not None
 
     def role(self) -> QAccessible.Role:
         return self._spoken().role
@@ -273,29 +286,40 @@ class PartFace(QAccessibleObject):
         return state
 
     def rect(self) -> QRect:
+        found = _reading(self.object())
         spoken = self._spoken()
-        return _screen_rect(self.view, spoken.rect) if spoken.shown else QRect()
+        return _screen_rect(found[0], spoken.rect) if found is not None and spoken.shown else QRect()
 
     def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]
-        return face_of(self.view, self.reader.holder(self.part))
+        found = _reading(self.object())
+        return face_of(found[0], found[1].holder(self.object())) if found is not None else None
+
+    def _inner(self) -> tuple[QGraphicsView, Reader, list[QObject]] | None:
+        found = _reading(self.object())
+        return (*found, found[1].parts(self.object())) if found is not None else None
 
     def childCount(self) -> int:
-        return len(self.reader.parts(self.part))
+        found = self._inner()
+        return len(found[2]) if found is not None else 0
 
     def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
-        parts = self.reader.parts(self.part)
-        return face_of(self.view, parts[index]) if 0 <= index < len(parts) else None
+        found = self._inner()
+        if found is None or not 0 <= index < len(found[2]):
+            return None
+        return face_of(found[0], found[2][index])
 
     def indexOfChild(self, child: QAccessibleInterface) -> int:
-        parts = self.reader.parts(self.part)
+        found = self._inner()
         target = child.object()
-        return parts.index(target) if target in parts else -1
+        return found[2].index(target) if found is not None and target in found[2] else -1
 
     def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]
-        return _child_at(self.view, self.reader, self.part, x, y)
+        found = _reading(self.object())
+        return _child_at(found[0], found[1], self.object(), x, y) if found is not None else None
 
     def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
-        focus = self.reader.focus()
-        if focus is not None and focus is not self.part and self.reader.holder(focus) is self.part:
-            return face_of(self.view, focus)
-        return None
+        found = _reading(self.object())
+        focus = found[1].focus() if found is not None else None
+        if found is None or focus is None or focus is self.object() or found[1].holder(focus) is not self.object():
+            return None
+        return face_of(found[0], focus)

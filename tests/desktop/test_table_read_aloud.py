@@ -4,6 +4,9 @@ the accessible focus, and a refused drop and new log lines are announced. Driven
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
@@ -126,3 +129,18 @@ def test_behind_the_curtain_no_part_names_the_hand(make_table: MakeTable) -> Non
     assert not any(card in words for card in hand for words in said)
     curtain = named(face, "Pass to Mara")
     assert curtain.role() == R.Dialog and face.focusChild().text(NAME) == "Reveal (F2)"
+
+
+def test_a_card_read_aloud_is_let_go_once_it_leaves_the_hand(qtbot: QtBot, make_table: MakeTable) -> None:
+    screen = make_table()
+    face = table_face(screen.view)
+    first = screen.scene.hand_items[0]
+    assert named(face, f"{CARDS[first.card].name} in hand").object() is first
+    gone = weakref.ref(first)
+    del first
+    qtbot.keyClick(screen.view, "1")  # the card onto Honk, which takes any card: the hand is dealt again
+    qtbot.keyClick(screen.view, screen.scene.bins["honk"].letter.lower())
+    qtbot.keyClick(screen.view, K.Key_Return)
+    gc.collect()
+    assert gone() is None  # its accessible interface held no reference to it
+    assert face.childCount() == len(children(face))
