@@ -4,7 +4,9 @@ app's own words. The choices, the log and the refusals are the panel's own widge
 
 from __future__ import annotations
 
-from rt0table.desktop.moons_grave.mg_scene import PHASES, FighterCard, MgScene, Plate, Token
+from functools import partial
+
+from rt0table.desktop.moons_grave.mg_scene import PHASES, FighterCard, MgScene, PerkCard, Plate, Token
 from rt0table.desktop.table.controls import CurtainItem
 from rt0table.desktop.table.read_aloud import Part, Role, Spoken
 
@@ -19,20 +21,21 @@ def mg_parts(scene: MgScene, curtain: CurtainItem) -> list[Part]:
     """What the scene shows now, in reading order."""
     found: list[Part] = []
     if curtain.isVisible():
-        found.append(Part("curtain", curtain, Spoken(curtain.headline, curtain.how, Role.Dialog)))
+        found.append(Part("curtain", curtain, lambda: Spoken(curtain.headline, curtain.how, Role.Dialog)))
     found += _strip(scene)
+    tracks: dict[str, list[Part]] = {}
+    for (who, track), item in scene.tracks.items():
+        card = scene.cards[who]
+        tracks.setdefault(who, []).append(Part(f"track:{who}:{track}", item, partial(_track, item, card)))
     for fighter_id, card in scene.cards.items():
-        found.append(_sheet(fighter_id, card))
-        found += [
-            Part(f"track:{who}:{track}", item, _track(item, card)) for (who, track), item in scene.tracks.items()
-            if who == fighter_id
-        ]  # fmt: skip
-    found += [Part(f"token:{key}", token, _token(token)) for key, token in scene.tokens.items()]
+        found.append(Part(f"card:{fighter_id}", card, partial(_sheet, card)))
+        found += tracks.get(fighter_id, [])
+    found += [Part(f"token:{key}", token, partial(_token, token)) for key, token in scene.tokens.items()]
     for perk_id, perk in scene.perks.items():
-        spoken = Spoken(perk.lines[0], perk.toolTip(), Role.Button, disabled=not perk.lit)
-        found.append(Part(f"perk:{perk_id}", perk, spoken))
-    if scene.banner is not None:
-        found.append(Part("banner", scene.banner, Spoken(" ".join(scene.banner.lines), role=Role.StaticText)))
+        found.append(Part(f"perk:{perk_id}", perk, partial(_perk, perk)))
+    banner = scene.banner
+    if banner is not None:
+        found.append(Part("banner", banner, lambda: Spoken(" ".join(banner.lines), role=Role.StaticText)))
     return found
 
 
@@ -43,16 +46,24 @@ def _strip(scene: MgScene) -> list[Part]:
     head, chips, ladder = scene.strip[0], scene.strip[1 : 1 + len(PHASES)], scene.strip[1 + len(PHASES) :]
     now = next((chip.lines[0] for chip in chips if chip.lit), "")
     phases = ", ".join(chip.lines[0] for chip in chips)
-    found = [Part("round", head, Spoken(f"{head.lines[0]}, {now}", f"Phases: {phases}.", Role.StatusBar))]
+    round_words = Spoken(f"{head.lines[0]}, {now}", f"Phases: {phases}.", Role.StatusBar)
+    found = [Part("round", head, lambda: round_words)]
     for index, chip in enumerate(ladder):
-        turn = " Their turn." if chip.lit else ""
-        spoken = Spoken(chip.lines[0], f"Initiative ladder, place {index + 1}.{turn}", selected=chip.lit)
-        found.append(Part(f"ladder:{index}", chip, spoken))
+        found.append(Part(f"ladder:{index}", chip, partial(_rung, chip, index)))
     return found
 
 
-def _sheet(fighter_id: str, card: FighterCard) -> Part:
-    return Part(f"card:{fighter_id}", card, Spoken(card.lines[0], ". ".join(card.lines[1:]), selected=card.lit))
+def _perk(perk: PerkCard) -> Spoken:
+    return Spoken(perk.lines[0], perk.toolTip(), Role.Button, disabled=not perk.lit)
+
+
+def _rung(chip: Plate, index: int) -> Spoken:
+    turn = " Their turn." if chip.lit else ""
+    return Spoken(chip.lines[0], f"Initiative ladder, place {index + 1}.{turn}", selected=chip.lit)
+
+
+def _sheet(card: FighterCard) -> Spoken:
+    return Spoken(card.lines[0], ". ".join(card.lines[1:]), selected=card.lit)
 
 
 def _track(item: Plate, card: FighterCard) -> Spoken:

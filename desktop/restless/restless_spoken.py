@@ -4,7 +4,9 @@ and the decks, in the app's own words. The choices, the log and the refusals are
 
 from __future__ import annotations
 
-from rt0table.desktop.restless.restless_scene import RsScene, Token, card_lines
+from functools import partial
+
+from rt0table.desktop.restless.restless_scene import Piece, RsScene, Token, card_lines
 from rt0table.desktop.table.read_aloud import Part, Role, Spoken
 from rt0table.rules.restless.rs_effects import die_defense, inventory_weight, max_health
 from rt0table.rules.restless.rs_state import RsState
@@ -30,14 +32,20 @@ def rs_parts(scene: RsScene) -> list[Part]:
         token = piece.token
         key = f"{token.role}:{token.card}:{token.hero}"
         seen[key] = seen.get(key, 0) + 1
-        name, about = words(state, token)
-        if piece.draggable and token.role in DRAGS:
-            about = f"{about} {DRAGS[token.role]}".strip()
-        lit = token.card in scene.lit or token.hero in scene.lit
-        role = Role.Button if piece.draggable else Role.StaticText
-        spoken = Spoken(name, about, role, piece.mapRectToScene(piece.box), selected=lit)
-        found.append(Part(key if seen[key] == 1 else f"{key}#{seen[key]}", piece, spoken))
+        found.append(Part(key if seen[key] == 1 else f"{key}#{seen[key]}", piece, partial(_said, scene, piece)))
     return found
+
+
+def _said(scene: RsScene, piece: Piece) -> Spoken:
+    state, token = scene.state, piece.token
+    if state is None:
+        return Spoken("", shown=False)
+    name, about = words(state, token)
+    if piece.draggable and token.role in DRAGS:
+        about = f"{about} {DRAGS[token.role]}".strip()
+    lit = token.card in scene.lit or token.hero in scene.lit
+    role = Role.Button if piece.draggable else Role.StaticText
+    return Spoken(name, about, role, piece.mapRectToScene(piece.box), selected=lit)
 
 
 def words(state: RsState, token: Token) -> tuple[str, str]:

@@ -64,11 +64,12 @@ class Reader(Protocol):
 
 @dataclass(frozen=True)
 class Part:
-    """One thing on a table of plain QGraphicsItems, redrawn at every change: ``key`` names it across redraws."""
+    """One thing on a table of plain QGraphicsItems, redrawn at every change: ``key`` names it across redraws;
+    ``words`` says it, called only when a screen reader asks."""
 
     key: str
     item: QGraphicsItem
-    spoken: Spoken
+    words: Callable[[], Spoken]
 
 
 class PieceReader:
@@ -90,7 +91,7 @@ class PieceReader:
         found = next((p for p in self.pieces() if p.key == key), None)
         if found is None:
             return Spoken("", shown=False)
-        spoken = found.spoken
+        spoken = found.words()
         return spoken if not spoken.rect.isNull() else replace(spoken, rect=found.item.sceneBoundingRect())
 
     def focus(self) -> QObject | None:

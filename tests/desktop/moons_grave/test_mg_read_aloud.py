@@ -22,7 +22,7 @@ def pc_turn(state: MgState) -> bool:
 
 
 def test_the_table_reads_part_by_part_and_a_refused_drag_is_announced(qtbot: QtBot, listening: list[Heard]) -> None:
-    game = mg_table(qtbot)
+    game = mg_table(qtbot, mode="hot-seat")  # no oracle beside the table: a cheaper screen
     state = play_until(game, pc_turn)
     scene, view = game.screen.scene, game.screen.view
     face = table_face(view)
