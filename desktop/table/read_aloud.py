@@ -159,12 +159,12 @@ def follow_focus(view: QGraphicsView) -> None:
     if part is _focused.get(view):
         return
     if part is None:
-        _focused.pop(view, None)
-        return
-    _focused[view] = part
+        _focused.pop(view, None)  # nothing on the table holds the keys now: the view itself does
+    else:
+        _focused[view] = part
     if QAccessible.isActive():
         face_of(view, part)
-        QAccessible.updateAccessibility(QAccessibleEvent(part, QAccessible.Event.Focus))
+        QAccessible.updateAccessibility(QAccessibleEvent(part or view, QAccessible.Event.Focus))
 
 
 def say(source: QWidget, text: str, urgent: bool = False) -> None:

@@ -85,9 +85,12 @@ class FightReader:
         return owner if owner in (scene.log, scene.grid) else None
 
     def focus(self) -> QObject | None:
-        """The option the keys are on; else the bin aimed at or selected; else the picked card; else the curtain."""
+        """The panel over the table (a pile or the keys, any key closes it); else the curtain's button; else the
+        option the keys are on; else the bin aimed at or selected; else the picked card; else the result."""
         scene, controller = self.scene, self.controller
         prompt = scene.prompt
+        if scene.viewer.isVisible():
+            return scene.viewer
         if scene.curtain.isVisible():
             return scene.curtain.button
         if prompt.isVisible() and prompt.buttons and not prompt.hidden:
@@ -130,7 +133,9 @@ class FightReader:
             return Spoken(curtain.headline, curtain.how, Role.Dialog, scene_rect(curtain))
         if part is scene.viewer:
             viewer = scene.viewer
-            return Spoken(viewer.title, ". ".join(viewer.lines), Role.Dialog, scene_rect(viewer))
+            about = ". ".join(line.rstrip(".") for line in viewer.lines)
+            return Spoken(viewer.title, f"{about}. Any key or a click closes it.", Role.Dialog, scene_rect(viewer),
+                          True, focused)  # fmt: skip
         if part is scene.grid:
             size = scene.grid.size_n
             return Spoken(f"Room, {size} by {size} zones", scene.grid.toolTip(), Role.Grouping, scene_rect(scene.grid))

@@ -11,6 +11,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
 
+from rt0table.desktop.table.spoken import TABLE_NAME
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CARDS
@@ -144,3 +145,16 @@ def test_a_card_read_aloud_is_let_go_once_it_leaves_the_hand(qtbot: QtBot, make_
     gc.collect()
     assert gone() is None  # its accessible interface held no reference to it
     assert face.childCount() == len(children(face))
+
+
+def test_the_keys_list_takes_the_focus_and_gives_it_back(
+    qtbot: QtBot, make_table: MakeTable, listening: list[Heard]
+) -> None:
+    screen = make_table()
+    face = table_face(screen.view)
+    qtbot.keyClick(screen.view, K.Key_F1)
+    shown = face.focusChild()
+    assert shown.role() == R.Dialog and shown.text(NAME) == screen.scene.viewer.title
+    assert "end the turn" in shown.text(DESCRIPTION) and shown.state().focused
+    qtbot.keyClick(screen.view, K.Key_Space)  # any key closes it: the focus goes back to the table itself
+    assert listening[-1] == Heard(QAccessible.Event.Focus, TABLE_NAME)
