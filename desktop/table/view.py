@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QHideEvent, QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtGui import QHideEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
 
 from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
@@ -48,6 +48,10 @@ class TableView(QGraphicsView):
             event.accept()
             return True
         return super().event(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        follow_focus(self)  # a click picks a card or a bin as its key would
 
     def leaveEvent(self, event: QEvent) -> None:
         if self.controller is not None:

@@ -92,6 +92,7 @@ def test_a_refused_drop_and_new_log_lines_are_announced(
     qtbot.mouseMove(viewport, pos=screen.view.mapFromScene(wrong))
     qtbot.mouseRelease(viewport, LEFT, pos=screen.view.mapFromScene(wrong))
     refusal = screen.scene.bins["defend"].refusal
+    assert Heard(QAccessible.Event.Focus, "Defend bin") in listening  # the drop aimed there, as Tab would
     said = [h for h in listening if h.kind == QAccessible.Event.Announcement]
     assert refusal and said == [Heard(QAccessible.Event.Announcement, refusal, urgent=True)]
     assert named(table_face(screen.view), "Defend bin").text(DESCRIPTION).startswith(f"Refused: {refusal}")
