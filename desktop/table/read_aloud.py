@@ -42,6 +42,7 @@ class Spoken:
     selected: bool = False
     disabled: bool = False
     shown: bool = True  # False: listed, but not on screen now (a log line scrolled away, an option's other page)
+    layer: float = 0.0  # how high it is drawn (its z value): of two parts under a point, the higher is the one seen
 
 
 class Reader(Protocol):
@@ -91,8 +92,9 @@ class PieceReader:
         found = next((p for p in self.pieces() if p.key == key), None)
         if found is None:
             return Spoken("", shown=False)
-        spoken = found.words()
-        return spoken if not spoken.rect.isNull() else replace(spoken, rect=found.item.sceneBoundingRect())
+        spoken, item = found.words(), found.item
+        return replace(spoken, rect=spoken.rect if not spoken.rect.isNull() else item.sceneBoundingRect(),
+                       layer=item.zValue())  # fmt: skip
 
     def focus(self) -> QObject | None:
         return None  # these tables are played from their panel's widgets, which have focus of their own
@@ -191,12 +193,13 @@ def _screen_rect(view: QGraphicsView, rect: QRectF) -> QRect:
 def _child_at(
     view: QGraphicsView, reader: Reader, holder: QObject | None, x: int, y: int
 ) -> QAccessibleInterface | None:
-    """The topmost listed part drawn under the screen point (x, y): the last listed, as the table paints last on top."""
-    for part in reversed(reader.parts(holder)):
+    """The part drawn on top at the screen point (x, y): the highest layer, and of equal layers the last listed."""
+    hits: list[tuple[float, int, QObject]] = []
+    for index, part in enumerate(reader.parts(holder)):
         spoken = reader.spoken(part)
         if spoken.shown and _screen_rect(view, spoken.rect).contains(QPoint(x, y)):
-            return face_of(view, part)
-    return None
+            hits.append((spoken.layer, index, part))
+    return face_of(view, max(hits, key=lambda hit: hit[:2])[2]) if hits else None
 
 
 # Qt takes a null interface from child(), childAt(), focusChild() and parent(); PySide's stubs leave None out,

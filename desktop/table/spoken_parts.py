@@ -5,6 +5,7 @@ a token per figure, the piles, the log line by line, the buttons and the curtain
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRectF
@@ -108,6 +109,12 @@ class FightReader:
     # --- each part in words -----------------------------------------------------------------------
 
     def spoken(self, part: QObject) -> Spoken:
+        said = self._said(part)
+        # An item's layer is its own z value; a line or a token drawn inside one lies on that item's layer.
+        item = part if isinstance(part, QGraphicsItem) else part.parent()
+        return replace(said, layer=item.zValue()) if isinstance(item, QGraphicsItem) else said
+
+    def _said(self, part: QObject) -> Spoken:
         scene = self.scene
         focused = part is self.focus()
         if isinstance(part, CardItem):
