@@ -7,7 +7,10 @@
   card follows) plus the repaint it causes (``processEvents``);
 * pick: what a drag start costs: ``legal_actions`` plus each legal bin's preview (once per drag);
 * move + pick: a move if the engine were asked on every move, the upper bound "including the engine query";
-* hover move: one real mouse move from bin to bin with no card picked (the hand's cards light for each bin).
+* hover move: one real mouse move from bin to bin with no card picked (the hand's cards light for each bin);
+* read table (``--reader``): a screen reader switched on (``QAccessible.setActive``) reads every part of the table
+  through QAccessible once (name, description, role, state, place, and the children of each), before and apart
+  from the moves, which then run with the reader on.
 
 Prints median and p99 in milliseconds. Run it on a quiet machine; nothing here asserts a time. ``--clock cpu``
 times the main thread's CPU instead of the wall clock (Qt draws offscreen on that thread): on a loaded machine
@@ -25,7 +28,7 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -46,12 +49,23 @@ def report(name: str, samples: list[float]) -> str:
     return f"{name:<14} median {median:7.3f} ms   p99 {p99:7.3f} ms   n={len(samples)}"
 
 
+def read_all(face: QAccessibleInterface) -> int:
+    """Everything a screen reader can ask of ``face`` and its children; how many parts it read."""
+    face.text(QAccessible.Text.Name)
+    face.text(QAccessible.Text.Description)
+    face.role()
+    face.state()
+    face.rect()
+    return 1 + sum(read_all(face.child(i)) for i in range(face.childCount()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--frames", type=int, default=200)
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    parser.add_argument("--reader", action="store_true", help="a screen reader on, reading the table")
     args = parser.parse_args()
     clock = time.thread_time_ns if args.clock == "cpu" else time.perf_counter_ns
     width, height = (int(v) for v in args.size.split("x"))
@@ -64,6 +78,16 @@ def main() -> None:
     controller.pick_up(scene.hand_items[1])
     controller.play("unarmed_strike")
     app.processEvents()
+
+    reads: list[float] = []
+    parts = 0
+    if args.reader:
+        QAccessible.setActive(True)
+        face = QAccessible.queryAccessibleInterface(screen.view)
+        for _ in range(args.frames):
+            start = clock()
+            parts = read_all(face)
+            reads.append((clock() - start) / 1e6)
 
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     frames: list[float] = []
@@ -120,6 +144,8 @@ def main() -> None:
     print(report("pick (engine)", picks))
     print(report("move + pick", combined))
     print(report("hover move", hovers))
+    if reads:
+        print(report("read table", reads) + f"   ({parts} parts)")
 
 
 if __name__ == "__main__":

@@ -29,10 +29,12 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.dice_tray.dice_tray import DiceTray
 from rt0table.desktop.moons_grave.mg_scene import FighterCard, MgScene, PerkCard, Token, TrackItem
+from rt0table.desktop.moons_grave.mg_spoken import mg_parts
 from rt0table.desktop.moons_grave.mg_words import action_words
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_session import SeamSession
 from rt0table.desktop.table.controls import CurtainItem
+from rt0table.desktop.table.read_aloud import PieceReader, SaidLine, attach, say
 from rt0table.rules.moons_grave.mg_actions import (
     EnterDie,
     MgAction,
@@ -93,11 +95,12 @@ class MgTableScreen(QWidget):
         self.curtain.place(self.scene.sceneRect(), 18.0)
         self.curtain.clicked.connect(self.lift_curtain)
         self.view = MgView(self.scene)
+        attach(self.view, PieceReader(self.scene, lambda: mg_parts(self.scene, self.curtain)))
 
         self.prompt = QLabel()
         self.prompt.setObjectName("mg-prompt")
         self.prompt.setWordWrap(True)
-        self.refusal = QLabel()
+        self.refusal = SaidLine()  # a refusal is also said aloud
         self.refusal.setObjectName("mg-refusal")
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;")
@@ -467,10 +470,10 @@ class MgTableScreen(QWidget):
         self.refresh()
 
     def _log_events(self, events: list[Any], stand_in: bool) -> None:
-        for event in events:
-            line = self.session.ruleset.narrate(self.session.state, event)
-            self.log.addItem(("GM: " if stand_in else "") + line)
+        lines = [("GM: " if stand_in else "") + self.session.ruleset.narrate(self.session.state, e) for e in events]
+        self.log.addItems(lines)
         self.log.scrollToBottom()
+        say(self.log, " ".join(lines))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):

@@ -30,9 +30,11 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.dice_tray.dice_tray import DiceTray
 from rt0table.desktop.restless.restless_scene import RsScene, Token, drop_action
+from rt0table.desktop.restless.restless_spoken import rs_parts
 from rt0table.desktop.restless.restless_words import action_words, name
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.table.read_aloud import PieceReader, SaidLine, attach, say
 from rt0table.rules.dice.dice_odds import percent
 from rt0table.rules.restless import rs_actions as a
 from rt0table.rules.restless.rs_odds import D20, Forecast
@@ -102,11 +104,12 @@ class RsTableScreen(QWidget):
         self.scene = RsScene()
         self.scene.dropped.connect(self.dropped)
         self.view = RsView(self.scene)
+        attach(self.view, PieceReader(self.scene, lambda: rs_parts(self.scene)))
 
         self.prompt = QLabel()
         self.prompt.setObjectName("rs-prompt")
         self.prompt.setWordWrap(True)
-        self.refusal = QLabel()
+        self.refusal = SaidLine()  # a refusal is also said aloud
         self.refusal.setObjectName("rs-refusal")
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;")
@@ -237,7 +240,9 @@ class RsTableScreen(QWidget):
         return state
 
     def _changed(self, events: list[Any]) -> None:
-        self.log.insertItems(0, [self.session.ruleset.narrate(self.state, e) for e in reversed(events)])
+        lines = [self.session.ruleset.narrate(self.state, e) for e in events]
+        self.log.insertItems(0, lines[::-1])
+        say(self.log, " ".join(lines))
         self.refusal.clear()
         self.refresh()
 

@@ -381,13 +381,13 @@ class TableController(QObject):
         if isinstance(action, PlayCard) and action.ability in self.scene.bins:
             self.scene.bins[action.ability].show_refusal(reason, self.settings.refusal_ms)
         self.scene.say(reason, alarm=True)
-        self._announce(reason)
+        self._announce(reason, urgent=True)
 
-    def _announce(self, text: str) -> None:
+    def _announce(self, text: str, urgent: bool = False) -> None:
         """Log lines and refusals, said to a screen reader as they come."""
         for view in self.scene.views():
             describe(view, self.scene)
-            announce(view, text)
+            announce(view, text, urgent)
 
     # --- actions -------------------------------------------------------------------------------
 

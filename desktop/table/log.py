@@ -36,28 +36,34 @@ class CombatLogItem(BoxItem):
     def last(self) -> str:
         return self.lines[-1] if self.lines else ""
 
+    def line_spots(self) -> list[tuple[int, QRectF]]:
+        """The lines that fit, newest last, each with where it is drawn (item terms): the newest always in view."""
+        u, r = self.unit, self.size
+        metrics = QFontMetricsF(ui_font(u * 0.82 * self.text_scale))
+        width = r.width() - u
+        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap)
+        bottom = r.height() - u * 0.4
+        top = u * 1.8
+        spots: list[tuple[int, QRectF]] = []
+        for index in range(len(self.lines) - 1, -1, -1):  # newest first, from the bottom up
+            height = metrics.boundingRect(QRectF(0, 0, width, 10_000), flags, self.lines[index]).height()
+            if bottom - height < top:
+                break
+            bottom -= height + u * 0.15
+            spots.append((index, QRectF(u * 0.5, bottom, width, height + 2)))
+        return spots[::-1]
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size
         panel(painter, r, u * 0.4)
         draw_text(painter, QRectF(u * 0.5, u * 0.2, r.width() - u, u * 1.5), "Log", u * 0.95, MUTED, True)
         text_px = u * 0.82 * self.text_scale
-        font = ui_font(text_px)
-        metrics = QFontMetricsF(font)
-        width = r.width() - u
-        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap)
-        bottom = r.height() - u * 0.4
-        top = u * 1.8
-        # Newest first from the bottom up, so the latest events are always in view.
-        for index in range(len(self.lines) - 1, -1, -1):
+        for index, spot in self.line_spots():
             line = self.lines[index]
-            height = metrics.boundingRect(QRectF(0, 0, width, 10_000), flags, line).height()
-            if bottom - height < top:
-                break
-            bottom -= height + u * 0.15
             color = LEGAL if line.startswith("—") else INK if index >= len(self.lines) - 6 else MUTED
             draw_text(
                 painter,
-                QRectF(u * 0.5, bottom, width, height + 2),
+                spot,
                 line,
                 text_px,
                 color,

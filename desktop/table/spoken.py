@@ -4,9 +4,9 @@ announced as they come (QAccessibleAnnouncementEvent), and kept as the view's de
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsView
 
+from rt0table.desktop.table.read_aloud import follow_focus, say
 from rt0table.desktop.table.scene import TableScene
 from rt0table.rules.rt0.cards import CARDS
 
@@ -42,15 +42,16 @@ def table_words(scene: TableScene) -> str:
     return ". ".join(p.rstrip(".") for p in parts if p) + "."
 
 
-def describe(view: QWidget, scene: TableScene) -> None:
+def describe(view: QGraphicsView, scene: TableScene) -> None:
+    """The view's name and description, and the accessible focus where the table's focus is now."""
     view.setAccessibleName(TABLE_NAME)
     view.setAccessibleDescription(table_words(scene))
+    follow_focus(view)
 
 
-def announce(view: QWidget, text: str) -> None:
+def announce(view: QGraphicsView, text: str, urgent: bool = False) -> None:
     """Say ``text`` now to whatever screen reader listens (and keep it as the description's first words)."""
     if not text:
         return
     view.setAccessibleDescription(f"{text} {view.accessibleDescription()}")
-    if QAccessible.isActive():
-        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(view, text))
+    say(view, text, urgent)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QHideEvent, QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtGui import QHideEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
 
 from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
 from rt0table.desktop.session import Session
 from rt0table.desktop.table.controller import TableController
+from rt0table.desktop.table.read_aloud import attach, follow_focus
 from rt0table.desktop.table.scene import TableScene
 from rt0table.desktop.table.settings import TableSettings
+from rt0table.desktop.table.spoken_parts import FightReader
 
 
 class TableView(QGraphicsView):
@@ -42,9 +44,14 @@ class TableView(QGraphicsView):
             assert isinstance(event, QKeyEvent)
             if self.controller is not None:
                 self.controller.key(event)
+                follow_focus(self)
             event.accept()
             return True
         return super().event(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        follow_focus(self)  # a click picks a card or a bin as its key would
 
     def leaveEvent(self, event: QEvent) -> None:
         if self.controller is not None:
@@ -53,6 +60,7 @@ class TableView(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.controller is not None and self.controller.key(event):
+            follow_focus(self)  # keys move the table's focus: a screen reader follows it
             event.accept()
             return
         super().keyPressEvent(event)
@@ -76,6 +84,7 @@ class TableScreen(QWidget):
                            self.settings.zoom_hold_ms, self)  # fmt: skip
         self.controller = TableController(session, self.scene, self.settings, zoom)
         self.view.controller = self.controller
+        attach(self.view, FightReader(self.scene, self.controller))
         self.controller.closed.connect(self.closed.emit)
         self.setFocusProxy(self.view)
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -91,3 +92,30 @@ def themed(qapp: QApplication) -> Iterator[QApplication]:
     yield qapp
     qapp.setStyle(style)
     qapp.setPalette(palette)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One update a screen reader was sent: a focus move (the part's name) or an announcement."""
+
+    kind: QAccessible.Event
+    text: str
+    urgent: bool = False
+
+
+@pytest.fixture
+def listening(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Heard]]:
+    """A screen reader listens: QAccessible is on, and what the table sends it is kept in order."""
+    heard: list[Heard] = []
+
+    def update(event: QAccessibleEvent) -> None:
+        if isinstance(event, QAccessibleAnnouncementEvent):
+            urgent = event.politeness() == QAccessible.AnnouncementPoliteness.Assertive
+            heard.append(Heard(event.type(), event.message(), urgent))
+            return
+        face = event.accessibleInterface()
+        heard.append(Heard(event.type(), face.text(QAccessible.Text.Name) if face is not None else ""))
+
+    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: True))
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(update))
+    yield heard

@@ -1,10 +1,10 @@
 """A screen reader can play: the table's view tells, through QAccessible, whose turn it is, the hand by number,
-the bins with their progress, the figures, a question with its options, and the newest log line; a refusal and
-new log lines come first in it as they are announced. Read back through QAccessible after real keys and drags."""
+the bins with their progress, the figures, a question with its options, and the newest log line. Read back through
+QAccessible after real keys (each part on its own, and what is announced: test_table_read_aloud.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
 
@@ -15,7 +15,6 @@ from tests.desktop.conftest import MakeTable
 from tests.helpers.table_games import offer_a_move
 
 K = Qt.Key
-LEFT = Qt.MouseButton.LeftButton
 
 
 def heard(screen: TableScreen) -> tuple[str, str]:
@@ -36,24 +35,6 @@ def test_the_table_is_described_card_by_card_and_bin_by_bin(make_table: MakeTabl
         assert f"{item.letter} {item.name} ({item.progress})" in description
     assert "Laborer 1 20 HP" in description and "Mara 20 HP" in description
     assert "Round 1: Mara's turn" in description
-
-
-def test_a_refusal_and_new_log_lines_are_announced(qtbot: QtBot, make_table: MakeTable) -> None:
-    screen = make_table()
-    card = next(i for i in screen.scene.hand_items if CARDS[i.card].name == "6 of Wands")
-    wrong = screen.scene.bins["defend"].sceneBoundingRect().center()
-    viewport = screen.view.viewport()
-    start = card.sceneBoundingRect().center()
-    qtbot.mousePress(viewport, LEFT, pos=screen.view.mapFromScene(start))
-    qtbot.mouseMove(viewport, pos=screen.view.mapFromScene(start + QPointF(0, -40)))
-    qtbot.mouseMove(viewport, pos=screen.view.mapFromScene(wrong))
-    qtbot.mouseRelease(viewport, LEFT, pos=screen.view.mapFromScene(wrong))
-    refusal = screen.scene.bins["defend"].refusal
-    assert refusal and heard(screen)[1].startswith(refusal)
-    assert card.card in screen.session.state.fighter("mara").hand  # refused: nothing moved
-    qtbot.keyClick(screen.view, K.Key_E)  # Mara ends her turn: the log's new lines are said
-    newest = screen.scene.log.last
-    assert newest and newest in heard(screen)[1]
 
 
 def test_a_question_is_read_with_its_options(qtbot: QtBot, make_table: MakeTable) -> None:
