@@ -10,29 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QPainter, QResizeEvent
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGraphicsView,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QScrollArea,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QListWidgetItem, QPushButton, QWidget
 
 from rt0table.desktop.dice_tray.dice_tray import DiceTray
 from rt0table.desktop.restless.restless_scene import RsScene, Token, drop_action
 from rt0table.desktop.restless.restless_words import action_words, name
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_table.fitted_view import FittedView
+from rt0table.desktop.seam_table.table_frame import SeamTableScreen
 from rt0table.rules.dice.dice_odds import percent
 from rt0table.rules.restless import rs_actions as a
 from rt0table.rules.restless.rs_odds import D20, Forecast
@@ -73,104 +61,36 @@ def tray_lines(forecast: Forecast) -> str:
     return "\n".join(lines)
 
 
-class RsView(QGraphicsView):
-    """The scene, kept whole in whatever room the window gives it."""
-
-    def __init__(self, scene: RsScene) -> None:
-        super().__init__(scene)
-        self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setObjectName("rs-view")
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-
-class RsTableScreen(QWidget):
+class RsTableScreen(SeamTableScreen):
     """One game of The Restless at the table; ``closed`` when the player leaves it."""
 
-    closed = Signal()
+    oracle_in_solo = False  # the cards tell the story
 
     def __init__(self, session: SeamSession, table: SeamTable, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("rs-table")
-        self.session = session
-        self.table = table
-        self.hint = ""  # a lesson's line for this moment
+        super().__init__(session, table, "rs", parent)
         self.scene = RsScene()
         self.scene.dropped.connect(self.dropped)
-        self.view = RsView(self.scene)
-
-        self.prompt = QLabel()
-        self.prompt.setObjectName("rs-prompt")
-        self.prompt.setWordWrap(True)
-        self.refusal = QLabel()
-        self.refusal.setObjectName("rs-refusal")
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;")
+        self.view = FittedView(self.scene, "rs-view")
         self.tray = DiceTray(D20)
         self.tray.roll_requested.connect(self.roll)
         self.tray.entry.hide()  # the game rolls its own d20 (its seed replays the save), so no typed faces
         for button in self.tray.face_buttons:
             button.hide()
-        self.choices = QListWidget()
-        self.choices.setObjectName("rs-choices")
         self.choices.itemActivated.connect(self._activated)
         self.choices.currentItemChanged.connect(lambda *_: self.show_odds())
-        self.undo_button = QPushButton("Undo (Ctrl+Z)")
-        self.undo_button.setObjectName("rs-undo")
-        self.undo_button.clicked.connect(self.undo)
-        self.leave = QPushButton("Leave the table")
-        self.leave.setObjectName("rs-leave")
-        self.leave.clicked.connect(self.closed.emit)
-        self.log = QListWidget()
-        self.log.setObjectName("rs-log")
         self.hands = self._hands_box()
-
-        panel = QWidget()
-        column = QVBoxLayout(panel)
-        column.addWidget(self.prompt)
-        column.addWidget(self.refusal)
-        column.addWidget(self.tray)
-        column.addWidget(QLabel("What can be done now (Enter plays it):"))
-        column.addWidget(self.choices, 2)
-        column.addWidget(self.hands)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.undo_button)
-        buttons.addWidget(self.leave)
-        column.addLayout(buttons)
-        column.addWidget(QLabel("What happened:"))
-        column.addWidget(self.log, 1)
-        scroll = QScrollArea()
-        scroll.setWidget(panel)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(PANEL_WIDTH)
-        split = QSplitter()
-        split.addWidget(self.view)
-        split.addWidget(scroll)
-        split.setStretchFactor(0, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(split)
-        for widget in (self.choices, self.view):
-            widget.installEventFilter(self)  # Ctrl+Z and R before the list's own type-to-search
+        self.arrange(
+            self.view,
+            self.tray,
+            below=[self.hands],
+            choices_label="What can be done now (Enter plays it):",
+            panel_width=PANEL_WIDTH,
+            scrolls=True,
+        )
         session.changed.connect(self._changed)
-        session.refused.connect(self.refusal.setText)
         self.refresh()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and self._key(event):
-            return True
-        return super().eventFilter(watched, event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if not self._key(event):
-            super().keyPressEvent(event)
-
-    def _key(self, event: QKeyEvent) -> bool:
+    def key(self, event: QKeyEvent) -> bool:
         """Ctrl+Z undoes, R rolls for the chosen attack; True when the key was one of them."""
         if event.matches(QKeySequence.StandardKey.Undo):
             self.undo()
@@ -340,9 +260,6 @@ class RsTableScreen(QWidget):
             return self.submit(flee) if flee is not None else False
         self.refusal.setText("Choose an attack in the list first; the tray shows its chance.")
         return False
-
-    def undo(self) -> bool:
-        return self.session.undo()
 
     def dropped(self, dragged: Token, onto: Token | None) -> None:
         action = drop_action(self.state, dragged, onto)
