@@ -8,6 +8,7 @@ the rules' own reason.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -71,11 +72,9 @@ class RsTableScreen(SeamTableScreen):
         self.scene = RsScene()
         self.scene.dropped.connect(self.dropped)
         self.view = FittedView(self.scene, "rs-view")
-        self.tray = DiceTray(D20)
+        self.tray = DiceTray(D20, many=False)
         self.tray.roll_requested.connect(self.roll)
-        self.tray.entry.hide()  # the game rolls its own d20 (its seed replays the save), so no typed faces
-        for button in self.tray.face_buttons:
-            button.hide()
+        self.tray.face_typed.connect(self.type_face)
         self.choices.itemActivated.connect(self._activated)
         self.choices.currentItemChanged.connect(lambda *_: self.show_odds())
         self.hands = self._hands_box()
@@ -221,22 +220,31 @@ class RsTableScreen(SeamTableScreen):
         state = self.state
         action = self.selected()
         if state.roll is not None:
-            self.tray.set_waiting(False)
+            self.tray.set_waiting(True)  # a face typed in rerolls by hand, or (letting it stand) rolls the next die
+            self.tray.roll_button.setEnabled(isinstance(action, a.Accept))
             self.tray.title.setText(f"{name(state, state.roll.hero)}: d20")
-            self.tray.odds.setText(f"The die shows {state.roll.face}. Drag the Reroll pool onto it, or let it stand.")
+            self.tray.odds.setText(
+                f"The die shows {state.roll.face}. Drag the Reroll pool onto it (or type the face rerolled by hand),"
+                " or let it stand."
+            )
             self.tray.show_faces((state.roll.face,), animate=False)
             return
         forecast = None
+        runner = ""
         if isinstance(action, a.Attack):
             forecast = attack_forecast(state, action.hero, action.item)
+        elif isinstance(action, a.Flee) and state.living():
+            runner = state.living()[0].card
+            forecast = dodge_forecast(state, runner)
         elif state.phase == "fleeing" and state.fleeing:
-            forecast = dodge_forecast(state, state.fleeing[0])
+            runner = state.fleeing[0]
+            forecast = dodge_forecast(state, runner)
         self.tray.show_faces((), animate=False)
         if forecast is None:
             self.tray.set_waiting(False)
             return
         self.tray.set_waiting(True)
-        who = name(state, action.hero) if isinstance(action, a.Attack) else name(state, state.fleeing[0])
+        who = name(state, action.hero) if isinstance(action, a.Attack) else name(state, runner)
         self.tray.title.setText(f"{who}: d20")
         self.tray.odds.setText(tray_lines(forecast))
 
@@ -259,6 +267,15 @@ class RsTableScreen(SeamTableScreen):
             flee = next((x for x in legal_actions(self.state) if isinstance(x, a.Accept)), None)
             return self.submit(flee) if flee is not None else False
         self.refusal.setText("Choose an attack in the list first; the tray shows its chance.")
+        return False
+
+    def type_face(self, face: int) -> bool:
+        """A physical d20 typed in: it goes with the chosen roll (an attack, Flee, a reroll, letting the die stand
+        for the roll that follows); the rules refuse a face where no die is rolled, and say why."""
+        action = self.selected()
+        if isinstance(action, a.Attack | a.Reroll | a.Accept | a.Flee):
+            return self.submit(replace(action, face=face))
+        self.refusal.setText("Choose an attack, Flee or a Reroll in the list first; the typed die goes with it.")
         return False
 
     def dropped(self, dragged: Token, onto: Token | None) -> None:
