@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.dice_tray.dice_tray import DiceTray
-from rt0table.desktop.moons_grave.mg_scene import FighterCard, MgScene, PerkCard, Token, TrackItem
+from rt0table.desktop.moons_grave.mg_scene import FighterCard, MgScene, PerkCard, Token, TrackItem, WeaponChip
 from rt0table.desktop.moons_grave.mg_words import action_words
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_table.beats import beat_ms, reveal_ms
 from rt0table.desktop.seam_table.fitted_view import FittedView
 from rt0table.desktop.seam_table.table_frame import SeamTableScreen
 from rt0table.desktop.table.controls import CurtainItem
@@ -221,7 +222,7 @@ class MgTableScreen(SeamTableScreen):
         if waiting and roll is not None:
             self.tray.set_roll(roll.dice, roll.difficulty, self.state.fighter(roll.roller).name)
             if roll.faces:
-                self.tray.show_faces(roll.faces)
+                self.tray.show_faces(roll.faces, interval_ms=reveal_ms(self.settings))
         else:
             self.tray.set_waiting(False)
 
@@ -318,6 +319,8 @@ class MgTableScreen(SeamTableScreen):
         mine = self.my_actions()
         if token.kind == "action":
             ids = {a.target for a in mine if isinstance(a, TurnAction) and a.action == token.value}
+            if token.value == "Swap":
+                return [chip for weapon, chip in self.scene.weapons.items() if weapon in ids]
             return [card for fid, card in self.scene.cards.items() if fid in ids]
         if token.kind == "damage":
             soaks = {(a.fighter, a.track) for a in mine if isinstance(a, Soak)}
@@ -330,7 +333,12 @@ class MgTableScreen(SeamTableScreen):
 
     def _dropped(self, token: Token, target: QGraphicsItem) -> None:
         state = self.state
-        if token.kind == "action" and isinstance(target, FighterCard | TrackItem):
+        if token.kind == "action" and token.value == "Swap":
+            if isinstance(target, WeaponChip):
+                self.submit(TurnAction(state.turn, "Swap", target.weapon))
+            else:
+                self.refusal.setText("Swap goes onto one of the weapons in the rack.")
+        elif token.kind == "action" and isinstance(target, FighterCard | TrackItem):
             self.submit(TurnAction(state.turn, token.value, target.fighter_id))
         elif token.kind == "damage" and isinstance(target, TrackItem):
             self.submit(Soak(target.fighter_id, target.track_id))
@@ -386,10 +394,14 @@ class MgTableScreen(SeamTableScreen):
         self._log_events(events, stand_in)
         rolled = [e for e in events if isinstance(e, MgEvent) and e.kind == "dice_rolled"]
         if rolled:
-            self.tray.show_faces(rolled[-1].values)
+            self.tray.show_faces(rolled[-1].values, interval_ms=reveal_ms(self.settings))
         if not events:
             self.log.addItem("(Undone.)")
         self.refresh()
+        beat = beat_ms(self.settings)
+        for event in events:
+            if beat and isinstance(event, MgEvent) and event.kind == "damage" and event.values:
+                self.scene.flash(event.fighter, f"−{event.values[0]}", beat)
 
     def _log_events(self, events: list[Any], stand_in: bool) -> None:
         for event in events:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.table.settings import TableSettings
 
 REFUSAL_STYLE = "color: #b3261e; font-weight: bold;"
 
@@ -50,6 +51,7 @@ class SeamTableScreen(QWidget):
         self.session = session
         self.table = table
         self.hint = ""  # a lesson's line for this moment
+        self.settings = TableSettings()  # the window's own object once shown there, so Settings applies at once
         self.prompt = _label(f"{prefix}-prompt")
         self.refusal = _label(f"{prefix}-refusal")
         self.refusal.setStyleSheet(REFUSAL_STYLE)

@@ -68,5 +68,6 @@ def put_on_window(window: MainWindow, game: TableGame[Any]) -> None:
             game.save.close()
         window.show_title()
 
+    game.screen.settings = window.table_settings  # shared: a change in Settings paces this table's next beat
     game.screen.closed.connect(leave)
     window.show_screen(game.screen)
