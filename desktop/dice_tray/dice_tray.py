@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from rt0table.desktop.dice_tray.tray_odds import odds_lines
 from rt0table.rules.dice.die_faces import Die
@@ -119,6 +128,7 @@ class DiceTray(QWidget):
             button = QPushButton(face.label or str(face.value))
             button.setObjectName(f"dice-tray-face-{number}")
             button.setToolTip(f"Type in a die showing face {number}")
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # a d20's row fits the panel
             button.clicked.connect(lambda _=False, n=number: self.face_typed.emit(n))
             grid.addWidget(button, (number - 1) // columns, (number - 1) % columns)
             self.face_buttons.append(button)

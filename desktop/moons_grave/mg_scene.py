@@ -315,7 +315,11 @@ class MgScene(QGraphicsScene):
         if state.phase != "turn" or not state.turn:
             return
         fighter = state.fighter(state.turn)
-        x = MIDDLE + 4
+        caption = Plate(TABLE, ["rack:"], QRectF(MIDDLE + 4, 182, text_width("rack:", False), 30))
+        caption.bold_first = False
+        caption.dim = True  # a label, not a place to drop
+        self._add(caption)
+        x = MIDDLE + 10 + text_width("rack:", False)
         for weapon in fighter.weapons:
             label = weapon.name or "bare hands"
             chip = WeaponChip(
