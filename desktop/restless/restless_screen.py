@@ -236,6 +236,9 @@ class RsTableScreen(SeamTableScreen):
         elif isinstance(action, a.Flee) and state.living():
             runner = state.living()[0].card
             forecast = dodge_forecast(state, runner)
+        elif isinstance(action, a.Absorb) and state.after_armor == "fleeing" and state.fleeing:
+            runner = state.fleeing[0]  # the Dodge this Armor choice brings on
+            forecast = dodge_forecast(state, runner)
         elif state.phase == "fleeing" and state.fleeing:
             runner = state.fleeing[0]
             forecast = dodge_forecast(state, runner)
@@ -273,7 +276,7 @@ class RsTableScreen(SeamTableScreen):
         """A physical d20 typed in: it goes with the chosen roll (an attack, Flee, a reroll, letting the die stand
         for the roll that follows); the rules refuse a face where no die is rolled, and say why."""
         action = self.selected()
-        if isinstance(action, a.Attack | a.Reroll | a.Accept | a.Flee):
+        if isinstance(action, a.Attack | a.Reroll | a.Accept | a.Flee | a.Absorb):
             return self.submit(replace(action, face=face))
         self.refusal.setText("Choose an attack, Flee or a Reroll in the list first; the typed die goes with it.")
         return False

@@ -100,9 +100,11 @@ class Accept:
 
 @dataclass(frozen=True, slots=True)
 class Absorb:
-    """Which Armor loses a Counter to the point of damage now arriving: "" is the Character card (RS-ARMOR-MUST)."""
+    """Which Armor loses a Counter to the point of damage now arriving: "" is the Character card (RS-ARMOR-MUST);
+    ``face`` is a physical d20 for the Dodge this brings on while fleeing."""
 
     source: str
+    face: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

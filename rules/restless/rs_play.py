@@ -169,13 +169,13 @@ def refusal(state: RsState, action: RsAction) -> str | None:
 
 def typed_face(action: RsAction) -> int | None:
     """The physical d20 face an action carries (None: the table rolls its own)."""
-    return action.face if isinstance(action, Attack | Reroll | Accept | Flee) else None
+    return action.face if isinstance(action, Attack | Reroll | Accept | Flee | Absorb) else None
 
 
 def _face_refusal(state: RsState, action: RsAction) -> str | None:
     """A typed face is a d20's face, and only for a step that rolls one: the step is the same action as without
     it (legal_actions lists that one), the face only says how the die landed."""
-    if not isinstance(action, Attack | Reroll | Accept | Flee) or action.face is None:
+    if not isinstance(action, Attack | Reroll | Accept | Flee | Absorb) or action.face is None:
         return None
     face = action.face
     if not 1 <= face <= 20:

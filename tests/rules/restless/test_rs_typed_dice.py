@@ -1,5 +1,5 @@
-"""Physical d20s typed in: an Attack, a Reroll, a Flee or a let-it-stand that brings on a roll may carry the face the
-player rolled by hand, and the rules use it exactly as they would the table's own draw."""
+"""Physical d20s typed in: an Attack, a Reroll, a Flee, or a let-it-stand or Armor choice that brings on a roll, may
+carry the face the player rolled by hand, and the rules use it exactly as they would the table's own draw."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from rt0table.rules.restless.restless_seam import RULES
-from rt0table.rules.restless.rs_actions import Accept, Attack, Flee, Proceed, Reroll
+from rt0table.rules.restless.rs_actions import Absorb, Accept, Attack, Flee, Proceed, Reroll
 from rt0table.rules.restless.rs_play import legal_actions, refusal
-from rt0table.rules.restless.rs_state import RsState
+from rt0table.rules.restless.rs_state import RsState, with_hero
 from rt0table.rules.seam import IllegalAction
 
 from .rs_fixtures import die_shows, fight, party, started, step
@@ -72,6 +72,19 @@ def test_each_dodge_of_a_flight_may_be_typed_in() -> None:
     assert state.roll is not None and state.roll.hero == CLERK and state.roll.face == 20
 
 
+@pytest.mark.rule("RS-CMB-DODGE-ROLL", "RS-ARMOR-MUST")
+def test_the_dodge_that_follows_an_armor_choice_while_fleeing_may_be_typed_in() -> None:
+    state = table("hedge-wisp", items=(("patched-coat",),))  # Die Defense 9
+    state = with_hero(state, replace(state.hero(ASH), armor=1))
+    state, _ = step(state, Flee(1))
+    state, _ = step(state, Accept())  # Ash Warden's 1 fails: a point of damage, and two Armors to choose from
+    assert state.phase == "armor" and state.roll is None
+    assert refusal(state, Absorb("", 25)) == "A d20 shows 1 to 20; 25 is not one of its faces."
+    state, _ = step(state, Absorb("", 13))
+    assert state.hero(ASH).armor == 0 and state.roll is not None and state.roll.hero == WIDOW
+    assert state.roll.face == 13 and state.roll.kind == "dodge"
+
+
 @pytest.mark.rule("RS-CMB-ROLLS")
 def test_a_face_outside_1_to_20_or_on_a_step_that_rolls_nothing_is_refused_with_its_reason() -> None:
     state = table()
@@ -92,7 +105,7 @@ def test_the_action_codec_keeps_saves_without_a_face_and_round_trips_a_typed_one
     assert RULES.encode_action(Attack(MASON, "")) == {"kind": "Attack", "hero": MASON, "item": ""}
     assert RULES.encode_action(Reroll()) == {"kind": "Reroll"}
     assert RULES.decode_action({"kind": "Accept"}) == Accept()
-    for action in (Attack(MASON, "", 7), Reroll(20), Accept(1), Flee(13)):
+    for action in (Attack(MASON, "", 7), Reroll(20), Accept(1), Flee(13), Absorb("", 2)):
         assert RULES.decode_action(RULES.encode_action(action)) == action
     with pytest.raises(Exception, match="face"):
         RULES.decode_action({"kind": "Attack", "hero": MASON, "item": "", "face": "7"})
