@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from rt0table.desktop.dice_tray.tray_odds import odds_lines
 from rt0table.rules.dice.die_faces import Die
@@ -33,12 +42,14 @@ class DiceStrip(QWidget):
         self.timer.timeout.connect(self._reveal_next)
         self.setMinimumHeight(44)
 
-    def show_faces(self, faces: tuple[int, ...], animate: bool = True) -> None:
-        """Show ``faces``; those already shown stay, the new ones appear one after another."""
+    def show_faces(self, faces: tuple[int, ...], animate: bool = True, interval_ms: int = REVEAL_MS) -> None:
+        """Show ``faces``; those already shown stay, the new ones appear one after another, ``interval_ms`` apart
+        (0: at once)."""
         grew = faces[: len(self.faces)] == self.faces
         self.shown = min(self.shown, len(faces)) if grew else 0
         self.faces = faces
-        if animate and self.shown < len(faces):
+        self.timer.setInterval(max(1, interval_ms))
+        if animate and interval_ms > 0 and self.shown < len(faces):
             self.timer.start()
         else:
             self.shown = len(faces)
@@ -91,10 +102,12 @@ class DiceTray(QWidget):
     roll_requested = Signal()
     face_typed = Signal(int)
 
-    def __init__(self, die: Die, parent: QWidget | None = None) -> None:
+    def __init__(self, die: Die, parent: QWidget | None = None, many: bool = True) -> None:
+        """``many``: a roll of several dice typed in at once (Moon's Grave's pool); else one die at a time."""
         super().__init__(parent)
         self.setObjectName("dice-tray")
         self.die = die
+        self.many = many
         self.title = QLabel(die.name)
         self.title.setObjectName("dice-tray-title")
         bold = QFont(self.title.font())
@@ -115,12 +128,15 @@ class DiceTray(QWidget):
             button = QPushButton(face.label or str(face.value))
             button.setObjectName(f"dice-tray-face-{number}")
             button.setToolTip(f"Type in a die showing face {number}")
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # a d20's row fits the panel
             button.clicked.connect(lambda _=False, n=number: self.face_typed.emit(n))
             grid.addWidget(button, (number - 1) // columns, (number - 1) % columns)
             self.face_buttons.append(button)
         self.entry = QLineEdit()
         self.entry.setObjectName("dice-tray-entry")
-        self.entry.setPlaceholderText(f"Physical dice: face numbers 1-{die.sides}, then Enter")
+        self.entry.setPlaceholderText(
+            f"Physical dice: face numbers 1-{die.sides}, then Enter" if many else f"Physical die: 1-{die.sides}, Enter"
+        )
         self.entry.returnPressed.connect(self._typed)
         self.problem = QLabel()
         self.problem.setObjectName("dice-tray-problem")
@@ -156,8 +172,8 @@ class DiceTray(QWidget):
             self.title.setText(self.die.name)
             self.odds.setText("No roll waiting.")
 
-    def show_faces(self, faces: tuple[int, ...], animate: bool = True) -> None:
-        self.strip.show_faces(faces, animate)
+    def show_faces(self, faces: tuple[int, ...], animate: bool = True, interval_ms: int = REVEAL_MS) -> None:
+        self.strip.show_faces(faces, animate, interval_ms)
 
     def say_problem(self, text: str) -> None:
         self.problem.setText(text)
@@ -171,6 +187,9 @@ class DiceTray(QWidget):
                 self.say_problem(f"'{word}' is not a face of a {self.die.name} (1 to {self.die.sides}).")
                 return
             faces.append(int(word))
+        if len(faces) > 1 and not self.many:
+            self.say_problem(f"One {self.die.name} at a time: type the face of the die just rolled.")
+            return
         self.entry.clear()
         self.problem.clear()
         for face in faces:

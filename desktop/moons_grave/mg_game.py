@@ -8,15 +8,15 @@ creation wizard (``creation_wizard.create_character``), or both; the foes and th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
 from rt0table.desktop.moons_grave.mg_table_screen import MgTableScreen
 from rt0table.desktop.saves import SaveStore
-from rt0table.desktop.saves.seam_save import SeamFile, SeamGame, SeamTable, create_seam_game, load_seam_game
-from rt0table.desktop.seam_session import SeamSession, Step
+from rt0table.desktop.saves.seam_save import SeamTable
+from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_table.table_game import TableGame, resume_session, start_session
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_fight_setup import MgSetup, NpcSeat, PartySeat
 from rt0table.rules.moons_grave.mg_pack import MgContent
@@ -55,14 +55,7 @@ def stand_in(state: MgState) -> Any:
     return stand_in_choice(state, GM)
 
 
-@dataclass
-class MgGame:
-    """A fight in play: its save (None when saves are off), its session and its table."""
-
-    save: SeamFile | None
-    game_id: str
-    session: SeamSession
-    screen: MgTableScreen
+MgGame = TableGame[MgTableScreen]  # a fight in play: its save, its id, its session and its table
 
 
 def _wire(session: SeamSession, table: SeamTable) -> MgTableScreen:
@@ -74,24 +67,13 @@ def _wire(session: SeamSession, table: SeamTable) -> MgTableScreen:
 
 def start_game(store: SaveStore | None, setup: MgSetup, seed: int, table: SeamTable) -> MgGame:
     """A new fight, saved in ``store``'s folder from its first step (not saved when ``store`` is None)."""
-    save: SeamFile | None = None
-    game_id = ""
-    if store is not None:
-        game_id = store.new_id()
-        save = create_seam_game(store.path_of(game_id), RULES, setup, seed, table, store.app_version)
-    state, events = RULES.new_state(setup, seed)
-    session = SeamSession(RULES, state, save)
-    screen = _wire(session, table)
-    screen.log.insertItems(0, [RULES.narrate(state, e) for e in events])
-    return MgGame(save, game_id, session, screen)
+    started = start_session(store, RULES, setup, seed, table)
+    screen = _wire(started.session, table)
+    screen.log.insertItems(0, [RULES.narrate(started.session.state, e) for e in started.events])
+    return MgGame(started.save, started.game_id, started.session, screen)
 
 
 def resume_game(store: SaveStore, game_id: str) -> MgGame:
     """A saved fight read back (every hash checked) and carried on where it stopped."""
-    path = store.path_of(game_id)
-    loaded: SeamGame = load_seam_game(path)
-    save = SeamFile(path, loaded.ruleset)
-    steps = [Step(before, action, events, stand_in) for before, action, events, stand_in in loaded.steps]
-    session = SeamSession(loaded.ruleset, loaded.state, save, steps)
-    screen = _wire(session, loaded.table)
-    return MgGame(save, game_id, session, screen)
+    save, session, loaded = resume_session(store, game_id)
+    return MgGame(save, game_id, session, _wire(session, loaded.table))

@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from rt0table.assets.bundled import bundled_names, bundled_text
 from rt0table.desktop.demo.lesson_fields import (
@@ -21,6 +20,7 @@ from rt0table.desktop.demo.lesson_fields import (
 )
 from rt0table.desktop.moons_grave.mg_game import MgGame, choose_party, fight_setup, start_game
 from rt0table.desktop.saves.seam_save import SeamTable
+from rt0table.desktop.seam_table.lesson_frame import LessonFrame
 from rt0table.rules.moons_grave.mg_actions import MgEvent
 from rt0table.rules.moons_grave.npc_notation import parse_npc
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6
@@ -79,51 +79,16 @@ def reached(lesson: MgLesson, event: MgEvent, player_fighters: set[str]) -> bool
     return event.kind == "perk"
 
 
-class MgLessonScreen(QWidget):
+class MgLessonScreen(LessonFrame):
     """The lesson's banner over the real table; ``completed`` once its goal happens, ``closed`` to leave."""
 
-    completed = Signal()
-    closed = Signal()
-
     def __init__(self, lesson: MgLesson, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("mg-lesson")
-        self.lesson = lesson
-        self.done = False
-        party = choose_party(self, 1)
+        party = choose_party(None, 1)
         setup = fight_setup(party, lesson.foes, hot_seat=False)
-        self.game: MgGame = start_game(None, setup, lesson.seed, SeamTable("solo", "stand-in", (party[0].name,)))
-        self.players = {f.id for f in self.game.session.state.fighters if not f.npc}
-        self.banner = QLabel()
-        self.banner.setObjectName("mg-lesson-banner")
-        self.banner.setWordWrap(True)
-        self.banner.setStyleSheet("background: #14241f; color: #eef3ee; padding: 6px;")
-        leave = QPushButton("Lessons")
-        leave.setObjectName("mg-lesson-leave")
-        leave.clicked.connect(self.closed.emit)
-        self.game.screen.closed.connect(self.closed.emit)
-        top = QHBoxLayout()
-        top.addWidget(self.banner, 1)
-        top.addWidget(leave)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(self.game.screen, 1)
-        self.game.session.changed.connect(self._changed)
-        self._show_hint()
+        game: MgGame = start_game(None, setup, lesson.seed, SeamTable("solo", "stand-in", (party[0].name,)))
+        self.players = {f.id for f in game.session.state.fighters if not f.npc}
+        self.mg_lesson = lesson
+        super().__init__("mg", lesson, game, parent)
 
-    def _changed(self, events: list[Any]) -> None:
-        if not self.done and any(isinstance(e, MgEvent) and reached(self.lesson, e, self.players) for e in events):
-            self.done = True
-            self.completed.emit()
-        self._show_hint()
-
-    def _show_hint(self) -> None:
-        state = self.game.session.state
-        if self.done:
-            self.banner.setText(f"<b>{self.lesson.title}: done.</b> {self.lesson.done}")
-            self.game.screen.hint = ""
-        else:
-            self.banner.setText(f"<b>{self.lesson.title}</b>: {self.lesson.summary}")
-            self.game.screen.hint = self.lesson.hint(state.phase)
-        self.game.screen.refresh()
+    def goal_reached(self, events: list[Any]) -> bool:
+        return any(isinstance(e, MgEvent) and reached(self.mg_lesson, e, self.players) for e in events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -46,7 +46,7 @@ PHASES = (
     ("aftermath", "Aftermath"),
     ("over", "Over"),
 )
-DRAGGED_ACTIONS = ("Attack", "Slaughter", "Bandage", "Protect")
+DRAGGED_ACTIONS = ("Attack", "Slaughter", "Bandage", "Protect", "Swap")
 CLICKED_ACTIONS = ("Rally", "Finish")
 
 
@@ -132,6 +132,16 @@ class PerkCard(Plate):
         self.filled: list[int] = []  # die indices dropped on it so far
 
 
+class WeaponChip(Plate):
+    """One weapon of the fighter whose turn it is: a drop target for the Swap token."""
+
+    def __init__(self, fighter_id: str, weapon: str, rect: QRectF, active: bool) -> None:
+        super().__init__(QColor("#4a3f2a") if active else QColor("#39424e"), [weapon or "bare hands"], rect)
+        self.fighter_id = fighter_id
+        self.weapon = weapon
+        self.bold_first = active
+
+
 class Token(Plate):
     """Something picked up and dropped: an action, a die, the incoming damage."""
 
@@ -160,8 +170,10 @@ class MgScene(QGraphicsScene):
         self.tracks: dict[tuple[str, str], TrackItem] = {}
         self.tokens: dict[str, Token] = {}  # "action:Attack", "die:0", "damage"
         self.perks: dict[str, PerkCard] = {}
+        self.weapons: dict[str, WeaponChip] = {}  # the turn fighter's weapons by name ("" bare hands), for Swap
         self.strip: list[Plate] = []
         self.banner: Plate | None = None
+        self.flashes: list[Plate] = []  # blows shown for a beat (``flash``)
         self.kept: list[QGraphicsItem] = []  # items that stay whatever the state (the curtain)
         self.drop: Callable[[Token, QGraphicsItem], None] = lambda token, target: None
         self.click: Callable[[QGraphicsItem], None] = lambda item: None
@@ -175,12 +187,13 @@ class MgScene(QGraphicsScene):
     def show_state(self, state: MgState, chooser: str, lit_perks: set[str], lit_actions: set[str]) -> None:
         """Everything drawn again from ``state``; ``chooser`` is whose perks are on the rail."""
         for item in list(self.items()):
-            if item.parentItem() is None and item not in self.kept:
+            if item.parentItem() is None and item not in self.kept and item not in self.flashes:
                 self.removeItem(item)
         self.cards.clear()
         self.tracks.clear()
         self.tokens.clear()
         self.perks.clear()
+        self.weapons.clear()
         self.strip.clear()
         self.dragging = None
         self.lit_perks, self.lit_actions = lit_perks, lit_actions
@@ -188,6 +201,7 @@ class MgScene(QGraphicsScene):
         self._sheets(state)
         self._npc_cards(state)
         self._tokens(state)
+        self._weapons(state)
         self._dice(state)
         self._rail(state, chooser)
         self._over(state)
@@ -296,6 +310,25 @@ class MgScene(QGraphicsScene):
             self.tokens["damage"] = token
             self._add(token)
 
+    def _weapons(self, state: MgState) -> None:
+        """The rack Swap is dragged onto: every weapon the fighter whose turn it is holds, the active one marked."""
+        if state.phase != "turn" or not state.turn:
+            return
+        fighter = state.fighter(state.turn)
+        caption = Plate(TABLE, ["rack:"], QRectF(MIDDLE + 4, 182, text_width("rack:", False), 30))
+        caption.bold_first = False
+        caption.dim = True  # a label, not a place to drop
+        self._add(caption)
+        x = MIDDLE + 10 + text_width("rack:", False)
+        for weapon in fighter.weapons:
+            label = weapon.name or "bare hands"
+            chip = WeaponChip(
+                fighter.id, weapon.name, QRectF(x, 182, text_width(label), 30), weapon.name == fighter.active
+            )
+            self.weapons[weapon.name] = chip
+            self._add(chip)
+            x += 6 + text_width(label)
+
     def _dice(self, state: MgState) -> None:
         roll = state.roll
         if roll is None or not roll.faces:
@@ -339,6 +372,27 @@ class MgScene(QGraphicsScene):
         self.banner.lit = True
         self._add(self.banner)
 
+    def flash(self, fighter_id: str, text: str, ms: int) -> Plate | None:
+        """A blow shown on the card it lands on for one beat (``ms``), then gone; it outlasts the table drawn again
+        by the stand-in's answers within the beat."""
+        card = self.cards.get(fighter_id)
+        if card is None:
+            return None
+        rect = card.rect
+        badge = Plate(QColor("#8c1d18"), [text], QRectF(rect.right() - 64, rect.top() + 6, 56, 40))
+        badge.centred = True
+        badge.setZValue(20)
+        self.addItem(badge)
+        self.flashes.append(badge)
+        QTimer.singleShot(ms, lambda: self._unflash(badge))
+        return badge
+
+    def _unflash(self, badge: Plate) -> None:
+        if badge in self.flashes:
+            self.flashes.remove(badge)
+        if badge.scene() is self:
+            self.removeItem(badge)
+
     # --- drags and clicks ----------------------------------------------------------------------------------------
 
     def token_at(self, point: QPointF) -> Token | None:
@@ -349,7 +403,7 @@ class MgScene(QGraphicsScene):
         for item in self.items(point):
             if item is token:
                 continue
-            if isinstance(item, TrackItem | PerkCard | FighterCard):
+            if isinstance(item, TrackItem | PerkCard | FighterCard | WeaponChip):
                 return item
         return None
 

@@ -9,32 +9,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsItem,
-    QGraphicsView,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
-    QSplitter,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from rt0table.desktop.dice_tray.dice_tray import DiceTray
-from rt0table.desktop.moons_grave.mg_scene import FighterCard, MgScene, PerkCard, Token, TrackItem
+from rt0table.desktop.moons_grave.mg_scene import FighterCard, MgScene, PerkCard, Token, TrackItem, WeaponChip
 from rt0table.desktop.moons_grave.mg_spoken import mg_parts
 from rt0table.desktop.moons_grave.mg_words import action_words
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_table.beats import beat_ms, reveal_ms
+from rt0table.desktop.seam_table.fitted_view import FittedView
+from rt0table.desktop.seam_table.table_frame import SeamTableScreen
 from rt0table.desktop.table.controls import CurtainItem
-from rt0table.desktop.table.read_aloud import PieceReader, SaidLine, attach, say
+from rt0table.desktop.table.read_aloud import PieceReader, attach, say
 from rt0table.rules.moons_grave.mg_actions import (
     EnterDie,
     MgAction,
@@ -55,35 +53,14 @@ from rt0table.rules.seam import GM
 PANEL_WIDTH = 300
 
 
-class MgView(QGraphicsView):
-    """The scene, kept whole in whatever room the window gives it."""
-
-    def __init__(self, scene: MgScene) -> None:
-        super().__init__(scene)
-        self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setObjectName("mg-view")
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-
-class MgTableScreen(QWidget):
+class MgTableScreen(SeamTableScreen):
     """One Moon's Grave fight at the table; ``closed`` when the player leaves it."""
 
-    closed = Signal()
-
     def __init__(self, session: SeamSession, table: SeamTable, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("mg-table")
-        self.session = session
-        self.table = table
+        super().__init__(session, table, "mg", parent)
         self.humans = self._human_seats()
         self.lifted_for = ""  # the seat the curtain was last lifted for, while secret answers are asked
         self.fills: dict[str, list[int]] = {}  # perk id -> dice dropped on it this perk window
-        self.hint = ""  # a lesson's line for this moment, shown above the choices
 
         self.scene = MgScene()
         self.scene.drop = self._dropped
@@ -94,16 +71,9 @@ class MgTableScreen(QWidget):
         self.scene.kept.append(self.curtain)
         self.curtain.place(self.scene.sceneRect(), 18.0)
         self.curtain.clicked.connect(self.lift_curtain)
-        self.view = MgView(self.scene)
+        self.view = FittedView(self.scene, "mg-view")
         attach(self.view, PieceReader(self.scene, lambda: mg_parts(self.scene, self.curtain)))
 
-        self.prompt = QLabel()
-        self.prompt.setObjectName("mg-prompt")
-        self.prompt.setWordWrap(True)
-        self.refusal = SaidLine()  # a refusal is also said aloud
-        self.refusal.setObjectName("mg-refusal")
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;")
         self.tray = DiceTray(SURGE_D6)
         self.tray.roll_requested.connect(self.roll)
         self.tray.face_typed.connect(self.type_face)
@@ -127,8 +97,6 @@ class MgTableScreen(QWidget):
             plan_row.addWidget(button)
             self.plan_buttons.append(button)
         plan_row.addStretch(1)
-        self.choices = QListWidget()
-        self.choices.setObjectName("mg-choices")
         self.choices.itemActivated.connect(self._choice_activated)
         self.do_button = QPushButton("Do it ⏎")
         self.do_button.setObjectName("mg-do")
@@ -136,56 +104,12 @@ class MgTableScreen(QWidget):
         self.pass_button = QPushButton("Pass (P)")
         self.pass_button.setObjectName("mg-pass")
         self.pass_button.clicked.connect(self.pass_perks)
-        self.undo_button = QPushButton("Undo ⌃Z")
-        self.undo_button.setObjectName("mg-undo")
-        self.undo_button.clicked.connect(self.undo)
-        self.leave_button = QPushButton("Leave")
-        self.leave_button.setObjectName("mg-leave")
-        self.leave_button.clicked.connect(self.closed.emit)
-        buttons = QHBoxLayout()
-        for button in (self.do_button, self.pass_button, self.undo_button, self.leave_button):
-            buttons.addWidget(button)
-        self.log = QListWidget()
-        self.log.setObjectName("mg-log")
-        self.tabs = QTabWidget()
-        self.tabs.addTab(self.log, "Log")
-        if table.mode == "solo":
-            from rt0table.desktop.solo.dock import bundled_tables
-            from rt0table.desktop.solo.oracle_panel import OraclePanel
-
-            self.oracle: QWidget | None = OraclePanel(bundled_tables(), compact=True)
-            scroll = QScrollArea()  # the oracle is taller than a small window's panel: it scrolls there
-            scroll.setWidgetResizable(True)
-            scroll.setWidget(self.oracle)
-            self.tabs.addTab(scroll, "Oracle")
-        else:
-            self.oracle = None
-
-        panel = QWidget()
-        column = QVBoxLayout(panel)
-        column.setContentsMargins(4, 4, 4, 4)
-        column.addWidget(self.prompt)
-        column.addWidget(self.refusal)
-        column.addWidget(self.tray)
-        column.addWidget(self.plan_box)
-        column.addWidget(self.choices, 3)
-        column.addLayout(buttons)
-        column.addWidget(self.tabs, 2)
-        splitter = QSplitter()
-        splitter.addWidget(self.view)
-        splitter.addWidget(panel)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 0)
-        panel.setMinimumWidth(PANEL_WIDTH)
-        splitter.setSizes([4 * PANEL_WIDTH, PANEL_WIDTH])  # the table takes what the panel does not need
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
-        for watched in (self, self.view, self.choices, self.tray, panel):
-            watched.installEventFilter(self)
+        buttons = [self.do_button, self.pass_button]
+        self.undo_button.setText("Undo ⌃Z")  # four buttons share the row: the short words
+        self.leave_button.setText("Leave")
+        self.arrange(self.view, self.tray, above=[self.plan_box], buttons=buttons, panel_width=PANEL_WIDTH)
 
         session.changed.connect(self._changed)
-        session.refused.connect(self.refusal.setText)
         for step in session.steps:  # a game read back from its save tells its log again
             self._log_events(list(step.events), step.stand_in)
         self.refresh()
@@ -301,7 +225,7 @@ class MgTableScreen(QWidget):
         if waiting and roll is not None:
             self.tray.set_roll(roll.dice, roll.difficulty, self.state.fighter(roll.roller).name)
             if roll.faces:
-                self.tray.show_faces(roll.faces)
+                self.tray.show_faces(roll.faces, interval_ms=reveal_ms(self.settings))
         else:
             self.tray.set_waiting(False)
 
@@ -380,14 +304,16 @@ class MgTableScreen(QWidget):
             return
         self.submit(Plan(plan.fighter, count, self.weapon.currentData() or ""))
 
-    def undo(self) -> None:
+    def undo(self) -> bool:
         self.refusal.clear()
         if self.curtain.isVisible():
             self.refusal.setText("The curtain is down: lift it first (Reveal or F2).")
-            return
-        if self.session.undo():
-            self.fills.clear()
-            self.refresh()
+            return False
+        if not self.session.undo():
+            return False
+        self.fills.clear()
+        self.refresh()
+        return True
 
     # --- the scene's drags and clicks -------------------------------------------------------------------------
 
@@ -396,6 +322,8 @@ class MgTableScreen(QWidget):
         mine = self.my_actions()
         if token.kind == "action":
             ids = {a.target for a in mine if isinstance(a, TurnAction) and a.action == token.value}
+            if token.value == "Swap":
+                return [chip for weapon, chip in self.scene.weapons.items() if weapon in ids]
             return [card for fid, card in self.scene.cards.items() if fid in ids]
         if token.kind == "damage":
             soaks = {(a.fighter, a.track) for a in mine if isinstance(a, Soak)}
@@ -408,7 +336,12 @@ class MgTableScreen(QWidget):
 
     def _dropped(self, token: Token, target: QGraphicsItem) -> None:
         state = self.state
-        if token.kind == "action" and isinstance(target, FighterCard | TrackItem):
+        if token.kind == "action" and token.value == "Swap":
+            if isinstance(target, WeaponChip):
+                self.submit(TurnAction(state.turn, "Swap", target.weapon))
+            else:
+                self.refusal.setText("Swap goes onto one of the weapons in the rack.")
+        elif token.kind == "action" and isinstance(target, FighterCard | TrackItem):
             self.submit(TurnAction(state.turn, token.value, target.fighter_id))
         elif token.kind == "damage" and isinstance(target, TrackItem):
             self.submit(Soak(target.fighter_id, target.track_id))
@@ -464,21 +397,20 @@ class MgTableScreen(QWidget):
         self._log_events(events, stand_in)
         rolled = [e for e in events if isinstance(e, MgEvent) and e.kind == "dice_rolled"]
         if rolled:
-            self.tray.show_faces(rolled[-1].values)
+            self.tray.show_faces(rolled[-1].values, interval_ms=reveal_ms(self.settings))
         if not events:
             self.log.addItem("(Undone.)")
         self.refresh()
+        beat = beat_ms(self.settings)
+        for event in events:
+            if beat and isinstance(event, MgEvent) and event.kind == "damage" and event.values:
+                self.scene.flash(event.fighter, f"−{event.values[0]}", beat)
 
     def _log_events(self, events: list[Any], stand_in: bool) -> None:
         lines = [("GM: " if stand_in else "") + self.session.ruleset.narrate(self.session.state, e) for e in events]
         self.log.addItems(lines)
         self.log.scrollToBottom()
         say(self.log, " ".join(lines))
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            return self.key(event)
-        return False
 
     def key(self, event: QKeyEvent) -> bool:
         """The table's keys; behind the curtain every key but F2 does nothing."""

@@ -11,6 +11,7 @@ from rt0table.desktop.moons_grave.mg_game import MgGame, fight_setup, resume_gam
 from rt0table.desktop.moons_grave.mg_new_game import MgNewGame
 from rt0table.desktop.saves import SaveError
 from rt0table.desktop.saves.seam_save import SeamTable, is_seam_save, saved_ruleset
+from rt0table.desktop.seam_table.table_game import put_on_window
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_pack import MgContent
 from rt0table.rules.seam import RulesError
@@ -53,13 +54,7 @@ def begin(
 
 
 def show(window: MainWindow, game: MgGame) -> MgGame:
-    def leave() -> None:
-        if game.save is not None:
-            game.save.close()
-        window.show_title()
-
-    game.screen.closed.connect(leave)
-    window.show_screen(game.screen)
+    put_on_window(window, game)
     window.mg_game = game  # type: ignore[attr-defined]  # the fight on the table, for tests and the window
     return game
 

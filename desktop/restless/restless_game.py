@@ -3,12 +3,10 @@ set-up carries) in the app's save folder, the session and the table screen."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rt0table.desktop.restless.restless_screen import RsTableScreen
 from rt0table.desktop.saves import SaveStore
-from rt0table.desktop.saves.seam_save import SeamFile, SeamGame, SeamTable, create_seam_game, load_seam_game
-from rt0table.desktop.seam_session import SeamSession, Step
+from rt0table.desktop.saves.seam_save import SeamTable
+from rt0table.desktop.seam_table.table_game import TableGame, resume_session, start_session
 from rt0table.rules.restless.restless_seam import RULES
 from rt0table.rules.restless.rs_pack import RsPack
 from rt0table.rules.restless.rs_practice import SEATS, practice_pack, setup_from
@@ -21,14 +19,7 @@ def game_setup(players: int, pack: RsPack | None = None, encounters: int = 4) ->
     return setup_from(pack or practice_pack(), SEATS[:count], encounters)
 
 
-@dataclass
-class RsGame:
-    """A game in play: its save (None when saves are off), its session and its table."""
-
-    save: SeamFile | None
-    game_id: str
-    session: SeamSession
-    screen: RsTableScreen
+RsGame = TableGame[RsTableScreen]  # a game in play: its save, its id, its session and its table
 
 
 def start_game(
@@ -36,26 +27,16 @@ def start_game(
 ) -> RsGame:
     """A new game, saved in ``store``'s folder from its first step (not saved when ``store`` is None); ``images``
     are the pack's, for the cards that carry one."""
-    save: SeamFile | None = None
-    game_id = ""
-    if store is not None:
-        game_id = store.new_id()
-        save = create_seam_game(store.path_of(game_id), RULES, setup, seed, table, store.app_version)
-    state, events = RULES.new_state(setup, seed)
-    session = SeamSession(RULES, state, save)
-    screen = RsTableScreen(session, table)
+    started = start_session(store, RULES, setup, seed, table)
+    screen = RsTableScreen(started.session, table)
     screen.scene.use_images(images)
-    screen.log.insertItems(0, [RULES.narrate(state, e) for e in reversed(events)])
-    return RsGame(save, game_id, session, screen)
+    screen.log.insertItems(0, [RULES.narrate(started.session.state, e) for e in reversed(started.events)])
+    return RsGame(started.save, started.game_id, started.session, screen)
 
 
 def resume_game(store: SaveStore, game_id: str) -> RsGame:
     """A saved game read back (every hash checked) and carried on where it stopped."""
-    path = store.path_of(game_id)
-    loaded: SeamGame = load_seam_game(path)
-    save = SeamFile(path, loaded.ruleset)
-    steps = [Step(before, action, events, stand_in) for before, action, events, stand_in in loaded.steps]
-    session = SeamSession(loaded.ruleset, loaded.state, save, steps)
+    save, session, loaded = resume_session(store, game_id)
     screen = RsTableScreen(session, loaded.table)
     screen.scene.use_images(pack_images(loaded.setup))
     return RsGame(save, game_id, session, screen)

@@ -9,8 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from rt0table.assets.bundled import bundled_names, bundled_text
 from rt0table.desktop.demo.lesson_fields import (
@@ -23,6 +22,7 @@ from rt0table.desktop.demo.lesson_fields import (
 )
 from rt0table.desktop.restless.restless_game import RsGame, game_setup, start_game
 from rt0table.desktop.saves.seam_save import SeamTable
+from rt0table.desktop.seam_table.lesson_frame import LessonFrame
 from rt0table.rules.restless.restless_seam import PHASES
 from rt0table.rules.restless.rs_actions import PlayRest
 from rt0table.rules.restless.rs_play import legal_actions
@@ -85,19 +85,12 @@ def reached(lesson: RsLesson, first: RsState, now: RsState) -> bool:
     return now.phase not in ("rest",) and now.rest_bonus != first.rest_bonus
 
 
-class RsLessonScreen(QWidget):
+class RsLessonScreen(LessonFrame):
     """The lesson's banner over the real table; ``completed`` once its goal happens, ``closed`` to leave."""
 
-    completed = Signal()
-    closed = Signal()
-
     def __init__(self, lesson: RsLesson, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("rs-lesson")
-        self.lesson = lesson
-        self.done = False
-        self.game: RsGame = start_game(None, game_setup(1), lesson.seed, SeamTable("solo", "none", ("player-1",)))
-        session = self.game.session
+        game: RsGame = start_game(None, game_setup(1), lesson.seed, SeamTable("solo", "none", ("player-1",)))
+        session = game.session
         for _ in range(MOST_STEPS):  # the stand-in brings the party to the lesson's moment
             if STARTS[lesson.start_at](session.state):
                 break
@@ -105,36 +98,8 @@ class RsLessonScreen(QWidget):
         else:
             raise LessonError(f"{lesson.name}: start_at: the party never reached '{lesson.start_at}'")
         self.first: RsState = session.state
-        self.banner = QLabel()
-        self.banner.setObjectName("rs-lesson-banner")
-        self.banner.setWordWrap(True)
-        self.banner.setStyleSheet("background: #14241f; color: #eef3ee; padding: 6px;")
-        leave = QPushButton("Lessons")
-        leave.setObjectName("rs-lesson-leave")
-        leave.clicked.connect(self.closed.emit)
-        self.game.screen.closed.connect(self.closed.emit)
-        top = QHBoxLayout()
-        top.addWidget(self.banner, 1)
-        top.addWidget(leave)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(self.game.screen, 1)
-        session.changed.connect(self._changed)
-        self._show_hint()
+        self.rs_lesson = lesson
+        super().__init__("rs", lesson, game, parent)
 
-    def _changed(self, events: list[Any]) -> None:
-        if not self.done and reached(self.lesson, self.first, self.game.session.state):
-            self.done = True
-            self.completed.emit()
-        self._show_hint()
-
-    def _show_hint(self) -> None:
-        state = self.game.session.state
-        if self.done:
-            self.banner.setText(f"<b>{self.lesson.title}: done.</b> {self.lesson.done}")
-            self.game.screen.hint = ""
-        else:
-            self.banner.setText(f"<b>{self.lesson.title}</b>: {self.lesson.summary}")
-            self.game.screen.hint = self.lesson.hint(state.phase)
-        self.game.screen.refresh()
+    def goal_reached(self, events: list[Any]) -> bool:
+        return reached(self.rs_lesson, self.first, self.game.session.state)

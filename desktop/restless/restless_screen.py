@@ -8,25 +8,12 @@ the rules' own reason.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QPainter, QResizeEvent
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGraphicsView,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QScrollArea,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QListWidgetItem, QPushButton, QWidget
 
 from rt0table.desktop.dice_tray.dice_tray import DiceTray
 from rt0table.desktop.restless.restless_scene import RsScene, Token, drop_action
@@ -34,7 +21,9 @@ from rt0table.desktop.restless.restless_spoken import rs_parts
 from rt0table.desktop.restless.restless_words import action_words, name
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_session import SeamSession
-from rt0table.desktop.table.read_aloud import PieceReader, SaidLine, attach, say
+from rt0table.desktop.seam_table.fitted_view import FittedView
+from rt0table.desktop.seam_table.table_frame import SeamTableScreen
+from rt0table.desktop.table.read_aloud import PieceReader, attach, say
 from rt0table.rules.dice.dice_odds import percent
 from rt0table.rules.restless import rs_actions as a
 from rt0table.rules.restless.rs_odds import D20, Forecast
@@ -75,105 +64,35 @@ def tray_lines(forecast: Forecast) -> str:
     return "\n".join(lines)
 
 
-class RsView(QGraphicsView):
-    """The scene, kept whole in whatever room the window gives it."""
-
-    def __init__(self, scene: RsScene) -> None:
-        super().__init__(scene)
-        self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setObjectName("rs-view")
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-
-class RsTableScreen(QWidget):
+class RsTableScreen(SeamTableScreen):
     """One game of The Restless at the table; ``closed`` when the player leaves it."""
 
-    closed = Signal()
+    oracle_in_solo = False  # the cards tell the story
 
     def __init__(self, session: SeamSession, table: SeamTable, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("rs-table")
-        self.session = session
-        self.table = table
-        self.hint = ""  # a lesson's line for this moment
+        super().__init__(session, table, "rs", parent)
         self.scene = RsScene()
         self.scene.dropped.connect(self.dropped)
-        self.view = RsView(self.scene)
+        self.view = FittedView(self.scene, "rs-view")
         attach(self.view, PieceReader(self.scene, lambda: rs_parts(self.scene)))
-
-        self.prompt = QLabel()
-        self.prompt.setObjectName("rs-prompt")
-        self.prompt.setWordWrap(True)
-        self.refusal = SaidLine()  # a refusal is also said aloud
-        self.refusal.setObjectName("rs-refusal")
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;")
-        self.tray = DiceTray(D20)
+        self.tray = DiceTray(D20, many=False)
         self.tray.roll_requested.connect(self.roll)
-        self.tray.entry.hide()  # the game rolls its own d20 (its seed replays the save), so no typed faces
-        for button in self.tray.face_buttons:
-            button.hide()
-        self.choices = QListWidget()
-        self.choices.setObjectName("rs-choices")
+        self.tray.face_typed.connect(self.type_face)
         self.choices.itemActivated.connect(self._activated)
         self.choices.currentItemChanged.connect(lambda *_: self.show_odds())
-        self.undo_button = QPushButton("Undo (Ctrl+Z)")
-        self.undo_button.setObjectName("rs-undo")
-        self.undo_button.clicked.connect(self.undo)
-        self.leave = QPushButton("Leave the table")
-        self.leave.setObjectName("rs-leave")
-        self.leave.clicked.connect(self.closed.emit)
-        self.log = QListWidget()
-        self.log.setObjectName("rs-log")
         self.hands = self._hands_box()
-
-        panel = QWidget()
-        column = QVBoxLayout(panel)
-        column.addWidget(self.prompt)
-        column.addWidget(self.refusal)
-        column.addWidget(self.tray)
-        column.addWidget(QLabel("What can be done now (Enter plays it):"))
-        column.addWidget(self.choices, 2)
-        column.addWidget(self.hands)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.undo_button)
-        buttons.addWidget(self.leave)
-        column.addLayout(buttons)
-        column.addWidget(QLabel("What happened:"))
-        column.addWidget(self.log, 1)
-        scroll = QScrollArea()
-        scroll.setWidget(panel)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(PANEL_WIDTH)
-        split = QSplitter()
-        split.addWidget(self.view)
-        split.addWidget(scroll)
-        split.setStretchFactor(0, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(split)
-        for widget in (self.choices, self.view):
-            widget.installEventFilter(self)  # Ctrl+Z and R before the list's own type-to-search
+        self.arrange(
+            self.view,
+            self.tray,
+            below=[self.hands],
+            choices_label="What can be done now (Enter plays it):",
+            panel_width=PANEL_WIDTH,
+            scrolls=True,
+        )
         session.changed.connect(self._changed)
-        session.refused.connect(self.refusal.setText)
         self.refresh()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and self._key(event):
-            return True
-        return super().eventFilter(watched, event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if not self._key(event):
-            super().keyPressEvent(event)
-
-    def _key(self, event: QKeyEvent) -> bool:
+    def key(self, event: QKeyEvent) -> bool:
         """Ctrl+Z undoes, R rolls for the chosen attack; True when the key was one of them."""
         if event.matches(QKeySequence.StandardKey.Undo):
             self.undo()
@@ -306,22 +225,34 @@ class RsTableScreen(QWidget):
         state = self.state
         action = self.selected()
         if state.roll is not None:
-            self.tray.set_waiting(False)
+            self.tray.set_waiting(True)  # a face typed in rerolls by hand, or (letting it stand) rolls the next die
+            self.tray.roll_button.setEnabled(isinstance(action, a.Accept))
             self.tray.title.setText(f"{name(state, state.roll.hero)}: d20")
-            self.tray.odds.setText(f"The die shows {state.roll.face}. Drag the Reroll pool onto it, or let it stand.")
+            self.tray.odds.setText(
+                f"The die shows {state.roll.face}. Drag the Reroll pool onto it (or type the face rerolled by hand),"
+                " or let it stand."
+            )
             self.tray.show_faces((state.roll.face,), animate=False)
             return
         forecast = None
+        runner = ""
         if isinstance(action, a.Attack):
             forecast = attack_forecast(state, action.hero, action.item)
+        elif isinstance(action, a.Flee) and state.living():
+            runner = state.living()[0].card
+            forecast = dodge_forecast(state, runner)
+        elif isinstance(action, a.Absorb) and state.after_armor == "fleeing" and state.fleeing:
+            runner = state.fleeing[0]  # the Dodge this Armor choice brings on
+            forecast = dodge_forecast(state, runner)
         elif state.phase == "fleeing" and state.fleeing:
-            forecast = dodge_forecast(state, state.fleeing[0])
+            runner = state.fleeing[0]
+            forecast = dodge_forecast(state, runner)
         self.tray.show_faces((), animate=False)
         if forecast is None:
             self.tray.set_waiting(False)
             return
         self.tray.set_waiting(True)
-        who = name(state, action.hero) if isinstance(action, a.Attack) else name(state, state.fleeing[0])
+        who = name(state, action.hero) if isinstance(action, a.Attack) else name(state, runner)
         self.tray.title.setText(f"{who}: d20")
         self.tray.odds.setText(tray_lines(forecast))
 
@@ -346,8 +277,14 @@ class RsTableScreen(QWidget):
         self.refusal.setText("Choose an attack in the list first; the tray shows its chance.")
         return False
 
-    def undo(self) -> bool:
-        return self.session.undo()
+    def type_face(self, face: int) -> bool:
+        """A physical d20 typed in: it goes with the chosen roll (an attack, Flee, a reroll, letting the die stand
+        for the roll that follows); the rules refuse a face where no die is rolled, and say why."""
+        action = self.selected()
+        if isinstance(action, a.Attack | a.Reroll | a.Accept | a.Flee | a.Absorb):
+            return self.submit(replace(action, face=face))
+        self.refusal.setText("Choose an attack, Flee or a Reroll in the list first; the typed die goes with it.")
+        return False
 
     def dropped(self, dragged: Token, onto: Token | None) -> None:
         action = drop_action(self.state, dragged, onto)

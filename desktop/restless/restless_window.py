@@ -9,6 +9,7 @@ from rt0table.desktop.restless.restless_game import RsGame, game_setup, resume_g
 from rt0table.desktop.restless.restless_new_game import RsNewGame
 from rt0table.desktop.saves import SaveError
 from rt0table.desktop.saves.seam_save import SeamTable
+from rt0table.desktop.seam_table.table_game import put_on_window
 from rt0table.rules.restless.rs_pack import RsPack
 from rt0table.rules.restless.rs_practice import SEATS
 from rt0table.rules.seam import RulesError
@@ -38,13 +39,7 @@ def begin(window: MainWindow, screen: RsNewGame, players: int, pack: RsPack) -> 
 
 
 def show(window: MainWindow, game: RsGame) -> RsGame:
-    def leave() -> None:
-        if game.save is not None:
-            game.save.close()
-        window.show_title()
-
-    game.screen.closed.connect(leave)
-    window.show_screen(game.screen)
+    put_on_window(window, game)
     window.rs_game = game  # type: ignore[attr-defined]  # the game on the table, for tests and the window
     return game
 

@@ -104,7 +104,10 @@ class RestlessRules:
         return state
 
     def encode_action(self, action: RsAction) -> dict[str, Any]:
-        return {"kind": type(action).__name__, **encode(action)}
+        data = {"kind": type(action).__name__, **encode(action)}
+        if "face" in data and data["face"] is None:
+            del data["face"]  # the table's own die: written as saves always wrote it
+        return data
 
     def decode_action(self, data: Any) -> RsAction:
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):

@@ -66,10 +66,12 @@ class EndRest:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """A Character's turn: attack the Target with a Weapon or Spell it holds, or Unarmed ("")."""
+    """A Character's turn: attack the Target with a Weapon or Spell it holds, or Unarmed (""). ``face`` is a
+    physical d20 the player rolled for it (None: the table rolls)."""
 
     hero: str
     item: str
+    face: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,24 +84,34 @@ class Use:
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """Spend a Reroll Counter on the die on the table."""
+    """Spend a Reroll Counter on the die on the table; ``face`` is the physical d20 rerolled by hand (None: the
+    table rolls)."""
+
+    face: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Accept:
-    """Let the die on the table stand."""
+    """Let the die on the table stand; ``face`` is a physical d20 for the roll this brings on, if it brings one (a
+    Ranged weapon's next shot, the next Character's Dodge)."""
+
+    face: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Absorb:
-    """Which Armor loses a Counter to the point of damage now arriving: "" is the Character card (RS-ARMOR-MUST)."""
+    """Which Armor loses a Counter to the point of damage now arriving: "" is the Character card (RS-ARMOR-MUST);
+    ``face`` is a physical d20 for the Dodge this brings on while fleeing."""
 
     source: str
+    face: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Flee:
-    pass
+    """The party flees the Target; ``face`` is a physical d20 for the first Character's Dodge."""
+
+    face: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

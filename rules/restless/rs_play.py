@@ -162,9 +162,28 @@ def refusal(state: RsState, action: RsAction) -> str | None:
     if rule is None:
         return "That is not an action of The Restless."
     try:
-        return rule(state, action)
+        return rule(state, action) or _face_refusal(state, action)
     except KeyError as missing:
         return f"There is no {missing} in this game."
+
+
+def typed_face(action: RsAction) -> int | None:
+    """The physical d20 face an action carries (None: the table rolls its own)."""
+    return action.face if isinstance(action, Attack | Reroll | Accept | Flee | Absorb) else None
+
+
+def _face_refusal(state: RsState, action: RsAction) -> str | None:
+    """A typed face is a d20's face, and only for a step that rolls one: the step is the same action as without
+    it (legal_actions lists that one), the face only says how the die landed."""
+    if not isinstance(action, Attack | Reroll | Accept | Flee | Absorb) or action.face is None:
+        return None
+    face = action.face
+    if not 1 <= face <= 20:
+        return f"A d20 shows 1 to 20; {face} is not one of its faces."
+    _, events = apply(state, replace(action, face=None))
+    if not any(e.kind == "rolled" for e in events):
+        return "This step rolls no d20, so there is no face to type in."
+    return None
 
 
 def _phase(state: RsState, phases: tuple[str, ...], what: str) -> str | None:
@@ -464,7 +483,8 @@ def apply(state: RsState, action: RsAction) -> tuple[RsState, list[RsEvent]]:
         raise IllegalAction(why)
     events: list[RsEvent] = []
     state = DOERS[type(action)](state, action, events)
-    return settle(state, events), events
+    rolled = any(e.kind == "rolled" for e in events)  # one d20 at most per step: a typed face is used once
+    return settle(state, events, None if rolled else typed_face(action)), events
 
 
 def _do_keep(state: RsState, a: Keep, events: list[RsEvent]) -> RsState:
@@ -565,20 +585,31 @@ def _do_end_rest(state: RsState, a: EndRest, events: list[RsEvent]) -> RsState:
     return replace(state, loose=(), phase="encounter" if state.current else "between")
 
 
-def _roll(state: RsState, hero: str, kind: str, item: str, shots: int, events: list[RsEvent]) -> RsState:
+def d20(state: RsState, face: int | None) -> tuple[int, int]:
+    """(the rng after, the face): the player's physical die when typed in, else the table's own draw."""
+    if face is not None:
+        return state.rng, face  # the seed is untouched: the typed face is in the saved action, so replays agree
     rng, index = below(state.rng, 20)
+    return rng, index + 1
+
+
+def _roll(
+    state: RsState, hero: str, kind: str, item: str, shots: int, events: list[RsEvent], face: int | None = None
+) -> RsState:
+    rng, rolled = d20(state, face)
     who = state.hero(hero)
     modifier = roll_modifier(state, who, kind, unarmed=kind == "combat" and not item)
-    roll = Roll(hero, kind, item, index + 1, modifier, shots)
-    events.append(RsEvent("rolled", _roll_line(state, roll)))
+    roll = Roll(hero, kind, item, rolled, modifier, shots)
+    events.append(RsEvent("rolled", _roll_line(state, roll, face is not None)))
     return replace(state, rng=rng, roll=roll, phase="roll")
 
 
-def _roll_line(state: RsState, roll: Roll) -> str:
+def _roll_line(state: RsState, roll: Roll, by_hand: bool = False) -> str:
     shown = (
         f"{roll.face}" if not roll.modifier else f"{roll.face} {roll.modifier:+d} = {clamp(roll.face + roll.modifier)}"
     )
-    return f"{name(state, roll.hero)} rolls {shown} ({roll.kind}) against Die Defense {die_defense(state)}."
+    hand = " by hand" if by_hand else ""
+    return f"{name(state, roll.hero)} rolls {shown}{hand} ({roll.kind}) against Die Defense {die_defense(state)}."
 
 
 def _do_attack(state: RsState, a: Attack, events: list[RsEvent]) -> RsState:
@@ -595,7 +626,7 @@ def _do_attack(state: RsState, a: Attack, events: list[RsEvent]) -> RsState:
             state = with_mark(state, replace(mark, counters=mark.counters - 1))
     with_what = name(state, a.item) if a.item else "Unarmed"
     events.append(RsEvent("attack", f"{name(state, a.hero)} attacks {name(state, state.current)} ({with_what})."))
-    return _roll(state, a.hero, kind, a.item, shots - 1, events)
+    return _roll(state, a.hero, kind, a.item, shots - 1, events, a.face)
 
 
 def _do_use(state: RsState, a: Use, events: list[RsEvent]) -> RsState:
@@ -619,10 +650,10 @@ def _do_use(state: RsState, a: Use, events: list[RsEvent]) -> RsState:
 
 def _do_reroll(state: RsState, a: Reroll, events: list[RsEvent]) -> RsState:
     assert state.roll is not None
-    rng, index = below(state.rng, 20)
-    roll = replace(state.roll, face=index + 1, rerolls=state.roll.rerolls + 1)
+    rng, face = d20(state, a.face)
+    roll = replace(state.roll, face=face, rerolls=state.roll.rerolls + 1)
     state = replace(state, rng=rng, roll=roll, rerolls=state.rerolls - 1)
-    events.append(RsEvent("rolled", f"Reroll ({state.rerolls} left): {_roll_line(state, roll)}"))
+    events.append(RsEvent("rolled", f"Reroll ({state.rerolls} left): {_roll_line(state, roll, a.face is not None)}"))
     return state
 
 
@@ -666,12 +697,12 @@ def _do_accept(state: RsState, a: Accept, events: list[RsEvent]) -> RsState:
         state = replace(state, target_health=state.target_health - damage)
         events.append(RsEvent("hit", f"Hit: {name(state, state.current)} takes {damage} ({state.target_health} left)."))
         if roll.shots_left and state.target_health > 0:
-            return _roll(state, roll.hero, roll.kind, roll.item, roll.shots_left - 1, events)
+            return _roll(state, roll.hero, roll.kind, roll.item, roll.shots_left - 1, events, a.face)
         return replace(state, phase=back)
     if roll.kind == "ranged":
         events.append(RsEvent("miss", "Missed; nobody is hurt."))
         if roll.shots_left:
-            return _roll(state, roll.hero, roll.kind, roll.item, roll.shots_left - 1, events)
+            return _roll(state, roll.hero, roll.kind, roll.item, roll.shots_left - 1, events, a.face)
         return replace(state, phase=back)
     if back == "god":
         damage, chain = god_attack(state, total)
@@ -829,9 +860,9 @@ DOERS: dict[type, Callable[[RsState, Any, list[RsEvent]], RsState]] = {
 # ---- what follows on its own ----
 
 
-def settle(state: RsState, events: list[RsEvent]) -> RsState:
+def settle(state: RsState, events: list[RsEvent], face: int | None = None) -> RsState:
     """Deal the damage waiting (asking which Armor when there is a choice), then end the Target, the round, the
-    flight or the game as the numbers say."""
+    flight or the game as the numbers say; ``face`` is a typed d20 for a Dodge this rolls."""
     state = _deal_hits(state, events)
     if state.phase == "armor" or state.phase == "over":
         return state
@@ -845,7 +876,7 @@ def settle(state: RsState, events: list[RsEvent]) -> RsState:
         state = recharge_all(replace(state, party=party, round=state.round + 1))
         events.append(RsEvent("round", f"Round {state.round}: every Character may act again."))
     if state.phase == "fleeing":
-        return _next_dodge(state, events)
+        return _next_dodge(state, events, face)
     return state
 
 
@@ -881,12 +912,12 @@ def _target_dies(state: RsState, events: list[RsEvent]) -> RsState:
     return replace(state, phase="drops", round=0)
 
 
-def _next_dodge(state: RsState, events: list[RsEvent]) -> RsState:
+def _next_dodge(state: RsState, events: list[RsEvent], face: int | None = None) -> RsState:
     while state.fleeing and state.hero(state.fleeing[0]).dead:
         state = replace(state, fleeing=state.fleeing[1:])
     if state.fleeing:
         hero, rest = state.fleeing[0], state.fleeing[1:]
-        return _roll(replace(state, fleeing=rest), hero, "dodge", "", 0, events)
+        return _roll(replace(state, fleeing=rest), hero, "dodge", "", 0, events, face)
     for item in state.drops:  # the Target fled from keeps nothing for the party (see rulings)
         state = discard_card(state, item)
     state = replace(discard_card(state, state.current), current="", drops=(), target_health=0, round=0)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsItem
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.moons_grave.mg_game import MgGame
+from rt0table.desktop.seam_session import Step
 from rt0table.rules.moons_grave.mg_actions import RollDice, Soak, TriggerPerk, TurnAction
 from rt0table.rules.moons_grave.mg_stand_in import stand_in_choice
 from rt0table.rules.moons_grave.mg_state import MgState
@@ -118,12 +120,24 @@ def click_choice(qtbot: QtBot, game: MgGame, wanted: object) -> None:
     qtbot.mouseClick(game.screen.do_button, LEFT)
 
 
-def mouse_step(qtbot: QtBot, game: MgGame) -> None:
-    """One choice of the people at the table, made with the mouse alone."""
+def click_on_table(qtbot: QtBot, game: MgGame, item: QGraphicsItem) -> None:
+    view = game.screen.view
+    qtbot.mouseClick(view.viewport(), LEFT, pos=view.mapFromScene(item.sceneBoundingRect().center()))
+
+
+def mouse_step(qtbot: QtBot, game: MgGame, swap: bool = False) -> None:
+    """One choice of the people at the table, made with the mouse alone (behind the curtain: its Reveal button);
+    with ``swap``, a fighter on her turn first drags Swap onto another weapon."""
     screen, state = game.screen, game.session.state
     scene = screen.scene
+    if screen.curtain.isVisible():
+        click_on_table(qtbot, game, screen.curtain.button)
+        return
     mine = screen.my_actions()
-    if state.phase == "plan":
+    swaps = [a for a in mine if isinstance(a, TurnAction) and a.action == "Swap"]
+    if state.phase == "turn" and swap and swaps:
+        drag(qtbot, game, scene.tokens["action:Swap"], scene.weapons[swaps[0].target])
+    elif state.phase == "plan":
         qtbot.mouseClick(screen.plan_buttons[1], LEFT)
     elif state.phase in ("roll", "vie_roll") and any(isinstance(a, RollDice) for a in mine):
         qtbot.mouseClick(screen.tray.roll_button, LEFT)
@@ -132,8 +146,7 @@ def mouse_step(qtbot: QtBot, game: MgGame) -> None:
         if foes:
             drag(qtbot, game, scene.tokens["action:Attack"], scene.cards[foes[0]])
         else:
-            qtbot.mouseClick(screen.view.viewport(), LEFT, pos=screen.view.mapFromScene(
-                scene.tokens["action:Finish"].sceneBoundingRect().center()))  # fmt: skip
+            click_on_table(qtbot, game, scene.tokens["action:Finish"])
     elif state.phase == "perks":
         pay = next((a for a in mine if isinstance(a, TriggerPerk)), None)
         if pay is None:
@@ -145,7 +158,8 @@ def mouse_step(qtbot: QtBot, game: MgGame) -> None:
         soak = next(a for a in mine if isinstance(a, Soak))
         drag(qtbot, game, scene.tokens["damage"], scene.tracks[(soak.fighter, soak.track)])
     else:
-        click_choice(qtbot, game, stand_in_choice(state, "p1"))
+        seats = sorted({screen.lifted_for} if screen.lifted_for else screen.humans)
+        click_choice(qtbot, game, next(a for a in map(lambda seat: stand_in_choice(state, seat), seats) if a in mine))
 
 
 def test_a_whole_solo_fight_played_to_its_end_by_mouse(qtbot: QtBot) -> None:
@@ -160,3 +174,43 @@ def test_a_whole_solo_fight_played_to_its_end_by_mouse(qtbot: QtBot) -> None:
         assert game.session.ply > before, game.screen.refusal.text()
     assert game.session.state.phase == "over"
     assert {"plan", "vie", "turn", "roll"} <= kinds
+
+
+def person_swapped(step: Step) -> bool:
+    return not step.stand_in and isinstance(step.action, TurnAction) and step.action.action == "Swap"
+
+
+def test_a_whole_hot_seat_fight_played_to_its_end_by_mouse_with_the_curtain_lifted_by_its_button(qtbot: QtBot) -> None:
+    game = mg_table(qtbot, seed=4, mode="hot-seat", players=2)
+    screen, session = game.screen, game.session
+    lifted: set[str] = set()
+    swapped = False
+    for _ in range(800):
+        if session.ruleset.is_over(session.state):
+            break
+        before, shut = session.ply, screen.curtain.isVisible()
+        mouse_step(qtbot, game, swap=not swapped)
+        swapped = swapped or any(person_swapped(s) for s in session.steps)
+        if shut:
+            assert not screen.curtain.isVisible() and screen.lifted_for, "the Reveal button lifts the curtain"
+            lifted.add(screen.lifted_for)
+        else:
+            assert session.ply > before, screen.refusal.text()
+    assert session.state.phase == "over" and session.state.winner
+    assert lifted == {"p1", "p2"}  # each player's secret plan asked behind the curtain, lifted by its button
+    assert swapped  # a player's Swap dragged onto the rack on her turn
+
+
+def test_dragging_swap_onto_a_weapon_in_the_rack_makes_it_active(qtbot: QtBot) -> None:
+    game = mg_table(qtbot)
+    state = play_until(game, lambda s: pc_turn(s) and len(s.fighter(s.turn).weapons) > 1)
+    scene = game.screen.scene
+    fighter = state.fighter(state.turn)
+    assert set(scene.weapons) == {w.name for w in fighter.weapons} and scene.weapons[fighter.active].bold_first
+    other = next(w.name for w in fighter.weapons if w.name != fighter.active)
+    drag(qtbot, game, scene.tokens["action:Swap"], scene.weapons[fighter.active])  # already in hand: refused
+    assert game.session.state == state and "already active" in game.screen.refusal.text()
+    drag(qtbot, game, scene.tokens["action:Swap"], game.screen.scene.cards[fighter.id])  # not a weapon
+    assert game.session.state == state and "rack" in game.screen.refusal.text()
+    drag(qtbot, game, game.screen.scene.tokens["action:Swap"], game.screen.scene.weapons[other])
+    assert any(s.action == TurnAction(fighter.id, "Swap", other) and not s.stand_in for s in game.session.steps)

@@ -130,7 +130,7 @@ def test_new_game_offers_the_restless_and_load_shows_and_resumes_it(qtbot: QtBot
     assert game.session.state.seats == ("player-1", "player-2")
     choose_by_keys(qtbot, game, choose(game.session.state))
     digest = RULES.state_hash(game.session.state)
-    click(qtbot, table.leave)
+    click(qtbot, table.leave_button)
     assert current(window) is window.title_screen
     click(qtbot, window.title_screen.buttons["load"])
     screen = current(window)
