@@ -275,6 +275,7 @@ class LessonPicker(QWidget):
     chosen = Signal(object)  # a LessonEntry
     mg_chosen = Signal(object)  # a Moon's Grave lesson (desktop/moons_grave/mg_lessons.py)
     rs_chosen = Signal(object)  # a lesson of The Restless
+    lo_chosen = Signal(object)  # a Loner lesson (desktop/loner/loner_lessons.py)
     closed = Signal()
 
     def __init__(
@@ -324,6 +325,8 @@ class LessonPicker(QWidget):
         self._moons_grave_rows(rows)
         self.rs_buttons: list[QPushButton] = []
         self._restless_rows(rows)
+        self.lo_buttons: list[QPushButton] = []
+        self._loner_rows(rows)
         rows.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -345,6 +348,11 @@ class LessonPicker(QWidget):
 
         self._game_rows(rows, "The Restless", "rs", list(bundled_lessons()), self.rs_chosen, self.rs_buttons)
 
+    def _loner_rows(self, rows: QVBoxLayout) -> None:
+        from rt0table.desktop.loner.loner_lessons import bundled_lessons
+
+        self._game_rows(rows, "Loner", "lo", list(bundled_lessons()), self.lo_chosen, self.lo_buttons)
+
     def _game_rows(
         self,
         rows: QVBoxLayout,
@@ -362,8 +370,11 @@ class LessonPicker(QWidget):
         heading.setFont(font)
         rows.addWidget(heading)
         for number, lesson in enumerate(lessons, 1):
-            button = QPushButton(f"{number}. {lesson.title}")
+            key = other_key(prefix, lesson)
+            button = QPushButton(("✓ " if key in self.done else "") + f"{number}. {lesson.title}")
             button.setObjectName(f"{prefix}-lesson-{lesson.name.removesuffix('.json')}")
+            if key in self.done:
+                button.setAccessibleDescription("Done")
             button.setStyleSheet("text-align: left; padding: 8px;")
             button.clicked.connect(lambda _=False, lesson=lesson: chosen.emit(lesson))
             rows.addWidget(button)
@@ -372,6 +383,11 @@ class LessonPicker(QWidget):
             summary.setContentsMargins(12, 0, 0, 8)
             rows.addWidget(summary)
             buttons.append(button)
+
+
+def other_key(prefix: str, lesson: Any) -> str:
+    """How another game's finished lesson is kept in the lessons-done file: its game's prefix and file stem."""
+    return f"{prefix}-{lesson.name.removesuffix('.json')}"
 
 
 class DemoScreen(QStackedWidget):
@@ -397,6 +413,7 @@ class DemoScreen(QStackedWidget):
         picker.chosen.connect(self.open_lesson)
         picker.mg_chosen.connect(self.open_mg_lesson)
         picker.rs_chosen.connect(self.open_rs_lesson)
+        picker.lo_chosen.connect(self.open_lo_lesson)
         picker.closed.connect(self.closed.emit)
         self.addWidget(picker)
         return picker
@@ -410,9 +427,13 @@ class DemoScreen(QStackedWidget):
 
     def mark_done(self) -> None:
         """The open lesson is finished: kept in the user's config folder, and ✓ in the list."""
-        if self.entry is None or self.entry.path.stem in self.done:
+        if self.entry is not None:
+            self.mark_done_as(self.entry.path.stem)
+
+    def mark_done_as(self, stem: str) -> None:
+        if stem in self.done:
             return
-        self.done.add(self.entry.path.stem)
+        self.done.add(stem)
         write_done(self.done, self.done_path)
         presenter = self.picker.presenter.isChecked()
         old, self.picker = self.picker, self._new_picker()
@@ -438,18 +459,35 @@ class DemoScreen(QStackedWidget):
         from rt0table.desktop.moons_grave.mg_lessons import MgLesson, MgLessonScreen
 
         assert isinstance(lesson, MgLesson)
-        return self._show_other(MgLessonScreen(lesson))
+        return self._show_other(MgLessonScreen(lesson), other_key("mg", lesson))
 
     def open_rs_lesson(self, lesson: object) -> QWidget:
         from rt0table.desktop.restless.restless_lessons import RsLesson, RsLessonScreen
 
         assert isinstance(lesson, RsLesson)
-        return self._show_other(RsLessonScreen(lesson))
+        return self._show_other(RsLessonScreen(lesson), other_key("rs", lesson))
 
-    def _show_other(self, screen: QWidget) -> QWidget:
-        """Another game's lesson screen (one at a time, in ``mg_lesson``), which has a ``closed`` signal."""
+    def open_lo_lesson(self, lesson: object) -> QWidget:
+        """A Loner lesson; its Next lesson button opens the Loner lesson after it."""
+        from rt0table.desktop.loner.loner_lessons import LonerLesson, LonerLessonScreen, bundled_lessons
+
+        assert isinstance(lesson, LonerLesson)
+        lessons = bundled_lessons()
+        names = [other.name for other in lessons]
+        later = lessons[names.index(lesson.name) + 1 :] if lesson.name in names else []
+        screen = LonerLessonScreen(lesson)
+        screen.has_next = bool(later)
+        if later:
+            screen.next_wanted.connect(lambda: self.open_lo_lesson(later[0]))
+        return self._show_other(screen, other_key("lo", lesson))
+
+    def _show_other(self, screen: QWidget, key: str = "") -> QWidget:
+        """Another game's lesson screen (one at a time, in ``mg_lesson``), which has ``closed`` and ``completed``
+        signals; finished, it is kept as done under ``key``."""
         self.close_lesson()
         screen.closed.connect(self.close_lesson)  # type: ignore[attr-defined]
+        if key:
+            screen.completed.connect(lambda: self.mark_done_as(key))  # type: ignore[attr-defined]
         self.mg_lesson = screen
         self.addWidget(screen)
         self.setCurrentWidget(screen)

@@ -75,6 +75,7 @@ class StoryScreen(QWidget):
     """The whole game on one screen; ``closed`` returns to the title."""
 
     closed = Signal()
+    changed = Signal()  # the game moved on or was taken back (a lesson follows the journal)
 
     def __init__(
         self,
@@ -568,6 +569,7 @@ class StoryScreen(QWidget):
             for foe in state.bout.standing:
                 self.target.addItem(foe.name, foe.id)
         self.show_odds()
+        self.changed.emit()
 
     def _holder_tag(self) -> None:
         npc = next((c for c in self.state.npcs if c.id == self.holder.currentData()), None)

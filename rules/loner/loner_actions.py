@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game_json import union_members
+
 # --- the session flow ------------------------------------------------------------------------------------------
 
 
@@ -207,30 +209,7 @@ LonerAction = (
     | NoteLocation
     | NoteEvent
 )
-ACTION_TYPES: tuple[type, ...] = (
-    BuildSetup,
-    FrameScene,
-    Ask,
-    RollTwist,
-    CloseScene,
-    AskIfOver,
-    RollTransition,
-    Meanwhile,
-    EndSession,
-    BeginSession,
-    EndAdventure,
-    StartConflict,
-    Strike,
-    Withdraw,
-    Dissolve,
-    ChangeTag,
-    SetTrait,
-    SetRelationship,
-    AddCharacter,
-    MarkGone,
-    NoteLocation,
-    NoteEvent,
-)
+ACTION_TYPES = union_members(LonerAction)  # the codec finds a saved action's class here by name
 
 
 @dataclass(frozen=True, slots=True)

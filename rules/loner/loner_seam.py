@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..moons_grave.mg_codec import decode, encode
+from ..game_json import TaggedActions, canonical, decode_checked, digest, encode
 from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
 from . import loner_actions as la
 from .loner_actions import ACTION_TYPES, REVEALING, LonerAction, LonerEvent
@@ -20,6 +18,8 @@ from .tables import LonerDataError
 
 KEY = "loner"
 PLAYER: Seat = "protagonist"  # the seat that plays; with no GM, the one who asks also reads the answer
+# "action" names the type: FrameScene has a field called kind
+ACTIONS: TaggedActions[LonerAction] = TaggedActions("action", ACTION_TYPES, "a Loner action")
 
 
 def new_game(setup: LonerSetup, seed: int) -> tuple[LonerState, list[LonerEvent]]:
@@ -102,44 +102,27 @@ class LonerRules:
         return state if seat == OMNISCIENT else replace(state, seed=0)
 
     def state_hash(self, state: LonerState) -> str:
-        text = json.dumps(encode(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        return digest(canonical(encode(state)))[:16]
 
     def encode_state(self, state: LonerState) -> dict[str, Any]:
         encoded: dict[str, Any] = encode(state)
         return encoded
 
     def decode_state(self, data: Any) -> LonerState:
-        state = decode(LonerState, data, "state")
-        why = state_problem(state)
-        if why:
-            raise RulesError(f"state.{why}")
-        return state
+        return decode_checked(LonerState, data, "state", state_problem)
 
     def encode_action(self, action: LonerAction) -> dict[str, Any]:
-        return {"action": type(action).__name__, **encode(action)}
+        return ACTIONS.encode(action)
 
     def decode_action(self, data: Any) -> LonerAction:
-        # "action" names the type: FrameScene has a field called kind
-        if not isinstance(data, dict) or not isinstance(data.get("action"), str):
-            raise RulesError("action: must be an object naming its 'action'")
-        kind = next((t for t in ACTION_TYPES if t.__name__ == data["action"]), None)
-        if kind is None:
-            raise RulesError(f"action.action: '{data['action']}' is not a Loner action")
-        fields = {k: v for k, v in data.items() if k != "action"}
-        action: LonerAction = decode(kind, fields, f"action {data['action']}")
-        return action
+        return ACTIONS.decode(data)
 
     def encode_setup(self, setup: LonerSetup) -> dict[str, Any]:
         encoded: dict[str, Any] = encode(setup)
         return encoded
 
     def decode_setup(self, data: Any) -> LonerSetup:
-        setup = decode(LonerSetup, data, "setup")
-        why = setup_problem(setup)
-        if why:
-            raise RulesError(f"setup.{why}")
-        return setup
+        return decode_checked(LonerSetup, data, "setup", setup_problem)
 
     def narrate(self, state: LonerState, event: LonerEvent) -> str:
         return event.text

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game_json import union_members
+
 
 @dataclass(frozen=True, slots=True)
 class Plan:
@@ -85,7 +87,7 @@ class Soak:
 
 
 MgAction = Plan | Vie | Withdraw | Bid | RollDice | EnterDie | TurnAction | TriggerPerk | PassPerk | Soak
-ACTION_TYPES: tuple[type, ...] = (Plan, Vie, Withdraw, Bid, RollDice, EnterDie, TurnAction, TriggerPerk, PassPerk, Soak)
+ACTION_TYPES = union_members(MgAction)  # the codec finds a saved action's class here by name
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
+from ..game_json import TaggedActions, canonical, decode, decode_checked, digest, encode
+from ..seam import OMNISCIENT, Ruleset, Seat
 from . import combat_round
 from .mg_actions import (
     ACTION_TYPES,
@@ -26,12 +25,12 @@ from .mg_actions import (
     Vie,
     Withdraw,
 )
-from .mg_codec import decode, encode
 from .mg_fight_setup import MgSetup, new_fight
 from .mg_quick_start import sample_setup
 from .mg_state import MgState
 
 KEY = "moons-grave"
+ACTIONS: TaggedActions[MgAction] = TaggedActions("kind", ACTION_TYPES, "a Moon's Grave action")
 
 
 class MoonsGraveRules:
@@ -73,32 +72,20 @@ class MoonsGraveRules:
         return replace(state, sealed=sealed, bids=bids, rng=0)
 
     def state_hash(self, state: MgState) -> str:
-        text = json.dumps(encode(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return digest(canonical(encode(state)))
 
     def encode_state(self, state: MgState) -> dict[str, Any]:
         encoded: dict[str, Any] = encode(state)
         return encoded
 
     def decode_state(self, data: Any) -> MgState:
-        state = decode(MgState, data, "state")
-        why = state_problem(state)
-        if why:
-            raise RulesError(f"state.{why}")
-        return state
+        return decode_checked(MgState, data, "state", state_problem)
 
     def encode_action(self, action: MgAction) -> dict[str, Any]:
-        return {"kind": type(action).__name__, **encode(action)}
+        return ACTIONS.encode(action)
 
     def decode_action(self, data: Any) -> MgAction:
-        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise RulesError("action: must be an object with a 'kind'")
-        kind = next((t for t in ACTION_TYPES if t.__name__ == data["kind"]), None)
-        if kind is None:
-            raise RulesError(f"action.kind: '{data['kind']}' is not a Moon's Grave action")
-        fields = {k: v for k, v in data.items() if k != "kind"}
-        action: MgAction = decode(kind, fields, f"action {data['kind']}")
-        return action
+        return ACTIONS.decode(data)
 
     def encode_setup(self, setup: MgSetup) -> dict[str, Any]:
         encoded: dict[str, Any] = encode(setup)

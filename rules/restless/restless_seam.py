@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import MISSING, fields, replace
 from typing import Any
 
+from ..game_json import TaggedActions, canonical, decode, digest, encode
 from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
 from . import rs_play
 from .rs_actions import ACTION_TYPES, REVEALING, Adjust, Attack, Buy, Give, Keep, Pick, RsAction, RsEvent, Take, Use
 from .rs_cards import Card
-from .rs_codec import decode, encode
 from .rs_practice import sample_setup
 from .rs_state import Pile, RsSetup, RsState
 
 KEY = "restless"
+ACTIONS: TaggedActions[RsAction] = TaggedActions("kind", ACTION_TYPES, "an action of The Restless")
 HIDDEN = "?"
 PHASES = (
     "characters",
@@ -84,9 +84,7 @@ class RestlessRules:
         return replace(state, piles=piles, rests=rests, row=row, rng=0)
 
     def state_hash(self, state: RsState) -> str:
-        rest = encode(replace(state, cards=()))
-        text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        return hashlib.sha256((_cards_digest(state.cards) + text).encode("utf-8")).hexdigest()
+        return digest(_cards_digest(state.cards) + canonical(encode(replace(state, cards=()))))
 
     def encode_state(self, state: RsState) -> dict[str, Any]:
         encoded: dict[str, Any] = encode(replace(state, cards=()))
@@ -104,20 +102,13 @@ class RestlessRules:
         return state
 
     def encode_action(self, action: RsAction) -> dict[str, Any]:
-        data = {"kind": type(action).__name__, **encode(action)}
+        data = ACTIONS.encode(action)
         if "face" in data and data["face"] is None:
             del data["face"]  # the table's own die: written as saves always wrote it
         return data
 
     def decode_action(self, data: Any) -> RsAction:
-        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise RulesError("action: must be an object with a 'kind'")
-        kind = next((t for t in ACTION_TYPES if t.__name__ == data["kind"]), None)
-        if kind is None:
-            raise RulesError(f"action.kind: '{data['kind']}' is not an action of The Restless")
-        fields = {k: v for k, v in data.items() if k != "kind"}
-        action: RsAction = decode(kind, fields, f"action {data['kind']}")
-        return action
+        return ACTIONS.decode(data)
 
     def encode_setup(self, setup: RsSetup) -> dict[str, Any]:
         encoded: dict[str, Any] = encode(setup)
@@ -153,9 +144,8 @@ _DECODED: dict[str, tuple[Card, ...]] = {}
 def _cards_entry(cards: tuple[Card, ...]) -> tuple[str, str]:
     entry = _ENCODED.get(id(cards))
     if entry is None or entry[0] is not cards:
-        encoded = [_compact(card) for card in cards]
-        text = json.dumps(encoded, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        entry = (cards, text, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        text = canonical([_compact(card) for card in cards])
+        entry = (cards, text, digest(text))
         if len(_ENCODED) > 16:
             _ENCODED.clear()
         _ENCODED[id(cards)] = entry

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game_json import union_members
+
 
 @dataclass(frozen=True, slots=True)
 class Keep:
@@ -209,33 +211,7 @@ RsAction = (
     | TurnCard
     | MoveCard
 )
-ACTION_TYPES: tuple[type, ...] = (
-    Keep,
-    Take,
-    Give,
-    Discard,
-    Redraw,
-    Proceed,
-    PlayRest,
-    Heal,
-    EndRest,
-    Attack,
-    Use,
-    Reroll,
-    Accept,
-    Absorb,
-    Flee,
-    Buy,
-    Sell,
-    Pick,
-    ChooseDrawer,
-    FinalNight,
-    FaceGod,
-    Refuse,
-    Adjust,
-    TurnCard,
-    MoveCard,
-)
+ACTION_TYPES = union_members(RsAction)  # the codec finds a saved action's class here by name
 
 
 @dataclass(frozen=True, slots=True)
