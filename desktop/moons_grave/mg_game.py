@@ -92,6 +92,6 @@ def resume_game(store: SaveStore, game_id: str) -> MgGame:
     loaded: SeamGame = load_seam_game(path)
     save = SeamFile(path, loaded.ruleset)
     steps = [Step(before, action, events, stand_in) for before, action, events, stand_in in loaded.steps]
-    session = SeamSession(loaded.ruleset, loaded.state, save, steps)
+    session = SeamSession(loaded.ruleset, loaded.state, save, steps, oracle=loaded.oracle)
     screen = _wire(session, loaded.table)
     return MgGame(save, game_id, session, screen)

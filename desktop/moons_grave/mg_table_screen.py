@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -146,17 +145,12 @@ class MgTableScreen(QWidget):
         self.log.setObjectName("mg-log")
         self.tabs = QTabWidget()
         self.tabs.addTab(self.log, "Log")
-        if table.mode == "solo":
-            from rt0table.desktop.solo.dock import bundled_tables
-            from rt0table.desktop.solo.oracle_panel import OraclePanel
+        self.oracle: QWidget | None = None
+        if table.mode == "solo":  # the oracle's moves go through the session: saved, resumed, undone
+            from rt0table.desktop.solo.seam_oracle_panel import seam_oracle
 
-            self.oracle: QWidget | None = OraclePanel(bundled_tables(), compact=True)
-            scroll = QScrollArea()  # the oracle is taller than a small window's panel: it scrolls there
-            scroll.setWidgetResizable(True)
-            scroll.setWidget(self.oracle)
+            self.oracle, scroll = seam_oracle(session)
             self.tabs.addTab(scroll, "Oracle")
-        else:
-            self.oracle = None
 
         panel = QWidget()
         column = QVBoxLayout(panel)

@@ -55,7 +55,7 @@ def resume_game(store: SaveStore, game_id: str) -> RsGame:
     loaded: SeamGame = load_seam_game(path)
     save = SeamFile(path, loaded.ruleset)
     steps = [Step(before, action, events, stand_in) for before, action, events, stand_in in loaded.steps]
-    session = SeamSession(loaded.ruleset, loaded.state, save, steps)
+    session = SeamSession(loaded.ruleset, loaded.state, save, steps, oracle=loaded.oracle)
     screen = RsTableScreen(session, loaded.table)
     screen.scene.use_images(pack_images(loaded.setup))
     return RsGame(save, game_id, session, screen)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -141,8 +142,18 @@ class RsTableScreen(QWidget):
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.leave)
         column.addLayout(buttons)
-        column.addWidget(QLabel("What happened:"))
-        column.addWidget(self.log, 1)
+        self.oracle: QWidget | None = None
+        if table.mode == "solo":  # the Loner oracle beside the log; its moves go through the session (saved, undone)
+            from rt0table.desktop.solo.seam_oracle_panel import seam_oracle
+
+            self.oracle, holder = seam_oracle(session)
+            tabs = QTabWidget()
+            tabs.addTab(self.log, "What happened")
+            tabs.addTab(holder, "Oracle")
+            column.addWidget(tabs, 2)
+        else:
+            column.addWidget(QLabel("What happened:"))
+            column.addWidget(self.log, 1)
         scroll = QScrollArea()
         scroll.setWidget(panel)
         scroll.setWidgetResizable(True)
