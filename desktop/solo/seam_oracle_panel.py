@@ -8,12 +8,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QScrollArea
 
 from rt0table.desktop.seam_session import SeamSession
 from rt0table.desktop.solo.dock import bundled_tables
 from rt0table.desktop.solo.oracle_panel import OraclePanel
 from rt0table.rules.loner.oracle_state import OracleState
+
+
+class OracleHolder(QScrollArea):
+    """The oracle's scroll area; Enter pressed in one of its fields ends here (a line edit passes it on after
+    acting on it), never reaching the table, where Enter plays the selected choice."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
 
 def seam_oracle(session: SeamSession) -> tuple[OraclePanel, QScrollArea]:
@@ -30,7 +43,7 @@ def seam_oracle(session: SeamSession) -> tuple[OraclePanel, QScrollArea]:
 
     panel.state_changed.connect(moved)
     session.changed.connect(followed)
-    scroll = QScrollArea()
+    scroll = OracleHolder()
     scroll.setWidgetResizable(True)
     scroll.setWidget(panel)
     return panel, scroll

@@ -129,7 +129,7 @@ def test_the_load_screen_offers_a_damaged_seam_games_last_good_state(qtbot: QtBo
     play(session, 4, 9)
     closed(session)
     with sqlite3.connect(store.path_of(game_id)) as db:
-        db.execute("UPDATE log SET action = '{\"kind\": \"nonsense\"}' WHERE seq = 3")
+        db.execute('UPDATE log SET action = \'{"kind": "nonsense"}\' WHERE seq = 3')
     db.close()
     screen = LoadScreen(store)
     qtbot.addWidget(screen)
