@@ -11,6 +11,7 @@ from typing import Any
 from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
 from . import rs_play
 from .rs_actions import ACTION_TYPES, REVEALING, Adjust, Attack, Buy, Give, Keep, Pick, RsAction, RsEvent, Take, Use
+from .rs_card_images import check_images
 from .rs_cards import Card
 from .rs_codec import decode, encode
 from .rs_practice import sample_setup
@@ -124,6 +125,7 @@ class RestlessRules:
         setup = decode(RsSetup, data, "setup")
         if not 1 <= len(setup.seats) <= 4 or not setup.cards:
             raise RulesError("setup: a game has 1 to 4 seats and a pack of cards")
+        check_images(setup)
         return setup
 
     def narrate(self, state: RsState, event: RsEvent) -> str:
