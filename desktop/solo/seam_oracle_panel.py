@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QScrollArea
 
@@ -17,10 +17,16 @@ from rt0table.desktop.solo.dock import bundled_tables
 from rt0table.desktop.solo.oracle_panel import OraclePanel
 from rt0table.rules.loner.oracle_state import OracleState
 
+HINT_WIDTH = 300  # the width the oracle asks of a side panel: the table keeps the room, the oracle scrolls
+
 
 class OracleHolder(QScrollArea):
     """The oracle's scroll area; Enter pressed in one of its fields ends here (a line edit passes it on after
     acting on it), never reaching the table, where Enter plays the selected choice."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), HINT_WIDTH), hint.height())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,10 +13,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.load_screen import COLUMNS, LoadScreen
+from rt0table.desktop.load_screen import COLUMNS, LoadScreen, fight_words
 from rt0table.desktop.loner.creation_screen import ProtagonistScreen
 from rt0table.desktop.loner.story_screen import StoryScreen
 from rt0table.desktop.main_window import MainWindow
+from rt0table.desktop.saves import GameSummary
 from rt0table.desktop.saves.seam_save import load_seam_game
 from tests.helpers.flow_steps import current
 
@@ -120,3 +122,10 @@ def test_a_loner_save_that_does_not_replay_is_named_on_the_load_screen(qtbot: Qt
     assert path.read_bytes() == before
     screen.recover_button.click()
     assert isinstance(current(window), StoryScreen) and current(window).state.phase == "open"  # type: ignore[attr-defined]
+
+
+def test_the_load_screen_shows_a_seam_game_by_its_round_not_as_a_fight() -> None:
+    summary = GameSummary("g", Path("g.rt0save"), ("Ines Varga",), round=0, fight=1, ruleset="loner")
+    assert fight_words(summary) == ""
+    assert fight_words(replace(summary, ruleset="moons-grave", round=2)) == "round 2"
+    assert fight_words(replace(summary, ruleset="rt0", round=2)) == "fight 1, round 2"
