@@ -14,6 +14,7 @@ from .rs_actions import ACTION_TYPES, REVEALING, Adjust, Attack, Buy, Give, Keep
 from .rs_card_images import check_images
 from .rs_cards import Card
 from .rs_codec import decode, encode
+from .rs_pack import check_cards
 from .rs_practice import sample_setup
 from .rs_state import Pile, RsSetup, RsState
 
@@ -125,6 +126,7 @@ class RestlessRules:
         setup = decode(RsSetup, data, "setup")
         if not 1 <= len(setup.seats) <= 4 or not setup.cards:
             raise RulesError("setup: a game has 1 to 4 seats and a pack of cards")
+        check_cards(setup.cards)
         check_images(setup)
         return setup
 

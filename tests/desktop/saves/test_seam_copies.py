@@ -157,20 +157,19 @@ def _write_setup(path: Path, data: dict[str, object]) -> None:
     db.close()
 
 
-def _bad_pack(path: Path) -> None:
+def _spoil_setup(path: Path, field: str, value: object) -> None:
+    """Set (or, for None, remove) one field of the saved set-up; a Moon's Grave pack field is one of its files."""
     data = _setup_of(path)
     setup = data["setup"]
     assert isinstance(setup, dict)
-    pack = json.loads(setup["pack"])
-    pack["classes.json"]["classes"][0]["benefit_perk"] = 7
-    setup["pack"] = json.dumps(pack)
-    _write_setup(path, data)
-
-
-def _no_pack(path: Path) -> None:
-    data = _setup_of(path)
-    assert isinstance(data["setup"], dict)
-    del data["setup"]["pack"]
+    if field == "pack" and value is not None:
+        pack = json.loads(setup["pack"])
+        pack["classes.json"]["classes"][0]["benefit_perk"] = value
+        setup["pack"] = json.dumps(pack)
+    elif field == "cards" and value is not None:
+        setup["cards"][0]["health"] = value
+    else:
+        del setup[field]
     _write_setup(path, data)
 
 
@@ -187,19 +186,37 @@ def _unknown_game(path: Path) -> None:
 
 
 CRAFTS = {
-    "bad pack copy": (_bad_pack, r"fight 1, field setup: classes\.json: classes 'assassin': field 'benefit_perk'"),
-    "missing pack copy": (_no_pack, r"fight 1, field setup: setup\.pack: is missing"),
-    "bad opening hash": (_bad_opening, r"snapshot 0 \(the opening state\)"),
-    "unknown game": (_unknown_game, r"ruleset 'chess'"),
+    "bad pack copy": (
+        "moons-grave",
+        lambda path: _spoil_setup(path, "pack", 7),
+        r"fight 1, field setup: classes\.json: classes 'assassin': field 'benefit_perk'",
+    ),
+    "missing pack copy": (
+        "moons-grave",
+        lambda path: _spoil_setup(path, "pack", None),
+        r"fight 1, field setup: setup\.pack: is missing",
+    ),
+    "bad card copy": (
+        "restless",
+        lambda path: _spoil_setup(path, "cards", 0),
+        r"fight 1, field setup: setup\.cards \(characters\): card '[a-z-]+': field 'health'",
+    ),
+    "missing card copy": (
+        "restless",
+        lambda path: _spoil_setup(path, "cards", None),
+        r"fight 1, field setup: setup\.cards: is missing",
+    ),
+    "bad opening hash": ("moons-grave", _bad_opening, r"snapshot 0 \(the opening state\)"),
+    "unknown game": ("restless", _unknown_game, r"ruleset 'chess'"),
 }
 
 
 @pytest.mark.parametrize("craft", sorted(CRAFTS))
 def test_a_crafted_seam_save_is_named_and_nothing_is_written(store: SaveStore, tmp_path: Path, craft: str) -> None:
-    game_id, session = started(store, "moons-grave")
+    key, spoil, named = CRAFTS[craft]
+    game_id, session = started(store, key)
     play(session, 2, 10)
     closed(session)
-    spoil, named = CRAFTS[craft]
     path = store.path_of(game_id)
     spoil(path)
     outside = tmp_path / "crafted.rt0save"
