@@ -44,6 +44,8 @@ def when(stamp: str) -> str:
 def fight_words(summary: GameSummary) -> str:
     if summary.problem is not None:
         return ""
+    if summary.ruleset != "rt0":  # a game on the seam is one game, not a playthrough of fights
+        return f"round {summary.round}" if summary.round else ""
     if summary.fight == 0:
         return "before the first fight"
     return f"fight {summary.fight}, round {summary.round}" if summary.round else f"fight {summary.fight}"

@@ -5,6 +5,8 @@ transaction, the step is kept for undo, and one signal (``changed``) carries the
 A responder (the GM stand-in) may answer what the table's people do not: its answers go through the same funnel,
 marked as its own, and one undo takes them back together with the player's step that called for them. Undo never
 goes back over a step whose events revealed something (dice rolled, secret plans shown): ``ruleset.reveals``.
+The solo oracle beside the table (``submit_oracle``) takes the same road: each move is a step, saved and undone
+like the game's own, and one that rolled stands.
 RT:0's own fight keeps ``desktop/session.py``; this one types against ``rules.seam.Ruleset`` alone.
 """
 
@@ -17,6 +19,8 @@ from typing import Any, Protocol
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.saves.funnel_guard import through_funnel
+from rt0table.desktop.saves.seam_oracle import OracleMove, oracle_move
+from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.seam import IllegalAction, Ruleset
 
 MAX_ANSWERS = 256  # a responder that never stops answering is a bug; stop rather than hang
@@ -30,10 +34,13 @@ class SeamRecorder(Protocol):
 
     def record_undo(self, state: Any) -> None: ...
 
+    def record_oracle(self, move: OracleMove, state: Any) -> None: ...
+
 
 @dataclass(frozen=True)
 class Step:
-    """One applied action: the state before it, the action, its events, and whether the stand-in chose it."""
+    """One applied action: the state before it, the action (an ``OracleMove`` for the oracle's), its events, and
+    whether the stand-in chose it."""
 
     before: Any
     action: Any
@@ -54,11 +61,14 @@ class SeamSession(QObject):
         recorder: SeamRecorder | None = None,
         steps: Iterable[Step] = (),
         parent: QObject | None = None,
+        oracle: OracleState | None = None,
     ) -> None:
-        """``steps`` are those already played (a game read back from its save), oldest first, for undo."""
+        """``steps`` are those already played (a game read back from its save), oldest first, for undo; ``oracle``
+        the solo oracle's state they leave (None until it is first used)."""
         super().__init__(parent)
         self.ruleset = ruleset
         self.state: Any = state
+        self.oracle = oracle
         self.recorder = recorder
         self.steps: list[Step] = list(steps)
         self.responder: Responder | None = None
@@ -93,6 +103,25 @@ class SeamSession(QObject):
         self.changed.emit(list(events))
         return True
 
+    def submit_oracle(self, oracle: OracleState) -> bool:
+        """The oracle beside the table asked, rolled or noted something: one step, saved; a journal that lost
+        entries is refused (they go by undo)."""
+        before = self.oracle if self.oracle is not None else OracleState()
+        if oracle == before:
+            return False
+        try:
+            move = oracle_move(before, oracle)
+        except IllegalAction as error:
+            self.refused.emit(str(error))
+            return False
+        if self.recorder is not None:
+            with through_funnel():
+                self.recorder.record_oracle(move, self.state)
+        self.oracle = oracle
+        self.steps.append(Step(self.state, move, ()))
+        self.changed.emit([])
+        return True
+
     def set_responder(self, responder: Responder | None) -> None:
         """Install (or remove) the responder and let it answer whatever already waits for it."""
         self.responder = responder
@@ -125,6 +154,8 @@ class SeamSession(QObject):
             return "There is nothing to undo."
         if any(self.ruleset.reveals(event) for step in chain for event in step.events):
             return "That step showed something new (dice, or sealed choices), so it stands."
+        if any(isinstance(step.action, OracleMove) and step.action.rolled for step in chain):
+            return "The oracle rolled its dice for that answer, so it stands."
         if all(step.stand_in for step in chain):
             return "Only the GM's answers are left to undo, and they stand."
         return None
@@ -137,6 +168,8 @@ class SeamSession(QObject):
         for step in reversed(self._chain()):
             self.steps.pop()
             self.state = step.before
+            if isinstance(step.action, OracleMove):
+                self.oracle = step.action.before
             if self.recorder is not None:
                 with through_funnel():
                     self.recorder.record_undo(self.state)

@@ -2,12 +2,14 @@
 
 One page per step of the flow (between scenes, in a scene, in a conflict, a closed scene, a Meanwhile, between
 sessions, a Twist due, the end); each page's main button answers Ctrl+Return, Ctrl+Z undoes, Ctrl+E exports the
-journal. Odds are exact fractions counted by the rules, shown before every roll.
+journal. Odds are exact fractions counted by the rules, shown before every roll. With a save (``loner_game``) every
+step and undo is written to it as it is made; a step that cannot be saved is not made.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -34,6 +36,9 @@ from PySide6.QtWidgets import (
 from rt0table.desktop.characters.common import scaled_font
 from rt0table.desktop.loner.loner_sheet_pdf import sheet_html, write_sheet_pdf
 from rt0table.desktop.loner.luck_counters import LuckCounters
+from rt0table.desktop.saves import SaveError
+from rt0table.desktop.saves.funnel_guard import through_funnel
+from rt0table.desktop.saves.seam_save import SeamFile
 from rt0table.rules.loner import loner_actions as la
 from rt0table.rules.loner.harm_luck import damage_odds, step_damage_odds
 from rt0table.rules.loner.loner_actions import LonerAction
@@ -83,11 +88,15 @@ class StoryScreen(QWidget):
         together: Together | None = None,
         seed: int | None = None,
         parent: QWidget | None = None,
+        save: SeamFile | None = None,
+        play: LonerPlay | None = None,
     ) -> None:
+        """``save``: where each step is written (None: nowhere); ``play``: the game read back from it."""
         super().__init__(parent)
         self.setObjectName("loner-story")
         self.together = together
-        self.play: LonerPlay = begin(setup, seed if seed is not None else random.randrange(1, 1_000_000))
+        self.save = save
+        self.play: LonerPlay = play or begin(setup, seed if seed is not None else random.randrange(1, 1_000_000))
         self.problem_line = QLabel()
         self.problem_line.setObjectName("loner-problem")
         self.problem_line.setStyleSheet("color: #b3261e;")
@@ -111,7 +120,7 @@ class StoryScreen(QWidget):
         pdf = _button("Sheet &PDF…", "loner-pdf")
         pdf.clicked.connect(self.ask_pdf)
         leave = _button("Back to the title", "loner-leave")
-        leave.clicked.connect(self.closed.emit)
+        leave.clicked.connect(self.leave)
         top = QHBoxLayout()
         top.addWidget(self.status, 1)
         for button in (self.undo_button, export, pdf, leave):
@@ -421,10 +430,13 @@ class StoryScreen(QWidget):
     def act(self, action: LonerAction) -> bool:
         """Submit one action; a refusal is shown on the screen and changes nothing."""
         try:
-            self.play, _ = submit(self.play, action)
+            play, _ = submit(self.play, action)
         except IllegalAction as refusal:
             self.problem_line.setText(str(refusal))
             return False
+        if not self._saved(lambda save: save.record(action, play.state, False)):
+            return False
+        self.play = play
         self.problem_line.setText("")
         self._clear_inputs(action)
         self.refresh()
@@ -459,9 +471,31 @@ class StoryScreen(QWidget):
         if not self.play.can_undo:
             self.problem_line.setText(self.play.undo_refusal() or "")
             return
-        self.play = undo(self.play)
+        play = undo(self.play)
+        if not self._saved(lambda save: save.record_undo(play.state)):
+            return
+        self.play = play
         self.problem_line.setText("")
         self.refresh()
+
+    def _saved(self, write: Callable[[SeamFile], None]) -> bool:
+        """Write one step to the save, if there is one; False (with the reason shown) when it could not be."""
+        if self.save is None:
+            return True
+        try:
+            with through_funnel():
+                write(self.save)
+        except SaveError as error:
+            self.problem_line.setText(f"That step was not made, as it could not be saved: {error}")
+            return False
+        return True
+
+    def leave(self) -> None:
+        """Close the save (every step is in it already) and go back to the title."""
+        if self.save is not None:
+            self.save.close()
+            self.save = None
+        self.closed.emit()
 
     def press_primary(self) -> None:
         button = self.primary.get(self._page_name())

@@ -69,10 +69,15 @@ def open_seam_game(window: MainWindow, game_id: str) -> bool | None:
     if not is_seam_save(store.path_of(game_id)):
         return None
     try:
-        if saved_ruleset(store.path_of(game_id)) == "restless":
+        key = saved_ruleset(store.path_of(game_id))
+        if key == "restless":
             from rt0table.desktop.restless.restless_window import open_restless
 
             return open_restless(window, game_id)
+        if key == "loner":
+            from rt0table.desktop.loner.loner_entry import open_loner
+
+            return open_loner(window, game_id)
         game = resume_game(store, game_id)
     except SaveError as error:
         current = window.screens.currentWidget()

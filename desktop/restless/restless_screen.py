@@ -67,8 +67,6 @@ def tray_lines(forecast: Forecast) -> str:
 class RsTableScreen(SeamTableScreen):
     """One game of The Restless at the table; ``closed`` when the player leaves it."""
 
-    oracle_in_solo = False  # the cards tell the story
-
     def __init__(self, session: SeamSession, table: SeamTable, parent: QWidget | None = None) -> None:
         super().__init__(session, table, "rs", parent)
         self.scene = RsScene()

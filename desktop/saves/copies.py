@@ -1,14 +1,20 @@
-"""Copying save files without ever replacing one: publishing a finished file, backups, removal."""
+"""Copying save files without ever replacing one: publishing a finished file, backups, removal, and the check
+that a copy (a duplicate, a recovery, an import) loads as Load would load it, whatever game it holds."""
 
 from __future__ import annotations
 
 import os
 import secrets
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import SaveError
 from .schema import connect_read_only
+
+if TYPE_CHECKING:
+    from .loaded import LoadedGame
 
 
 def publish(part: Path, path: Path) -> None:
@@ -70,3 +76,27 @@ def backup(source: Path, target: Path) -> None:
         raise SaveError(target, f"the file cannot be written: {error.strerror or error}") from None
     finally:
         remove(part)  # gone already when published; never left behind when not
+
+
+def check_loads(game_id: str, path: Path, resume: Callable[[LoadedGame], object] | None = None) -> None:
+    """Load the copy at ``path`` as Load would, or raise. RT:0's playthroughs replay through ``replay`` (then
+    ``resume``, the rest of what Load does); every other game in the ruleset registry (``rules/rulesets.py``)
+    replays through ``seam_save``, which its table resumes from. A recovered seam copy (its log cut short) gets the
+    header's summary of what it now holds, so the list shows it as it is."""
+    from . import seam_save
+    from .setup_codec import RT0
+
+    if seam_save.saved_ruleset(path) in ("", RT0):  # "": unreadable; RT:0's reader names what is wrong
+        from . import replay
+        from .gamefile import GameFile
+
+        copy = GameFile(game_id, path)
+        try:
+            loaded = replay.load(copy)
+            if resume is not None:
+                resume(loaded)
+        finally:
+            copy.close()
+        return
+    game = seam_save.load_seam_game(path)
+    seam_save.write_summary(path, game)

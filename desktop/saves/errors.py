@@ -7,10 +7,17 @@ file is a save this version can read.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .loaded import LoadedGame
+
+class Recovered(Protocol):
+    """What a damaged save's last good state offers: the log entry it stops at and how many steps are in force
+    (``LoadedGame`` for RT:0, ``SeamGame`` for a game on the seam)."""
+
+    recovered_from: int | None
+
+    @property
+    def ply(self) -> int: ...
 
 
 class SaveError(Exception):
@@ -70,7 +77,7 @@ class HashMismatchError(DamagedSaveError):
     game without touching this one.
     """
 
-    def __init__(self, path: Path, problem: str, recovered: LoadedGame | None) -> None:
+    def __init__(self, path: Path, problem: str, recovered: Recovered | None) -> None:
         self.recovered = recovered
         super().__init__(path, problem)
 

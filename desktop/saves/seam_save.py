@@ -3,8 +3,11 @@
 The header's ``ruleset`` names the game; fight 1's ``setup`` holds the seed, the mode, the seats and the set-up
 through the ruleset's own codec (for Moon's Grave that carries the pack's canonical copy, so a game replays against
 the content it started with); snapshot 0 is the opening state; each step is a ``log`` row (kind ``action`` with the
-ruleset's encoded action, ``stand_in`` when the GM stand-in chose it, or kind ``undo``) with the state hash after it.
-Loading replays the log from the opening and checks every hash, so a resumed game is the very game that was left.
+ruleset's encoded action, ``stand_in`` when the GM stand-in chose it, kind ``oracle`` for a move of the solo oracle
+beside the game (``seam_oracle``), or kind ``undo``) with the hash after it (the oracle document's for an oracle
+row, the game state's for the rest). Loading replays the log from the opening and checks every hash, so a resumed
+game is the very game that was left; a row that does not replay stops the load with the game as it stood before it,
+offered as the last good state (``HashMismatchError.recovered``).
 """
 
 from __future__ import annotations
@@ -17,26 +20,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rt0table.rules.loner.journal import JournalError
+from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.rulesets import ruleset as ruleset_of
 from rt0table.rules.seam import RulesError, Ruleset
 
 from . import funnel_guard
 from .copies import publish, remove
-from .errors import DamagedSaveError, SaveError
+from .errors import DamagedSaveError, HashMismatchError, SaveError
 from .gamefile import now
-from .schema import SAVE_FORMAT, check_file, migration_set, open_for_writing
+from .schema import SAVE_FORMAT, check_file, connect_read_only, migration_set, open_for_writing
+from .seam_oracle import OracleMove, move_record, oracle_digest, replay_move
 from .setup_codec import known_ruleset
 
 STAND_IN = "stand_in"
+ORACLE = "oracle"
 
 
 @dataclass(frozen=True)
 class SeamTable:
-    """Who sits at the table: ``mode`` is "solo" or "hot-seat"; ``gm`` is "stand-in" or "person"."""
+    """Who sits at the table: ``mode`` is "solo", "hot-seat" (or, for Loner, "together"); ``gm`` is "stand-in" or
+    "person" (Loner: the GM's name, "" for none); ``facilitator`` is Loner's fixed facilitator ("" rotates)."""
 
     mode: str
     gm: str
     players: tuple[str, ...]
+    facilitator: str = ""
 
 
 @dataclass
@@ -50,6 +59,15 @@ class SeamGame:
     opening: Any
     state: Any
     steps: list[tuple[Any, Any, Any, bool]] = field(default_factory=list)  # (before, action, events, stand_in)
+    opening_events: tuple[Any, ...] = ()
+    # every row in order, undone ones too: the action (an OracleMove for the oracle's), or None for an undo
+    log: list[Any] = field(default_factory=list)
+    oracle: OracleState | None = None  # the solo oracle beside the game, once it has been used
+    recovered_from: int | None = None  # set on the last good state a damaged save offers: its last good log entry
+
+    @property
+    def ply(self) -> int:
+        return len(self.steps)
 
 
 def _round(state: Any) -> int:
@@ -67,6 +85,8 @@ def create_seam_game(
     opening, _events = rules.new_state(setup, seed)
     part = path.with_name(path.name + ".part")
     fight_setup = {"seed": seed, "mode": table.mode, "gm": table.gm, "setup": rules.encode_setup(setup)}
+    if table.facilitator:
+        fight_setup["facilitator"] = table.facilitator
     try:
         remove(part)
         db = open_for_writing(part)
@@ -143,16 +163,31 @@ class SeamFile:
     def record_undo(self, state: Any) -> None:
         self._row("undo", None, self.ply - 1, state)
 
-    def _row(self, kind: str, action: str | None, ply: int, state: Any) -> None:
+    def record_oracle(self, move: OracleMove, state: Any) -> None:
+        """A move of the solo oracle beside the game (``state`` is the game's, unchanged by it)."""
+        text = json.dumps(move_record(move), separators=(",", ":"))
+        self._row(ORACLE, text, self.ply + 1, state, oracle_digest(move.after))
+
+    def _row(self, kind: str, action: str | None, ply: int, state: Any, digest: str | None = None) -> None:
         seq, stamp = self.seq + 1, now()
         with self._writing("this step"):
             self.db.execute(
                 "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
-                [seq, kind, action, ply, _round(state), self.rules.state_hash(state), stamp],
+                [seq, kind, action, ply, _round(state), digest or self.rules.state_hash(state), stamp],
             )
             self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, _round(state)])
         self.seq, self.ply = seq, ply
+
+
+def write_summary(path: Path, game: SeamGame) -> None:
+    """The header's ply and round as ``game`` (read from this file) leaves them: for a copy cut short."""
+    conn = sqlite3.connect(path)
+    try:
+        with conn:
+            conn.execute("UPDATE game SET ply = ?, round = ? WHERE id = 1", [game.ply, _round(game.state)])
+    finally:
+        conn.close()
 
 
 def is_seam_save(path: Path) -> bool:
@@ -165,7 +200,7 @@ def saved_ruleset(path: Path) -> str:
     """The key of the game the save at ``path`` holds (read-only; "" for a file that is no save)."""
     try:
         check_file(path)
-        conn = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+        conn = connect_read_only(path)  # adds no -wal/-shm beside a file left alone
         try:
             key = conn.execute("SELECT ruleset FROM game WHERE id = 1").fetchone()[0]
         finally:
@@ -176,9 +211,12 @@ def saved_ruleset(path: Path) -> str:
 
 
 def load_seam_game(path: Path) -> SeamGame:
-    """Read a seam save back, replaying every step in force and checking each hash; a SaveError names the file."""
+    """Read a seam save back, replaying every step in force and checking each hash; a SaveError names the file.
+
+    A log row that does not replay raises ``HashMismatchError`` whose ``recovered`` is the game as it stood before
+    that row (nothing in the file changes; ``SaveStore.duplicate(upto=...)`` keeps it as a new game)."""
     check_file(path, thorough=True)
-    conn = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+    conn = connect_read_only(path)  # adds no -wal/-shm beside a file left alone
     try:
         try:
             return _read(path, conn)
@@ -194,33 +232,83 @@ def _read(path: Path, conn: sqlite3.Connection) -> SeamGame:
     key = conn.execute("SELECT ruleset FROM game WHERE id = 1").fetchone()[0]
     rules = ruleset_of(known_ruleset(path, key))
     players = json.loads(conn.execute("SELECT players FROM game WHERE id = 1").fetchone()[0] or "[]")
+    if not isinstance(players, list):
+        raise DamagedSaveError(path, "game.players: must be a list of names")
     (setup_text,) = conn.execute("SELECT setup FROM fight WHERE number = 1").fetchone()
     data = json.loads(setup_text)
-    setup = rules.decode_setup(data["setup"])
-    seed = data["seed"]
+    if not isinstance(data, dict) or "setup" not in data:
+        raise DamagedSaveError(path, "fight 1, field setup: must be an object holding the game's set-up")
+    seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DamagedSaveError(path, "fight.setup.seed: must be a whole number")
-    table = SeamTable(str(data.get("mode", "solo")), str(data.get("gm", "stand-in")), tuple(map(str, players)))
-    opening, _events = rules.new_state(setup, seed)
+        raise DamagedSaveError(path, "fight 1, field setup.seed: must be a whole number")
+    try:  # the set-up carries the game's own copy of its content: the game starts from it or the save is refused
+        setup = rules.decode_setup(data["setup"])
+        opening, events = rules.new_state(setup, seed)
+    except (RulesError, ValueError, TypeError, KeyError) as error:
+        raise DamagedSaveError(path, f"fight 1, field setup: {error}") from None
+    table = SeamTable(
+        str(data.get("mode", "solo")),
+        str(data.get("gm", "stand-in")),
+        tuple(map(str, players)),
+        str(data.get("facilitator", "")),
+    )
     stored, digest = conn.execute("SELECT state, state_hash FROM snapshot WHERE seq = 0 AND fight = 1").fetchone()
     if rules.state_hash(opening) != digest or rules.state_hash(rules.decode_state(json.loads(stored))) != digest:
-        raise DamagedSaveError(path, "the opening state does not match its set-up")
-    game = SeamGame(rules, setup, seed, table, opening, opening)
-    state = opening
+        raise DamagedSaveError(path, "snapshot 0 (the opening state): it does not match its set-up")
+    game = SeamGame(rules, setup, seed, table, opening, opening, opening_events=tuple(events))
     rows = conn.execute("SELECT seq, kind, action, state_hash FROM log WHERE fight = 1 ORDER BY seq").fetchall()
+    good = 0
     for seq, kind, text, expected in rows:
-        if kind == "undo":
-            if not game.steps:
-                raise DamagedSaveError(path, f"log entry {seq}: an undo with nothing to take back")
-            state = game.steps.pop()[0]
+        try:
+            _replay_row(game, seq, kind, text, expected)
+        except RecursionError:
+            problem = "it holds data nested too deeply to read"
+        except (RulesError, JournalError, ValueError, TypeError, KeyError) as error:
+            problem = str(error)
         else:
-            raw = json.loads(text)
-            stand_in = bool(raw.pop(STAND_IN, False)) if isinstance(raw, dict) else False
-            action = rules.decode_action(raw)
-            after, events = rules.apply(state, action)
-            game.steps.append((state, action, tuple(events), stand_in))
-            state = after
-        if rules.state_hash(state) != expected:
-            raise DamagedSaveError(path, f"log entry {seq}: replaying it does not give the state the save recorded")
-    game.state = state
+            good = seq
+            continue
+        game.recovered_from = good
+        raise HashMismatchError(
+            path,
+            f"log entry {seq} does not replay ({problem}); the game can be recovered as it stood at log entry "
+            f"{good} ({game.ply} steps in force)",
+            game,
+        )
     return game
+
+
+def _replay_row(game: SeamGame, seq: int, kind: str, text: str | None, expected: str) -> None:
+    """One log row onto ``game``, which changes only when the row replays and its hash matches."""
+    rules, state, oracle = game.ruleset, game.state, game.oracle
+    where = f"log entry {seq}"
+    if kind == "undo":
+        if not game.steps:
+            raise ValueError("an undo with nothing to take back")
+        before, action, _events, _stand_in = game.steps[-1]
+        state = before
+        oracle = action.before if isinstance(action, OracleMove) else oracle
+        digest = rules.state_hash(state)
+        step: tuple[Any, Any, Any, bool] | None = None
+        logged: Any = None
+    elif kind == ORACLE:
+        move = replay_move(oracle or OracleState(), json.loads(text or "null"), where)
+        oracle, digest = move.after, oracle_digest(move.after)
+        step, logged = (state, move, (), False), move
+    elif kind == "action":
+        raw = json.loads(text or "null")
+        stand_in = bool(raw.pop(STAND_IN, False)) if isinstance(raw, dict) else False
+        action = rules.decode_action(raw)
+        state, events = rules.apply(state, action)
+        digest = rules.state_hash(state)
+        step, logged = (game.state, action, tuple(events), stand_in), action
+    else:
+        raise ValueError(f"the kind {kind!r} is not a step of a game on the seam")
+    if digest != expected:
+        raise ValueError("replaying it does not give the state the save recorded")
+    if step is None:
+        game.steps.pop()
+    else:
+        game.steps.append(step)
+    game.state, game.oracle = state, oracle
+    game.log.append(logged)

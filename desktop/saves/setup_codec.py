@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 RT0 = "rt0"
 # key -> the game's title, for the load screen (no rules engine loaded to list saves)
-RULESETS = {RT0: "RT:0", "moons-grave": "Moon's Grave", "restless": "The Restless"}
+RULESETS = {RT0: "RT:0", "moons-grave": "Moon's Grave", "restless": "The Restless", "loner": "Loner"}
 
 
 def known_ruleset(path: Path, key: object) -> str:

@@ -212,8 +212,10 @@ class SaveStore:
         self._renamed.pop(game_id, None)
 
     def duplicate(self, game_id: str, upto: int | None = None) -> str:
-        """Copy a game as a new one; ``upto`` keeps only the log up to that entry (e.g. ``recovered_from``)."""
-        from . import gamefile, replay
+        """Copy a game as a new one; ``upto`` keeps only the log up to that entry (e.g. ``recovered_from``).
+
+        Any game: RT:0's playthroughs and every game on the seam (one file format, one log)."""
+        from . import gamefile
         from .schema import migration_set, open_for_writing
 
         source = self.path_of(game_id)
@@ -235,11 +237,7 @@ class SaveStore:
                     db.execute("UPDATE game SET last_played = ?", [gamefile.now()])
             finally:
                 db.close()
-            copy = gamefile.GameFile(new_id, part)
-            try:
-                replay.load(copy)  # a copy that would not load is no use to anyone
-            finally:
-                copy.close()
+            copies.check_loads(new_id, part)  # a copy that would not load is no use to anyone
             copies.publish(part, target)
         except SaveError as error:
             raise (error if error.path == target else error.naming(source)) from None  # never our temporary copy
@@ -264,10 +262,8 @@ class SaveStore:
         The copy is kept only when it loads as Load would load it: ``resume`` is the rest of what Load does with
         the loaded game (the app passes ``flow.resume.restore``), so a save that imports also opens. Every error
         names the file the player picked, never the temporary copy, and the copy is gone whatever happens.
+        A game on the seam is checked by replaying its log (its table resumes it when it is loaded).
         """
-        from . import replay
-        from .gamefile import GameFile
-
         source = Path(path)
         check_import(source)  # not a save, damaged, newer, extra SQL objects: refused before anything is copied
         new_id = self._new_id()
@@ -277,13 +273,7 @@ class SaveStore:
             copies.backup(source, part)
             if check_import(part).needs_migration:  # what is kept is what was checked, even if the file changed
                 migrate(part)  # the copy; the picked file is only read
-            copy = GameFile(new_id, part)
-            try:
-                loaded = replay.load(copy)
-                if resume is not None:
-                    resume(loaded)
-            finally:
-                copy.close()
+            copies.check_loads(new_id, part, resume)
             copies.publish(part, target)
         except SaveError as error:
             raise error.naming(source) from None  # the player knows the file they picked, not our copy

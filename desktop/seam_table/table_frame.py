@@ -76,14 +76,11 @@ class SeamTableScreen(QWidget):
         session.refused.connect(self.refusal.setText)
 
     def _add_oracle(self) -> None:
-        from rt0table.desktop.solo.dock import bundled_tables
-        from rt0table.desktop.solo.oracle_panel import OraclePanel
+        """The Loner oracle in a tab beside the log; its moves go through the session (saved, resumed, undone)."""
+        from rt0table.desktop.solo.seam_oracle_panel import seam_oracle
 
-        self.oracle = OraclePanel(bundled_tables(), compact=True)
-        scroll = QScrollArea()  # the oracle is taller than a small window's panel: it scrolls there
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.oracle)
-        self.tabs.addTab(scroll, "Oracle")
+        self.oracle, holder = seam_oracle(self.session)
+        self.tabs.addTab(holder, "Oracle")
 
     def arrange(
         self,

@@ -57,7 +57,7 @@ def resume_session(store: SaveStore, game_id: str) -> tuple[SeamFile, SeamSessio
     loaded: SeamGame = load_seam_game(path)
     save = SeamFile(path, loaded.ruleset)
     steps = [Step(before, action, events, stand_in) for before, action, events, stand_in in loaded.steps]
-    return save, SeamSession(loaded.ruleset, loaded.state, save, steps), loaded
+    return save, SeamSession(loaded.ruleset, loaded.state, save, steps, oracle=loaded.oracle), loaded
 
 
 def put_on_window(window: MainWindow, game: TableGame[Any]) -> None:

@@ -11,7 +11,9 @@ from ..game_json import TaggedActions, canonical, decode, digest, encode
 from ..seam import OMNISCIENT, RulesError, Ruleset, Seat
 from . import rs_play
 from .rs_actions import ACTION_TYPES, REVEALING, Adjust, Attack, Buy, Give, Keep, Pick, RsAction, RsEvent, Take, Use
+from .rs_card_images import check_images
 from .rs_cards import Card
+from .rs_pack import check_cards
 from .rs_practice import sample_setup
 from .rs_state import Pile, RsSetup, RsState
 
@@ -118,6 +120,8 @@ class RestlessRules:
         setup = decode(RsSetup, data, "setup")
         if not 1 <= len(setup.seats) <= 4 or not setup.cards:
             raise RulesError("setup: a game has 1 to 4 seats and a pack of cards")
+        check_cards(setup.cards)
+        check_images(setup)
         return setup
 
     def narrate(self, state: RsState, event: RsEvent) -> str:

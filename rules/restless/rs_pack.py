@@ -264,6 +264,20 @@ def _checked(entry: Entry, card: Card) -> Card:
     return card
 
 
+def check_cards(cards: tuple[Card, ...], where: str = "setup.cards") -> None:
+    """A game's own copy of its cards (a save's set-up), each checked as the reader checks a pack's card: a
+    PackError naming the copy, the deck, the card and the field."""
+    for card in cards:
+        entry = Entry(f"{where} ({card.deck})", f"card '{card.id}'", {})
+        if card.deck not in DECK_KINDS:
+            raise entry.fail("deck", f"'{card.deck}' is not a deck of The Restless")
+        if card.kind not in DECK_KINDS[card.deck]:
+            raise entry.fail("kind", f"'{card.kind}' is not a kind of card in {card.deck}")
+        if not CARD_ID.fullmatch(card.id):
+            raise entry.fail("id", f"'{card.id}' must be lower-case letters, digits and -")
+        _checked(entry, card)
+
+
 def check_decks(pack: RsPack) -> None:
     """What the rules imply of the decks as a whole (RS-LOOT-DECK, RS-REALM-ENCOUNTERS …)."""
     present = {d.name: d for d in pack.decks}

@@ -6,6 +6,7 @@ import random
 from functools import cache
 
 from ...assets import path
+from .rs_card_images import kept_images
 from .rs_pack import RsPack
 from .rs_pack_folder import read_rs_folder
 from .rs_state import RsSetup
@@ -19,8 +20,9 @@ def practice_pack() -> RsPack:
 
 
 def setup_from(pack: RsPack, seats: tuple[str, ...] = SEATS[:1], encounters: int = 4) -> RsSetup:
-    """A game of ``pack`` for 1-4 seats; the set-up keeps the pack's cards, so a save carries its own copy."""
-    return RsSetup(pack.name, pack.cards(), seats, encounters)
+    """A game of ``pack`` for 1-4 seats; the set-up keeps the pack's cards and the images they name, so a save
+    carries its own copy."""
+    return RsSetup(pack.name, pack.cards(), seats, encounters, images=kept_images(pack))
 
 
 def sample_setup(seed: int) -> RsSetup:

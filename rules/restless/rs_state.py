@@ -67,6 +67,16 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True)
+class CardImage:
+    """A card's image (a scan of the owner's card) as a save keeps it: its name in ``images/``, the SHA-256 of its
+    bytes (hex) and the bytes in base64 (``rs_card_images`` makes and checks them)."""
+
+    name: str
+    sha256: str
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
 class RsSetup:
     """A game's set-up: the pack's cards (the save keeps this copy), the seats, and the Encounters per Realm."""
 
@@ -77,6 +87,7 @@ class RsSetup:
     rests: int = 3
     starters: bool = True  # a challenge run starts with no items (L221)
     party_size: int = 4  # a challenge run fields fewer Characters (L221)
+    images: tuple[CardImage, ...] = ()  # the pack's images its cards name, so a game keeps its faces
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import json
+import shutil
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,8 +16,9 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.packs.pack_library import PACK_DIR_VAR
 from rt0table.desktop.restless.restless_game import game_setup, resume_game, start_game
-from rt0table.desktop.saves import SaveStore
-from rt0table.desktop.saves.seam_save import SeamTable
+from rt0table.desktop.saves import SaveError, SaveStore
+from rt0table.desktop.saves.seam_save import SeamTable, load_seam_game
+from rt0table.rules.restless.rs_pack import RsPack
 from rt0table.rules.restless.rs_pack_folder import write_rs_folder
 from rt0table.rules.restless.rs_practice import practice_pack
 from rt0table.rules.restless.rs_stand_in import choose
@@ -90,3 +95,54 @@ def test_a_resumed_game_finds_its_packs_images_again(
         assert scene_pixel(again, "hero", again.session.state.party[0].card) == MAGENTA
         if again.save is not None:
             again.save.close()
+
+
+@pytest.mark.parametrize("after", ["changed", "deleted"])
+def test_a_saved_game_keeps_its_scans_when_the_pack_folder_changes_or_goes(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, after: str
+) -> None:
+    monkeypatch.setenv(PACK_DIR_VAR, str(tmp_path / "packs"))
+    own = scanned_pack(png(MAGENTA))
+    folder = tmp_path / "packs" / "restless" / "scans"
+    write_rs_folder(own, folder)
+    with SaveStore(tmp_path / "saves") as store:
+        game = start_game(store, game_setup(1, own), 5, SeamTable("solo", "none", ("player-1",)))
+        qtbot.addWidget(game.screen)
+        game.session.submit(choose(game.session.state))
+        assert game.save is not None
+        game.save.close()
+        if after == "deleted":
+            shutil.rmtree(folder)
+        else:  # the same cards, other scans: the game still shows the ones it started with
+            (folder / "images" / "scan.png").write_bytes(png(QColor("#00ff00")))
+        again = resume_game(store, game.game_id)
+        qtbot.addWidget(again.screen)
+        assert scene_pixel(again, "hero", again.session.state.party[0].card) == MAGENTA
+        assert again.save is not None
+        again.save.close()
+
+
+def test_a_kept_scan_whose_bytes_changed_is_named_and_the_save_left_alone(tmp_path: Path) -> None:
+    own = scanned_pack(png(MAGENTA))
+    with SaveStore(tmp_path / "saves") as store:
+        game = start_game(store, game_setup(1, own), 5, SeamTable("solo", "none", ("player-1",)))
+        assert game.save is not None
+        path = game.save.path
+        game.save.close()
+        with sqlite3.connect(path) as db:
+            data = json.loads(db.execute("SELECT setup FROM fight").fetchone()[0])
+            data["setup"]["images"][0]["data"] = base64.b64encode(png(QColor("#00ff00"))).decode()
+            db.execute("UPDATE fight SET setup = ?", [json.dumps(data)])
+        db.close()
+        before = path.read_bytes()
+        with pytest.raises(SaveError, match=r"setup\.images\[0\] \('scan\.png'\)\.sha256") as raised:
+            load_seam_game(path)
+        assert str(path) in str(raised.value) and path.read_bytes() == before
+
+
+def scanned_pack(scan: bytes) -> RsPack:
+    """The practice pack with a scan on every Character card."""
+    pack = practice_pack()
+    chars = next(d for d in pack.decks if d.name == "characters")
+    scanned = replace(chars, cards=tuple(replace(c, image="scan.png") for c in chars.cards))
+    return replace(pack, decks=tuple(scanned if d is chars else d for d in pack.decks), images=(("scan.png", scan),))
