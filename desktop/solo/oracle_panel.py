@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -108,8 +109,10 @@ class TagList(QGroupBox):
             return
         found = [i for i in range(self.list.count()) if self.list.item(i).text().casefold() == name.casefold()]
         item = self.list.item(found[0]) if found else QListWidgetItem(name, self.list)
-        if selected:
-            item.setSelected(True)
+        if selected and not item.isSelected():
+            item.setSelected(True)  # tells ``changed`` through the selection
+        elif not found:
+            self.changed.emit()  # a new tag on the shelf, unpicked
 
     def add_from_field(self) -> None:
         """Add and pick the tag typed in the field."""
@@ -123,6 +126,22 @@ class TagList(QGroupBox):
     def clear_picks(self) -> None:
         """Unpick every tag."""
         self.list.clearSelection()
+
+    def shelf(self) -> tuple[tuple[str, bool], ...]:
+        """Every tag in list order with whether it is picked (what the oracle's state keeps)."""
+        return tuple((self.list.item(i).text(), self.list.item(i).isSelected()) for i in range(self.list.count()))
+
+    def show_shelf(self, shelf: Iterable[tuple[str, bool]]) -> None:
+        """Put back a kept shelf; the tags already listed stay, unpicked unless the shelf picks them."""
+        for quiet in (self, self.list):
+            quiet.blockSignals(True)
+        try:
+            self.list.clearSelection()
+            for name, picked in shelf:
+                self.add(name, picked)
+        finally:
+            for quiet in (self, self.list):
+                quiet.blockSignals(False)
 
 
 class OraclePanel(QWidget):
@@ -149,6 +168,7 @@ class OraclePanel(QWidget):
         self.last_twist: Twist | None = None
         known = list(tags)
         self._build(known)
+        self._show_tags()
         self.refresh()
 
     # --- building ---
@@ -169,7 +189,7 @@ class OraclePanel(QWidget):
         self.tags_for = TagList("Tags for (help)", known)
         self.tags_against = TagList("Tags against (hinder)", known)
         for tag_list in (self.tags_for, self.tags_against):
-            tag_list.changed.connect(self.refresh)
+            tag_list.changed.connect(self._tags_changed)
         tags_row = QHBoxLayout()
         tags_row.addWidget(self.tags_for)
         tags_row.addWidget(self.tags_against)
@@ -560,6 +580,20 @@ class OraclePanel(QWidget):
         """Show a state changed from outside (the game wrote or took back journal entries)."""
         self.state = state
         self.journal_view.clear()
+        self._show_tags()
+        self.refresh()
+
+    def _show_tags(self) -> None:
+        """The tag lists as the state keeps them (a new dock for the next fight starts from the same shelf)."""
+        self.tags_for.show_shelf(self.state.tags_for)
+        self.tags_against.show_shelf(self.state.tags_against)
+
+    def _tags_changed(self) -> None:
+        """A tag added or picked: the state keeps the shelf, so it outlives this panel (a fight's dock is new)."""
+        shelves = (self.tags_for.shelf(), self.tags_against.shelf())
+        if shelves != (self.state.tags_for, self.state.tags_against):
+            self.state = replace(self.state, tags_for=shelves[0], tags_against=shelves[1])
+            self.state_changed.emit()
         self.refresh()
 
     # --- rendering ---
