@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -81,6 +82,32 @@ def scaled_font(base: QFont, factor: float, bold: bool = False) -> QFont:
     font.setPointSizeF(font.pointSizeF() * factor)
     font.setBold(bold)
     return font
+
+
+class OneLine(QLabel):
+    """A summary that keeps one line's height whatever it says: too long, it ends in "…" and its tooltip has it
+    whole, so the tabs under it never move while the player reaches for them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.whole = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def setText(self, text: str) -> None:
+        self.whole = text
+        self.setToolTip(text)
+        self._fit()
+
+    def text(self) -> str:
+        return self.whole
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        width = max(self.contentsRect().width(), 1)
+        super().setText(self.fontMetrics().elidedText(self.whole, Qt.TextElideMode.ElideRight, width))
 
 
 class TagList(QGroupBox):
@@ -202,9 +229,9 @@ class OraclePanel(QWidget):
         self.spend_box.setObjectName("spend-leverage")
         self.spend_box.toggled.connect(self.refresh)
 
-        self.tools_label = QLabel()
+        self.tools_label: QLabel = OneLine() if self.compact else QLabel()
         self.tools_label.setObjectName("tools-summary")
-        self.tools_label.setWordWrap(True)
+        self.tools_label.setWordWrap(not self.compact)
         self.leverage_box = LeverageBox(self)
         self.tracks_box = TracksBox(self)
         self.status_box = StatusBoxView(self)
@@ -339,7 +366,11 @@ class OraclePanel(QWidget):
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(self.twist_label)
             layout.addWidget(self.tools_label)
-            layout.addWidget(self.error_label)  # above the tabs: a refusal shows whichever tab it came from
+            # Above the tabs, a refusal shows whichever tab it came from; its two lines are kept even when empty, so
+            # a refusal coming or going never moves the tabs under the pointer.
+            self.error_label.setMinimumHeight(self.error_label.fontMetrics().lineSpacing() * 2)
+            self.error_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            layout.addWidget(self.error_label)
             layout.addWidget(self.tabs, 1)
             return
         column = story_page.layout()
