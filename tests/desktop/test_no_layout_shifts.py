@@ -8,12 +8,17 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QGroupBox, QTabBar, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QGroupBox, QRadioButton, QScrollArea, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.characters.party_editor import PartyEditor
+from rt0table.desktop.flow.between_fights import BetweenFightsScreen
+from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.desktop.solo.dock import solo_panel
+from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.traits import ABILITIES, WEAKNESSES, Arcana, Skill
+from tests.helpers.day_screens import open_tab, show
+from tests.helpers.sample_party import MIRA
 from tests.helpers.widgets import click
 
 Places = dict[str, tuple[int, int, int, int]]
@@ -102,3 +107,29 @@ def click_tab(qtbot: QtBot, tab_bar: QTabBar, title: str) -> None:
     index = next(i for i in range(tab_bar.count()) if tab_bar.tabText(i) == title)
     qtbot.mouseClick(tab_bar, Qt.MouseButton.LeftButton, pos=tab_bar.tabRect(index).center())
     assert tab_bar.currentIndex() == index
+
+
+def test_a_draw_on_the_skill_check_page_never_scrolls_it_sideways(qtbot: QtBot) -> None:
+    playthrough = Playthrough(Mode.SOLO, fp.from_party([MIRA]), seed=8)
+    screen = BetweenFightsScreen(playthrough)
+    screen.set_oracle(solo_panel(playthrough.solo, source=random.Random(1)))
+    show(qtbot, screen, (1024, 640))  # the oracle beside it: the check page is wider than its view
+    open_tab(qtbot, screen, "Skill checks")
+    page = screen.tabs.currentWidget()
+    assert isinstance(page, QScrollArea)
+    checks = screen.checks
+    qtbot.keyClicks(checks.subject, "Hack the door panel")
+    choices = [checks.subject, *checks.findChildren(QRadioButton)]
+
+    def seen() -> Places:
+        for _ in range(3):
+            QApplication.processEvents()
+        found = {f"{w.objectName()}:{i}": rect_in(screen, w) for i, w in enumerate(choices) if w.isVisible()}
+        found["scrolled"] = (page.horizontalScrollBar().value(), page.verticalScrollBar().value(), 0, 0)
+        return found
+
+    before = seen()
+    click(qtbot, checks.draw_button)  # the draw greys the button: its focus went on and dragged the page along
+    assert checks.outcome.text() != "No card drawn yet" and not checks.draw_button.isEnabled()
+    assert moved(before, seen()) == {}, "the draw scrolled the page under the pointer"
+    assert QApplication.focusWidget() is checks.subject  # name the next task
