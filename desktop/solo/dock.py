@@ -30,7 +30,8 @@ from rt0table.assets.loner import TABLES_FILE, tables_text
 from rt0table.desktop.session import Session
 from rt0table.desktop.solo.drawer import OracleDrawer
 from rt0table.desktop.solo.oracle_panel import OraclePanel
-from rt0table.desktop.table.keys import DRAWER_KEY, PANE_KEY
+from rt0table.desktop.table.keys import PANE_KEY
+from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.loner.dice import DiceSource
 from rt0table.rules.loner.tables import LonerTables, load_tables
@@ -173,6 +174,11 @@ class SoloDock(QWidget):
             self.export_markdown(Path(name))
 
 
+def oracle_drawer(dock: QWidget, settings: TableSettings) -> OracleDrawer:
+    """The dock in its drawer, for a screen that puts it beside its own content (the tabs between fights)."""
+    return OracleDrawer(dock, settings)
+
+
 def solo_panel(
     journal: SoloJournal | None = None,
     tables: LonerTables | None = None,
@@ -232,9 +238,7 @@ def attach_solo(
     pane_key = QShortcut(QKeySequence(PANE_KEY), table_screen)
     pane_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
     pane_key.activated.connect(lambda: _swap_keys(view, drawer))
-    drawer_key = QShortcut(QKeySequence(DRAWER_KEY), table_screen)
-    drawer_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-    drawer_key.activated.connect(drawer.toggle)
+    drawer.key_on(table_screen)
     view.setFocus()
     return dock
 

@@ -8,7 +8,7 @@ keyboard is inside it gives the keyboard back to the table.
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -72,6 +72,13 @@ class OracleDrawer(QWidget):
         layout.addWidget(self.handle)
         layout.addWidget(dock, 1)
         self._show(ORACLE_DRAWER not in settings.closed_drawers)
+
+    def key_on(self, host: QWidget) -> QShortcut:
+        """The drawer's key anywhere on ``host`` (the table, or the tabs between fights)."""
+        key = QShortcut(QKeySequence(DRAWER_KEY), host)
+        key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        key.activated.connect(self.toggle)
+        return key
 
     @property
     def is_open(self) -> bool:

@@ -332,7 +332,7 @@ def test_solo_between_fights_has_the_oracle_and_its_journal_goes_into_the_next_f
     assert isinstance(between, BetweenFightsScreen)
     dock = between.oracle
     assert isinstance(dock, SoloDock) and dock.isVisible() and dock.session is None
-    assert dock.geometry().left() >= between.tabs.geometry().right()
+    assert dock.mapTo(between, dock.rect().topLeft()).x() >= between.tabs.geometry().right()
     assert not dock.gm_box.isVisible() and dock.gm_line.text() == BETWEEN_FIGHTS_LINE
     dock.panel.source = random.Random(3)
     qtbot.keyClicks(dock.panel.question, "Is the station quiet tonight?")

@@ -14,12 +14,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.solo.dock import SoloDock, attach_solo
+from rt0table.desktop.flow.between_fights import BetweenFightsScreen
+from rt0table.desktop.flow.playthrough import Mode, Playthrough
+from rt0table.desktop.solo.dock import SoloDock, attach_solo, oracle_drawer, solo_panel
 from rt0table.desktop.solo.drawer import OracleDrawer
 from rt0table.desktop.table.settings import ORACLE_DRAWER, TableSettings
 from rt0table.desktop.table.settings_file import Kept, SettingsFileError, read_kept, settings_path
 from rt0table.desktop.table.view import TableScreen
+from rt0table.rules.rt0.campaign import fight_plan as fp
 from tests.desktop.conftest import MakeTable
+from tests.helpers.day_screens import show
+from tests.helpers.sample_party import MIRA
 
 K = Qt.Key
 LEFT = Qt.MouseButton.LeftButton
@@ -99,3 +104,24 @@ def test_a_damaged_drawer_entry_is_named(tmp_path: Path) -> None:
     path.write_text('{"oracle_open": "no"}')
     with pytest.raises(SettingsFileError, match=re.escape(f"{path}: entry 'oracle_open' must be true or false")):
         read_kept(path)
+
+
+def test_between_fights_the_drawer_folds_too_and_the_tabs_take_the_width(qtbot: QtBot) -> None:
+    settings = TableSettings()
+    playthrough = Playthrough(Mode.SOLO, fp.from_party([MIRA]), seed=8)
+    screen = BetweenFightsScreen(playthrough)
+    dock = solo_panel(playthrough.solo, source=random.Random(1))
+    screen.set_oracle(dock, drawer=oracle_drawer(dock, settings))
+    show(qtbot, screen, SMALL)
+    drawer = dock.parentWidget()
+    assert isinstance(drawer, OracleDrawer) and drawer.is_open
+    beside = screen.tabs.width()
+    qtbot.mouseClick(drawer.handle, LEFT)
+    QApplication.processEvents()
+    assert not dock.isVisible() and screen.tabs.width() > beside + 250
+    screen.resize(1100, 700)  # a resize keeps it folded: the share is the open drawer's
+    QApplication.processEvents()
+    assert not drawer.is_open and drawer.width() <= drawer.handle.sizeHint().width() + 1
+    assert ORACLE_DRAWER in settings.closed_drawers and read_kept(settings_path()).oracle_open is False
+    qtbot.keyClick(screen.tabs.tabBar(), K.Key_F7)
+    assert drawer.is_open and dock.isVisible()
