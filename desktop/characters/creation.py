@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -40,6 +41,7 @@ FIELD_TITLES = {
     "spells": "4 · Spells",
     "name": "5 · Who are they?",
 }
+NOTE_LINES = 2  # the longest reason beside an ability pair wraps once at most, with the window 1024 wide
 
 
 class CharacterCreation(QWidget):
@@ -66,18 +68,18 @@ class CharacterCreation(QWidget):
         self.problem_labels: dict[str, QLabel] = {}
         page = QWidget()
         grid = QGridLayout(page)
-        grid.addWidget(self._arcana_box(), 0, 0, 1, 2)
-        grid.addWidget(self._traits_box(), 1, 0)
-        grid.addWidget(self._skills_box(), 1, 1)
-        grid.addWidget(self._spells_box(), 2, 0, 1, 2)
-        grid.addWidget(self._name_box(), 3, 0, 1, 2)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
-        grid.setRowStretch(4, 1)
+        # One section a row, each the page's width: side by side, a reason appearing in one squeezed the other.
+        for row, box in enumerate(
+            (self._arcana_box(), self._traits_box(), self._skills_box(), self._spells_box(), self._name_box())
+        ):
+            grid.addWidget(box, row, 0)
+        grid.setRowStretch(5, 1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(page)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no tab stop that shows nothing: focus goes to the choices
+        # The scroll bar keeps its place: coming and going as the page grows, it moved every column sideways.
+        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.scroll_area = scroll
         for group in (self.arcana_group, self.ability_group, self.weakness_group, self.a_plus_group,
                       self.failed_group):  # fmt: skip
@@ -168,8 +170,8 @@ class CharacterCreation(QWidget):
             self.weakness_group.addButton(w)
             self.ability_buttons[ability] = a
             self.weakness_buttons[weakness] = w
-            note = QLabel()
-            note.setStyleSheet(HINT_STYLE)
+            note = _side_note()
+            note.setMinimumHeight(note.fontMetrics().lineSpacing() * NOTE_LINES)  # a reason wraps in place
             self.trait_notes[ability] = note
             grid.addWidget(a, row, 0)
             grid.addWidget(w, row, 1)
@@ -214,9 +216,7 @@ class CharacterCreation(QWidget):
             self.failed_group.addButton(fail)
             self.a_plus_buttons[skill] = plus
             self.failed_buttons[skill] = fail
-            note = QLabel()
-            note.setStyleSheet(HINT_STYLE)
-            note.setWordWrap(True)
+            note = _side_note()
             self.skill_notes[skill] = note
             grid.addWidget(name, row, 0)
             grid.addWidget(plus, row, 1)
@@ -235,6 +235,7 @@ class CharacterCreation(QWidget):
         self.slots_label = QLabel()
         self.slots_label.setObjectName("spell-slots")
         self.slots_label.setWordWrap(True)
+        self.slots_label.setMinimumHeight(self.fontMetrics().lineSpacing() * NOTE_LINES)  # its words change in place
         layout.addWidget(self.slots_label)
         grid = QGridLayout()
         self.spell_boxes: dict[Spell, QCheckBox] = {}
@@ -403,6 +404,16 @@ class CharacterCreation(QWidget):
             self.summary.setText("; ".join(parts) + ".")
         self.finish_button.setEnabled(not found)
         self.finish_button.setToolTip("" if not found else found[0].message)
+
+
+def _side_note() -> QLabel:
+    """A hint beside an option: it wraps in the width its column is given and never asks for more, so a
+    reason coming or going never moves the options beside it."""
+    note = QLabel()
+    note.setStyleSheet(HINT_STYLE)
+    note.setWordWrap(True)
+    note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    return note
 
 
 def _offer(button: QAbstractButton, refusal: str | None, help_text: str, chosen: bool) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -24,6 +26,8 @@ from rt0table.rules.rt0.campaign.character import Character, Eddy
 from rt0table.rules.rt0.campaign.descriptions import EDDY_JOBS
 from rt0table.rules.rt0.campaign.party import Party, draft_of
 from rt0table.rules.rt0.traits import Skill
+
+CARD_SHARE = 0.68  # of the width for the Report Card beside the list, until the player drags the divider
 
 
 def character_line(c: Character) -> str:
@@ -94,14 +98,14 @@ class PartyEditor(QWidget):
         self.eddy_prompt = QLabel()
         self.eddy_prompt.setWordWrap(True)
         strip.addWidget(self.eddy_prompt)
-        skill_row = QHBoxLayout()
+        skill_row = QGridLayout()  # two rows of four: eight in one row would make the list wider than the card
         self.eddy_skill_buttons: dict[Skill, QPushButton] = {}
-        for skill in Skill:
+        for index, skill in enumerate(Skill):
             button = QPushButton(skill.value)
             button.setObjectName(f"eddy-skill-{skill.value.lower()}")
             button.setToolTip(f"The Eddy {EDDY_JOBS[skill]}.")
             button.clicked.connect(lambda _=False, s=skill: self.add_eddy(s))
-            skill_row.addWidget(button)
+            skill_row.addWidget(button, *divmod(index, 4))
             self.eddy_skill_buttons[skill] = button
         strip.addLayout(skill_row)
         self.eddy_job = QLineEdit()
@@ -142,8 +146,30 @@ class PartyEditor(QWidget):
         splitter.addWidget(self.side)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 3)
+        splitter.splitterMoved.connect(self._dragged)
+        self.splitter, self._user_sized = splitter, False
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
+
+    # --- the Report Card's share of the width ---
+
+    def _dragged(self) -> None:
+        self._user_sized = True
+
+    def _share_width(self) -> None:
+        """The Report Card gets its share whatever the list's text asks for: its columns never reflow sideways."""
+        if self._user_sized:
+            return
+        width = max(sum(self.splitter.sizes()), 1)
+        self.splitter.setSizes([round(width * (1 - CARD_SHARE)), round(width * CARD_SHARE)])
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._share_width()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._share_width()
 
     # --- actions ---
 

@@ -266,6 +266,7 @@ class SkillCheckScreen(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.cards_holder)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no tab stop that shows nothing: the cards are to look at
         self.outcome = QLabel("No card drawn yet")
         self.outcome.setObjectName("check-outcome")
         self.outcome.setFont(scaled_font(self.font(), 2.0, bold=True))
@@ -498,6 +499,13 @@ class SkillCheckScreen(QWidget):
         self._render_before()
         self._render_retry()
 
+    def _enable_draw(self, on: bool) -> None:
+        """A Draw button about to be greyed hands its focus to the task field by hand (name a new task): Qt's own
+        hand-on goes to the next widget in the chain and scrolls the page sideways to show it."""
+        if not on and self.draw_button.hasFocus():
+            self.subject.setFocus()
+        self.draw_button.setEnabled(on)
+
     def _render_before(self) -> None:
         self.refusal_label.clear()
         skill: Skill = self.skill.currentData()
@@ -525,13 +533,13 @@ class SkillCheckScreen(QWidget):
             self.draw_button.setText("Draw" if mode == "single" or mode == "help" else "Everyone draws")
         if problems:
             self.refusal_label.setText("\n".join(problems))
-            self.draw_button.setEnabled(False)
+            self._enable_draw(False)
             self._show_odds(None, "")
             return
         ledger = None if helping else self.table.refusal(self.task())
         if ledger:
             self.refusal_label.setText(ledger[:1].upper() + ledger[1:] + ". Name a new task, or move to the next Day.")
-        self.draw_button.setEnabled(not ledger)
+        self._enable_draw(not ledger)
         try:
             lines = []
             main: Odds | None = None
@@ -546,7 +554,7 @@ class SkillCheckScreen(QWidget):
                 lines.insert(0, self._group_line(drawers, skill, base, everyone=mode == "all"))
         except NotEnoughCards as error:
             self.refusal_label.setText(str(error))
-            self.draw_button.setEnabled(False)
+            self._enable_draw(False)
             return
         if len(drawers) == 1 and main is not None and main_check is not None:
             edge = main_check.edge  # the player's own Bonus or Penalty with their injuries' (they cancel)

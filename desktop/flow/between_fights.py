@@ -86,12 +86,17 @@ class BetweenFightsScreen(QWidget):
         self.day.error.clear()
         return True
 
-    def set_oracle(self, dock: QWidget, share: float = ORACLE_SHARE) -> None:
-        """Put the solo oracle dock to the right of the tabs, ``share`` of the width at first."""
+    def set_oracle(self, dock: QWidget, share: float = ORACLE_SHARE, drawer: QWidget | None = None) -> None:
+        """Put the solo oracle dock to the right of the tabs, ``share`` of the width at first; in its ``drawer``
+        (desktop/solo/drawer.py) when one is given, to fold away for the tabs' sake."""
         if self.oracle is not None:
-            self.oracle.setParent(None)
+            holder = self.oracle.parentWidget()
+            (holder if holder is not None and holder is not self.splitter else self.oracle).setParent(None)
         self.oracle, self._oracle_share = dock, share
-        self.splitter.addWidget(dock)
+        self.splitter.addWidget(drawer if drawer is not None else dock)
+        key_on = getattr(drawer, "key_on", None)
+        if callable(key_on):
+            key_on(self)  # its key works anywhere on these tabs
         pose = getattr(dock, "pose", None)  # the solo dock takes a question for the oracle to roll
         if callable(pose):
             self.day.gm_box.ask_oracle.connect(pose)

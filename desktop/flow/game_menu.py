@@ -128,6 +128,7 @@ class SettingsPage(QDialog):
             ui_scale=float(self.scale.currentData()),
             replay_speed=str(self.speed.currentData()),
             animations=self.animations.isChecked(),
+            oracle_open=self.kept.oracle_open,  # not on this page: the drawer's own handle sets it
         )
         self.accept()
 

@@ -171,7 +171,9 @@ class Navigator(QObject):
         changed = getattr(dock, "journal_changed", None)
         if changed is not None:
             changed.connect(lambda: self._keep_journal(dock))
-        screen.set_oracle(dock)
+        fold = _solo_helper("oracle_drawer")
+        drawer = fold(dock, self.settings) if fold is not None else None
+        screen.set_oracle(dock, drawer=drawer if isinstance(drawer, QWidget) else None)
 
     def _keep_journal(self, dock: QWidget) -> None:
         solo = getattr(dock, "solo", None)

@@ -1,9 +1,10 @@
 """Solo play beside the table: the Loner oracle, the journal that writes itself, and the GM stand-in.
 
-``attach_solo(table_screen, session)`` puts a ``SoloDock`` to the right of the table (a splitter, so the
-table lays itself out for whatever width is left), installs the GM stand-in on the session and starts the
-fight's journal entries. ``solo_panel()`` builds the same dock with no fight, for between fights; a dock
-can ``attach`` to the next fight's session and ``detach`` after it, keeping one journal throughout.
+``attach_solo(table_screen, session)`` puts a ``SoloDock`` to the right of the table, in a drawer the player
+folds away (a splitter, so the table lays itself out for whatever width is left), installs the GM stand-in on
+the session and starts the fight's journal entries. ``solo_panel()`` builds the same dock with no fight, for
+between fights; a dock can ``attach`` to the next fight's session and ``detach`` after it, keeping one journal
+throughout.
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ from PySide6.QtWidgets import (
 
 from rt0table.assets.loner import TABLES_FILE, tables_text
 from rt0table.desktop.session import Session
+from rt0table.desktop.solo.drawer import OracleDrawer
 from rt0table.desktop.solo.oracle_panel import OraclePanel
 from rt0table.desktop.table.keys import PANE_KEY
+from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.loner.dice import DiceSource
 from rt0table.rules.loner.tables import LonerTables, load_tables
@@ -171,6 +174,11 @@ class SoloDock(QWidget):
             self.export_markdown(Path(name))
 
 
+def oracle_drawer(dock: QWidget, settings: TableSettings) -> OracleDrawer:
+    """The dock in its drawer, for a screen that puts it beside its own content (the tabs between fights)."""
+    return OracleDrawer(dock, settings)
+
+
 def solo_panel(
     journal: SoloJournal | None = None,
     tables: LonerTables | None = None,
@@ -201,29 +209,46 @@ def attach_solo(
     view = table_screen.view
     layout = table_screen.layout()
     assert layout is not None, "a table screen lays out its view"
+    # One person runs every seat in solo play: no curtain between turns (a copy, so other tables keep theirs).
+    if not shared_screen:
+        solo_settings = replace(table_screen.settings, hot_seat=False)
+        table_screen.settings = table_screen.controller.settings = solo_settings
+    drawer = OracleDrawer(dock, table_screen.settings)
     layout.removeWidget(view)
     splitter = QSplitter(Qt.Orientation.Horizontal, table_screen)
     splitter.setObjectName("solo-splitter")
     splitter.setChildrenCollapsible(False)
     splitter.addWidget(view)
-    splitter.addWidget(dock)
+    splitter.addWidget(drawer)
     splitter.setStretchFactor(0, 1)
     splitter.setStretchFactor(1, 0)
     layout.addWidget(splitter)
     splitter.show()  # children added to a shown screen stay hidden until told
     width = max(table_screen.width(), 1)
-    splitter.setSizes([round(width * (1 - DOCK_SHARE)), round(width * DOCK_SHARE)])
+    drawer.open_width = round(width * DOCK_SHARE)
+    mine = drawer.open_width if drawer.is_open else drawer.handle.sizeHint().width()
+    splitter.setSizes([width - mine, mine])
+    splitter.handle(1).setEnabled(drawer.is_open)
     table_screen.controller.gm_label = GM_LABEL
-    # One person runs every seat in solo play: no curtain between turns (a copy, so other tables keep theirs).
-    if not shared_screen:
-        solo_settings = replace(table_screen.settings, hot_seat=False)
-        table_screen.settings = table_screen.controller.settings = solo_settings
     table_screen.solo_dock = dock  # type: ignore[attr-defined]
+    table_screen.oracle_drawer = drawer  # type: ignore[attr-defined]
     dock.attach(session, new_fight)
     table_screen.controller.show(session.state)
     # Tab never leaves the table, so its keys reach the oracle only after this key or a click there.
     pane_key = QShortcut(QKeySequence(PANE_KEY), table_screen)
     pane_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-    pane_key.activated.connect(lambda: dock.panel.tabs.setFocus() if view.hasFocus() else view.setFocus())
+    pane_key.activated.connect(lambda: _swap_keys(view, drawer))
+    drawer.key_on(table_screen)
     view.setFocus()
     return dock
+
+
+def _swap_keys(view: QWidget, drawer: OracleDrawer) -> None:
+    """The pane key: into the oracle (opening its drawer, as the move is on purpose), or back to the table."""
+    if not view.hasFocus():
+        view.setFocus()
+        return
+    drawer.set_open(True)
+    panel = drawer.dock.panel if isinstance(drawer.dock, SoloDock) else None
+    if panel is not None:
+        panel.tabs.setFocus()

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -82,6 +84,32 @@ def scaled_font(base: QFont, factor: float, bold: bool = False) -> QFont:
     return font
 
 
+class OneLine(QLabel):
+    """A summary that keeps one line's height whatever it says: too long, it ends in "…" and its tooltip has it
+    whole, so the tabs under it never move while the player reaches for them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.whole = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def setText(self, text: str) -> None:
+        self.whole = text
+        self.setToolTip(text)
+        self._fit()
+
+    def text(self) -> str:
+        return self.whole
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        width = max(self.contentsRect().width(), 1)
+        super().setText(self.fontMetrics().elidedText(self.whole, Qt.TextElideMode.ElideRight, width))
+
+
 class TagList(QGroupBox):
     """A titled list of tags the player picks by clicking, with a field to add new ones."""
 
@@ -108,8 +136,10 @@ class TagList(QGroupBox):
             return
         found = [i for i in range(self.list.count()) if self.list.item(i).text().casefold() == name.casefold()]
         item = self.list.item(found[0]) if found else QListWidgetItem(name, self.list)
-        if selected:
-            item.setSelected(True)
+        if selected and not item.isSelected():
+            item.setSelected(True)  # tells ``changed`` through the selection
+        elif not found:
+            self.changed.emit()  # a new tag on the shelf, unpicked
 
     def add_from_field(self) -> None:
         """Add and pick the tag typed in the field."""
@@ -123,6 +153,22 @@ class TagList(QGroupBox):
     def clear_picks(self) -> None:
         """Unpick every tag."""
         self.list.clearSelection()
+
+    def shelf(self) -> tuple[tuple[str, bool], ...]:
+        """Every tag in list order with whether it is picked (what the oracle's state keeps)."""
+        return tuple((self.list.item(i).text(), self.list.item(i).isSelected()) for i in range(self.list.count()))
+
+    def show_shelf(self, shelf: Iterable[tuple[str, bool]]) -> None:
+        """Put back a kept shelf; the tags already listed stay, unpicked unless the shelf picks them."""
+        for quiet in (self, self.list):
+            quiet.blockSignals(True)
+        try:
+            self.list.clearSelection()
+            for name, picked in shelf:
+                self.add(name, picked)
+        finally:
+            for quiet in (self, self.list):
+                quiet.blockSignals(False)
 
 
 class OraclePanel(QWidget):
@@ -149,6 +195,7 @@ class OraclePanel(QWidget):
         self.last_twist: Twist | None = None
         known = list(tags)
         self._build(known)
+        self._show_tags()
         self.refresh()
 
     # --- building ---
@@ -169,7 +216,7 @@ class OraclePanel(QWidget):
         self.tags_for = TagList("Tags for (help)", known)
         self.tags_against = TagList("Tags against (hinder)", known)
         for tag_list in (self.tags_for, self.tags_against):
-            tag_list.changed.connect(self.refresh)
+            tag_list.changed.connect(self._tags_changed)
         tags_row = QHBoxLayout()
         tags_row.addWidget(self.tags_for)
         tags_row.addWidget(self.tags_against)
@@ -182,9 +229,9 @@ class OraclePanel(QWidget):
         self.spend_box.setObjectName("spend-leverage")
         self.spend_box.toggled.connect(self.refresh)
 
-        self.tools_label = QLabel()
+        self.tools_label: QLabel = OneLine() if self.compact else QLabel()
         self.tools_label.setObjectName("tools-summary")
-        self.tools_label.setWordWrap(True)
+        self.tools_label.setWordWrap(not self.compact)
         self.leverage_box = LeverageBox(self)
         self.tracks_box = TracksBox(self)
         self.status_box = StatusBoxView(self)
@@ -319,7 +366,11 @@ class OraclePanel(QWidget):
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(self.twist_label)
             layout.addWidget(self.tools_label)
-            layout.addWidget(self.error_label)  # above the tabs: a refusal shows whichever tab it came from
+            # Above the tabs, a refusal shows whichever tab it came from; its two lines are kept even when empty, so
+            # a refusal coming or going never moves the tabs under the pointer.
+            self.error_label.setMinimumHeight(self.error_label.fontMetrics().lineSpacing() * 2)
+            self.error_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            layout.addWidget(self.error_label)
             layout.addWidget(self.tabs, 1)
             return
         column = story_page.layout()
@@ -560,6 +611,20 @@ class OraclePanel(QWidget):
         """Show a state changed from outside (the game wrote or took back journal entries)."""
         self.state = state
         self.journal_view.clear()
+        self._show_tags()
+        self.refresh()
+
+    def _show_tags(self) -> None:
+        """The tag lists as the state keeps them (a new dock for the next fight starts from the same shelf)."""
+        self.tags_for.show_shelf(self.state.tags_for)
+        self.tags_against.show_shelf(self.state.tags_against)
+
+    def _tags_changed(self) -> None:
+        """A tag added or picked: the state keeps the shelf, so it outlives this panel (a fight's dock is new)."""
+        shelves = (self.tags_for.shelf(), self.tags_against.shelf())
+        if shelves != (self.state.tags_for, self.state.tags_against):
+            self.state = replace(self.state, tags_for=shelves[0], tags_against=shelves[1])
+            self.state_changed.emit()
         self.refresh()
 
     # --- rendering ---

@@ -9,6 +9,7 @@ from rt0table.desktop.table.offers import ADD_COST, Offers
 HELP_TITLE = "Keys at the table — any key or a click closes this"
 
 PANE_KEY = "F6"  # solo play: the keys go from the table to the oracle beside it and back, as between panes elsewhere
+DRAWER_KEY = "F7"  # solo play: fold the oracle's drawer away, or open it again
 
 ACTIVATIONS = "activations"  # TableSettings.taught: A was taught
 ADDITIONS = "additions"  # N was taught
@@ -37,6 +38,7 @@ def key_lines(offers: Offers) -> list[str]:
         f"{CurtainItem.KEY_NAME} — in hot-seat play, lift the “Pass to …” curtain (or click its Reveal button); no "
         "other key lifts it.",
         f"{PANE_KEY} — in solo play, the keys go to the oracle beside the table, or back (a click there does too).",
+        f"{DRAWER_KEY} — in solo play, fold the oracle away to give the table its width, or open it again.",
         "F1 or ? — this list.",
     ]
 

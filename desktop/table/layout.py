@@ -34,7 +34,8 @@ class TableLayout:
         return self.card_height * CARD_ASPECT
 
 
-def table_layout(width: float, height: float, scale: float = 1.0) -> TableLayout:
+def table_layout(width: float, height: float, scale: float = 1.0, empty_discard: bool = False) -> TableLayout:
+    """``empty_discard``: the discard pile holds nothing yet, so it keeps a narrow slot and the hand the width."""
     width, height = max(width, 320.0), max(height, 240.0)
     u = max(7.0, min(width / 105, height / 62) * scale)
     pad = u * 0.6
@@ -58,6 +59,7 @@ def table_layout(width: float, height: float, scale: float = 1.0) -> TableLayout
     card_h = max(u * 3, hand_h - u * 1.8)
     pile_w = card_h * CARD_ASPECT + pad
     deck = QRectF(hand_band.x(), hand_band.y(), pile_w, hand_h)
-    discard = QRectF(hand_band.right() - pile_w, hand_band.y(), pile_w, hand_h)
+    discard_w = u * 2.2 + pad if empty_discard else pile_w
+    discard = QRectF(hand_band.right() - discard_w, hand_band.y(), discard_w, hand_h)
     hand = QRectF(deck.right() + pad, hand_band.y(), discard.left() - deck.right() - 2 * pad, hand_h)
     return TableLayout(u, party, adversaries, status, bins, deck, hand, discard, grid, log, buttons, card_h)

@@ -66,6 +66,17 @@ class PileItem(BoxItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u, r = self.unit, self.size
+        if r.width() < u * 4:  # an empty discard's narrow slot: its name runs down it, the hand has the width
+            painter.setPen(MUTED)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            slot = QRectF(u * 0.3, u * 0.2, r.width() - u * 0.6, r.height() - u * 0.4)
+            painter.drawRoundedRect(slot, u * 0.5, u * 0.5)
+            painter.save()
+            painter.rotate(90)
+            spine = QRectF(0, -r.width(), r.height(), r.width())
+            draw_text(painter, spine, f"{self.label}: empty", u * 0.9, MUTED, False, Qt.AlignmentFlag.AlignCenter)
+            painter.restore()
+            return
         draw_text(
             painter,
             QRectF(0, 0, r.width(), u * 1.5),

@@ -115,7 +115,8 @@ class TableScene(QGraphicsScene):
     def relayout(self, width: float, height: float) -> None:
         self.land_all()
         self.setSceneRect(QRectF(0, 0, width, height))
-        lay = self.layout_now = table_layout(width, height, self.settings.ui_scale)
+        empty = not self.discard.cards
+        lay = self.layout_now = table_layout(width, height, self.settings.ui_scale, empty_discard=empty)
         u = lay.unit
         self.deck.place(lay.deck, u)
         self.discard.place(lay.discard, u)
@@ -225,7 +226,11 @@ class TableScene(QGraphicsScene):
         self._sync_passives(viewed)
         pile = state.piles[viewed.pile]
         self.deck.refresh(pile.draw, pile.face_up_top)
+        was_empty = not self.discard.cards
         self.discard.refresh(pile.discard)
+        if was_empty != (not pile.discard):  # the slot narrows or widens: the hand takes or gives the width
+            rect = self.sceneRect()
+            self.relayout(rect.width(), rect.height())
         if [item.card for item in self.hand_items] != viewed.hand:
             for item in self.hand_items:
                 self.removeItem(item)

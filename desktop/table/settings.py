@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 REPLAY_SPEEDS = {"instant": 0, "fast": 250, "normal": 600, "slow": 1100}  # ms per adversary step
 
 
+ORACLE_DRAWER = "oracle"  # TableSettings.closed_drawers: the solo oracle beside the table is folded away
+
 FLIGHT_SHARE = 0.6  # a card's flight takes this share of one replay beat at the player's speed
 
 
@@ -23,6 +25,9 @@ class TableSettings:
     # What the status line has taught once (keys.ACTIVATIONS, keys.ADDITIONS); shared by the copies a game's
     # tables make of the settings, so each is told once per run, not once per fight.
     taught: set[str] = field(default_factory=set)
+    # The side drawers the player closed (solo's oracle: ``ORACLE_DRAWER``); shared by the copies as ``taught`` is,
+    # so the next fight's table opens the drawer as the player last left it.
+    closed_drawers: set[str] = field(default_factory=set)
 
     @property
     def flight_ms(self) -> int:

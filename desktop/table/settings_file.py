@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-from rt0table.desktop.table.settings import REPLAY_SPEEDS, TableSettings
+from rt0table.desktop.table.settings import ORACLE_DRAWER, REPLAY_SPEEDS, TableSettings
 
 FOLDER_NAME = "rt0-table"
 FILE_NAME = "settings.json"
@@ -26,17 +26,21 @@ class Kept:
     ui_scale: float = 1.0
     replay_speed: str = "normal"  # a key of REPLAY_SPEEDS
     animations: bool = True
+    oracle_open: bool = True  # solo: the oracle's drawer beside the table is open
 
     def apply(self, settings: TableSettings) -> None:
         """Write these choices into ``settings`` in place (the tables share the object)."""
         settings.ui_scale = self.ui_scale
         settings.replay_step_ms = REPLAY_SPEEDS[self.replay_speed]
         settings.animations = self.animations
+        settings.closed_drawers.discard(ORACLE_DRAWER)  # in place: the tables' copies share the set
+        if not self.oracle_open:
+            settings.closed_drawers.add(ORACLE_DRAWER)
 
     @classmethod
     def of(cls, settings: TableSettings) -> Kept:
         speed = min(REPLAY_SPEEDS, key=lambda name: abs(REPLAY_SPEEDS[name] - settings.replay_step_ms))
-        return cls(settings.ui_scale, speed, settings.animations)
+        return cls(settings.ui_scale, speed, settings.animations, ORACLE_DRAWER not in settings.closed_drawers)
 
 
 class SettingsFileError(ValueError):
@@ -62,7 +66,8 @@ def read_kept(path: Path) -> Kept:
     return Kept(
         ui_scale=_scale(path, data.get("ui_scale", 1.0)),
         replay_speed=_speed(path, data.get("replay_speed", "normal")),
-        animations=_flag(path, data.get("animations", True)),
+        animations=_flag(path, "animations", data.get("animations", True)),
+        oracle_open=_flag(path, "oracle_open", data.get("oracle_open", True)),
     )
 
 
@@ -78,9 +83,9 @@ def _speed(path: Path, value: object) -> str:
     return value
 
 
-def _flag(path: Path, value: object) -> bool:
+def _flag(path: Path, entry: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise SettingsFileError(f"{path}: entry 'animations' must be true or false")
+        raise SettingsFileError(f"{path}: entry '{entry}' must be true or false")
     return value
 
 
@@ -88,9 +93,22 @@ def write_kept(kept: Kept, path: Path) -> None:
     """Write the choices, through a temporary file beside it so a failed write leaves the old file whole."""
     path.parent.mkdir(parents=True, exist_ok=True)
     spare = path.with_suffix(".tmp")
-    data = {"ui_scale": kept.ui_scale, "replay_speed": kept.replay_speed, "animations": kept.animations}
+    data = {
+        "ui_scale": kept.ui_scale,
+        "replay_speed": kept.replay_speed,
+        "animations": kept.animations,
+        "oracle_open": kept.oracle_open,
+    }
     try:
         spare.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         spare.replace(path)
     finally:
         spare.unlink(missing_ok=True)
+
+
+def keep_settings(settings: TableSettings, path: Path | None = None) -> None:
+    """Keep a choice made on the table itself (a drawer folded away): a file that cannot be written is let be."""
+    try:
+        write_kept(Kept.of(settings), path or settings_path())
+    except OSError:
+        return  # the drawer still folds; it opens as it was only in this run

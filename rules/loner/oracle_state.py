@@ -47,6 +47,9 @@ class OracleState:
     status: StatusTrack = field(default_factory=StatusTrack)
     dead_ends: DeadEndLog = field(default_factory=DeadEndLog)
     opposition: tuple[tuple[str, str], ...] = ()  # (holder of power, tag after its last Meanwhile move)
+    # The tags on the asking side, each (name, picked): the player's shelf, kept between questions, scenes and fights
+    tags_for: tuple[tuple[str, bool], ...] = ()
+    tags_against: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -223,6 +223,10 @@ def oracle_to_dict(oracle: OracleState) -> dict[str, Any]:
         "status": [[b.arena.value, b.tag] for b in oracle.status.boxes],
         "dead_ends": [[thread, count] for thread, count in oracle.dead_ends.counts],
         "opposition": [[holder, tag] for holder, tag in oracle.opposition],
+        "tags": {
+            "for": [[name, picked] for name, picked in oracle.tags_for],
+            "against": [[name, picked] for name, picked in oracle.tags_against],
+        },
     }
 
 
@@ -235,13 +239,26 @@ def _tools_from_dict(data: dict[str, Any]) -> dict[str, Any]:
     status = StatusTrack(tuple(StatusBox(Arena(arena), str(tag)) for arena, tag in data.get("status", [])))
     dead_ends = DeadEndLog(tuple(sorted((str(thread), int(count)) for thread, count in data.get("dead_ends", []))))
     opposition = tuple((str(holder), str(tag)) for holder, tag in data.get("opposition", []))
+    tags = data.get("tags", {})
     return {
+        "tags_for": _tags(tags, "for"),
+        "tags_against": _tags(tags, "against"),
         "tracks": tracks,
         "marked_scene": int(data.get("marked_scene", 0)),
         "status": status,
         "dead_ends": dead_ends,
         "opposition": opposition,
     }
+
+
+def _tags(data: Any, side: str) -> tuple[tuple[str, bool], ...]:
+    """One side's tag shelf; a save from before the shelf was kept has none."""
+    shelf = data.get(side, []) if isinstance(data, dict) else None
+    if not isinstance(shelf, list) or not all(
+        isinstance(t, list) and len(t) == 2 and isinstance(t[0], str) and isinstance(t[1], bool) for t in shelf
+    ):
+        raise JournalError(f"solo journal: field 'oracle.tags.{side}' must be a list of [tag, picked] pairs")
+    return tuple((name, picked) for name, picked in shelf)
 
 
 def oracle_from_dict(data: Any) -> OracleState:

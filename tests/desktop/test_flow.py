@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -331,13 +332,23 @@ def test_solo_between_fights_has_the_oracle_and_its_journal_goes_into_the_next_f
     assert isinstance(between, BetweenFightsScreen)
     dock = between.oracle
     assert isinstance(dock, SoloDock) and dock.isVisible() and dock.session is None
-    assert dock.geometry().left() >= between.tabs.geometry().right()
+    assert dock.mapTo(between, dock.rect().topLeft()).x() >= between.tabs.geometry().right()
     assert not dock.gm_box.isVisible() and dock.gm_line.text() == BETWEEN_FIGHTS_LINE
     dock.panel.source = random.Random(3)
     qtbot.keyClicks(dock.panel.question, "Is the station quiet tonight?")
     click(qtbot, dock.panel.roll_button)
     asked = dock.solo.journal.entries[-1]
     assert isinstance(asked, QuestionEntry) and asked.question == "Is the station quiet tonight?"
+    # Tags set between fights (issue 19): one picked for, one kept on the shelf against.
+    qtbot.keyClicks(dock.panel.tags_for.field, "Knows the vents")
+    qtbot.keyClick(dock.panel.tags_for.field, K.Key_Return)
+    qtbot.keyClicks(dock.panel.tags_against.field, "Alarm is armed")
+    qtbot.keyClick(dock.panel.tags_against.field, K.Key_Return)
+    against = dock.panel.tags_against.list
+    spot = against.visualItemRect(against.item(0)).center()
+    qtbot.mouseClick(against.viewport(), Qt.MouseButton.LeftButton, pos=spot)  # a click unpicks it
+    shelf = (("Knows the vents", True),), (("Alarm is armed", False),)
+    assert (dock.solo.oracle.tags_for, dock.solo.oracle.tags_against) == shelf
 
     # The playthrough keeps it, and so does its save.
     playthrough = window.navigator.playthrough
@@ -360,6 +371,8 @@ def test_solo_between_fights_has_the_oracle_and_its_journal_goes_into_the_next_f
     entries = fight_dock.solo.journal.entries
     assert entries[0] == asked and isinstance(entries[1], FightEntry)
     assert playthrough.solo == fight_dock.solo
+    assert (fight_dock.panel.tags_for.shelf(), fight_dock.panel.tags_against.shelf()) == shelf
+    assert fight_dock.panel.tags_for.picked() == ["Knows the vents"]
     shoot(window, "flow-solo-fight-after-oracle")
 
     # Back from the set-up and forth again, the journal is the playthrough's, never a fresh one.
@@ -370,5 +383,6 @@ def test_solo_between_fights_has_the_oracle_and_its_journal_goes_into_the_next_f
     assert isinstance(after, BetweenFightsScreen) and isinstance(after.oracle, SoloDock)
     assert after.oracle.solo == playthrough.solo and after.oracle.solo.journal.entries[0] == asked
     assert isinstance(after.oracle.solo.journal.entries[-1], FightEntry), "the fight's summary is in it"
+    assert (after.oracle.panel.tags_for.shelf(), after.oracle.panel.tags_against.shelf()) == shelf
     after.oracle.panel.tabs.setCurrentIndex(1)
     shoot(window, "flow-solo-between-journal")

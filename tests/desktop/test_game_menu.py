@@ -150,7 +150,8 @@ def test_settings_are_kept_in_the_config_folder_and_applied(
     click(qtbot, buttons.button(QDialogButtonBox.StandardButton.Ok))
     path = settings_path()
     assert path.is_relative_to(config_folder)
-    assert json.loads(path.read_text()) == {"ui_scale": 1.5, "replay_speed": "slow", "animations": False}
+    kept = {"ui_scale": 1.5, "replay_speed": "slow", "animations": False, "oracle_open": True}
+    assert json.loads(path.read_text()) == kept
     for settings in (window.table_settings, table.settings, table.controller.settings):
         assert settings.ui_scale == 1.5 and settings.replay_step_ms == REPLAY_SPEEDS["slow"]
         assert not settings.animations and settings.flight_ms == 0

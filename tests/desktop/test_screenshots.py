@@ -20,11 +20,13 @@ from tests.desktop.conftest import SCREENSHOTS
 
 CORNER = 0.2  # the share of a card's width its value and suit take at the top left
 
-SHOTS = [("table-1024x640", (1024, 640), False), ("table-1280x800-oracle", (1280, 800), True),
-         ("table-1920x1080", (1920, 1080), False)]  # fmt: skip
+SHOTS = [("table-1024x640", (1024, 640), ""), ("table-1280x800-oracle", (1280, 800), "open"),
+         ("table-1920x1080", (1920, 1080), ""), ("table-1024x640-oracle", (1024, 640), "open"),
+         ("table-1024x640-oracle-folded", (1024, 640), "folded")]  # fmt: skip
 
 
-def table(qtbot: QtBot, size: tuple[int, int], oracle: bool) -> TableScreen:
+def table(qtbot: QtBot, size: tuple[int, int], oracle: str) -> TableScreen:
+    """``oracle``: "" for none, "open" beside the table, "folded" into its drawer."""
     session = Session(quick_fight(1))
     screen = TableScreen(session, TableSettings(hot_seat=False, replay_step_ms=0))
     qtbot.addWidget(screen)
@@ -33,6 +35,8 @@ def table(qtbot: QtBot, size: tuple[int, int], oracle: bool) -> TableScreen:
     qtbot.waitExposed(screen)
     if oracle:
         attach_solo(screen, session)
+    if oracle == "folded":
+        screen.oracle_drawer.set_open(False)  # type: ignore[attr-defined]
     QApplication.processEvents()
     screen.controller.pick_up(screen.scene.hand_items[1])  # a card in hand: the bins that take it glow
     return screen
@@ -52,7 +56,7 @@ def corners_readable(screen: TableScreen) -> None:
 
 @pytest.mark.parametrize(("name", "size", "oracle"), SHOTS)
 @pytest.mark.usefixtures("themed")
-def test_a_shot_at_each_size(qtbot: QtBot, name: str, size: tuple[int, int], oracle: bool) -> None:
+def test_a_shot_at_each_size(qtbot: QtBot, name: str, size: tuple[int, int], oracle: str) -> None:
     screen = table(qtbot, size, oracle)
     corners_readable(screen)
     SCREENSHOTS.mkdir(exist_ok=True)
@@ -62,7 +66,7 @@ def test_a_shot_at_each_size(qtbot: QtBot, name: str, size: tuple[int, int], ora
 @pytest.mark.usefixtures("themed")
 def test_a_shot_at_device_scale_two(qtbot: QtBot) -> None:
     """QT_SCALE_FACTOR=2 as the renderer sees it: 1280x800 logical pixels drawn on a 2560x1600 pixmap."""
-    screen = table(qtbot, (1280, 800), False)
+    screen = table(qtbot, (1280, 800), "open")
     corners_readable(screen)
     pixmap = QPixmap(2560, 1600)
     pixmap.setDevicePixelRatio(2.0)

@@ -3,10 +3,11 @@
 The adversaries act in table order against the Shield the fighters hold now, so the first blow uses up Shield
 the next one would have met: the forecast runs every intent on one copy of the state, as the round will. A
 face-down intent is counted, never guessed: its card is one of the cards the table cannot see (the GM's draw
-pile, less a top card lying face up, and the face-down intents themselves) that the drawing rule lets stand as
-an intent, each equally likely; only its suit picks the plan (``plan_of``), so the forecast runs each suit once
-and weighs it by how many such cards it has. A GM's choice of whom to hit is the GM's, not chance: it widens
-the range and the odds are not given. A decision some player must take mid-turn ends the forecast there.
+pile, less a top card lying face up, the face-down intents themselves, and next round's drawn ahead face down)
+that the drawing rule lets stand as an intent, each equally likely; only its suit picks the plan (``plan_of``),
+so the forecast runs each suit once and weighs it by how many such cards it has. A GM's choice of whom to hit is
+the GM's, not chance: it widens the range and the odds are not given. A decision some player must take mid-turn
+ends the forecast there.
 """
 
 from __future__ import annotations
@@ -68,12 +69,14 @@ class _Branch:
 
 
 def unseen_intents(state: CombatState) -> list[CardId]:
-    """The cards a face-down intent may be, as the table sees it: the GM's draw pile (less a face-up top card)
-    and the face-down intents themselves."""
+    """The cards a face-down intent may be, as the table sees it: the GM's draw pile (less a face-up top card),
+    the face-down intents themselves, and next round's intents drawn ahead face down (HP-YES-NO): nobody has
+    seen those either, so any of them may be the card under this round's intent."""
     pile = state.piles[GM]
     top = pile.face_up_top
     hidden = [a.intent for a in state.adversaries if a.active and a.intent is not None and a.intent_hidden]
-    return [card for card in pile.draw if card != top] + hidden
+    ahead = [card for card, face_down in state.queued_intents.values() if face_down]
+    return [card for card in pile.draw if card != top] + hidden + ahead
 
 
 def _eligible(state: CombatState, foe: Adversary, cards: list[CardId]) -> list[CardId]:

@@ -125,6 +125,40 @@ def test_face_down_intents_give_exact_odds_counted_over_every_unseen_card(seed: 
     assert forecast_round(state).unseen == len(minors)
 
 
+@pytest.mark.rule("ADV-INTENT")
+@pytest.mark.rule("HP-YES-NO")
+def test_next_rounds_intents_drawn_ahead_face_down_are_among_the_unseen_cards() -> None:
+    """YES NO drew next round's intent face down: nobody saw it, so this round's face-down intent may be that card
+    as much as any in the deck. The engine is run with every card the table cannot see as the face-down intent."""
+    state = fight([("arachnedrone", (1, 1)), ("shadowling", (1, 0)), ("laborer", (1, 1))], 3)
+    state.fighter("mara").shield = 3
+    hidden = [a for a in state.adversaries if a.intent_hidden]
+    assert hidden
+    pile = state.piles[GM]
+    del pile.draw[:-12]  # a short deck keeps the brute force quick
+    ahead = next(c for c in reversed(pile.draw) if CARDS[c].suit is Suit.SWORDS)
+    pile.draw.remove(ahead)
+    state.queued_intents[hidden[0].id] = (ahead, True)  # drawn ahead by YES NO, face down
+    unseen = [*pile.draw, *(a.intent for a in hidden), ahead]
+    minors = [c for c in unseen if c is not None and CARDS[c].suit is not Suit.MAJOR]
+    tally: Counter[Ends] = Counter()
+    for cards in permutations(minors, len(hidden)):
+        trial = state.clone()
+        for foe, card in zip(hidden, cards, strict=True):
+            trial.adversary(foe.id).intent = card
+        (ends,) = hp_after_adversaries(trial)
+        tally[ends] += 1
+    total = sum(tally.values())
+    found = forecast_ends(state)
+    for fighter in ("mara", "jun"):
+        counts: Counter[int] = Counter()
+        for ends, n in tally.items():
+            counts[dict(ends)[fighter]] += n
+        assert found[fighter][2] == {hp: Fraction(n, total) for hp, n in counts.items()}
+    assert forecast_round(state).unseen == len(minors)
+    assert any(len(o.odds) > 1 for o in forecast_round(state).outlooks.values())  # the card does change the outcome
+
+
 @pytest.mark.rule("CMB-TARGETING")
 def test_a_gm_choice_of_target_gives_a_range_and_no_odds() -> None:
     state = fight([("company_muscle", (1, 1)), ("laborer", (1, 1))])

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
-from rt0table.rules.loner.journal import FightEntry, NoteEntry, QuestionEntry, SkillCheckEntry
+import pytest
+
+from rt0table.rules.loner.journal import FightEntry, JournalError, NoteEntry, QuestionEntry, SkillCheckEntry
 from rt0table.rules.loner.markdown import to_markdown
 from rt0table.rules.loner.oracle import Edge, throw_oracle
-from rt0table.rules.loner.oracle_state import annotate, ask
+from rt0table.rules.loner.oracle_state import OracleState, annotate, ask
 from rt0table.rules.rt0.fight.actions import Choose, PlayCard
 from rt0table.rules.rt0.fight.events import CombatEnded
 from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
@@ -122,3 +125,18 @@ def test_the_record_survives_json() -> None:
     data = json.loads(json.dumps(solo.to_dict()))
     again = SoloJournal.from_dict(data)
     assert again == solo
+
+
+def test_the_oracles_tag_shelf_survives_a_fight_and_json() -> None:
+    """The tags the player keeps on the oracle, picked or not, go through a fight's start and a save."""
+    shelf = replace(OracleState(), tags_for=(("Armed", True), ("Fast", False)), tags_against=(("Hurt", True),))
+    solo = begin_fight(SoloJournal(oracle=shelf), knock_down_fight(seed=5, card="9 of Swords").state)
+    assert (solo.oracle.tags_for, solo.oracle.tags_against) == (shelf.tags_for, shelf.tags_against)
+    again = SoloJournal.from_dict(json.loads(json.dumps(solo.to_dict())))
+    assert again == solo
+    old = solo.to_dict()
+    del old["oracle"]["tags"]  # a save from before the shelf was kept
+    assert SoloJournal.from_dict(old).oracle.tags_for == ()
+    old["oracle"]["tags"] = {"for": [["Armed", "yes"]]}
+    with pytest.raises(JournalError, match=r"field 'oracle.tags.for' must be a list of \[tag, picked\] pairs"):
+        SoloJournal.from_dict(old)
