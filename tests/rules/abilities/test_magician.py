@@ -44,7 +44,7 @@ from rt0table.rules.rt0.fight.state import GM, CombatState
 from rt0table.rules.rt0.traits import Arcana, Spell, Trait
 from rt0table.rules.seam import IllegalAction
 from tests.helpers.fight_builders import choose, give, stack
-from tests.helpers.random_play import BESTIARY, Fight, Policy, play
+from tests.helpers.random_play import BESTIARY, SOAK, Fight, Policy, play
 
 ROBOT_HERE = [AdversarySetup("training_robot", (1, 1))]
 MO_TRAITS = frozenset({Trait.STRONG, Trait.SLOW, Trait.CLEVER})
@@ -639,7 +639,7 @@ def magician_fights(draw: st.DrawFn) -> Fight:
     return Fight(draw(st.integers(0, 2**64 - 1)), room, tuple(fighters), foes, policy)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40 if SOAK else 10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(magician_fights())
 @pytest.mark.rule("MAG-RABBIT", "MAG-MAGIC-WAND", "MAG-THREE-CARD-MONTE", "MAG-DISAPPEARING-ACT")
 def test_random_magician_play_keeps_every_card_in_one_place(fight: Fight) -> None:

@@ -51,7 +51,7 @@ from tests.helpers.random_fights import fights
 from tests.helpers.random_play import BESTIARY, SOAK, TALLY, Fight, Policy, play, start
 
 KINDS = sorted(BESTIARY)
-EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "1000")) if SOAK else 25
+EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "1000")) if SOAK else 15
 # RT0_NO_SHRINK=1: report the first failing example as found (shrinking a long fight can take minutes)
 PHASES = tuple(p for p in Stage if not (p is Stage.shrink and os.environ.get("RT0_NO_SHRINK")))
 
@@ -165,10 +165,11 @@ def test_every_random_character_is_a_valid_one(fight: Fight) -> None:
 
 
 def test_a_fixed_sweep_of_random_play_takes_thousands_of_actions() -> None:
-    """Not a property: a fixed sweep over 3x3 fights, so every run checks at least this much play."""
+    """Not a property: a fixed sweep over 3x3 fights, so every run checks at least this much play (five times as
+    many fights under RT0_SOAK)."""
     rng = random.Random(2026)
     total, undone, endings = 0, 0, Counter[str]()
-    for _ in range(20):
+    for _ in range(60 if SOAK else 12):
         fighters = tuple(
             FighterSetup(f"f{i}", f"F{i}", (rng.randrange(3), rng.randrange(3)), frozenset(rng.sample(list(Trait), 2)))
             for i in range(rng.randint(1, 3))
@@ -179,5 +180,5 @@ def test_a_fixed_sweep_of_random_play_takes_thousands_of_actions() -> None:
         total += len(game.actions)
         undone += undo_count
         endings[game.state.result or "unfinished"] += 1
-    assert total >= 2000 and undone >= 500
-    assert sum(endings.values()) - endings["unfinished"] >= 5, endings
+    assert total >= 1200 and undone >= 300
+    assert sum(endings.values()) - endings["unfinished"] >= 3, endings
