@@ -1,8 +1,10 @@
 """The Restless's pack as the shared pack editor sees it: one kind per deck (``<deck>.json``, its cards listed under
 ``cards``), each deck's columns as typed fields, and the whole-pack check of ``rules/restless/rs_pack``.
 
-The editor edits packs in JSON form; the practice pack ships as CSV decks and is shown in JSON form here, and the
-player's packs read by the new game are the folders the editor saves (CSV or JSON both read).
+The editor edits packs in JSON form; on disk a pack keeps its own forms (``load_disk``/``dump_disk``): a folder or
+zip of CSV or JSON decks and images/ imports through the game's reader, and is saved and exported with each deck in
+the form it came in (a copy of the practice pack, in CSV). The live preview draws the card with the table's
+``paint_face``, from its scan when the pack's images/ holds it.
 """
 
 from __future__ import annotations

@@ -100,6 +100,12 @@ def test_a_pack_the_app_wrote_comes_back_byte_for_byte(qtbot: QtBot, packs: Path
     assert again is not None and again != first and folder_files(again) == written
     second = editor.export_to(tmp_path / "again.zip")
     assert second is not None and second.read_bytes() == zipped.read_bytes()
+    assert editor.draft is not None and editor.draft.folder == again
+    editor.draft.set_field(RESTLESS.kind("Characters"), 0, "health", 11)
+    assert editor.save() == again
+    saved = folder_files(again)
+    assert [name for name in written if saved[name] != written[name]] == ["characters.csv"]  # only the edited deck
+    assert read_rs_folder(again).deck("characters")[0].health == 11
 
 
 def test_a_bad_cell_is_refused_naming_file_card_and_field_and_nothing_is_written(
