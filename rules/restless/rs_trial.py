@@ -66,9 +66,6 @@ class TrialFigures:
     def interval(self) -> tuple[float, float]:
         return wilson_interval(self.wins, len(self.games))
 
-    def share(self, test: bool) -> float:
-        return test / len(self.games) if self.games else 0.0
-
     def mean(self, values: Sequence[int]) -> float:
         return sum(values) / len(values) if values else 0.0
 
