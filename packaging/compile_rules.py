@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "compiled"
-LEFT_INTERPRETED = ("__init__.py", "scenario_cli.py", "simulation_cli.py", "lab_cli.py")
+LEFT_INTERPRETED = ("__init__.py", "scenario_cli.py", "simulation_cli.py", "lab_cli.py", "rs_trial.py")
 """Package files and command-line entry points: nothing to gain, and ``-m`` needs a source module."""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,9 +33,12 @@ class Problem:
 class PackDraft:
     """The files of one pack under edit; ``folder`` is None for the shipped house pack (read-only)."""
 
-    def __init__(self, game: PackGame, pack: ContentPack, folder: Path | None) -> None:
+    def __init__(
+        self, game: PackGame, pack: ContentPack, folder: Path | None, disk: Mapping[str, bytes] | None = None
+    ) -> None:
         self.game = game
         self.folder = folder
+        self.disk: Mapping[str, bytes] = disk or {}  # the pack's files as found, for a game with an Exchange
         self.files: dict[str, Any] = copy.deepcopy(dict(pack.files))
         self.changed: set[str] = set()
 

@@ -43,6 +43,7 @@ from rt0table.desktop.packs.pack_library import (
     read_files,
     save_files,
 )
+from rt0table.desktop.packs.pack_preview import CardPreview
 from rt0table.desktop.packs.pack_schema import (
     CHOICE,
     FLAG,
@@ -188,6 +189,11 @@ class PackEditor(QWidget):
         splitter.addWidget(middle)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 3)
+        self.preview: CardPreview | None = None
+        if self.game.preview is not None:  # the card as the table will draw it, beside its fields
+            self.preview = CardPreview()
+            splitter.addWidget(self.preview)
+            splitter.setStretchFactor(2, 1)
 
         self.problem = QLabel()
         self.problem.setObjectName("pack-problem")
@@ -256,7 +262,7 @@ class PackEditor(QWidget):
             self.banner.setText("This pack cannot be opened until its files are fixed.")
             self._show_problem(Problem(listing.problem))
         else:
-            self.draft = PackDraft(self.game, listing.pack, listing.folder)
+            self.draft = PackDraft(self.game, listing.pack, listing.folder, listing.disk)
             self._update_banner()
         self.kinds.setEnabled(self.draft is not None)
         self.kinds.setCurrentRow(-1)
@@ -322,6 +328,18 @@ class PackEditor(QWidget):
             self.form.addRow(QLabel("This entry is not a JSON object; remove it or fix the file."))
         self._filling = False
         self._mark_fields()
+        self._refresh_preview()
+
+    def _refresh_preview(self) -> None:
+        """Draw the entry under edit again, from its fields as they are now."""
+        if self.preview is None or self.game.preview is None:
+            return
+        kind, row = self.current_kind(), self.entries.currentRow()
+        if kind is None or self.draft is None or row < 0:
+            self.preview.show_face(None)
+            return
+        entry = self.draft.entry(kind, row)
+        self.preview.show_face(self.game.preview(kind.title, entry, self.draft.files, self.draft.folder))
 
     def _fields_of(self, kind: Kind, entry: dict[str, Any]) -> list[Field]:
         """The schema's fields (for a keyed kind, only those the entry has), then any the schema does not know."""
@@ -363,6 +381,12 @@ class PackEditor(QWidget):
     def _edited(self, field: Field, typed: Any) -> None:
         kind, row = self.current_kind(), self.entries.currentRow()
         if self._filling or kind is None or self.draft is None or row < 0:
+            return
+        self._apply_edit(kind, row, field, typed)
+        self._refresh_preview()
+
+    def _apply_edit(self, kind: Kind, row: int, field: Field, typed: Any) -> None:
+        if self.draft is None:
             return
         if field.type == FLAG:
             entry = self.draft.entry(kind, row)
@@ -490,9 +514,9 @@ class PackEditor(QWidget):
             return None
         try:
             if self.draft.folder is None:
-                folder = install(self.game, read_files(self.game, self.draft.files))
+                folder = install(self.game, read_files(self.game, self.draft.files), self.draft.disk)
             else:
-                save_files(self.game, self.draft.folder, self.draft.files, self.draft.changed)
+                save_files(self.game, self.draft.folder, self.draft.files, self.draft.changed, self.draft.disk)
                 folder = self.draft.folder
         except PackError as error:
             self._show_problem(Problem(str(error)))
@@ -515,7 +539,7 @@ class PackEditor(QWidget):
         if self.draft is None:
             return None
         try:
-            return export_pack(read_files(self.game, self.draft.files), target)
+            return export_pack(read_files(self.game, self.draft.files), target, self.game, self.draft.disk)
         except PackError as error:
             self._show_problem(Problem(f"Not exported: {error}"))
             return None

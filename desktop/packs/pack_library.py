@@ -7,12 +7,15 @@ files the user changed are rewritten, each replaced whole.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import shutil
 import tempfile
-from dataclasses import dataclass
+import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,8 @@ from rt0table.assets.bundled import BundledFileError, bundled_bytes, bundled_nam
 from rt0table.desktop.packs.pack_schema import PackGame
 from rt0table.desktop.saves.location import resolve_save_dir
 from rt0table.rules.packs.content_pack import (
+    MAX_FILE_BYTES,
+    MAX_FILES,
     ContentPack,
     PackError,
     canonical_json,
@@ -41,6 +46,7 @@ class PackListing:
     folder: Path | None
     pack: ContentPack | None  # None when the pack is broken
     problem: str = ""
+    disk: Mapping[str, bytes] = field(default_factory=dict)  # its files as found, for a game with an Exchange
 
     @property
     def shipped(self) -> bool:
@@ -106,10 +112,58 @@ def house_pack(game: PackGame) -> ContentPack:
 
 
 def read_user_pack(game: PackGame, folder: Path) -> ContentPack:
+    return open_user_pack(game, folder)[0]
+
+
+def open_user_pack(game: PackGame, folder: Path) -> tuple[ContentPack, dict[str, bytes]]:
+    """A folder of the user's (or one to import) as the editor's pack, and its files as found when the game keeps
+    packs in another form (``PackGame.exchange``)."""
     try:
-        return checked(game, read_pack_folder(folder, game.game))
+        if game.exchange is None:
+            return checked(game, read_pack_folder(folder, game.game)), {}
+        disk = folder_files(folder)
+        return from_disk(game, disk), disk
     except OSError as error:
         raise PackError(f"{folder.name}: cannot be read ({error.strerror or error})") from None
+
+
+def from_disk(game: PackGame, disk: Mapping[str, bytes]) -> ContentPack:
+    """A pack's files as found, through the game's own reader (errors name the file, the card and the field)."""
+    assert game.exchange is not None
+    try:
+        files = game.exchange.load(disk)
+    except PackError:
+        raise
+    except (ValueError, KeyError, TypeError) as error:
+        raise PackError(f"{game.game} pack: cannot be used ({type(error).__name__}: {error})") from None
+    return checked(game, read_pack(files, game.game))
+
+
+def folder_files(folder: Path) -> dict[str, bytes]:
+    """Every file of a pack folder and of its sub-folders one deep (``images/``), by path inside the pack; sizes
+    and count checked before anything is read."""
+    if not folder.is_dir():
+        raise PackError(f"{folder}: not a folder")
+    paths = [p for p in folder.iterdir() if p.is_file()]
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(HIDDEN)):
+        paths += [p for p in sub.iterdir() if p.is_file()]
+    if len(paths) > MAX_FILES * 4:
+        raise PackError(f"{folder}: holds {len(paths)} files; a pack holds at most {MAX_FILES * 4}")
+    found: dict[str, bytes] = {}
+    for path in sorted(paths):
+        name = path.relative_to(folder).as_posix()
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise PackError(f"{name}: is {path.stat().st_size:,} bytes; at most {MAX_FILE_BYTES:,}")
+        found[name] = path.read_bytes()
+    return found
+
+
+def to_disk(game: PackGame, pack: ContentPack, disk: Mapping[str, bytes]) -> dict[str, bytes]:
+    """The files a pack is written as: the game's own forms with an Exchange, else the editor's JSON files."""
+    if game.exchange is None:
+        return {name: exchange_text(value) for name, value in pack.files.items()}
+    raw = {name: canonical_json(value).encode("utf-8") for name, value in pack.files.items()}
+    return game.exchange.dump(raw, disk)
 
 
 def available_packs(game: PackGame) -> list[PackListing]:
@@ -121,11 +175,11 @@ def available_packs(game: PackGame) -> list[PackListing]:
         return found
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(HIDDEN)):
         try:
-            pack = read_user_pack(game, folder)
+            pack, disk = open_user_pack(game, folder)
         except PackError as error:
             found.append(PackListing(folder.name, folder, None, str(error)))
         else:
-            found.append(PackListing(pack.name, folder, pack))
+            found.append(PackListing(pack.name, folder, pack, disk=disk))
     return found
 
 
@@ -151,8 +205,9 @@ def _missing(folder: Path) -> list[Path]:
     return missing
 
 
-def install(game: PackGame, pack: ContentPack) -> Path:
-    """Write a checked pack as a new folder of the user's packs; all of it or nothing."""
+def install(game: PackGame, pack: ContentPack, disk: Mapping[str, bytes] | None = None) -> Path:
+    """Write a checked pack as a new folder of the user's packs; all of it or nothing. ``disk``: the files it was
+    read from, for a game that keeps packs in its own forms (each deck written back in its form, images kept)."""
     checked(game, pack)
     root = game_folder(game)
     made = _missing(root)
@@ -161,7 +216,10 @@ def install(game: PackGame, pack: ContentPack) -> Path:
         target = _free_name(root, pack.name)
         staging = Path(tempfile.mkdtemp(prefix=HIDDEN + "importing-", dir=root))
         try:
-            write_pack_folder(pack, staging)
+            if game.exchange is None:
+                write_pack_folder(pack, staging)
+            else:
+                write_files(to_disk(game, pack, disk or {}), staging)
             staging.rename(target)
         finally:
             shutil.rmtree(staging, ignore_errors=True)  # gone once renamed; half-written if anything failed
@@ -176,30 +234,59 @@ def install(game: PackGame, pack: ContentPack) -> Path:
 
 
 def import_pack(game: PackGame, source: Path) -> Path:
-    """Copy a pack (a .zip file or a folder) into the user's packs; the source is only read."""
+    """Copy a pack (a .zip file or a folder) into the user's packs; the source is only read, and the whole pack is
+    checked before anything is written."""
     source = Path(source)
     if source.is_dir():
-        pack = read_user_pack(game, source)
-    else:
-        try:
-            data = source.read_bytes()
-        except OSError as error:
-            raise PackError(f"{source.name}: cannot be read ({error.strerror or error})") from None
-        pack = checked(game, pack_from_zip(data, game.game, source.name))
-    return install(game, pack)
+        pack, disk = open_user_pack(game, source)
+        return install(game, pack, disk)
+    try:
+        data = source.read_bytes()
+    except OSError as error:
+        raise PackError(f"{source.name}: cannot be read ({error.strerror or error})") from None
+    if game.exchange is None:
+        return install(game, checked(game, pack_from_zip(data, game.game, source.name)))
+    disk = game.exchange.unzip(data, source.name)
+    return install(game, from_disk(game, disk), disk)
 
 
-def export_pack(pack: ContentPack, target: Path) -> Path:
-    """A zip file when ``target`` ends in .zip (replaced whole), else a new or empty folder of JSON files."""
+def export_pack(
+    pack: ContentPack, target: Path, game: PackGame | None = None, disk: Mapping[str, bytes] | None = None
+) -> Path:
+    """A zip file when ``target`` ends in .zip (replaced whole), else a new or empty folder; in the game's own
+    forms when it has an Exchange (``disk``: the files the pack was read from), else JSON files."""
     target = Path(target)
+    files = to_disk(game, pack, disk or {}) if game is not None and game.exchange is not None else None
     if target.suffix.lower() == ".zip":
-        _replace_file(target, pack_to_zip(pack))
+        _replace_file(target, pack_to_zip(pack) if files is None else zipped(files))
         return target
     try:
-        write_pack_folder(pack, target)
+        if files is None:
+            write_pack_folder(pack, target)
+        else:
+            taken = sorted(name for name in files if (target / name).exists())
+            if taken:
+                raise PackError(f"{target}: already holds {', '.join(taken)}; export into an empty folder")
+            write_files(files, target)
     except OSError as error:
         raise PackError(f"{target}: cannot be written ({error.strerror or error})") from None
     return target
+
+
+def write_files(files: Mapping[str, bytes], folder: Path) -> None:
+    for name, data in sorted(files.items()):
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+def zipped(files: Mapping[str, bytes]) -> bytes:
+    """Files as zip bytes with fixed dates, in name order: the same files give the same bytes."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in sorted(files.items()):
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
 
 
 def _replace_file(path: Path, data: bytes) -> None:
@@ -214,9 +301,18 @@ def _replace_file(path: Path, data: bytes) -> None:
         raise PackError(f"{path.name}: cannot be written ({error.strerror or error})") from None
 
 
-def save_files(game: PackGame, folder: Path, files: dict[str, Any], changed: set[str]) -> None:
-    """Rewrite only the changed files of a user pack, after the whole pack has passed its check."""
-    read_files(game, files)
+def save_files(
+    game: PackGame, folder: Path, files: dict[str, Any], changed: set[str], disk: Mapping[str, bytes] | None = None
+) -> None:
+    """Rewrite only the changed files of a user pack, after the whole pack has passed its check (with an Exchange:
+    the files whose bytes differ from ``disk``, what the folder held when it was opened)."""
+    pack = read_files(game, files)
+    if game.exchange is not None:
+        for name, data in sorted(to_disk(game, pack, disk or {}).items()):
+            if (disk or {}).get(name) != data:
+                (folder / name).parent.mkdir(parents=True, exist_ok=True)
+                _replace_file(folder / name, data)
+        return
     for name in sorted(changed):
         path = folder / name
         if name in files:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rt0table.rules.packs.content_pack import ContentPack
@@ -61,6 +62,27 @@ class Paste:
     example: str = ""
 
 
+# A card's face for the editor's live preview: from the kind's title, the entry, the pack's files and its folder
+# (where its images are), a function that paints the face into (painter, rect), or the reason it cannot be drawn.
+FacePainter = Callable[[Any, Any], None]
+Preview = Callable[[str, Any, Files, Path | None], FacePainter | str]
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """For a game whose packs on disk are not the editor's JSON files (The Restless: CSV or JSON decks, images/).
+
+    ``load`` reads a pack's files as found in a folder or zip (path inside the pack -> bytes) into the editor's JSON
+    files, refusing a bad pack with the file, the card and the field; ``dump`` turns the editor's files back into
+    files on disk, each deck in the form ``disk`` (what was loaded; empty for a new pack) had, its images kept;
+    ``unzip`` gives a zip's files by their path inside the pack.
+    """
+
+    load: Callable[[Mapping[str, bytes]], dict[str, bytes]]
+    dump: Callable[[Mapping[str, bytes], Mapping[str, bytes]], dict[str, bytes]]
+    unzip: Callable[[bytes, str], dict[str, bytes]]
+
+
 @dataclass(frozen=True)
 class PackGame:
     """A game's pack as the editor sees it."""
@@ -74,6 +96,8 @@ class PackGame:
     # The house pack's files as the editor edits them (JSON), for a game whose shipped pack is kept in another form
     # (The Restless ships CSV decks); None reads the .json files of ``house``.
     house_files: Callable[[], Mapping[str, bytes]] | None = None
+    preview: Preview | None = None  # None: the game draws no card face from a pack entry
+    exchange: Exchange | None = None  # None: a pack on disk is the editor's JSON files as they are
 
     def kind(self, title: str) -> Kind:
         return next(k for k in self.kinds if k.title == title)

@@ -1,18 +1,48 @@
 """The Restless's pack as the shared pack editor sees it: one kind per deck (``<deck>.json``, its cards listed under
 ``cards``), each deck's columns as typed fields, and the whole-pack check of ``rules/restless/rs_pack``.
 
-The editor edits packs in JSON form; the practice pack ships as CSV decks and is shown in JSON form here, and the
-player's packs read by the new game are the folders the editor saves (CSV or JSON both read).
+The editor edits packs in JSON form; on disk a pack keeps its own forms (``load_disk``/``dump_disk``): a folder or
+zip of CSV or JSON decks and images/ imports through the game's reader, and is saved and exported with each deck in
+the form it came in (a copy of the practice pack, in CSV). The live preview draws the card with the table's
+``paint_face``, from its scan when the pack's images/ holds it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
 
-from rt0table.desktop.packs.pack_schema import CHOICE, FLAG, INTEGER, LONG_TEXT, Field, Kind, PackGame
-from rt0table.rules.packs.content_pack import ContentPack, canonical_json
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPainter, QPixmap
+
+from rt0table.desktop.packs.pack_schema import (
+    CHOICE,
+    FLAG,
+    INTEGER,
+    LONG_TEXT,
+    Exchange,
+    FacePainter,
+    Field,
+    Files,
+    Kind,
+    PackGame,
+)
+from rt0table.desktop.restless.restless_scene import paint_face
+from rt0table.rules.packs.content_pack import ContentPack, PackError, canonical_json
 from rt0table.rules.restless.rs_cards import DECK_KINDS, DECKS, ITEM_TYPES, ROLLS, TARGET_TYPES
-from rt0table.rules.restless.rs_pack import RsPack, as_form, deck_columns, pack_files, read_pack_files
+from rt0table.rules.restless.rs_pack import (
+    IMAGE_NAME,
+    IMAGES,
+    RsPack,
+    as_form,
+    deck_columns,
+    forms_of,
+    pack_files,
+    read_card,
+    read_pack_files,
+    zip_members,
+)
 from rt0table.rules.restless.rs_practice import practice_pack
 
 GAME = "restless"
@@ -70,9 +100,19 @@ KINDS = tuple(
 
 
 def check_pack(pack: ContentPack) -> RsPack:
-    """The editor's files through the game's own reader and deck checks (errors name the file, card and field)."""
+    """The editor's files through the game's own reader and deck checks (errors name the file, card and field).
+
+    The editor holds the decks, not the images: an image a card names is taken to be in the pack's images/ here,
+    and checked against the folder when the pack is written (``dump_disk``)."""
     raw = {name: canonical_json(value).encode("utf-8") for name, value in pack.files.items()}
-    return read_pack_files(raw)
+    named = {
+        card["image"]
+        for value in pack.files.values()
+        if isinstance(value, dict) and isinstance(value.get("cards"), list)
+        for card in value["cards"]
+        if isinstance(card, dict) and isinstance(card.get("image"), str) and IMAGE_NAME.fullmatch(card["image"])
+    }
+    return read_pack_files({**raw, **{IMAGES + name: b"" for name in named}})
 
 
 def practice_files() -> Mapping[str, bytes]:
@@ -81,4 +121,46 @@ def practice_files() -> Mapping[str, bytes]:
     return {name: data for name, data in files.items() if name.endswith(".json")}
 
 
-RESTLESS = PackGame(GAME, "The Restless", ("restless", "practice"), KINDS, check_pack, house_files=practice_files)
+def card_face(title: str, entry: Any, files: Files, folder: Path | None) -> FacePainter | str:
+    """The entry's face as the table draws it: its scan from the pack's images/ when it has one, else drawn from
+    its fields; an entry the reader refuses gives the reader's own words instead."""
+    deck = next(k.file.removesuffix(".json") for k in KINDS if k.title == title)
+    try:
+        card = read_card(deck, entry)
+    except PackError as error:
+        return str(error)
+    scan: QPixmap | None = None
+    if card.image and folder is not None and (folder / IMAGES / card.image).is_file():
+        scan = QPixmap(str(folder / IMAGES / card.image))
+
+    def paint(painter: QPainter, box: QRectF) -> None:
+        paint_face(painter, box, card, image=scan)
+
+    return paint
+
+
+def load_disk(raw: Mapping[str, bytes]) -> dict[str, bytes]:
+    """A pack as found (CSV or JSON decks, images/; other files left alone) through the game's reader and deck
+    checks, as the editor's JSON files; its images stay on disk."""
+    found = {n: d for n, d in raw.items() if ("/" not in n and n.endswith((".json", ".csv"))) or n.startswith(IMAGES)}
+    files = pack_files(as_form(read_pack_files(found), "json"))
+    return {name: data for name, data in files.items() if not name.startswith(IMAGES)}
+
+
+def dump_disk(files: Mapping[str, bytes], disk: Mapping[str, bytes]) -> dict[str, bytes]:
+    """The editor's files written as the game writes a pack: each deck in the form it was found in, the images
+    kept, canonical bytes (so a pack this app wrote comes back byte for byte)."""
+    images = {name: data for name, data in disk.items() if name.startswith(IMAGES)}
+    return pack_files(forms_of(read_pack_files({**files, **images}), disk))
+
+
+RESTLESS = PackGame(
+    GAME,
+    "The Restless",
+    ("restless", "practice"),
+    KINDS,
+    check_pack,
+    house_files=practice_files,
+    preview=card_face,
+    exchange=Exchange(load_disk, dump_disk, zip_members),
+)

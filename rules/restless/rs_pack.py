@@ -165,6 +165,11 @@ def _json_rows(path: str, data: bytes) -> list[Any]:
     return cards
 
 
+def read_card(deck: str, row: Any, place: int = 1) -> Card:
+    """One card of ``deck`` as the JSON form holds it (the pack editor's preview); a PackError names the field."""
+    return _card(f"{deck}.json", deck, row, place, sheet=False)
+
+
 def _card(path: str, deck: str, row: Any, place: int, sheet: bool) -> Card:
     named = row.get("id") if isinstance(row, dict) else None
     entry = Entry(path, f"card '{named}'" if isinstance(named, str) and named else f"card #{place}", row)
@@ -320,6 +325,11 @@ def check_decks(pack: RsPack) -> None:
 
 def read_pack_zip(data: bytes, label: str = "pack.zip") -> RsPack:
     """A zipped pack; one top folder inside is allowed (a zipped pack folder)."""
+    return read_pack_files(zip_members(data, label))
+
+
+def zip_members(data: bytes, label: str = "pack.zip") -> dict[str, bytes]:
+    """A zipped pack's files by their path inside the pack (one top folder inside is taken off); sizes checked."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:
@@ -341,7 +351,7 @@ def read_pack_zip(data: bytes, label: str = "pack.zip") -> RsPack:
                 raw[name] = archive.read(info)
             except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError) as error:
                 raise PackError(f"{label}: '{info.filename}' cannot be unpacked ({error})") from None
-    return read_pack_files(raw)
+    return raw
 
 
 # ---- writing ----
@@ -419,6 +429,14 @@ def pack_zip(pack: RsPack) -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
     return out.getvalue()
+
+
+def forms_of(pack: RsPack, disk: Mapping[str, bytes]) -> RsPack:
+    """The pack with each deck in the form ``disk`` holds it in (a pack's files as found); CSV for a deck it lacks,
+    what a spreadsheet opens."""
+    return replace(
+        pack, decks=tuple(replace(d, form="json" if f"{d.name}.json" in disk else "csv") for d in pack.decks)
+    )
 
 
 def as_form(pack: RsPack, form: str) -> RsPack:

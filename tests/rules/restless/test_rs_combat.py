@@ -124,10 +124,10 @@ def with_defense(state: RsState, target: str, die_defense: int) -> RsState:
 def test_a_modified_roll_stays_between_1_and_20() -> None:
     out_of_reach = with_defense(table("veil-crawler"), "veil-crawler", 21)
     high = step(die_shows(out_of_reach, MASON, 19, modifier=5), Accept())[0]
-    assert high.target_health == 6 and high.hero(MASON).health == 6  # 24 counts as 20: a miss against 21
+    assert high.target_health == 7 and high.hero(MASON).health == 6  # 24 counts as 20: a miss against 21
     always = with_defense(table("veil-crawler"), "veil-crawler", 1)
     low = step(die_shows(always, MASON, 2, modifier=-4), Accept())[0]
-    assert low.target_health == 3  # -2 counts as 1: a hit against 1
+    assert low.target_health == 4  # -2 counts as 1: a hit against 1 (Veil Crawler: Health 7)
 
 
 @pytest.mark.rule("RS-REROLL")

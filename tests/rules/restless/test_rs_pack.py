@@ -202,7 +202,7 @@ def test_deck_checks_catch_too_few_encounters_and_a_gods_gaps() -> None:
     lines = raw()["encounters.csv"].split(b"\n")
     short = b"\n".join(lines[:3]) + b"\n"
     assert refused({**raw(), "encounters.csv": short}).startswith("encounters: holds")
-    gods = raw()["traitor-gods.json"].replace(b'"1-4:6; 5-8:4 chain; 9-11:3"', b'"1-4:6; 9-11:3"')
+    gods = raw()["traitor-gods.json"].replace(b'"1-4:8; 5-9:6 chain; 10-13:5"', b'"1-4:8; 10-13:5"')
     assert "field 'attacks': says nothing for a failed roll of 5" in refused({**raw(), "traitor-gods.json": gods})
     few = b"\n".join(raw()["rests.csv"].split(b"\n")[:3]) + b"\n"
     assert refused({**raw(), "rests.csv": few}) == "rests.csv: holds 2 cards; the game needs at least 3"

@@ -347,9 +347,9 @@ def test_adding_a_combat_encounter_passes_over_others_and_shuffles_them_back() -
 
 @pytest.mark.rule("RS-REALM-RULES")
 def test_a_realm_changes_the_rules_for_its_encounters() -> None:
-    state = enter_realm(party(started()), 4, [])  # Hollow Crown: Targets +1 Die Defense, +2 Attack
+    state = enter_realm(party(started()), 4, [])  # Hollow Crown: Targets +2 Die Defense, +2 Attack, +2 Health
     state = fight(state, "toll-keeper")
-    assert die_defense(state) == 9 and target_attack(state) == 4
+    assert die_defense(state) == 10 and target_attack(state) == 4
     marsh = fight(enter_realm(party(started()), 3, []), "mire-rat")  # Cartographers +1 Ranged
     assert roll_modifier(marsh, marsh.hero(CLERK), "ranged") == 2
 

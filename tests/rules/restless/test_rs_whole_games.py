@@ -31,23 +31,27 @@ def whole_game(seed: int, seats: tuple[str, ...], refuse: bool = False) -> tuple
     return state, lines
 
 
-@pytest.mark.parametrize("seed", range(6))
+# Seeds picked after the practice pack was made harder (docs/rulings.md): every one reaches the Traitor God; the
+# stand-in beats it in the first four and falls to it in the last two.
+WON, LOST = (5, 6, 8, 9), (0, 1)
+
+
+@pytest.mark.parametrize("seed", WON + LOST)
 def test_the_stand_in_plays_whole_games_through_all_five_realms(seed: int) -> None:
     seats = ("p1", "p2", "p3", "p4")[: 1 + seed % 4]
     state, lines = whole_game(seed, seats)
-    assert RULES.is_over(state) and state.result in ("won", "lost")
-    if state.result == "won":
-        for number in range(1, 6):
-            assert any(line.startswith(f"Realm {number}:") for line in lines)
-        assert any("Traitor God" in line for line in lines) and state.current == state.god
+    assert RULES.is_over(state) and state.result == ("won" if seed in WON else "lost")
+    for number in range(1, 6):
+        assert any(line.startswith(f"Realm {number}:") for line in lines)
+    assert any(line.startswith("The final battle:") for line in lines) and state.current == state.god
+    assert (state.target_health <= 0) == (seed in WON)
     assert not legal_actions(state)
 
 
 def test_a_whole_game_may_end_by_refusing_the_final_battle() -> None:
     state, lines = whole_game(11, ("p1",), refuse=True)
-    assert state.result in ("refused", "lost")
-    if state.result == "refused":
-        assert state.realm_number == 5 and any(line.startswith("Realm 5:") for line in lines)
+    assert state.result == "refused"
+    assert state.realm_number == 5 and any(line.startswith("Realm 5:") for line in lines)
 
 
 def test_manual_adjustments_are_logged_single_steps_that_reveal_nothing() -> None:
