@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from ..campaign.character import COMBAT_HP
 from ..cards import CardId
@@ -165,7 +166,9 @@ class PendingDecision:
     actor: str
     prompt: str
     options: tuple[Option, ...]
-    context: object = ()  # a typed context (``decisions.decision_context``, read with ``context_of``), or () for none
+    # a typed context (``decisions.decision_context``, read with ``context_of``), or () for none; Any, not object: a
+    # compiled (mypyc) dataclass cannot hold an ``object`` field, so test_no_positional_contexts.py guards the reads
+    context: Any = ()
     private: bool = False  # only the actor may see the options (cards they peeked at); hot-seat UIs hide it
 
     @property

@@ -1,6 +1,7 @@
 """Typed decisions (issue 13 item 5): no code unpacks a decision's context by position; each is read as its typed
-value (``decisions.context_of``). mypy holds the same (``PendingDecision.context`` is an ``object``, ``Option.value``
-a ``Target``); this reads the source itself, so a ``# type: ignore`` cannot slip one past."""
+value (``decisions.context_of``). mypy checks options (``Option.value`` is a ``Target``) but not contexts
+(``PendingDecision.context`` stays ``Any``: the compiled engine's dataclasses cannot hold an ``object`` field), so this
+reads the source itself."""
 
 from __future__ import annotations
 
