@@ -28,7 +28,7 @@ from ..cards import (
     Suit,
 )
 from ..fight.daily import SLAUGHTER, spend, used_today
-from ..fight.decisions import ask, decision_targets, resolver, target_of
+from ..fight.decisions import ask, carry_on, decision_targets, resolver, target_of
 from ..fight.effects import (
     after_draw,
     damage_adversary,
@@ -509,6 +509,7 @@ def _keep_face_down(state: CombatState, fighter: Fighter, kept: list[CardId], ev
 def _hit_me(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     if target_of(option, AnswerTarget).yes:
         draw(state, state.fighter(decision.actor), 1, events, then="hit-me")
+    carry_on(state, decision.context, events)  # the rest of the attacker's plan, which waited on this answer
 
 
 @after_draw("hit-me")

@@ -285,8 +285,8 @@ def _hit(
     return len(state.decisions) > waiting
 
 
-# "hit-me" too: Hit Me is asked after the hit, so it can be the decision the plan waits on (its resolver does not
-# carry the plan on: a question for the rules, left as the engine plays it; registered so such saves read back)
+# "hit-me" too: Hit Me is asked after the hit, so it can be the decision the plan waits on (its resolver carries the
+# plan on, as the injury's does)
 @decision_context("injury", "disappear", "hit-me")
 @dataclass(frozen=True, slots=True)
 class PlanLeft:
