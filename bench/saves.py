@@ -2,6 +2,7 @@
 the memory a long fight holds, the load of a 50,000-action fight and the listing of 500 saves.
 
     python bench/saves.py [--actions 1000] [--loads 30] [--long 50000] [--listed 500] [--write docs/benchmarks.md]
+    python bench/saves.py --listing-only [--listed 500] [--write docs/benchmarks.md]
 
 A practice fight against a harmless dummy (it only shields and heals) so one game can run to
 1,000 actions; two fighters play random legal actions with a fixed seed. Every action is
@@ -95,10 +96,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=50, help="saves in the folder when timing list_games")
     parser.add_argument("--long", type=int, default=50_000, help="actions of the long fight (0: skip the scale part)")
     parser.add_argument("--listed", type=int, default=500, help="saves in the folder when timing the listing at scale")
-    parser.add_argument("--scale-only", action="store_true", help="measure only the 'Saves at scale' section")
+    parser.add_argument("--scale-only", action="store_true", help="measure only the two sections at scale")
+    parser.add_argument("--listing-only", action="store_true", help="measure only the 'Save listing' section")
     parser.add_argument("--write", type=Path, help="rewrite the 'Saves' sections of this file")
     args = parser.parse_args(argv)
     command = " ".join(["python bench/saves.py", *(argv if argv is not None else sys.argv[1:])])
+    if args.listing_only:
+        return listing(args, where, command)
     if args.scale_only:
         return scale(args, where, command)
 
@@ -172,14 +176,25 @@ def main(argv: list[str] | None = None) -> int:
 def scale(args: argparse.Namespace, where: str, command: str) -> int:
     from saves_scale import scale_section
 
-    scaled = scale_section(args.long, args.listed, where, command)
+    scaled = scale_section(args.long, where, command)
     print(scaled)
     if args.write:
         write_section(args.write, scaled, SCALE_HEADING)
+    return listing(args, machine(), command) if args.listed else 0
+
+
+def listing(args: argparse.Namespace, where: str, command: str) -> int:
+    from saves_listing import listing_section
+
+    listed = listing_section(args.listed, where, command)
+    print(listed)
+    if args.write:
+        write_section(args.write, listed, LISTING_HEADING)
     return 0
 
 
 SCALE_HEADING = "## Saves at scale"
+LISTING_HEADING = "## Save listing"
 
 
 def write_section(doc: Path, section: str, heading: str = HEADING) -> None:

@@ -1,4 +1,4 @@
-"""The save store at scale (issue 13 item 7): memory a long fight holds, loading a 50,000-action fight, listing 500.
+"""The save store at scale (issue 13 item 7): memory a long fight holds, loading and resuming a 50,000-action fight.
 
 Every figure is a ratio against a baseline measured in the same run on the same machine:
 - memory: the ``Game`` after N actions, against the same game played by a ``Game`` that forgets nothing (how
@@ -6,20 +6,14 @@ Every figure is a ratio against a baseline measured in the same run on the same 
 - load: ``SaveStore.load`` of the long fight against the 1,000-action one;
 - resume: what Load does with a fight (``SaveStore.load``, then ``flow/resume``'s table log and the stand-in's
   plies), against the same with the whole fight told again from its opening (how resume told it before);
-- listing: ``list_games`` on a folder of format-6 saves against the same saves rewritten in format 4 (read the
-  way every save was read before: ``check_file``, then the log and the campaign document), and against SQLite's
-  own floor: opening each file read-only, reading its schema and closing it, nothing else.
-Run through ``bench/saves.py`` (``make bench-saves``).
+Run through ``bench/saves.py`` (``make bench-saves``); listing 500 saves is ``saves_listing.py``.
 """
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import tracemalloc
@@ -29,7 +23,6 @@ from saves import practice_setup
 
 from rt0table.desktop.flow.resume import answered_plies, fight_log
 from rt0table.desktop.saves import SaveStore
-from rt0table.desktop.saves.schema import connect_read_only
 from rt0table.rules.rt0.fight.engine import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,42 +95,7 @@ def timed_resumes(folder: Path, game_id: str, times: int, whole: bool = False) -
     return walls, cpus, len(lines)
 
 
-def as_format_4(source: Path, target: Path) -> None:
-    """The save rewritten as format 4 held it (the tests' helper), so it is listed the old way."""
-    sys.path.insert(0, str(ROOT))
-    from tests.desktop.saves.old_formats import old_format_copy
-
-    old_format_copy(source, target, 4)
-
-
-def sqlite_floor(folder: Path, repeats: int = 5) -> float:
-    """Median CPU seconds to open every save read-only, read its schema and close it: what SQLite itself costs."""
-    paths = sorted(folder.resolve().glob("*.rt0save"))
-    cpus = []
-    for _ in range(repeats):
-        start_cpu = time.process_time()
-        for path in paths:
-            conn = connect_read_only(path, os.path.exists(f"{path}-wal"))
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-            conn.close()
-        cpus.append(time.process_time() - start_cpu)
-    return statistics.median(cpus)
-
-
-def timed_listing(folder: Path, repeats: int = 5) -> tuple[float, float]:
-    """Median wall and CPU seconds of ``list_games``."""
-    with SaveStore(folder, app_version="bench") as store:
-        walls, cpus = [], []
-        for _ in range(repeats):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            listed = store.list_games()
-            walls.append(time.perf_counter() - start)
-            cpus.append(time.process_time() - start_cpu)
-        assert all(s.problem is None for s in listed), [s.problem for s in listed if s.problem]
-    return statistics.median(walls), statistics.median(cpus)
-
-
-def scale_section(long: int, listed: int, where: str, command: str) -> str:
+def scale_section(long: int, where: str, command: str) -> str:
     ms, kib = 1000.0, 1 / 1024
     short = 1000
     bounded_short, _ = held_memory(Game, short)
@@ -152,20 +110,6 @@ def scale_section(long: int, listed: int, where: str, command: str) -> str:
         resume_wall, resume_cpu, told = timed_resumes(Path(folder), long_id, 5)
         _wall, resume_short_cpu, _told = timed_resumes(Path(folder), short_id, 5)
         whole_wall, whole_cpu, whole_told = timed_resumes(Path(folder), long_id, 3, whole=True)
-    with tempfile.TemporaryDirectory() as new, tempfile.TemporaryDirectory() as old:
-        with SaveStore(new, app_version="bench") as store:
-            first = record(store, 30, 5)
-            for seed in range(listed - 1):
-                store.new_game(practice_setup(100 + seed))
-        source = Path(new) / f"{first}.rt0save"
-        as_format_4(source, Path(old) / "template.rt0save")
-        template = Path(old) / "template.rt0save"
-        for path in Path(new).glob("*.rt0save"):
-            shutil.copyfile(template, Path(old) / path.name)
-        template.unlink()
-        listing_new, listing_new_cpu = timed_listing(Path(new))
-        listing_old, listing_old_cpu = timed_listing(Path(old))
-        floor_cpu = sqlite_floor(Path(new))
     load_short, load_long = statistics.median(short_loads), statistics.median(long_loads)
     cpu_short, cpu_long = statistics.median(short_cpu), statistics.median(long_cpu)
     rows = [
@@ -189,12 +133,6 @@ def scale_section(long: int, listed: int, where: str, command: str) -> str:
         ("same, wall (ms)", f"{statistics.median(resume_wall) * ms:.0f}",
          f"{statistics.median(whole_wall) * ms:.0f} (told from the opening)",
          f"{statistics.median(resume_wall) / statistics.median(whole_wall):.3f}"),
-        (f"list_games with {listed} saves, median of 5, wall (ms)", f"{listing_new * ms:.1f}",
-         f"{listing_old * ms:.1f} (the same saves in format 4)", f"{listing_new / listing_old:.3f}"),
-        ("same, CPU time of the process (ms)", f"{listing_new_cpu * ms:.1f}",
-         f"{listing_old_cpu * ms:.1f} (format 4)", f"{listing_new_cpu / listing_old_cpu:.3f}"),
-        ("same, against SQLite's floor (open read-only, read the schema, close), CPU (ms)",
-         f"{listing_new_cpu * ms:.1f}", f"{floor_cpu * ms:.1f}", f"{listing_new_cpu / floor_cpu:.2f}"),
     ]  # fmt: skip
     lines = [
         HEADING,

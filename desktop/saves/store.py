@@ -24,7 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from . import copies
+from . import copies, summary_index
 from .errors import DamagedSaveError, SaveError, UnknownGameError
 from .loaded import GameSummary, StandInAnswer
 from .location import resolve_save_dir
@@ -101,6 +101,8 @@ class SaveStore:
         for game in self._open.values():
             game.close()
         self._open.clear()
+        if self._lock.held:
+            self._reindex()  # every connection closed: the files are as the next window will find them
         self._lock.release()
 
     # --- games -----------------------------------------------------------------------------------
@@ -125,6 +127,7 @@ class SaveStore:
         game_id = self._new_id()
         names = list(players) if players is not None else (setup.character_names if setup is not None else [])
         gamefile.create(self.path_of(game_id), setup, names, self.app_version, campaign)
+        self._reindex()
         return game_id
 
     def begin_fight(self, game_id: str, setup: CombatSetup) -> int:
@@ -182,14 +185,19 @@ class SaveStore:
         return Recorder(self, game_id)
 
     def list_games(self) -> list[GameSummary]:
-        """Every save in the folder, newest played first; saves that cannot be read are listed with their problem."""
+        """Every save in the folder, newest played first; saves that cannot be read are listed with their problem.
+
+        A save the folder's index holds as it is now is listed from there; any other is opened (read-only). Listing
+        writes nothing.
+        """
         folder = self.folder.resolve()
-        with os.scandir(folder) as found:  # one read of the folder: no stat per save, no glob
-            files = {entry.name: entry.is_file() for entry in found}
+        index = summary_index.read(folder)
+        with os.scandir(folder) as found:  # one read of the folder: no glob or realpath per save
+            files = {entry.name: entry for entry in found if entry.is_file()}
         summaries = [
-            self._summary(folder / name, f"{name}-wal" in files)
-            for name, is_file in files.items()
-            if is_file and name.endswith(SUFFIX)
+            self._listed(folder / name, entry, f"{name}-wal" in files, index)
+            for name, entry in files.items()
+            if name.endswith(SUFFIX)
         ]
         summaries = [
             replace(s, problem=self._refused[s.game_id]) if s.problem is None and s.game_id in self._refused else s
@@ -210,6 +218,7 @@ class SaveStore:
         with _only_save_errors(path, "the save could not be deleted"):
             copies.remove(path)
         self._renamed.pop(game_id, None)
+        self._reindex()
 
     def duplicate(self, game_id: str, upto: int | None = None) -> str:
         """Copy a game as a new one; ``upto`` keeps only the log up to that entry (e.g. ``recovered_from``).
@@ -245,6 +254,7 @@ class SaveStore:
             raise DamagedSaveError(source, f"the save could not be copied: {_why(error)}") from None
         finally:
             copies.remove(part)
+        self._reindex()
         return new_id
 
     def export_game(self, game_id: str, path: str | os.PathLike[str]) -> Path:
@@ -281,6 +291,7 @@ class SaveStore:
             raise DamagedSaveError(source, f"this save cannot be opened: {_why(error)}") from None
         finally:
             copies.remove(part)
+        self._reindex()
         return new_id
 
     # --- inside ------------------------------------------------------------------------------------
@@ -340,6 +351,40 @@ class SaveStore:
         for leftover in self.folder.glob(f"*{SUFFIX}*"):
             if _LEFTOVER.match(leftover.name):
                 leftover.unlink(missing_ok=True)
+        for leftover in self.folder.glob(f"{summary_index.INDEX_NAME}.*"):
+            if summary_index.is_leftover(leftover.name):
+                leftover.unlink(missing_ok=True)
+
+    def _reindex(self) -> None:
+        """Bring the folder's index up to date (the store alone writes it, with the folder's lock held): a save
+        the index holds as it is now keeps its entry, any other is read again; a save with a ``-wal`` beside it (open
+        for writing) or a problem gets none, and is opened when listed."""
+        folder = self.folder.resolve()
+        index = summary_index.read(folder)
+        try:
+            with os.scandir(folder) as found:
+                files = {entry.name: entry for entry in found if entry.is_file()}
+        except OSError:
+            return  # the folder cannot be read: listing will say so; the old index still matches no changed file
+        entries: dict[str, summary_index.Entry] = {}
+        changed = False
+        for name, found_entry in files.items():
+            if not name.endswith(SUFFIX) or f"{name}-wal" in files or self._id_of(folder / name) in self._refused:
+                continue  # open for writing, or a load found it damaged: listed from the file
+            try:
+                stat = found_entry.stat()
+            except OSError:
+                continue
+            entry = index.fresh(name, stat)
+            if entry is None:
+                changed = True
+                summary = self._summary(folder / name, False)
+                if summary.problem is not None:
+                    continue
+                entry = summary_index.entry_of(summary, summary_index.stamp_of(stat))
+            entries[name] = entry
+        if changed or entries.keys() != index.entries.keys():
+            summary_index.write(folder, entries)
 
     def _forget(self, game_id: str) -> None:
         game = self._open.pop(game_id, None)
@@ -367,6 +412,17 @@ class SaveStore:
         game_id = self._new_id()
         self._renamed[game_id] = path
         return game_id
+
+    def _listed(self, path: Path, found: os.DirEntry[str], wal: bool, index: summary_index.FolderIndex) -> GameSummary:
+        """One file's line in the list: from the index when it holds the file as it is now, else read from it."""
+        if not wal:
+            try:
+                entry = index.fresh(path.name, found.stat())
+            except OSError:
+                entry = None
+            if entry is not None:
+                return entry.summary(self._id_of(path), path)
+        return self._summary(path, wal)
 
     def _summary(self, path: Path, wal: bool) -> GameSummary:
         """One file's line in the list; never raises, whatever the file holds (one bad file must not hide the rest).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rt0table.desktop.fights import book_bestiary
 from rt0table.rules.rt0.cards import FOOL, CardId
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, Preparation, new_combat
-from rt0table.rules.rt0.fight.state import GM, Option, PendingDecision
+from rt0table.rules.rt0.fight.state import GM, FighterTarget, Option, PendingDecision
 from rt0table.rules.rt0.traits import Arcana
 
 
@@ -46,6 +46,9 @@ def priestess_game() -> Game:
 def gm_secret(game: Game) -> Game:
     """The quick fight with a private decision of the GM's on top (none of the rules asks one yet)."""
     state = game.state.clone()
-    options = (Option("The Laborer hits Mara", ("mara",)), Option("The Laborer hits Jun", ("jun",)))
+    options = (
+        Option("The Laborer hits Mara", FighterTarget("mara")),
+        Option("The Laborer hits Jun", FighterTarget("jun")),
+    )
     state.decisions.insert(0, PendingDecision("gm-secret", GM, "Whom does the Laborer go for?", options, private=True))
     return Game(state, game.opening)

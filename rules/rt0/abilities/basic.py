@@ -23,7 +23,18 @@ from ..fight.modifiers import (
     unarmed_damage,
     unarmed_ranged,
 )
-from ..fight.state import GM, NOBODY, CombatState, Fighter, FighterTarget, Option, PendingDecision, ZoneTarget
+from ..fight.state import (
+    GM,
+    NOBODY,
+    CombatState,
+    Fighter,
+    FighterTarget,
+    ModeTarget,
+    Option,
+    PendingDecision,
+    Target,
+    ZoneTarget,
+)
 from ..fight.zones import zone_name
 from ..traits import Skill, Trait
 from .base import ABILITIES, Ability, Progress, card_sum
@@ -157,7 +168,7 @@ class MovementSkill(CountAbility):
         options = [Option(f"Move to {zone_name(z)}", ZoneTarget(*z)) for z in state.room.neighbours(fighter.zone)]
         # an injury may bar every skill (Delirium on a Dull Report Card): then moving is all there is
         if not fighter.injuries or allowed_skills(state, fighter):
-            options.append(Option("Make a skill check", ("check",)))
+            options.append(Option("Make a skill check", CHECK_INSTEAD))
         ask(state, "step", fighter.id, "Move one zone, or make a skill check?", options, events)
 
 
@@ -169,15 +180,28 @@ def allowed_skills(state: CombatState, fighter: Fighter) -> list[Skill]:
 @resolver("step")
 def _step(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    if option.value == ("check",):
+    if option.value == CHECK_INSTEAD:
         options = [Option(skill.value, SkillTarget(skill)) for skill in allowed_skills(state, fighter)]
         ask(state, CHECK_SKILL, fighter.id, "Which skill does the check use?", options, events)
         return
     move(fighter, target_of(option, ZoneTarget).zone, events)
 
 
-decision_targets("step", ZoneTarget)  # and one "Make a skill check" option, a plain ("check",)
-decision_targets("run", ZoneTarget)  # and one "Leave the fight", a plain ("leave",)
+CHECK_INSTEAD = ModeTarget("check")  # Movement/Skill's "Make a skill check" beside its zones
+LEAVE = ModeTarget("leave")  # Run Away's "Leave the fight"
+
+
+@dataclass(frozen=True, slots=True)
+class TaggedZone(Target):
+    """A zone Run Away offered in a save written before zones were typed: ("zone", column, row)."""
+
+    tag: str
+    column: int
+    row: int
+
+
+decision_targets("step", ZoneTarget, ModeTarget)
+decision_targets("run", ZoneTarget, ModeTarget, TaggedZone)
 
 
 CHECK_SKILL = "check-skill"
@@ -185,14 +209,14 @@ CHECK_DIFFICULTY = "check-difficulty"
 
 
 @dataclass(frozen=True, slots=True)
-class SkillTarget:
+class SkillTarget(Target):
     """A skill a check may use (Movement/Skill's check-skill options)."""
 
     skill: Skill
 
 
 @dataclass(frozen=True, slots=True)
-class DifficultyTarget:
+class DifficultyTarget(Target):
     """How hard a check is (the GM's check-difficulty options)."""
 
     difficulty: Difficulty
@@ -246,7 +270,7 @@ PENALTY_PICK = "gm-worse"
 
 
 @dataclass(frozen=True, slots=True)
-class ReadingTarget:
+class ReadingTarget(Target):
     """One of the cards a Penalty check drew: its place among the readings and its outcome's rank (lower is worse)."""
 
     reading: int
@@ -326,7 +350,7 @@ class RunAway(CountAbility):
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         taken = {f.zone for f in state.fighters if f.in_combat} | {a.zone for a in state.adversaries if a.active}
         options = [Option(f"Run to {zone_name(z)}", ZoneTarget(*z)) for z in state.room.zones() if z not in taken]
-        options.append(Option("Leave the fight", ("leave",)))
+        options.append(Option("Leave the fight", LEAVE))
         # The cards go after the move ("then discard"); ask first so the bin shows them while choosing.
         ask(state, "run", fighter.id, "Run where?", options, events)
 
@@ -334,13 +358,13 @@ class RunAway(CountAbility):
 @resolver("run")
 def _run(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    if option.value == ("leave",):
+    if option.value == LEAVE:
         fighter.zone = None
         events.append(LeftCombat(fighter.id))
-    elif isinstance(option.value, ZoneTarget):
-        move(fighter, option.value.zone, events)
-    else:  # a state saved before zones were typed: ("zone", column, row)
-        move(fighter, (option.value[1], option.value[2]), events)
+    elif isinstance(option.value, TaggedZone):  # a state saved before zones were typed
+        move(fighter, (option.value.column, option.value.row), events)
+    else:
+        move(fighter, target_of(option, ZoneTarget).zone, events)
     cards = discard_ability(state, fighter, RunAway.id, events, fired=True)
     ABILITIES[RunAway.id].announce(fighter, cards, events)
 

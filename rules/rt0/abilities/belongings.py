@@ -8,6 +8,7 @@ abilities but offers and does nothing more once the last copy is gone (``carried
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rng
@@ -23,7 +24,7 @@ from ..campaign.skill_check import (
     make_check,
 )
 from ..cards import CARDS, TOWER, CardId
-from ..fight.decisions import ask, resolver
+from ..fight.decisions import ask, context_of, decision_context, decision_targets, resolver, target_of
 from ..fight.effects import draw, gain_shield
 from ..fight.events import (
     CardReturned,
@@ -40,7 +41,7 @@ from ..fight.events import (
     SkillCheckMade,
 )
 from ..fight.modifiers import CANS_DRUNK, EVA_SUIT, HEADPHONES, SUITED, wearing_suit
-from ..fight.state import CombatState, Fighter, Option, PendingDecision
+from ..fight.state import AnswerTarget, CombatState, Fighter, Option, PendingDecision
 from ..traits import Skill
 from .base import Ability, Progress
 from .injury_effects import MORNING_START, check_terms
@@ -218,22 +219,33 @@ def offer_headphones(
     if skill is not Skill.FINAID or not result.succeeded or HEADPHONES not in fighter.items or room <= 0:
         return
     options = [
-        Option("Keep the success", (False,)),
-        Option("Fail instead, and keep its card face down on the Headphones", (True,)),
+        Option("Keep the success", AnswerTarget(False)),
+        Option("Fail instead, and keep its card face down on the Headphones", AnswerTarget(True)),
     ]
     prompt = f"{fighter.name} won the FINAID check. Fail it instead, to keep its card for the next fight?"
-    ask(state, HEADPHONES_CHOICE, fighter.id, prompt, options, events, (result.kept.card,), private=True)
+    ask(state, HEADPHONES_CHOICE, fighter.id, prompt, options, events, CheckCard(result.kept.card), private=True)
 
 
 HEADPHONES_CHOICE = "headphones"
 
 
+@decision_context(HEADPHONES_CHOICE)
+@dataclass(frozen=True, slots=True)
+class CheckCard:
+    """The card that decided the won check the Headphones may keep."""
+
+    card: CardId
+
+
+decision_targets(HEADPHONES_CHOICE, AnswerTarget)
+
+
 @resolver(HEADPHONES_CHOICE)
 def _headphones(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    if not option.value[0]:
+    if not target_of(option, AnswerTarget).yes:
         return
     fighter = state.fighter(decision.actor)
-    card = int(decision.context[0])
+    card = context_of(decision, CheckCard).card
     pile = state.piles[fighter.pile]
     if card in pile.discard:
         pile.discard.remove(card)

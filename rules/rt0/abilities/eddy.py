@@ -15,6 +15,7 @@ pile, and nothing here adds cards to or takes cards out of any deck.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import (
@@ -32,7 +33,7 @@ from ..cards import (
     CardId,
     Suit,
 )
-from ..fight.decisions import ask, decision_targets, resolver, target_of
+from ..fight.decisions import ask, context_of, decision_context, decision_targets, resolver, target_of
 from ..fight.effects import (
     damage_adversary,
     damage_fighter,
@@ -68,6 +69,7 @@ from ..fight.state import (
     Option,
     PendingDecision,
     StrikeTarget,
+    Target,
     ZoneTarget,
 )
 from ..fight.zones import Zone, zone_name
@@ -293,9 +295,49 @@ def run_row(state: CombatState, eddy: Fighter, row: str, start: int, events: lis
             return
 
 
+EDDY_KINDS = (
+    "eddy-move",
+    "eddy-strike",
+    "eddy-shield",
+    "eddy-heal",
+    "eddy-hold",
+    "eddy-draw",
+    "eddy-flip",
+    "eddy-fool",
+)
+
+
+@decision_context(*EDDY_KINDS)
+@dataclass(frozen=True, slots=True)
+class RowAt:
+    """Where an Eddy's row waits on this decision: the row, and the step's index in it."""
+
+    row: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class FlipTarget(Target):
+    """A face-down card to turn up: ``what`` "intent" (``key``: the adversary) or "deck" (``key``: the pile)."""
+
+    what: str
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class RowTarget(Target):
+    """The row The Fool plays as."""
+
+    row: str
+
+
+decision_targets("eddy-flip", FlipTarget)
+decision_targets("eddy-fool", RowTarget)
+
+
 def _carry_on(state: CombatState, decision: PendingDecision, events: list[Event]) -> None:
-    row, index = decision.context
-    run_row(state, state.fighter(decision.actor), row, index + 1, events)
+    at = context_of(decision, RowAt)
+    run_row(state, state.fighter(decision.actor), at.row, at.index + 1, events)
 
 
 def _ask(
@@ -307,7 +349,7 @@ def _ask(
     at: tuple[str, int],
     events: list[Event],
 ) -> bool:
-    ask(state, kind, eddy.id, prompt, options, events, at)
+    ask(state, kind, eddy.id, prompt, options, events, RowAt(*at))
     return True
 
 
@@ -462,7 +504,7 @@ def _flip_any(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int
 def _offer_flip(state: CombatState, eddy: Fighter, decks: bool, at: tuple[str, int], events: list[Event]) -> bool:
     """Face-down intents; with ``decks`` (The Sun) also the top card of any deck on the players' side."""
     options = [
-        Option(f"Turn up {a.name}'s intent", ("intent", a.id))
+        Option(f"Turn up {a.name}'s intent", FlipTarget("intent", a.id))
         for a in state.adversaries
         if a.active and a.intent is not None and a.intent_hidden
     ]
@@ -470,7 +512,7 @@ def _offer_flip(state: CombatState, eddy: Fighter, decks: bool, at: tuple[str, i
         for key in dict.fromkeys(f.pile for f in state.fighters if f.in_combat):
             pile = state.piles[key]
             if pile.draw and pile.face_up_top is None:
-                options.append(Option(f"Turn up the top of {_deck_owner(state, key)}", ("deck", key)))
+                options.append(Option(f"Turn up the top of {_deck_owner(state, key)}", FlipTarget("deck", key)))
     if not options:
         return _wasted(eddy, "turn a card face up", "no face-down card on the table", events)
     return _ask(state, "eddy-flip", eddy, f"{eddy.name}: which card turns face up?", options, at, events)
@@ -485,7 +527,8 @@ def _deck_owner(state: CombatState, key: str) -> str:
 
 @resolver("eddy-flip")
 def _flip_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    what, key = option.value
+    flip = target_of(option, FlipTarget)
+    what, key = flip.what, flip.key
     if what == "intent":
         adversary = state.adversary(key)
         assert adversary.intent is not None
@@ -500,7 +543,7 @@ def _flip_chosen(state: CombatState, decision: PendingDecision, option: Option, 
 
 def _fool(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], events: list[Event]) -> bool:
     options = [
-        Option(f"{ABILITIES[row].name}: {ABILITIES[row].summary}", (row,))
+        Option(f"{ABILITIES[row].name}: {ABILITIES[row].summary}", RowTarget(row))
         for row in EDDY_ABILITIES
         if row not in (Fool.id, Sun.id)
     ]
@@ -509,7 +552,7 @@ def _fool(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], e
 
 @resolver("eddy-fool")
 def _fool_chosen(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    run_row(state, state.fighter(decision.actor), option.value[0], 0, events)
+    run_row(state, state.fighter(decision.actor), target_of(option, RowTarget).row, 0, events)
 
 
 def _wheel(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], events: list[Event]) -> bool:

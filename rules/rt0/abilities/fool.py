@@ -9,6 +9,7 @@ live in ``fighter.marks``; face-down cards in ``fighter.face_down``; cards taken
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -27,7 +28,7 @@ from ..cards import (
     Suit,
 )
 from ..fight.daily import SLAUGHTER, spend, used_today
-from ..fight.decisions import ask, decision_targets, resolver, target_of
+from ..fight.decisions import ask, carry_on, decision_targets, resolver, target_of
 from ..fight.effects import (
     after_draw,
     damage_adversary,
@@ -55,7 +56,20 @@ from ..fight.identity import forget, is_wild, value
 from ..fight.intents import discard_intent, redraw_intent
 from ..fight.modifiers import Scaled
 from ..fight.registry import hooked
-from ..fight.state import NOBODY, START_HP, CombatState, Fighter, FighterKind, FighterTarget, Option, PendingDecision
+from ..fight.state import (
+    NOBODY,
+    START_HP,
+    AnswerTarget,
+    CardTarget,
+    CombatState,
+    Fighter,
+    FighterKind,
+    FighterTarget,
+    ModeTarget,
+    Option,
+    PendingDecision,
+    Target,
+)
 from ..fight.zones import zone_name
 from ..traits import Arcana, Trait
 from .base import ABILITIES, Ability, Progress, SwitchOn, card_sum
@@ -204,8 +218,10 @@ class KitchenSink(TheFoolOnly):
         self.announce(fighter, [FOOL], events)
         if fighter.marks.get(KNIFE_GUY):
             options = [
-                Option("Kitchen Sink: one card on Helmet or Weapon", (False,)),
-                Option("No More Mister Knife Guy: a card on each, as if Strong and Fast, then draw 2", (True,)),
+                Option("Kitchen Sink: one card on Helmet or Weapon", AnswerTarget(False)),
+                Option(
+                    "No More Mister Knife Guy: a card on each, as if Strong and Fast, then draw 2", AnswerTarget(True)
+                ),
             ]
             ask(state, "sink-mode", fighter.id, "How do you use the Kitchen Sink?", options, events)
             return
@@ -227,7 +243,7 @@ def _ask_sink(state: CombatState, fighter: Fighter, targets: tuple[str, ...], kn
         return
     more = knife and len(targets) > 1
     options = [
-        Option(f"{CARDS[card].name} on {ABILITIES[target].name}", (card, target, knife, more))
+        Option(f"{CARDS[card].name} on {ABILITIES[target].name}", SinkTarget(card, target, knife, more))
         for card in fighter.hand
         for target in targets
     ]
@@ -235,10 +251,67 @@ def _ask_sink(state: CombatState, fighter: Fighter, targets: tuple[str, ...], kn
     ask(state, "sink", fighter.id, f"Kitchen Sink: which card goes on {where}?", options, events)
 
 
+@dataclass(frozen=True, slots=True)
+class SinkTarget(Target):
+    """A card from the hand and the bin it goes on; ``knife``: No More Mister Knife Guy is under way, ``more``: a
+    second card is still to go on the other bin."""
+
+    card: CardId
+    ability: str
+    knife: bool
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TaggedCard(Target):
+    """What becomes of one card: ``tag`` "add" (Laughter), "keep", "top" or "discard" (Surprise Twist)."""
+
+    tag: str
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class KeptPair(Target):
+    """The two cards Blackjack keeps face down."""
+
+    first: CardId
+    second: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class StrengthTarget(Target):
+    """The gear bin Strength goes on, and the card."""
+
+    gear: str
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
+class RideTarget(Target):
+    """Surprise Twist's Chariot: ``tag`` "move", the card, and the zone it rides to."""
+
+    tag: str
+    card: CardId
+    column: int
+    row: int
+
+
+decision_targets("sink-mode", AnswerTarget)
+decision_targets("sink", SinkTarget)
+decision_targets("laugh-mode", ModeTarget)
+decision_targets("laughter", TaggedCard, ModeTarget)  # "add" a Minor, or "laugh"
+decision_targets("slaughter", CardTarget)
+decision_targets("blackjack-keep", KeptPair)
+decision_targets("hit-me", AnswerTarget)
+decision_targets("joke-keep", TaggedCard)
+decision_targets("joke-strength", StrengthTarget)
+decision_targets("joke-chariot", RideTarget, TaggedCard)  # ride to a zone, or "discard" the card
+
+
 @resolver("sink-mode")
 def _sink_mode(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    knife = bool(option.value[0])
+    knife = target_of(option, AnswerTarget).yes
     if knife:
         fighter.marks[KNIFE_BONUSES] = 1
     _ask_sink(state, fighter, GEAR, knife, events)
@@ -246,7 +319,8 @@ def _sink_mode(state: CombatState, decision: PendingDecision, option: Option, ev
 
 @resolver("sink")
 def _sink(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    card, target, knife, more = option.value
+    sink = target_of(option, SinkTarget)
+    card, target, knife, more = sink.card, sink.ability, sink.knife, sink.more
     fighter = state.fighter(decision.actor)
     fighter.hand.remove(card)
     place(state, fighter, card, target, events)
@@ -282,8 +356,11 @@ class Laughter(TheFoolOnly):
         self.announce(fighter, [FOOL], events)
         if self.id in fighter.upgrades and not used_today(fighter.day_uses, SLAUGHTER, state.day):
             options = [
-                Option("Laughter: any Minors, double their sum", ("laughter",)),
-                Option(f"Slaughter: one Minor, ten times its value ({UPGRADE_CORRUPTION} Corruption)", ("slaughter",)),
+                Option("Laughter: any Minors, double their sum", ModeTarget("laughter")),
+                Option(
+                    f"Slaughter: one Minor, ten times its value ({UPGRADE_CORRUPTION} Corruption)",
+                    ModeTarget("slaughter"),
+                ),
             ]
             ask(state, "laugh-mode", fighter.id, "Laughter or Slaughter?", options, events)
             return
@@ -298,21 +375,24 @@ def _ask_laughter(state: CombatState, fighter: Fighter, events: list[Event]) -> 
     on_bin = [c for c in fighter.bins.get(Laughter.id, []) if c != FOOL]
     total = sum(value(fighter, c) for c in on_bin)
     options = [
-        Option(f"Add {CARDS[c].name} (sum {total + value(fighter, c)})", ("add", c)) for c in _minors_in_hand(fighter)
+        Option(f"Add {CARDS[c].name} (sum {total + value(fighter, c)})", TaggedCard("add", c))
+        for c in _minors_in_hand(fighter)
     ]
     if on_bin:
-        options.append(Option(f"Laugh: {LAUGHTER_FACTOR * total} ranged magic damage", ("laugh",)))
+        options.append(Option(f"Laugh: {LAUGHTER_FACTOR * total} ranged magic damage", ModeTarget("laugh")))
     ask(state, "laughter", fighter.id, "Laughter: add a Minor, or laugh now?", options, events)
 
 
 @resolver("laugh-mode")
 def _laugh_mode(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    if option.value[0] == "laughter":
+    if target_of(option, ModeTarget).mode == "laughter":
         _ask_laughter(state, fighter, events)
         return
     options = [
-        Option(f"Slaughter with {CARDS[c].name}: {SLAUGHTER_FACTOR * value(fighter, c)} ranged magic damage", (c,))
+        Option(
+            f"Slaughter with {CARDS[c].name}: {SLAUGHTER_FACTOR * value(fighter, c)} ranged magic damage", CardTarget(c)
+        )
         for c in _minors_in_hand(fighter)
     ]
     ask(state, "slaughter", fighter.id, "Slaughter: which Minor leaves your deck for good?", options, events)
@@ -321,8 +401,8 @@ def _laugh_mode(state: CombatState, decision: PendingDecision, option: Option, e
 @resolver("laughter")
 def _laughter(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    if option.value[0] == "add":
-        _hand_to_bin(fighter, option.value[1], Laughter.id, events)
+    if isinstance(option.value, TaggedCard):  # "add"; the other option is ModeTarget("laugh")
+        _hand_to_bin(fighter, option.value.card, Laughter.id, events)
         _ask_laughter(state, fighter, events)
         return
     cards = fighter.bins[Laughter.id]
@@ -335,7 +415,7 @@ def _laughter(state: CombatState, decision: PendingDecision, option: Option, eve
 @resolver("slaughter")
 def _slaughter(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    card = option.value[0]
+    card = target_of(option, CardTarget).card
     take_corruption(fighter, UPGRADE_CORRUPTION, "Slaughter", events)
     spend(fighter.day_uses, SLAUGHTER, state.day)
     _hand_to_bin(fighter, card, Laughter.id, events)
@@ -396,7 +476,7 @@ class Blackjack(FoolAbility):
             _keep_face_down(state, fighter, cards, events)
             return
         options = [
-            Option(f"Keep {CARDS[a].name} and {CARDS[b].name} face down", (a, b))
+            Option(f"Keep {CARDS[a].name} and {CARDS[b].name} face down", KeptPair(a, b))
             for a, b in combinations(cards, BLACKJACK_KEPT)
         ]
         ask(state, "blackjack-keep", fighter.id, "Blackjack: which two cards go back face down?", options, events)
@@ -404,13 +484,14 @@ class Blackjack(FoolAbility):
     def after_damage(self, state: CombatState, fighter: Fighter, amount: int, source: str, events: list[Event]) -> None:
         if self.id not in fighter.upgrades or not fighter.in_combat:
             return
-        options = [Option("Hit Me! Draw a card", (True,)), Option("Say nothing", (False,))]
+        options = [Option("Hit Me! Draw a card", AnswerTarget(True)), Option("Say nothing", AnswerTarget(False))]
         ask(state, "hit-me", fighter.id, f'{fighter.name} was hit. Say "Hit Me"?', options, events)
 
 
 @resolver("blackjack-keep")
 def _blackjack_keep(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    _keep_face_down(state, state.fighter(decision.actor), list(option.value), events)
+    kept = target_of(option, KeptPair)
+    _keep_face_down(state, state.fighter(decision.actor), [kept.first, kept.second], events)
 
 
 def _keep_face_down(state: CombatState, fighter: Fighter, kept: list[CardId], events: list[Event]) -> None:
@@ -426,8 +507,9 @@ def _keep_face_down(state: CombatState, fighter: Fighter, kept: list[CardId], ev
 
 @resolver("hit-me")
 def _hit_me(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    if option.value[0]:
+    if target_of(option, AnswerTarget).yes:
         draw(state, state.fighter(decision.actor), 1, events, then="hit-me")
+    carry_on(state, decision.context, events)  # the rest of the attacker's plan, which waited on this answer
 
 
 @after_draw("hit-me")
@@ -577,22 +659,25 @@ def _joke(state: CombatState, fighter: Fighter, card: CardId, events: list[Event
     name = CARDS[card].name
     if card in (FOOL, MAGICIAN):
         if twist:
-            options = [Option(f"Put {name} back on top", ("top", card)), Option(f"Keep {name}", ("keep", card))]
+            options = [
+                Option(f"Put {name} back on top", TaggedCard("top", card)),
+                Option(f"Keep {name}", TaggedCard("keep", card)),
+            ]
             ask(state, "joke-keep", fighter.id, f"Surprise Twist: keep {name} for your next hand?", options, events)
         else:
             _to_top(state, fighter, card, events)
         return
     if card == STRENGTH:
-        options = [Option(f"Strength on {ABILITIES[g].name}", (g, card)) for g in GEAR]
+        options = [Option(f"Strength on {ABILITIES[g].name}", StrengthTarget(g, card)) for g in GEAR]
         ask(state, "joke-strength", fighter.id, "Throwaway Joke: where does Strength go?", options, events)
         return
     if CARDS[card].is_major:
         if twist and card == CHARIOT and fighter.zone is not None:
             options = [
-                Option(f"Move to {zone_name(z)} and keep The Chariot", ("move", card, *z))
+                Option(f"Move to {zone_name(z)} and keep The Chariot", RideTarget("move", card, *z))
                 for z in state.room.neighbours(fighter.zone)
             ]
-            options.append(Option("Let The Chariot go", ("discard", card)))
+            options.append(Option("Let The Chariot go", TaggedCard("discard", card)))
             ask(state, "joke-chariot", fighter.id, "Surprise Twist: ride The Chariot?", options, events)
             return
         _discard_from_hand(state, fighter, card, ThrowawayJoke.id, events)
@@ -601,7 +686,10 @@ def _joke(state: CombatState, fighter: Fighter, card: CardId, events: list[Event
         return
     _joke_minor(state, fighter, card, events)
     if twist and CARDS[card].value in TWIST_KEEPS_RANKS:
-        options = [Option(f"Discard {name}", ("discard", card)), Option(f"Keep {name}", ("keep", card))]
+        options = [
+            Option(f"Discard {name}", TaggedCard("discard", card)),
+            Option(f"Keep {name}", TaggedCard("keep", card)),
+        ]
         ask(state, "joke-keep", fighter.id, f"Surprise Twist: keep {name} for your next hand?", options, events)
     else:
         _discard_from_hand(state, fighter, card, ThrowawayJoke.id, events)
@@ -642,7 +730,8 @@ def _twist_major(state: CombatState, fighter: Fighter, card: CardId, events: lis
 @resolver("joke-keep")
 def _joke_keep(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    choice, card = option.value
+    chosen = target_of(option, TaggedCard)
+    choice, card = chosen.tag, chosen.card
     if card not in fighter.hand:
         return
     if choice == "keep":
@@ -656,7 +745,8 @@ def _joke_keep(state: CombatState, decision: PendingDecision, option: Option, ev
 @resolver("joke-strength")
 def _joke_strength(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    target, card = option.value
+    strength = target_of(option, StrengthTarget)
+    target, card = strength.gear, strength.card
     if card in fighter.hand:
         fighter.hand.remove(card)
         place(state, fighter, card, target, events)
@@ -665,13 +755,16 @@ def _joke_strength(state: CombatState, decision: PendingDecision, option: Option
 @resolver("joke-chariot")
 def _joke_chariot(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    card = option.value[1]
+    ride = option.value
+    if isinstance(ride, TaggedCard):  # "discard": let The Chariot go
+        if ride.card in fighter.hand:
+            _discard_from_hand(state, fighter, ride.card, ThrowawayJoke.id, events)
+        return
+    ride = target_of(option, RideTarget)
+    card = ride.card
     if card not in fighter.hand:
         return
-    if option.value[0] == "discard":
-        _discard_from_hand(state, fighter, card, ThrowawayJoke.id, events)
-        return
-    move(fighter, (option.value[2], option.value[3]), events)
+    move(fighter, (ride.column, ride.row), events)
     _hand_to_bin(fighter, card, ThrowawayJoke.id, events)
 
 

@@ -10,6 +10,7 @@ once, though its rule stays among the fighter's abilities.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from ..campaign.injuries import (
@@ -22,12 +23,12 @@ from ..campaign.injuries import (
     injury_check_terms,
 )
 from ..cards import CARDS, CardId, Suit, by_name
-from ..fight.decisions import ask, resolver
+from ..fight.decisions import ask, decision_context, decision_targets, resolver, target_of
 from ..fight.effects import after_draw, damage_fighter, discard_ability, draw, lose_hp
 from ..fight.events import CardsDiscarded, DamageWasted, DeckShuffled, Event, FighterDied, InjuryTaken, InjuryTreated
 from ..fight.identity import forget
 from ..fight.registry import hooked
-from ..fight.state import Adversary, CombatState, Fighter, Option, PendingDecision
+from ..fight.state import Adversary, CardTarget, CombatState, Fighter, Option, PendingDecision
 from ..traits import Skill
 from .base import Ability, Progress
 
@@ -249,20 +250,44 @@ def ask_discard(
     """Ask the fighter for ``count`` cards from the hand to discard, one at a time (``source``: the rule asking)."""
     if count <= 0 or not fighter.hand:
         return
-    options = [Option(f"Discard {CARDS[c].name}", (c,)) for c in dict.fromkeys(fighter.hand)]
+    options = [Option(f"Discard {CARDS[c].name}", CardTarget(c)) for c in dict.fromkeys(fighter.hand)]
     prompt = f"{why}: discard a card from your hand" + (f" ({count} to go)." if count > 1 else ".")
-    context = (count, why, source or DiscardFirstRound.id)
+    context = DiscardAsked(count, why, source or DiscardFirstRound.id)
     ask(state, FIRST_ROUND_DISCARD, fighter.id, prompt, options, events, context, private=True)
+
+
+@decision_context(FIRST_ROUND_DISCARD)
+@dataclass(frozen=True, slots=True)
+class DiscardAsked:
+    """Cards still to discard from the hand, why (the prompt's words) and the rule asking."""
+
+    count: int
+    why: str
+    source: str
+
+
+@decision_context(FIRST_ROUND_DISCARD)
+@dataclass(frozen=True, slots=True)
+class DiscardAskedBefore:
+    """The same, saved before the rule asking was kept: it was the first round's discard."""
+
+    count: int
+    why: str
+
+
+decision_targets(FIRST_ROUND_DISCARD, CardTarget)
 
 
 @resolver(FIRST_ROUND_DISCARD)
 def _injury_discard(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    count = int(decision.context[0])
-    why = str(decision.context[1])
-    source = str(decision.context[2]) if len(decision.context) > 2 else DiscardFirstRound.id  # saves before 2 fields
-    _discard_from_hand(state, fighter, option.value[0], source, events)
-    ask_discard(state, fighter, count - 1, why, events, source)
+    asked = decision.context
+    if isinstance(asked, DiscardAskedBefore):
+        asked = DiscardAsked(asked.count, asked.why, DiscardFirstRound.id)
+    if not isinstance(asked, DiscardAsked):
+        raise TypeError(f"a {decision.kind!r} decision carries {type(asked).__name__}, not DiscardAsked")
+    _discard_from_hand(state, fighter, target_of(option, CardTarget).card, asked.source, events)
+    ask_discard(state, fighter, asked.count - 1, asked.why, events, asked.source)
 
 
 class DiscardDrawnKnights(InjuryRule):

@@ -8,9 +8,11 @@ outside combat: ``campaign.day.POWERS``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import rng
 from ..cards import CARDS, DEVIL, MAGICIAN, TOWER, CardId, Suit, by_name
-from ..fight.decisions import ask, carry_on, decision_targets, resolver, target_of
+from ..fight.decisions import ask, carry_on, context_of, decision_context, decision_targets, resolver, target_of
 from ..fight.effects import (
     after_draw,
     catastrophe,
@@ -37,7 +39,19 @@ from ..fight.events import (
 )
 from ..fight.identity import face, plain_suit, value
 from ..fight.intents import redraw_intent
-from ..fight.state import GM, CombatState, Fighter, FighterTarget, Option, PendingDecision, ZoneTarget
+from ..fight.state import (
+    GM,
+    AnswerTarget,
+    CardTarget,
+    CombatState,
+    Fighter,
+    FighterTarget,
+    NumberTarget,
+    Option,
+    PendingDecision,
+    Target,
+    ZoneTarget,
+)
 from ..fight.zones import zone_name
 from ..traits import SPELL_REQUIRES, Arcana, Spell
 from .base import Ability, Progress, SwitchOn, suits_of
@@ -48,7 +62,7 @@ CHITS = "chits"  # marks key: empty Credit chits gained this fight (ITM-CREDITS)
 
 
 def _yes_no(options: tuple[str, str]) -> list[Option]:
-    return [Option(options[0], (True,)), Option(options[1], (False,))]
+    return [Option(options[0], AnswerTarget(True)), Option(options[1], AnswerTarget(False))]
 
 
 def _stand_in_magician(fighter: Fighter, card: CardId, events: list[Event]) -> None:
@@ -213,7 +227,7 @@ class Spellbook(Ability):
         if not spells:
             events.append(EffectWasted(fighter.id, self.name, "every spell open to you is already known in this fight"))
             return
-        options = [Option(f"Learn {s.value} for this fight", (s.value,)) for s in spells]
+        options = [Option(f"Learn {s.value} for this fight", SpellTarget(s)) for s in spells]
         ask(state, "spellbook", fighter.id, "Spellbook: which spell do you find?", options, events)
 
     switch_on = SwitchOn(
@@ -228,10 +242,20 @@ class Spellbook(Ability):
             draw(state, fighter, NEXT_TRICK_DRAW, events)
 
 
+@dataclass(frozen=True, slots=True)
+class SpellTarget(Target):
+    """A spell to learn."""
+
+    spell: Spell
+
+
+decision_targets("spellbook", SpellTarget)
+
+
 @resolver("spellbook")
 def _spellbook(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    spell = Spell(option.value[0])
+    spell = target_of(option, SpellTarget).spell
     fighter.marks[f"{BORROWED}{spell.value}"] = 1
     events.append(SpellBorrowed(fighter.id, spell.value))
     bin_id = spell_bin(spell)
@@ -270,11 +294,12 @@ class CheckBehindYourEars(Ability):
         options = [Option(f"1 damage to {a.name}; it redraws its intent", FighterTarget(a.id)) for a in targets]
         ask(state, "ears", fighter.id, "Whose ear hides the coin?", options, events)
         if self.id in fighter.upgrades:
-            options = [Option("Draw a card", (True,)), Option("Don't draw", (False,))]
+            options = [Option("Draw a card", AnswerTarget(True)), Option("Don't draw", AnswerTarget(False))]
             ask(state, "misers-dream", fighter.id, "Miser's Dream: draw a card?", options, events)
 
 
 decision_targets("ears", FighterTarget)
+decision_targets("misers-dream", AnswerTarget)
 
 
 @resolver("ears")
@@ -288,7 +313,7 @@ def _ears(state: CombatState, decision: PendingDecision, option: Option, events:
 
 @resolver("misers-dream")
 def _misers_dream(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    if not option.value[0]:
+    if not target_of(option, AnswerTarget).yes:
         return
     draw(state, state.fighter(decision.actor), 1, events, then="misers-dream")
 
@@ -403,29 +428,52 @@ class ThreeCardMonte(Ability):
             events.append(EffectWasted(fighter.id, self.name, "no cards left to draw"))
             discard_ability(state, fighter, self.id, events, fired=True)
             return
-        options = [Option(f"Show {CARDS[c].name}", (c,)) for c in trick]
+        options = [Option(f"Show {CARDS[c].name}", CardTarget(c)) for c in trick]
         prompt = f"Three Card Monte: which of {fighter.name}'s cards do you show them?"
-        ask(state, "monte-show", GM, prompt, options, events, (fighter.id, trick), private=True)
+        ask(state, "monte-show", GM, prompt, options, events, MonteShow(fighter.id, trick), private=True)
+
+
+@decision_context("monte-show")
+@dataclass(frozen=True, slots=True)
+class MonteShow:
+    """The GM shows one of the fighter's three cards: whose, and the cards."""
+
+    fighter: str
+    trick: tuple[CardId, ...]
+
+
+@decision_context("monte-guess")
+@dataclass(frozen=True, slots=True)
+class MonteGuess:
+    """The fighter guesses where the shown card went: the cards as mixed, and the one shown."""
+
+    mixed: tuple[CardId, ...]
+    shown: CardId
+
+
+decision_targets("monte-show", CardTarget)
+decision_targets("monte-guess", NumberTarget)  # a place among the mixed cards
 
 
 @resolver("monte-show")
 def _monte_show(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    fighter_id, trick = decision.context
-    shown = option.value[0]
+    trick = context_of(decision, MonteShow)
+    fighter_id, shown = trick.fighter, target_of(option, CardTarget).card
     events.append(TrickCardShown(fighter_id, shown))
-    mixed = list(trick)
+    mixed = list(trick.trick)
     state.rng = rng.shuffle(state.rng, mixed)
     labels = PLACES if len(mixed) == len(PLACES) else [f"Card {i + 1}" for i in range(len(mixed))]
-    options = [Option(label, (i,)) for i, label in enumerate(labels)]
+    options = [Option(label, NumberTarget(i)) for i, label in enumerate(labels)]
     prompt = f"Three Card Monte: where is {CARDS[shown].name} now?"
-    ask(state, "monte-guess", fighter_id, prompt, options, events, (tuple(mixed), shown), private=True)
+    ask(state, "monte-guess", fighter_id, prompt, options, events, MonteGuess(tuple(mixed), shown), private=True)
 
 
 @resolver("monte-guess")
 def _monte_guess(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    mixed, shown = decision.context
+    guess = context_of(decision, MonteGuess)
+    mixed, shown = guess.mixed, guess.shown
     fighter = state.fighter(decision.actor)
-    chosen = mixed[option.value[0]]
+    chosen = mixed[target_of(option, NumberTarget).number]
     right = chosen == shown
     events.append(TrickGuessed(fighter.id, chosen, right))
     pile = state.piles[fighter.pile]

@@ -6,9 +6,11 @@ False``, and hooks the engine already dispatches. Per-fight switches live in ``f
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import rng
 from ..cards import CARDS, HIGH_PRIESTESS, CardId, Suit
-from ..fight.decisions import ask, decision_targets, resolver, target_of
+from ..fight.decisions import ask, context_of, decision_context, decision_targets, resolver, target_of, variadic
 from ..fight.effects import (
     adversaries_near,
     area_damage,
@@ -22,7 +24,18 @@ from ..fight.effects import (
 from ..fight.events import CardsPeeked, DeckShuffled, DeckStacked, Event, HarmUndone, IntentRevealed
 from ..fight.identity import face, forget, value
 from ..fight.intents import draw_intent, redraw_intent
-from ..fight.state import Checkpoint, CombatState, Fighter, FighterKind, FighterTarget, Option, PendingDecision
+from ..fight.state import (
+    AnswerTarget,
+    CardsTarget,
+    CardTarget,
+    Checkpoint,
+    CombatState,
+    Fighter,
+    FighterKind,
+    FighterTarget,
+    Option,
+    PendingDecision,
+)
 from ..traits import Arcana
 from .base import ABILITIES, Ability, Progress
 
@@ -39,7 +52,49 @@ def _holds_priestess(fighter: Fighter, ability: str) -> bool:
 
 
 def _yes_no(options: tuple[str, str]) -> list[Option]:
-    return [Option(options[0], (True,)), Option(options[1], (False,))]
+    return [Option(options[0], AnswerTarget(True)), Option(options[1], AnswerTarget(False))]
+
+
+def _yes(option: Option) -> bool:
+    return target_of(option, AnswerTarget).yes
+
+
+@decision_context("second-sight")
+@variadic
+@dataclass(frozen=True, slots=True)
+class Peeked:
+    """The top cards of the deck Second Sight looked at, first drawn first (saved as their bare list)."""
+
+    cards: tuple[CardId, ...]
+
+
+@decision_context("yes-no-sort")
+@dataclass(frozen=True, slots=True)
+class Sorting:
+    """YES NO sorts the cards it looked at one by one: those looked at, those sent down so far, the reading's mode
+    ("yes_no", "good_bye" or "gift") and the card now asked about."""
+
+    looked: tuple[CardId, ...]
+    bottom: tuple[CardId, ...]
+    mode: str
+    index: int
+
+
+@decision_context("yes-no-order", "good-bye-priestess")
+@dataclass(frozen=True, slots=True)
+class Ordering:
+    """YES NO puts the kept cards back in an order: those looked at, those sent down, the order so far, the mode."""
+
+    looked: tuple[CardId, ...]
+    bottom: tuple[CardId, ...]
+    order: tuple[CardId, ...]
+    mode: str
+
+
+decision_targets("second-sight", CardsTarget)
+decision_targets("yes-no-order", CardTarget)
+for _kind in ("better-not-tell", "good-bye", "yes-no-sort", "good-bye-priestess", "origami", "astronomy"):
+    decision_targets(_kind, AnswerTarget)
 
 
 def _peek(state: CombatState, fighter: Fighter, count: int, events: list[Event]) -> list[CardId]:
@@ -87,11 +142,11 @@ class SecondSight(_Passive):
         names = [CARDS[c].name for c in top]
         options = []
         if len(top) == 2:
-            options.append(Option(f"Draw both: {names[0]} and {names[1]}", (0, 1)))
-        options += [Option(f"Draw only {name}", (i,)) for i, name in enumerate(names)]
-        options.append(Option("Draw neither", ()))
+            options.append(Option(f"Draw both: {names[0]} and {names[1]}", CardsTarget((0, 1))))
+        options += [Option(f"Draw only {name}", CardsTarget((i,))) for i, name in enumerate(names)]
+        options.append(Option("Draw neither", CardsTarget(())))
         prompt = "Second Sight: which of the top cards of your deck do you draw?"
-        ask(state, "second-sight", fighter.id, prompt, options, events, tuple(top), private=True)
+        ask(state, "second-sight", fighter.id, prompt, options, events, Peeked(tuple(top)), private=True)
 
 
 @resolver("second-sight")
@@ -100,7 +155,8 @@ def _second_sight(state: CombatState, decision: PendingDecision, option: Option,
     if state.ending_turn:  # The Tower was kept while this waited (Crisis Averted asked first): the turn is over
         return
     pile = state.piles[fighter.pile]
-    chosen = [decision.context[i] for i in option.value if decision.context[i] in pile.draw]
+    top = context_of(decision, Peeked).cards
+    chosen = [top[i] for i in target_of(option, CardsTarget).places if top[i] in pile.draw]
     for card in chosen:
         pile.draw.remove(card)
     if chosen:
@@ -202,7 +258,7 @@ class AllSignsPointToYes(Ability):
 
 @resolver("better-not-tell")
 def _better_not_tell(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    if not option.value[0]:
+    if not _yes(option):
         return
     fighter = state.fighter(decision.actor)
     take_corruption(fighter, 1, "Better Not Tell You Now", events)
@@ -262,9 +318,9 @@ class YesNo(Ability):
 @resolver("good-bye")
 def _good_bye(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    if option.value[0]:
+    if _yes(option):
         take_corruption(fighter, 1, "GOOD BYE", events)
-    begin_reading(state, fighter, "good_bye" if option.value[0] else "yes_no", events)
+    begin_reading(state, fighter, "good_bye" if _yes(option) else "yes_no", events)
 
 
 def begin_reading(state: CombatState, fighter: Fighter, mode: str, events: list[Event]) -> None:
@@ -284,9 +340,12 @@ def _ask_sort(
 ) -> None:
     if index < len(looked):
         name = CARDS[looked[index]].name
-        options = [Option(f"Keep {name} on top", (False,)), Option(f"Put {name} at the bottom", (True,))]
+        options = [
+            Option(f"Keep {name} on top", AnswerTarget(False)),
+            Option(f"Put {name} at the bottom", AnswerTarget(True)),
+        ]
         prompt = f"YES NO: card {index + 1} of {len(looked)}, {name}: keep it on top or send it to the bottom?"
-        context = (looked, bottom, mode, index)
+        context = Sorting(looked, bottom, mode, index)
         ask(state, "yes-no-sort", fighter.id, prompt, options, events, context, private=True)
         return
     _ask_order(state, fighter, looked, bottom, (), mode, events)
@@ -294,10 +353,11 @@ def _ask_sort(
 
 @resolver("yes-no-sort")
 def _yes_no_sort(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    looked, bottom, mode, index = decision.context
-    if option.value[0]:
+    sorting = context_of(decision, Sorting)
+    looked, bottom, index = sorting.looked, sorting.bottom, sorting.index
+    if _yes(option):
         bottom = (*bottom, looked[index])
-    _ask_sort(state, state.fighter(decision.actor), looked, bottom, mode, events, index + 1)
+    _ask_sort(state, state.fighter(decision.actor), looked, bottom, sorting.mode, events, index + 1)
 
 
 def _ask_order(
@@ -311,14 +371,15 @@ def _ask_order(
 ) -> None:
     left = [c for c in looked if c not in bottom and c not in order]
     if len(left) > 1:
-        options = [Option(f"{CARDS[c].name} next", (c,)) for c in left]
+        options = [Option(f"{CARDS[c].name} next", CardTarget(c)) for c in left]
         prompt = f"YES NO: which card lies {'on top' if not order else 'next'}?"
-        ask(state, "yes-no-order", fighter.id, prompt, options, events, (looked, bottom, order, mode), private=True)
+        context = Ordering(looked, bottom, order, mode)
+        ask(state, "yes-no-order", fighter.id, prompt, options, events, context, private=True)
         return
     order = (*order, *left)
     if mode == "good_bye" and _holds_priestess(fighter, YesNo.id):
         options = _yes_no(("Put The High Priestess back in your deck, under these cards", "Leave her on YES NO"))
-        context = (looked, bottom, order, mode)
+        context = Ordering(looked, bottom, order, mode)
         ask(state, "good-bye-priestess", fighter.id, "GOOD BYE: where does she go?", options, events, context)
         return
     _finish_reading(state, fighter, looked, bottom, order, False, mode, events)
@@ -326,14 +387,16 @@ def _ask_order(
 
 @resolver("yes-no-order")
 def _yes_no_order(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    looked, bottom, order, mode = decision.context
-    _ask_order(state, state.fighter(decision.actor), looked, bottom, (*order, option.value[0]), mode, events)
+    at = context_of(decision, Ordering)
+    order = (*at.order, target_of(option, CardTarget).card)
+    _ask_order(state, state.fighter(decision.actor), at.looked, at.bottom, order, at.mode, events)
 
 
 @resolver("good-bye-priestess")
 def _good_bye_priestess(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    looked, bottom, order, mode = decision.context
-    _finish_reading(state, state.fighter(decision.actor), looked, bottom, order, option.value[0], mode, events)
+    at = context_of(decision, Ordering)
+    fighter = state.fighter(decision.actor)
+    _finish_reading(state, fighter, at.looked, at.bottom, at.order, _yes(option), at.mode, events)
 
 
 def _finish_reading(
@@ -458,7 +521,7 @@ def _fold(state: CombatState, fighter: Fighter, strike: bool, events: list[Event
 
 @resolver("origami")
 def _origami(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    _fold(state, state.fighter(decision.actor), option.value[0], events)
+    _fold(state, state.fighter(decision.actor), _yes(option), events)
 
 
 decision_targets("origami-redraw", FighterTarget)
@@ -674,9 +737,9 @@ class Ballistics(Ability):
 @resolver("astronomy")
 def _astronomy(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    if option.value[0]:
+    if _yes(option):
         take_corruption(fighter, 1, "Astronomy", events)
-    fighter.marks[ASTRONOMY] = 1 if option.value[0] else 0
+    fighter.marks[ASTRONOMY] = 1 if _yes(option) else 0
 
 
 PRIESTESS_ABILITIES = (

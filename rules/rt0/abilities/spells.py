@@ -13,6 +13,7 @@ Two lifetimes:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rng
@@ -20,7 +21,7 @@ from ..campaign.injuries import INJURIES, Severity
 from ..campaign.spell_skills import HEAL_USE, HEALED_INTO
 from ..cards import CARDS, MAGICIAN, CardId, Suit
 from ..fight.daily import spend, used_today
-from ..fight.decisions import ask, decision_targets, resolver, target_of
+from ..fight.decisions import ask, context_of, decision_context, decision_targets, resolver, target_of
 from ..fight.effects import (
     GROUNDED,
     adversaries_near,
@@ -56,13 +57,18 @@ from ..fight.state import (
     NOBODY,
     START_HP,
     Adversary,
+    AnswerTarget,
+    CardTarget,
     CombatState,
     Fighter,
     FighterTarget,
     HealTarget,
+    ModeTarget,
+    NumberTarget,
     Option,
     PendingDecision,
     StrikeTarget,
+    Target,
 )
 from ..fight.zones import zone_name
 from ..traits import OPPOSITE, Spell, Trait
@@ -253,16 +259,38 @@ class Cancer(SpellAbility):
     def cast(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         alone, shared = spell_number(fighter, *SHELL_SELF), spell_number(fighter, *SHELL_SHARED)
         options = [
-            Option(f"{alone} Shield for you", (alone, False)),
-            Option(f"{shared} Shield for you and for each ally in your zone", (shared, True)),
+            Option(f"{alone} Shield for you", ShellTarget(alone, False)),
+            Option(f"{shared} Shield for you and for each ally in your zone", ShellTarget(shared, True)),
         ]
         _choose(state, "shell", fighter, "Shell: how is the Shield spread?", options, events)
+
+
+@dataclass(frozen=True, slots=True)
+class ShellTarget(Target):
+    """Shell's Shield: how much, and whether allies in the zone get it too."""
+
+    amount: int
+    shared: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadTarget(Target):
+    """A spell's two ways: ``how`` ("one" or "all" adversaries; "damage" or "shield") and how much."""
+
+    how: str
+    amount: int
+
+
+decision_targets("shell", ShellTarget)
+for _kind in ("beam", "arrow", "capricious"):
+    decision_targets(_kind, SpreadTarget)
 
 
 @resolver("shell")
 def _shell(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    amount, shared = option.value
+    chosen = target_of(option, ShellTarget)
+    amount, shared = chosen.amount, chosen.shared
     allies = allies_in_zone(state, fighter) if shared else []
     generate_shield(state, fighter, amount, events)
     for ally in allies:  # the caster generates the allies' Shield too, so Dodge and the like apply (ruling)
@@ -295,8 +323,8 @@ class Leo(SpellAbility):
             events.append(DamageWasted(fighter.id, one, "no adversary in reach"))
             return
         options = [
-            Option(f"{one} magic damage to one adversary in your zone", ("one", one)),
-            Option(f"{every} magic damage to every adversary in your zone", ("all", every)),
+            Option(f"{one} magic damage to one adversary in your zone", SpreadTarget("one", one)),
+            Option(f"{every} magic damage to every adversary in your zone", SpreadTarget("all", every)),
         ]
         _choose(state, "beam", fighter, "Beam: one adversary or all of them?", options, events)
 
@@ -304,7 +332,8 @@ class Leo(SpellAbility):
 @resolver("beam")
 def _beam(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    how, amount = option.value
+    chosen = target_of(option, SpreadTarget)
+    how, amount = chosen.how, chosen.amount
     if how == "one":
         offer_strike(state, fighter, [(amount, False, True)], events, "Beam")
     else:
@@ -362,8 +391,8 @@ class Sagittarius(SpellAbility):
             events.append(DamageWasted(fighter.id, one, "no adversary left"))
             return
         options = [
-            Option(f"{one} ranged magic damage to one adversary", ("one", one)),
-            Option(f"{every} ranged magic damage to every adversary", ("all", every)),
+            Option(f"{one} ranged magic damage to one adversary", SpreadTarget("one", one)),
+            Option(f"{every} ranged magic damage to every adversary", SpreadTarget("all", every)),
         ]
         _choose(state, "arrow", fighter, "Arrow: one adversary or all of them?", options, events)
 
@@ -371,7 +400,8 @@ class Sagittarius(SpellAbility):
 @resolver("arrow")
 def _arrow(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    how, amount = option.value
+    chosen = target_of(option, SpreadTarget)
+    how, amount = chosen.how, chosen.amount
     if how == "one":
         offer_strike(state, fighter, [(amount, True, True)], events, "Arrow")
     else:
@@ -417,16 +447,17 @@ class Capricorn(SpellAbility):
 
     def cast(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         amount = spell_number(fighter, *CAPRICIOUS)
-        options = [Option(f"{amount} Shield", ("shield", amount))]
+        options = [Option(f"{amount} Shield", SpreadTarget("shield", amount))]
         if any(a.active for a in state.adversaries):
-            options.insert(0, Option(f"{amount} ranged magic damage to one adversary", ("damage", amount)))
+            options.insert(0, Option(f"{amount} ranged magic damage to one adversary", SpreadTarget("damage", amount)))
         _choose(state, "capricious", fighter, "Capricious: damage or Shield?", options, events)
 
 
 @resolver("capricious")
 def _capricious(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    how, amount = option.value
+    chosen = target_of(option, SpreadTarget)
+    how, amount = chosen.how, chosen.amount
     if how == "damage":
         offer_strike(state, fighter, [(amount, True, True)], events, "Capricious")
     else:
@@ -552,24 +583,36 @@ class Pisces(SpellAbility):
 
 def _ask_fish(state: CombatState, fighter: Fighter, left: int, events: list[Event]) -> None:
     cards = sorted(set(state.piles[fighter.pile].draw))  # in card order: the search shows no deck order
-    options = [Option(f"Take {CARDS[c].name}", (c,)) for c in cards]
+    options = [Option(f"Take {CARDS[c].name}", CardTarget(c)) for c in cards]
     prompt = "Fishing: which card do you take from your deck?" + (f" ({left} to take)" if left > 1 else "")
-    ask(state, "fishing", fighter.id, prompt, options, events, (left,), private=True)
+    ask(state, "fishing", fighter.id, prompt, options, events, FishingLeft(left), private=True)
+
+
+@decision_context("fishing")
+@dataclass(frozen=True, slots=True)
+class FishingLeft:
+    """Cards Fishing may still take from the deck, this one included."""
+
+    left: int
+
+
+decision_targets("fishing", CardTarget)
 
 
 @resolver("fishing")
 def _fishing(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
     pile = state.piles[fighter.pile]
-    card = option.value[0]
+    card = target_of(option, CardTarget).card
+    left = context_of(decision, FishingLeft).left
     if card not in pile.draw:  # the deck changed while this search waited behind another decision: look again
         if pile.draw:
-            _ask_fish(state, fighter, decision.context[0], events)
+            _ask_fish(state, fighter, left, events)
         return
     pile.draw.remove(card)
     fighter.hand.append(card)  # placed in the hand, not drawn (ruling SPL-PISCES)
     events.append(CardsSearched(fighter.id, (card,)))
-    left = decision.context[0] - 1
+    left -= 1
     if left > 0 and pile.draw:
         _ask_fish(state, fighter, left, events)
         return
@@ -722,7 +765,7 @@ class Virgo(SpellAbility):
         if not targets:
             events.append(EffectWasted(fighter.id, "Charm", "no adversary in reach"))
             return
-        options = [Option(f"Charm {a.name}", (state.adversaries.index(a),)) for a in targets]
+        options = [Option(f"Charm {a.name}", NumberTarget(state.adversaries.index(a))) for a in targets]
         _choose(state, "charm", fighter, "Charm: which adversary?", options, events)
 
     def intent_drawn(self, state: CombatState, fighter: Fighter, adversary: Adversary, events: list[Event]) -> None:
@@ -751,10 +794,13 @@ def _throw_away(state: CombatState, adversary: Adversary, why: str, events: list
     events.append(IntentDiscarded(adversary.id, card, why))
 
 
+decision_targets("charm", NumberTarget)  # the adversary's place in the fight's list
+
+
 @resolver("charm")
 def _charm(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    index = option.value[0]
+    index = target_of(option, NumberTarget).number
     fighter.marks[CHARMED] = index + 1
     _throw_away(state, state.adversaries[index], "charmed", events)
 
@@ -788,26 +834,41 @@ class Ophiuchus(SpellAbility):
         return "propose a small magical effect to the GM"
 
     def cast(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        options = [Option(f"Propose: {text}", (kind,)) for kind, text in PROPOSALS]
+        options = [Option(f"Propose: {text}", ModeTarget(kind)) for kind, text in PROPOSALS]
         _choose(state, "what", fighter, "What: which small magic do you propose?", options, events)
+
+
+@decision_context("what-gm")
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """What the fighter proposed (a ``PROPOSALS`` kind), for the GM to judge."""
+
+    fighter: str
+    kind: str
+
+
+decision_targets("what", ModeTarget)
+decision_targets("what-gm", AnswerTarget)
 
 
 @resolver("what")
 def _what(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    kind = option.value[0]
+    kind = target_of(option, ModeTarget).mode
     text = dict(PROPOSALS)[kind]
-    options = [Option(f"Reasonable: {text}", (True,)), Option("Not reasonable: nothing happens", (False,))]
-    ask(
-        state, "what-gm", GM, f"{fighter.name} proposes: {text}. Is it reasonable?", options, events, (fighter.id, kind)
-    )
+    options = [
+        Option(f"Reasonable: {text}", AnswerTarget(True)),
+        Option("Not reasonable: nothing happens", AnswerTarget(False)),
+    ]
+    prompt = f"{fighter.name} proposes: {text}. Is it reasonable?"
+    ask(state, "what-gm", GM, prompt, options, events, Proposal(fighter.id, kind))
 
 
 @resolver("what-gm")
 def _what_gm(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    fighter_id, kind = decision.context
-    fighter = state.fighter(fighter_id)
-    if not option.value[0]:
+    proposal = context_of(decision, Proposal)
+    fighter, kind = state.fighter(proposal.fighter), proposal.kind
+    if not target_of(option, AnswerTarget).yes:
         events.append(EffectWasted(fighter.id, "What", "the GM turned the proposal down"))
         return
     if kind == "damage":

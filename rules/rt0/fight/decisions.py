@@ -8,43 +8,51 @@ from typing import Any, TypeVar
 from .events import DecisionMade, DecisionRequested, Event
 from .state import (
     AidTarget,
+    AnswerTarget,
+    CardsTarget,
     CardTarget,
     CombatState,
     FateTarget,
     FighterTarget,
     HealTarget,
+    HiddenTarget,
     InjuryTarget,
+    ModeTarget,
     NumberTarget,
     Option,
     PendingDecision,
     StrikeTarget,
+    Target,
     ZoneTarget,
 )
 
 Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
 RESOLVERS: dict[str, Resolver] = {}
-Continuation = Callable[[CombatState, tuple[Any, ...], list[Event]], None]
-CONTINUATIONS: dict[str, Continuation] = {}
+C = TypeVar("C")
+Continuation = Callable[[CombatState, Any, list[Event]], None]
+CONTINUATIONS: dict[type, Continuation] = {}  # the typed context of what a decision interrupted -> what resumes it
 
 
-def continuation(kind: str) -> Callable[[Continuation], Continuation]:
-    """Register what carries on after a decision that interrupted it (``carry_on`` with ``(kind, *data)``)."""
+def continuation(kind: type[C]) -> Callable[[Callable[[CombatState, C, list[Event]], None]], Continuation]:
+    """Register what carries on after a decision that interrupted it: ``carry_on`` with a context of this type."""
 
-    def register(function: Continuation) -> Continuation:
+    def register(function: Callable[[CombatState, C, list[Event]], None]) -> Continuation:
         CONTINUATIONS[kind] = function
         return function
 
     return register
 
 
-def carry_on(state: CombatState, then: tuple[Any, ...], events: list[Event]) -> None:
-    """Resume whatever a decision interrupted; ``then`` is empty when nothing was."""
-    if then:
-        CONTINUATIONS[then[0]](state, then[1:], events)
+def carry_on(state: CombatState, then: object, events: list[Event]) -> None:
+    """Resume whatever a decision interrupted; ``then`` (the decision's context) is ``()`` when nothing was."""
+    resume = CONTINUATIONS.get(type(then))
+    if resume is not None:
+        resume(state, then, events)
 
 
-C = TypeVar("C")
-CONTEXTS: dict[str, type] = {}  # decision kind -> its typed context (the state codec reads saved ones back)
+# decision kind -> its typed contexts, the one it carries now first, then any it carried in older saves (the state
+# codec reads saved ones back as the first whose fields fit)
+CONTEXTS: dict[str, tuple[type, ...]] = {}
 # Every registered context and target class: saved as the list of its fields, the JSON the plain tuple it replaced
 # made (a class attribute cannot mark them: mypyc erases ClassVar, and the dataclass would take it for a field).
 POSITIONAL: set[type] = {
@@ -57,18 +65,36 @@ POSITIONAL: set[type] = {
     InjuryTarget,
     AidTarget,
     HealTarget,
+    AnswerTarget,
+    ModeTarget,
+    CardsTarget,
+    HiddenTarget,
 }
+# Positional classes of one variadic field, saved as that field's bare list (the tuple they replaced had no fixed
+# length: the cards peeked at, the places picked among them).
+VARIADIC: set[type] = {CardsTarget}
 
 
-def decision_context(kind: str) -> Callable[[type[C]], type[C]]:
-    """Register the frozen dataclass a decision of this kind carries as its context (see docs/engine-api.md)."""
+def decision_context(*kinds: str) -> Callable[[type[C]], type[C]]:
+    """Register the frozen dataclass decisions of these kinds carry as their context (see docs/engine-api.md).
+
+    A decision with nothing to carry has the context ``()`` whatever its kind (saved as ``[]``).
+    """
 
     def register(cls: type[C]) -> type[C]:
-        CONTEXTS[kind] = cls
+        for kind in kinds:
+            CONTEXTS[kind] = (*CONTEXTS.get(kind, ()), cls)
         POSITIONAL.add(cls)
         return cls
 
     return register
+
+
+def variadic(cls: type[C]) -> type[C]:
+    """Mark a registered context or target of one tuple field as saved as that tuple's bare list."""
+    VARIADIC.add(cls)
+    POSITIONAL.add(cls)
+    return cls
 
 
 def context_of(decision: PendingDecision, kind: type[C]) -> C:
@@ -79,14 +105,16 @@ def context_of(decision: PendingDecision, kind: type[C]) -> C:
     return context
 
 
-T = TypeVar("T")
-OPTION_TARGETS: dict[str, type] = {}  # decision kind -> the Target type of its options (the codec reads them back)
+T = TypeVar("T", bound=Target)
+# decision kind -> the Target types its options carry, in the order the codec tries them when it reads one back
+OPTION_TARGETS: dict[str, tuple[type[Target], ...]] = {}
 
 
-def decision_targets(kind: str, target: type) -> None:
-    """Declare that every option of this kind carries a ``target`` of this type."""
-    OPTION_TARGETS[kind] = target
-    POSITIONAL.add(target)
+def decision_targets(kind: str, *targets: type[Target]) -> None:
+    """Declare the target types the options of this kind carry (most kinds: one)."""
+    known = OPTION_TARGETS.get(kind, ())
+    OPTION_TARGETS[kind] = known + tuple(t for t in targets if t not in known)
+    POSITIONAL.update(targets)
 
 
 def target_of(option: Option, kind: type[T]) -> T:
@@ -125,14 +153,14 @@ def ask(
     prompt: str,
     options: list[Option],
     events: list[Event],
-    context: Any = (),
+    context: object = (),
     private: bool = False,
 ) -> None:
     """Queue a decision; one with a single option is answered at once (nothing to choose).
 
     ``private`` marks options only the actor may see (cards they peeked at). ``context`` is what the resolver
-    needs besides the option: a typed context (a frozen dataclass registered with ``@decision_context(kind)``),
-    or, for the kinds not yet typed, a plain tuple.
+    needs besides the option: a typed context (a frozen dataclass registered with ``@decision_context(kind)``), or
+    ``()`` when it needs none.
     """
     if not options:
         return

@@ -7,13 +7,14 @@ Every ability and every adversary goes through these, so numbers, events and edg
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .. import rng
 from ..campaign.injuries import CRITICAL, INJURIES, MAJORS, Severity, escalation
 from ..cards import ALL_IDS, CARDS, FOOL, TOWER, CardId, Suit
 from ..traits import Spell
-from .decisions import ask, carry_on, decision_targets, resolver, target_of
+from .decisions import ask, carry_on, context_of, decision_context, decision_targets, resolver, target_of
 from .events import (
     AdversaryDefeated,
     CardDeclared,
@@ -52,6 +53,7 @@ from .state import (
     Option,
     PendingDecision,
     StrikeTarget,
+    Target,
 )
 from .zones import Zone
 
@@ -138,6 +140,30 @@ def _may_avert(state: CombatState, drawer: Fighter) -> bool:
     )
 
 
+AVERT = "avert"
+
+
+@decision_context(AVERT)
+@dataclass(frozen=True, slots=True)
+class AvertAsked:
+    """Crisis Averted waits on a draw: the cards drawn, those that would act now, and the draw's follow-up."""
+
+    drawn: tuple[CardId, ...]
+    live: tuple[CardId, ...]
+    then: str
+    context: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AvertTarget(Target):
+    """The card shuffled back, or None to keep what was drawn."""
+
+    card: CardId | None
+
+
+decision_targets(AVERT, AvertTarget)
+
+
 def _offer_avert(
     state: CombatState,
     fighter: Fighter,
@@ -147,18 +173,20 @@ def _offer_avert(
     context: tuple[Any, ...],
     events: list[Event],
 ) -> None:
-    options = [Option(f"Shuffle {CARDS[c].name} back for {AVERT_HP} HP", (c,)) for c in live if c in fighter.hand]
-    options.append(Option("Keep what was drawn", (None,)))
+    options = [
+        Option(f"Shuffle {CARDS[c].name} back for {AVERT_HP} HP", AvertTarget(c)) for c in live if c in fighter.hand
+    ]
+    options.append(Option("Keep what was drawn", AvertTarget(None)))
     prompt = "Crisis Averted: shuffle a card you just drew back into your deck?"
-    ask(state, "avert", fighter.id, prompt, options, events, (tuple(drawn), tuple(live), then, context))
+    ask(state, AVERT, fighter.id, prompt, options, events, AvertAsked(tuple(drawn), tuple(live), then, context))
 
 
-@resolver("avert")
+@resolver(AVERT)
 def _avert(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
-    drawn, live, then, context = decision.context
-    drawn, live = list(drawn), list(live)
-    card = option.value[0]
+    asked = context_of(decision, AvertAsked)
+    drawn, live, then, context = list(asked.drawn), list(asked.live), asked.then, asked.context
+    card = target_of(option, AvertTarget).card
     if card is None:
         _drawn(state, fighter, drawn, then, tuple(context), events)
         return
@@ -237,7 +265,7 @@ def discard_ability(
         if len(wanted) == 1:
             place(state, fighter, card, wanted[0], events)
         else:
-            options = [Option(f"{CARDS[card].name} goes on {ABILITIES[w].name}", (card, w)) for w in wanted]
+            options = [Option(f"{CARDS[card].name} goes on {ABILITIES[w].name}", PlaceTarget(card, w)) for w in wanted]
             ask(state, "catch", fighter.id, f"Where does {CARDS[card].name} go?", options, events)
     if fired:
         for hook in hooked(fighter.abilities, "on_fire"):
@@ -277,10 +305,21 @@ def cast_mark(spell: Spell) -> str:
     return f"cast:{spell.value}"
 
 
+@dataclass(frozen=True, slots=True)
+class PlaceTarget(Target):
+    """A card and the bin it goes on."""
+
+    card: CardId
+    ability: str
+
+
+decision_targets("catch", PlaceTarget)
+
+
 @resolver("catch")
 def _catch(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    card, ability = option.value
-    place(state, state.fighter(decision.actor), card, ability, events)
+    placed = target_of(option, PlaceTarget)
+    place(state, state.fighter(decision.actor), placed.card, placed.ability, events)
 
 
 def discard_hand(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
@@ -325,7 +364,7 @@ def place(state: CombatState, fighter: Fighter, card: CardId, ability: str, even
     fighter.bins.setdefault(ability, []).append(card)
     events.append(CardPlaced(fighter.id, card, ability))
     if faces:
-        options = [Option(f"The Fool counts as {CARDS[face].name}", (ability, face)) for face in faces]
+        options = [Option(f"The Fool counts as {CARDS[face].name}", FaceTarget(ability, face)) for face in faces]
         ask(state, "wildcard", fighter.id, "What does The Fool count as?", options, events)
         return
     settle_bin(state, fighter, ability, events)
@@ -338,9 +377,21 @@ def settle_bin(state: CombatState, fighter: Fighter, ability: str, events: list[
         rule.resolve(state, fighter, events)
 
 
+@dataclass(frozen=True, slots=True)
+class FaceTarget(Target):
+    """What a wild Fool on this bin counts as."""
+
+    ability: str
+    face: CardId
+
+
+decision_targets("wildcard", FaceTarget)
+
+
 @resolver("wildcard")
 def _wildcard(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
-    ability, declared = option.value
+    named = target_of(option, FaceTarget)
+    ability, declared = named.ability, named.face
     fighter = state.fighter(decision.actor)
     fighter.counts_as[FOOL] = declared
     events.append(CardDeclared(fighter.id, FOOL, declared))

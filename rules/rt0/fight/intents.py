@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..cards import CARDS, CardId
 from ..content.adversaries import IntentPlan, Step
@@ -27,7 +26,7 @@ from .events import (
 )
 from .modifiers import EVA_SUIT, SEALED_AGAINST, wearing_suit
 from .registry import everyone_hooked, hooked
-from .state import GM, Adversary, CombatState, Fighter, FighterKind, FighterTarget, Option, PendingDecision
+from .state import GM, Adversary, CombatState, Fighter, FighterKind, FighterTarget, Option, PendingDecision, Target
 from .zones import Zone, distance, step_toward, zone_name
 
 GM_TARGET = "gm-target"
@@ -69,7 +68,8 @@ def draw_intent(state: CombatState, adversary: Adversary, events: list[Event], l
         return
     other, _ = _pull(state, adversary, events)
     events.append(IntentsOffered(adversary.id, (card, other)))
-    options = [Option(f"{adversary.name} keeps {CARDS[a].name}", (a, b)) for a, b in ((card, other), (other, card))]
+    pairs = ((card, other), (other, card))
+    options = [Option(f"{adversary.name} keeps {CARDS[a].name}", IntentTarget(a, b)) for a, b in pairs]
     prompt = f"Which intent does {adversary.name} keep{' for next round' if later else ''}?"
     ask(state, INTENT_PICK, seer.id, prompt, options, events, IntentPick(adversary.id, later))
 
@@ -98,12 +98,23 @@ class IntentPick:
     later: bool
 
 
+@dataclass(frozen=True, slots=True)
+class IntentTarget(Target):
+    """The intent kept, and the one that goes to the discard."""
+
+    kept: CardId
+    dropped: CardId
+
+
+decision_targets(INTENT_PICK, IntentTarget)
+
+
 @resolver(INTENT_PICK)
 def _intent_pick(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     pick = context_of(decision, IntentPick)
-    kept, dropped = option.value
-    state.piles[GM].discard.append(dropped)
-    _set_intent(state, state.adversary(pick.adversary), kept, False, pick.later, events)
+    chosen = target_of(option, IntentTarget)
+    state.piles[GM].discard.append(chosen.dropped)
+    _set_intent(state, state.adversary(pick.adversary), chosen.kept, False, pick.later, events)
 
 
 def _set_intent(
@@ -274,15 +285,28 @@ def _hit(
     return len(state.decisions) > waiting
 
 
+# "hit-me" too: Hit Me is asked after the hit, so it can be the decision the plan waits on (its resolver carries the
+# plan on, as the injury's does)
+@decision_context("injury", "disappear", "hit-me")
+@dataclass(frozen=True, slots=True)
+class PlanLeft:
+    """The rest of an adversary's plan, waiting on the decision its hit caused (the fighter's injury, or where they
+    reappear); ``then`` is "plan", as the tuple it replaced began."""
+
+    then: str
+    adversary: str
+    plan: tuple[str, bool]
+    start: int
+
+
 def _resume_after_injury(state: CombatState, adversary: Adversary, which: tuple[str, bool], start: int) -> None:
     """Ruling CMB-ZERO-HP: the injury (and the 15 HP) comes first; the rest of the plan waits for it."""
-    state.decisions[-1] = replace(state.decisions[-1], context=("plan", adversary.id, which, start))
+    state.decisions[-1] = replace(state.decisions[-1], context=PlanLeft("plan", adversary.id, which, start))
 
 
-@continuation("plan")
-def _carry_on_plan(state: CombatState, data: tuple[Any, ...], events: list[Event]) -> None:
-    adversary_id, which, start = data
-    run_steps(state, state.adversary(adversary_id), (which[0], which[1]), start, events)
+@continuation(PlanLeft)
+def _carry_on_plan(state: CombatState, left: PlanLeft, events: list[Event]) -> None:
+    run_steps(state, state.adversary(left.adversary), left.plan, left.start, events)
 
 
 @resolver(GM_TARGET)

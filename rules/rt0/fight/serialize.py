@@ -23,8 +23,8 @@ from typing import Any
 
 from ...seam import RulesError
 from .daily import read_legacy
-from .decisions import CONTEXTS, OPTION_TARGETS, POSITIONAL
-from .state import CombatState, Option, PendingDecision
+from .decisions import CONTEXTS, OPTION_TARGETS, POSITIONAL, VARIADIC
+from .state import CombatState, Option, PendingDecision, Target
 
 FORMAT = 1
 
@@ -53,6 +53,8 @@ def encode(value: Any) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         names = _field_names(type(value))
         if type(value) in POSITIONAL:  # typed decision contexts and targets: a list, as their tuples were
+            if type(value) in VARIADIC:
+                return [encode(v) for v in getattr(value, names[0])]
             return [encode(getattr(value, name)) for name in names]
         encoded = {name: encode(getattr(value, name)) for name in names}
         for name, default in ADDED_LATER.get(type(value).__name__, ()):
@@ -77,7 +79,7 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
     """
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
-    if kind is Any:
+    if kind is Any or kind is object or kind is Target:  # a decision's context and targets: typed by its kind
         return _tuplify(data)
     if origin in (typing.Union, types.UnionType):
         if data is None and type(None) in args:
@@ -212,6 +214,9 @@ def positional(kind: type, data: Any) -> Any:
     """A positional dataclass (typed context or target) from the list of its fields, each decoded by its type."""
     hints = field_types(kind)
     values = list(data) if isinstance(data, list | tuple) else [data]
+    if kind in VARIADIC:
+        (name,) = _field_names(kind)
+        return kind(decode(hints[name], _listed(values)))
     return kind(*(decode(hints[name], _listed(v)) for name, v in zip(_field_names(kind), values, strict=True)))
 
 
@@ -223,29 +228,38 @@ def _listed(data: Any) -> Any:
 
 
 def typed_decision(decision: PendingDecision) -> PendingDecision:
-    """A decision read back with its kind's typed context and option targets (older saves wrote the same lists)."""
-    context_kind = CONTEXTS.get(decision.kind)
-    target_kind = OPTION_TARGETS.get(decision.kind)
-    if context_kind is None and target_kind is None:
-        return decision
+    """A decision read back with its kind's typed context and option targets (older saves wrote the same lists);
+    ``ValueError`` when the context or an option is none of what its kind carries."""
     context = decision.context
-    if context_kind is not None and not isinstance(context, context_kind):
-        context = positional(context_kind, context)
-    options = decision.options
-    if target_kind is not None:
-        options = tuple(_typed_option(target_kind, o) for o in options)
+    if context != ():  # () is no context, for any kind
+        context = _typed_context(decision.kind, CONTEXTS.get(decision.kind, ()), context)
+    targets = OPTION_TARGETS.get(decision.kind, ())
+    options = tuple(_typed_option(decision.kind, targets, o) for o in decision.options)
     return replace(decision, context=context, options=options)
 
 
-def _typed_option(kind: type, option: Option) -> Option:
-    """The option with its target typed; one that does not fit the target's fields stays a plain tuple (the
-    "Make a skill check" beside the zones)."""
-    if isinstance(option.value, kind):
+def _typed_context(kind: str, contexts: tuple[type, ...], context: object) -> object:
+    if isinstance(context, contexts):
+        return context
+    for typed in contexts:
+        try:
+            return positional(typed, context)
+        except (TypeError, ValueError):
+            continue
+    raise ValueError(f"a {kind!r} decision does not carry this context")
+
+
+def _typed_option(kind: str, targets: tuple[type[Target], ...], option: Option) -> Option:
+    """The option with its target typed: the first of the kind's target types its fields fit (Movement's zones,
+    then its "Make a skill check")."""
+    if isinstance(option.value, Target):
         return option
-    try:
-        return Option(option.label, positional(kind, option.value))
-    except (TypeError, ValueError):
-        return option
+    for target in targets:
+        try:
+            return Option(option.label, positional(target, option.value))
+        except (TypeError, ValueError):
+            continue
+    raise ValueError(f"the option {option.label!r} of a {kind!r} decision is not one this kind offers")
 
 
 def state_to_dict(state: CombatState) -> dict[str, Any]:

@@ -45,7 +45,13 @@ _PLAYER_TURN = Phase.PLAYER_TURN
 
 
 @dataclass(frozen=True, slots=True)
-class ZoneTarget:
+class Target:
+    """What an option points at (a zone, a fighter, a card, a number, an answer): every ``Option.value`` is one, so
+    mypy checks what each option carries and the resolver reads it with ``decisions.target_of``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneTarget(Target):
     column: int
     row: int
 
@@ -55,22 +61,22 @@ class ZoneTarget:
 
 
 @dataclass(frozen=True, slots=True)
-class FighterTarget:
+class FighterTarget(Target):
     fighter: str
 
 
 @dataclass(frozen=True, slots=True)
-class CardTarget:
+class CardTarget(Target):
     card: CardId
 
 
 @dataclass(frozen=True, slots=True)
-class NumberTarget:
+class NumberTarget(Target):
     number: int
 
 
 @dataclass(frozen=True, slots=True)
-class StrikeTarget:
+class StrikeTarget(Target):
     """Damage going to one adversary: how much and of which kind (CMB-DAMAGE-MELEE / CMB-DAMAGE-RANGED)."""
 
     adversary: str
@@ -83,7 +89,7 @@ NOBODY = FighterTarget("")  # the option that names no one ("No redraw", "Nobody
 
 
 @dataclass(frozen=True, slots=True)
-class FateTarget:
+class FateTarget(Target):
     """What becomes of a downed adversary (the GM's fate options)."""
 
     adversary: str
@@ -91,7 +97,7 @@ class FateTarget:
 
 
 @dataclass(frozen=True, slots=True)
-class InjuryTarget:
+class InjuryTarget(Target):
     """The Major Injury a fighter at 0 HP takes (the GM's injury options)."""
 
     fighter: str
@@ -99,7 +105,7 @@ class InjuryTarget:
 
 
 @dataclass(frozen=True, slots=True)
-class AidTarget:
+class AidTarget(Target):
     """Shield or HP an Eddy gives one fighter."""
 
     fighter: str
@@ -107,7 +113,7 @@ class AidTarget:
 
 
 @dataclass(frozen=True, slots=True)
-class HealTarget:
+class HealTarget(Target):
     """What the Heal spell mends on a fighter: every HP (``mend`` "hp"), or the injury ``mend`` and what it becomes
     (``becomes``; "" when it is healed outright)."""
 
@@ -116,19 +122,40 @@ class HealTarget:
     becomes: str
 
 
-Target = (
-    ZoneTarget | FighterTarget | CardTarget | NumberTarget | StrikeTarget | FateTarget | InjuryTarget | AidTarget
-    | HealTarget
-)  # fmt: skip
+@dataclass(frozen=True, slots=True)
+class AnswerTarget(Target):
+    """Yes or no (take the Corruption, draw the card, keep the success)."""
+
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ModeTarget(Target):
+    """One of a few named ways on (a spell learned, a proposal, "leave" the fight, "check" instead of a step)."""
+
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsTarget(Target):
+    """Some of the cards a decision's context holds, by their places in it (Second Sight's "draw both", "only the
+    first", "neither"); saved as the bare list of places (``decisions.VARIADIC``)."""
+
+    places: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenTarget(Target):
+    """What another seat's private option shows: nothing (``privacy.observe``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
     """One answer to a decision: a label for people and, for the engine, a typed ``Target`` (a zone, a fighter,
-    a card, a number) or, for kinds not yet typed, a plain tuple."""
+    a card, a number); read it with ``decisions.target_of``."""
 
     label: str
-    value: Any  # Target | tuple[Any, ...]; read a target with ``decisions.target_of``
+    value: Target
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +166,9 @@ class PendingDecision:
     actor: str
     prompt: str
     options: tuple[Option, ...]
-    context: Any = ()  # a typed context (``decisions.decision_context``), or a plain tuple for kinds not yet typed
+    # a typed context (``decisions.decision_context``, read with ``context_of``), or () for none; Any, not object: a
+    # compiled (mypyc) dataclass cannot hold an ``object`` field, so test_no_positional_contexts.py guards the reads
+    context: Any = ()
     private: bool = False  # only the actor may see the options (cards they peeked at); hot-seat UIs hide it
 
     @property

@@ -18,6 +18,7 @@ from rt0table.desktop.saves import (
     SaveError,
     SaveStore,
 )
+from rt0table.desktop.saves.summary_index import INDEX_NAME
 from rt0table.rules.rt0.fight.serialize import state_hash
 
 from .play import play_random
@@ -188,7 +189,7 @@ def test_importing_a_damaged_save_adds_nothing(store: SaveStore, tmp_path: Path,
         assert str(outside) in str(raised.value)
         assert [s.game_id for s in again.list_games()] == [game_id]
     assert fingerprint(outside) == before
-    assert saves(path.parent) == sorted([path.name, ".lock"])
+    assert saves(path.parent) == sorted([path.name, ".lock", INDEX_NAME])
 
 
 def test_a_full_disk_loses_only_the_action_that_did_not_fit(store: SaveStore, setup: CombatSetup) -> None:

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from rt0table.rules.rt0.abilities import ABILITIES, EDDY_ABILITIES
+from rt0table.rules.rt0.abilities.eddy import RowAt, RowTarget
 from rt0table.rules.rt0.campaign.character import Eddy, Skill
 from rt0table.rules.rt0.campaign.eddy_respawn import (
     check_refusal,
@@ -20,6 +21,7 @@ from rt0table.rules.rt0.cards import ALL_IDS, CARDS, TOWER, CardId, by_name
 from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.actions import Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.combat import turn_order
+from rt0table.rules.rt0.fight.decisions import target_of
 from rt0table.rules.rt0.fight.deck import Pile
 from rt0table.rules.rt0.fight.effects import damage_fighter, draw
 from rt0table.rules.rt0.fight.engine import (
@@ -346,7 +348,7 @@ def test_the_fool_uses_any_other_row_except_the_sun() -> None:
     state = fight()
     deal_hand(state, "eddy", "The Fool", "2 of Cups", "3 of Cups")
     state, _ = play(state, "eddy", "The Fool", "eddy_fool")
-    offered = {option.value[0] for option in state.pending.options} if state.pending else set()
+    offered = {target_of(option, RowTarget).row for option in state.pending.options} if state.pending else set()
     assert offered == set(EDDY_ABILITIES) - {"eddy_fool", "eddy_sun"}
     state, events = choose(state, "Swords or Wands")
     assert DamageDealt("eddy", "laborer-1", 2, 0, 18, False, False) in events
@@ -752,7 +754,7 @@ def test_a_saved_fight_resumes_in_the_middle_of_the_suns_row() -> None:
     state, _ = choose(state, "C3")
     saved = state_from_dict(state_to_dict(state))
     assert state_hash(saved) == state_hash(state)
-    assert saved.pending is not None and saved.pending.context == ("eddy_sun", 3)  # the flip, after 2 done steps
+    assert saved.pending is not None and saved.pending.context == RowAt("eddy_sun", 3)  # the flip, after 2 done steps
     for resumed in (state, saved):
         after, _ = apply(resumed, Choose(0))
         assert after.pending is not None and after.pending.kind == "eddy-draw"

@@ -9,6 +9,8 @@ import pytest
 from rt0table.rules.rt0 import rng
 from rt0table.rules.rt0.abilities import ABILITIES, arcana_abilities
 from rt0table.rules.rt0.cards import FOOL, TOWER, by_name
+from rt0table.rules.rt0.content.adversaries import IntentPlan
+from rt0table.rules.rt0.content.adversaries import Step as AdvStep
 from rt0table.rules.rt0.fight.actions import Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.daily import DEUS_EX_MACHINA, SLAUGHTER, AlreadyUsedToday, spend, spent_on, used_today
 from rt0table.rules.rt0.fight.effects import draw
@@ -873,3 +875,19 @@ def test_cards_removed_before_the_fight_are_in_no_pile() -> None:
     everywhere = pile.draw + pile.discard + fighter.hand
     assert seven not in everywhere and FOOL not in everywhere
     assert len(everywhere) == 68, "Lucky's 70 less the two removed"
+
+
+@pytest.mark.rule("FOOL-HIT-ME")
+@pytest.mark.parametrize("says", ["Hit Me", "Say nothing"])
+def test_the_rest_of_the_attackers_plan_goes_on_after_hit_me_is_answered(says: str) -> None:
+    """A plan that hits and then shields (a GM's own adversary): asking Hit Me after the hit must not end the plan."""
+    state = blackjack_fight(Trait.STRONG, Trait.SLOW, upgraded=True)
+    robot = state.adversaries[0]
+    kind = state.bestiary[robot.kind]
+    hit_then_shield = IntentPlan((AdvStep("damage", 6), AdvStep("shield", 5)))
+    state.bestiary[robot.kind] = replace(kind, intents={**kind.intents, "Swords": hit_then_shield})
+    state = robot_hits_pip(state)
+    assert state.pending is not None and state.pending.kind == "hit-me"
+    assert state.adversary(robot.id).shield == 0, "the plan waits on the Fool's answer"
+    state, _ = choose(state, says)
+    assert state.adversary(robot.id).shield == 5, "the plan's next step happened"

@@ -7,10 +7,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rt0table.rules.rt0.abilities import ABILITIES, MAGICIAN_ABILITIES
-from rt0table.rules.rt0.abilities.magician import spell_bin, usable_spells
+from rt0table.rules.rt0.abilities.magician import MonteGuess, SpellTarget, spell_bin, usable_spells
 from rt0table.rules.rt0.campaign.day import POWERS, DayClock, use, use_refusal
 from rt0table.rules.rt0.cards import CARDS, MAGICIAN, TOWER, CardId, by_name
 from rt0table.rules.rt0.fight.actions import Activate, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.decisions import context_of, target_of
 from rt0table.rules.rt0.fight.effects import cast_spell
 from rt0table.rules.rt0.fight.engine import (
     AdversarySetup,
@@ -228,7 +229,7 @@ def test_spellbook_takes_a_page_and_offers_the_spells_nobody_knows() -> None:
     assert page in state.piles["mo"].discard and not state.fighter("mo").bins.get("spellbook")
     pending = state.pending
     assert pending is not None and pending.kind == "spellbook" and pending.actor == "mo"
-    offered = [o.value[0] for o in pending.options]
+    offered = [target_of(o, SpellTarget).spell.value for o in pending.options]
     assert "Aries" not in offered and "Taurus" not in offered, "Mo knows them"
     assert "Leo" not in offered, "Ada knows it"
     assert not {"Aquarius", "Virgo", "Ophiuchus"} & set(offered), "Mo is neither Charming nor Lucky"
@@ -237,7 +238,9 @@ def test_spellbook_takes_a_page_and_offers_the_spells_nobody_knows() -> None:
     assert SpellBorrowed("mo", "Cancer") in events
     assert usable_spells(state.fighter("mo")) == (Spell.ARIES, Spell.TAURUS, Spell.CANCER)
     state, _ = play_card(state, "Page of Cups", "spellbook")
-    assert state.pending is not None and "Cancer" not in [o.value[0] for o in state.pending.options]
+    assert state.pending is not None and Spell.CANCER not in [
+        target_of(o, SpellTarget).spell for o in state.pending.options
+    ]
 
 
 @pytest.mark.rule("MAG-SPELLBOOK")
@@ -373,7 +376,8 @@ def guess(state: CombatState, right: bool, pick: str = "") -> tuple[CombatState,
     pending = state.pending
     assert pending is not None and pending.kind == "monte-guess" and pending.actor == "mo" and pending.private
     assert [o.label for o in pending.options] == ["The left card", "The middle card", "The right card"]
-    mixed, shown = pending.context
+    monte = context_of(pending, MonteGuess)
+    mixed, shown = monte.mixed, monte.shown
     wanted = [by_name(pick)] if pick else [c for c in mixed if (c == shown) == right]
     return apply(state, Choose(mixed.index(wanted[0])))
 

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 import pytest
 
 from rt0table.rules.rt0.abilities import ABILITIES, SPELL_ABILITIES
-from rt0table.rules.rt0.abilities.spells import PROPOSALS, SpellAbility
+from rt0table.rules.rt0.abilities.spells import PROPOSALS, FishingLeft, SpellAbility
 from rt0table.rules.rt0.cards import FOOL, MAGICIAN, by_name
 from rt0table.rules.rt0.fight.actions import Activate, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.decisions import target_of
 from rt0table.rules.rt0.fight.engine import (
     AdversarySetup,
     FighterSetup,
@@ -29,7 +30,7 @@ from rt0table.rules.rt0.fight.events import (
     InjuryTreated,
     IntentDiscarded,
 )
-from rt0table.rules.rt0.fight.state import GM, CombatState
+from rt0table.rules.rt0.fight.state import GM, CardTarget, CombatState
 from rt0table.rules.rt0.traits import Arcana, Spell, Trait
 from rt0table.rules.seam import IllegalAction
 from tests.helpers.spell_fights import FAR, FILLER, HERE, THERE, friend, pick, plain, play, robots, shields, start
@@ -410,7 +411,7 @@ def test_fishing_takes_a_chosen_card_from_the_deck_privately_then_shuffles() -> 
     state, _ = play(state, "The Magician>spell_pisces")
     pending = state.pending
     assert pending is not None and pending.kind == "fishing" and pending.private
-    assert {o.value[0] for o in pending.options} == deck
+    assert {target_of(o, CardTarget).card for o in pending.options} == deck
     state, events = play(state, pick(state, "The Tower"))
     assert by_name("The Tower") in state.fighter("pip").hand, "placed in the hand, not drawn: no Catastrophe"
     assert any(isinstance(e, CardsSearched) for e in events) and not any(isinstance(e, CardsDrawn) for e in events)
@@ -618,11 +619,13 @@ def test_a_search_that_waited_while_the_deck_changed_looks_again() -> None:
     state = _fight([mo], [_Adversary("training_robot", (0, 0))])
     pile = state.piles["mo"]
     gone = pile.draw[-1]
-    decision = _Pending("fishing", "mo", "which card?", (_Option("Take it", (gone,)),), (1,), private=True)
+    decision = _Pending(
+        "fishing", "mo", "which card?", (_Option("Take it", CardTarget(gone)),), FishingLeft(1), private=True
+    )
     pile.draw.remove(gone)  # drawn or discarded while the search waited behind another question
     pile.discard.append(gone)
     events: list[_Event] = []
     RESOLVERS["fishing"](state, decision, decision.options[0], events)
     assert state.pending is not None and state.pending.kind == "fishing"
-    assert gone not in [option.value[0] for option in state.pending.options]
+    assert gone not in [target_of(option, CardTarget).card for option in state.pending.options]
     assert gone not in state.fighter("mo").hand

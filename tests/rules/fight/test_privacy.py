@@ -5,9 +5,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from rt0table.rules.rt0.abilities.priestess import Peeked
 from rt0table.rules.rt0.fight.engine import apply, legal_actions
 from rt0table.rules.rt0.fight.privacy import HIDDEN_CARD, HIDDEN_LABEL, observe, sees_decision, sees_hand
-from rt0table.rules.rt0.fight.state import GM, CombatState, FighterKind, Option, PendingDecision, ZoneTarget
+from rt0table.rules.rt0.fight.state import (
+    GM,
+    CardsTarget,
+    CombatState,
+    FighterKind,
+    HiddenTarget,
+    Option,
+    PendingDecision,
+    ZoneTarget,
+)
 from rt0table.rules.rt0.rt0_seam import sample_fight
 from rt0table.rules.seam import OMNISCIENT
 
@@ -54,7 +64,7 @@ def check_view(state: CombatState, seat: str) -> None:
     for mine, real in zip(seen.decisions, state.decisions, strict=True):
         if real.private and seat != real.actor:
             SEEN["private decisions hidden"] += 1
-            assert mine.options == tuple(Option(HIDDEN_LABEL, ()) for _ in real.options)
+            assert mine.options == tuple(Option(HIDDEN_LABEL, HiddenTarget()) for _ in real.options)
             assert mine.context == ()
             assert (mine.kind, mine.actor, mine.prompt) == (real.kind, real.actor, real.prompt)
         else:
@@ -76,7 +86,7 @@ def test_no_seat_sees_another_seats_hand_or_private_options() -> None:
 
 def test_a_private_decision_is_its_actors_alone() -> None:
     decision = PendingDecision(
-        "second-sight", "f0", "Order the top cards", (Option("7 of Cups first", (1, 0)),), (3, 9), True
+        "second-sight", "f0", "Draw which?", (Option("7 of Cups first", CardsTarget((1, 0))),), Peeked((3, 9)), True
     )
     assert sees_decision(decision, "f0") and sees_decision(decision, OMNISCIENT)
     assert not sees_decision(decision, "f1") and not sees_decision(decision, GM)

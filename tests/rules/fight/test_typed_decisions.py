@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from rt0table.rules.rt0.abilities.basic import CheckAsked, DifficultyTarget, SkillTarget
+from rt0table.rules.rt0.abilities.basic import CheckAsked, DifficultyTarget, SkillTarget, TaggedZone
 from rt0table.rules.rt0.campaign.skill_check import Difficulty
 from rt0table.rules.rt0.fight.actions import Choose
 from rt0table.rules.rt0.fight.decisions import CONTEXTS, OPTION_TARGETS, context_of, figure_of, target_of
 from rt0table.rules.rt0.fight.engine import apply
 from rt0table.rules.rt0.fight.events import DecisionMade
-from rt0table.rules.rt0.fight.intents import TargetChoice
+from rt0table.rules.rt0.fight.intents import PlanLeft, TargetChoice
 from rt0table.rules.rt0.fight.serialize import StateFormatError, state_from_dict, state_hash, state_to_dict
-from rt0table.rules.rt0.fight.state import FighterTarget, Option, PendingDecision, StrikeTarget, ZoneTarget
+from rt0table.rules.rt0.fight.state import FighterTarget, ModeTarget, Option, PendingDecision, StrikeTarget, ZoneTarget
 from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.solo.gm_stand_in import choose
 
@@ -66,9 +66,11 @@ def test_zone_options_read_back_as_zones(kind: str) -> None:
 def test_a_run_saved_with_its_old_zone_tuple_still_runs_there() -> None:
     state = state_from_dict(old("run")["state"])
     pending = state.pending
-    assert pending is not None and pending.options[0].value[0] == "zone"  # ("zone", column, row): left as it was
+    assert pending is not None
+    old_zone = target_of(pending.options[0], TaggedZone)
+    assert old_zone.tag == "zone"  # ("zone", column, row), read back as it was
     runner = pending.actor
-    zone = (pending.options[0].value[1], pending.options[0].value[2])
+    zone = (old_zone.column, old_zone.row)
     after, _ = apply(state, Choose(0))
     assert after.fighter(runner).zone == zone
 
@@ -105,11 +107,11 @@ def test_strikes_and_checks_read_back_typed() -> None:
 
 
 def test_typed_kinds_are_registered() -> None:
-    assert CONTEXTS["gm-target"] is TargetChoice
+    assert CONTEXTS["gm-target"] == (TargetChoice,)
     assert {"gm-target", "intent-pick", "check-difficulty"} <= set(CONTEXTS)
-    assert OPTION_TARGETS["gm-target"] is FighterTarget
-    assert {OPTION_TARGETS[k] for k in ("step", "run", "disappear", "eddy-move")} == {ZoneTarget}
-    assert {OPTION_TARGETS[k] for k in ("strike", "balance", "eddy-strike")} == {StrikeTarget}
+    assert OPTION_TARGETS["gm-target"] == (FighterTarget,)
+    assert {OPTION_TARGETS[k][0] for k in ("step", "run", "disappear", "eddy-move")} == {ZoneTarget}
+    assert {OPTION_TARGETS[k] for k in ("strike", "balance", "eddy-strike")} == {(StrikeTarget,)}
 
 
 TYPED_SINCE = sorted(kind for kind, snapshot in OLD.items() if "from" in snapshot)  # the kinds typed later
@@ -127,4 +129,25 @@ def test_figures_are_named_by_typed_targets_only() -> None:
     names = {kind: [figure_of(o) for o in state_from_dict(old(kind)["state"]).pending.options] for kind in TYPED_SINCE}  # type: ignore[union-attr]
     assert names["fate"][0] is not None and names["injury"][0] is not None and names["eddy-strike"][0] is not None
     assert names["charm-redraw"][-1] is None  # "No redraw" names nobody
-    assert figure_of(Option("Laugh", ("laugh",))) is None  # an untyped tuple never passes for a figure
+    assert figure_of(Option("Laugh", ModeTarget("laugh"))) is None  # a target that names no figure
+
+
+# The kinds typed after those: the first state the rules tests reached with each pending, written by the untyped
+# engine at 78263bc, and the state's hash after that engine answered its first option (a "+plan" key: the decision
+# carries the rest of an adversary's plan as its context).
+LATER = json.loads((Path(__file__).parent / "snapshots" / "decisions_typed_later.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("key", sorted(LATER))
+def test_a_kind_typed_later_reads_back_typed_and_plays_on_as_the_untyped_engine_did(key: str) -> None:
+    snapshot, kind = LATER[key], key.split("+")[0]
+    state = state_from_dict(snapshot["state"])
+    assert state_hash(state) == snapshot["hash"] and state_to_dict(state) == snapshot["state"]
+    pending = state.pending
+    assert pending is not None and pending.kind == kind
+    assert all(isinstance(o.value, OPTION_TARGETS[kind]) for o in pending.options)
+    assert pending.context == () or isinstance(pending.context, CONTEXTS[kind])
+    assert isinstance(pending.context, PlanLeft) == key.endswith("+plan")
+    after, events = apply(state, Choose(0))
+    assert state_hash(after) == snapshot["after_first"]  # the same step the untyped engine took
+    assert events[0] == DecisionMade(pending.actor, kind, pending.options[0].label)

@@ -10,7 +10,7 @@ import pytest
 from rt0table.rules.rt0.fight.actions import Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.serialize import state_hash
-from rt0table.rules.rt0.fight.state import GM, CombatState, InjuryTarget, Option, PendingDecision
+from rt0table.rules.rt0.fight.state import GM, CombatState, InjuryTarget, ModeTarget, Option, PendingDecision
 from rt0table.rules.solo.gm_stand_in import (
     DIFFICULTY,
     INJURY,
@@ -158,7 +158,9 @@ def test_nothing_to_answer_when_no_gm_decision_waits() -> None:
 def test_an_unknown_gm_decision_is_picked_at_random_with_a_reason() -> None:
     state = knock_down_fight().state
     state.decisions = [
-        PendingDecision("three-card-monte", GM, "Which cup?", (Option("Left", ("l",)), Option("Right", ("r",))))
+        PendingDecision(
+            "three-card-monte", GM, "Which cup?", (Option("Left", ModeTarget("l")), Option("Right", ModeTarget("r")))
+        )
     ]
     answer = choose(state)
     assert answer is not None and answer.label in ("Left", "Right") and "from the 2 options" in answer.reason
