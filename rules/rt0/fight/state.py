@@ -78,6 +78,12 @@ class StrikeTarget:
     ranged: bool
     magic: bool
 
+    def __init__(self, adversary: str, amount: int, ranged: bool, magic: bool) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "ranged", ranged)
+        object.__setattr__(self, "magic", magic)
+
 
 NOBODY = FighterTarget("")  # the option that names no one ("No redraw", "Nobody draws"): saved as [""] as it was
 
@@ -129,6 +135,10 @@ class Option:
 
     label: str
     value: Any  # Target | tuple[Any, ...]; read a target with ``decisions.target_of``
+
+    def __init__(self, label: str, value: Any) -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "value", value)
 
 
 @dataclass(frozen=True, slots=True)
