@@ -8,11 +8,13 @@ fields' defaults, and leave the value frozen, equal and hashable as before.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from typing import Any
 
 import pytest
 
 from rt0table.rules.rt0.fight import actions, events, state
+from rt0table.rules.rt0.fight.serialize import field_types
 
 HOT = {
     "CardPlaced",
@@ -48,18 +50,19 @@ WRITTEN = [
 ]
 
 
-def _sample(index: int, field: dataclasses.Field[Any]) -> object:
-    """A value of the field's type, distinct for each field so a constructor that swaps two is caught."""
-    kind = str(field.type)
-    if kind == "bool":
+def _sample(kind: type, index: int, field: dataclasses.Field[Any]) -> object:
+    """A value of the field's type, distinct for each field so a constructor that swaps two is caught.
+
+    The types come from ``field_types``: compiled, the dataclass's own annotations are erased.
+    """
+    hint = field_types(kind)[field.name]
+    if hint is bool:
         return index % 2 == 0
-    if kind == "str":
+    if hint is str:
         return f"value {index}"
-    if kind == "Zone":
-        return (index, index + 1)
-    if kind.startswith("tuple"):
+    if typing.get_origin(hint) is tuple:
         return (index, index + 3)
-    return index + 7  # CardId, int, CardId | None
+    return index + 7  # CardId, int, CardId | None, Any
 
 
 def test_the_commonest_values_have_written_constructors() -> None:
@@ -69,7 +72,7 @@ def test_the_commonest_values_have_written_constructors() -> None:
 @pytest.mark.parametrize("kind", WRITTEN, ids=lambda k: k.__name__)
 def test_a_written_constructor_builds_the_fields_in_order(kind: type) -> None:
     fields = dataclasses.fields(kind)
-    values = [_sample(i, f) for i, f in enumerate(fields)]
+    values = [_sample(kind, i, f) for i, f in enumerate(fields)]
     by_position = kind(*values)
     by_name = kind(**{f.name: v for f, v in zip(fields, values, strict=True)})
     assert [getattr(by_position, f.name) for f in fields] == values
@@ -83,6 +86,6 @@ def test_a_written_constructor_builds_the_fields_in_order(kind: type) -> None:
 def test_a_left_out_field_takes_its_default(kind: type) -> None:
     fields = dataclasses.fields(kind)
     required = [f for f in fields if f.default is dataclasses.MISSING]
-    value = kind(*[_sample(i, f) for i, f in enumerate(required)])
+    value = kind(*[_sample(kind, i, f) for i, f in enumerate(required)])
     for field in fields[len(required) :]:
         assert getattr(value, field.name) == field.default
