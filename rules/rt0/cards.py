@@ -20,6 +20,10 @@ class Suit(Enum):
     SWORDS = "Swords"
     PENTACLES = "Pentacles"
 
+    # As with Trait: members are singletons compared by identity, and Enum's own __hash__ is Python code that
+    # a bin's suit test ran several hundred times a fight.
+    __hash__ = object.__hash__
+
 
 MINOR_SUITS = (Suit.WANDS, Suit.CUPS, Suit.SWORDS, Suit.PENTACLES)
 

@@ -23,7 +23,13 @@ def arcana_abilities(arcana: Arcana) -> tuple[str, ...]:
 
 def innate_abilities(arcana: Arcana) -> list[str]:
     """The standing rules every fighter of this Arcana carries into a fight without choosing them."""
-    return [ability_id for ability_id, ability in ABILITIES.items() if ability.innate is arcana]
+    return list(_innate(arcana))
+
+
+@functools.cache
+def _innate(arcana: Arcana) -> tuple[str, ...]:
+    """Worked out once per Arcana (every ability registers at import): a lab fight asked it once per fighter."""
+    return tuple(ability_id for ability_id, ability in ABILITIES.items() if ability.innate is arcana)
 
 
 __all__ = [

@@ -44,6 +44,10 @@ class IntentPlan:
     redraw_face_down: bool = False  # a Major: at once draw a face-down intent instead
 
 
+NO_PLAN = IntentPlan(())
+"""What a suit with no intent in the adversary's entry does: nothing."""
+
+
 @dataclass(frozen=True, slots=True)
 class AdversaryKind:
     id: str
@@ -57,7 +61,8 @@ class AdversaryKind:
     notes: str = ""
 
     def plan_for(self, suit: str) -> IntentPlan:
-        return self.intents.get(suit, IntentPlan(()))
+        plan = self.intents.get(suit)  # not ``get(suit, IntentPlan(()))``: that builds the default every call
+        return NO_PLAN if plan is None else plan
 
 
 def _fail(filename: str, entry: str, field: str, problem: str) -> BestiaryError:

@@ -18,6 +18,11 @@ class PlayCard:
     card: CardId
     ability: str
 
+    def __init__(self, fighter: str, card: CardId, ability: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ability", ability)
+
     def __str__(self) -> str:
         return f"play {self.fighter} {shlex.quote(CARDS[self.card].name)} {self.ability}"
 
@@ -28,6 +33,9 @@ class Choose:
 
     option: int
 
+    def __init__(self, option: int) -> None:
+        object.__setattr__(self, "option", option)
+
     def __str__(self) -> str:
         return f"choose {self.option}"
 
@@ -35,6 +43,9 @@ class Choose:
 @dataclass(frozen=True, slots=True)
 class EndTurn:
     fighter: str
+
+    def __init__(self, fighter: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
 
     def __str__(self) -> str:
         return f"end {self.fighter}"

@@ -3,6 +3,10 @@
 An event of a class in ``REVEALING`` showed a card nobody knew (a draw, a shuffle, a face-down intent
 turned up); undo never steps back across one. (The list sits at the end, not on each class, because a
 dataclass attribute in a class body is a field for mypyc, which compiles this layer for simulations.)
+
+The commonest events write their own ``__init__`` (each field set through ``object.__setattr__``, so they stay
+frozen): mypyc compiles a written one, while the one ``dataclass`` generates runs as plain Python at about four
+times the cost, and a fight makes several hundred events (tests/rules/fight/test_value_inits.py keeps them exact).
 """
 
 from __future__ import annotations
@@ -22,20 +26,32 @@ class Event:
 class CombatStarted(Event):
     room: int
 
+    def __init__(self, room: int) -> None:
+        object.__setattr__(self, "room", room)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
+
+    def __init__(self, round: int) -> None:
+        object.__setattr__(self, "round", round)
 
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     fighter: str
 
+    def __init__(self, fighter: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+
 
 @dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
     fighter: str
+
+    def __init__(self, fighter: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +59,17 @@ class CardsDrawn(Event):
     fighter: str
     cards: tuple[CardId, ...]
 
+    def __init__(self, fighter: str, cards: tuple[CardId, ...]) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "cards", cards)
+
 
 @dataclass(frozen=True, slots=True)
 class DeckShuffled(Event):
     pile: str
+
+    def __init__(self, pile: str) -> None:
+        object.__setattr__(self, "pile", pile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +78,11 @@ class CardPlaced(Event):
     card: CardId
     ability: str
 
+    def __init__(self, fighter: str, card: CardId, ability: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ability", ability)
+
 
 @dataclass(frozen=True, slots=True)
 class CardsDiscarded(Event):
@@ -62,12 +90,22 @@ class CardsDiscarded(Event):
     cards: tuple[CardId, ...]
     origin: str  # "hand" or an ability id
 
+    def __init__(self, fighter: str, cards: tuple[CardId, ...], origin: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "origin", origin)
+
 
 @dataclass(frozen=True, slots=True)
 class AbilityResolved(Event):
     fighter: str
     ability: str
     cards: tuple[CardId, ...]
+
+    def __init__(self, fighter: str, ability: str, cards: tuple[CardId, ...]) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "cards", cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +118,24 @@ class DamageDealt(Event):
     ranged: bool = False
     magic: bool = False
 
+    def __init__(
+        self,
+        source: str,
+        target: str,
+        amount: int,
+        blocked: int,
+        hp_after: int,
+        ranged: bool = False,
+        magic: bool = False,
+    ) -> None:
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "blocked", blocked)
+        object.__setattr__(self, "hp_after", hp_after)
+        object.__setattr__(self, "ranged", ranged)
+        object.__setattr__(self, "magic", magic)
+
 
 @dataclass(frozen=True, slots=True)
 class DamageWasted(Event):
@@ -88,6 +144,11 @@ class DamageWasted(Event):
     source: str
     amount: int
     reason: str
+
+    def __init__(self, source: str, amount: int, reason: str) -> None:
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "reason", reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +170,22 @@ class ShieldGained(Event):
     stopped: int = 0
     stopped_by: str = ""
 
+    def __init__(self, who: str, amount: int, total: int, stopped: int = 0, stopped_by: str = "") -> None:
+        object.__setattr__(self, "who", who)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "stopped", stopped)
+        object.__setattr__(self, "stopped_by", stopped_by)
+
 
 @dataclass(frozen=True, slots=True)
 class ShieldDropped(Event):
     who: str
     amount: int
+
+    def __init__(self, who: str, amount: int) -> None:
+        object.__setattr__(self, "who", who)
+        object.__setattr__(self, "amount", amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,12 +194,22 @@ class HealthRegained(Event):
     amount: int
     hp_after: int
 
+    def __init__(self, who: str, amount: int, hp_after: int) -> None:
+        object.__setattr__(self, "who", who)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "hp_after", hp_after)
+
 
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
     who: str
     origin: Zone
     destination: Zone
+
+    def __init__(self, who: str, origin: Zone, destination: Zone) -> None:
+        object.__setattr__(self, "who", who)
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "destination", destination)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +221,10 @@ class LeftCombat(Event):
 class CatastropheStruck(Event):
     fighter: str
     shield: int
+
+    def __init__(self, fighter: str, shield: int) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "shield", shield)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +239,10 @@ class IntentDrawn(Event):
     adversary: str
     card: CardId | None
 
+    def __init__(self, adversary: str, card: CardId | None) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "card", card)
+
 
 @dataclass(frozen=True, slots=True)
 class IntentReplaced(Event):
@@ -161,11 +251,19 @@ class IntentReplaced(Event):
     adversary: str
     discarded: CardId
 
+    def __init__(self, adversary: str, discarded: CardId) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "discarded", discarded)
+
 
 @dataclass(frozen=True, slots=True)
 class IntentRevealed(Event):
     adversary: str
     card: CardId
+
+    def __init__(self, adversary: str, card: CardId) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "card", card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +272,11 @@ class IntentCarriedOut(Event):
     card: CardId
     summary: str
 
+    def __init__(self, adversary: str, card: CardId, summary: str) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "summary", summary)
+
 
 @dataclass(frozen=True, slots=True)
 class IntentSpent(Event):
@@ -181,17 +284,28 @@ class IntentSpent(Event):
 
     adversary: str
 
+    def __init__(self, adversary: str) -> None:
+        object.__setattr__(self, "adversary", adversary)
+
 
 @dataclass(frozen=True, slots=True)
 class AdversaryDefeated(Event):
     adversary: str
     by: str
 
+    def __init__(self, adversary: str, by: str) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "by", by)
+
 
 @dataclass(frozen=True, slots=True)
 class FateChosen(Event):
     adversary: str
     fate: str
+
+    def __init__(self, adversary: str, fate: str) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "fate", fate)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +315,13 @@ class InjuryTaken(Event):
     severity: str
     hp_after: int
     cause: str = ""  # set when something other than 0 HP brought it (an item: HP stays as it was)
+
+    def __init__(self, fighter: str, injury: str, severity: str, hp_after: int, cause: str = "") -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "injury", injury)
+        object.__setattr__(self, "severity", severity)
+        object.__setattr__(self, "hp_after", hp_after)
+        object.__setattr__(self, "cause", cause)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +344,12 @@ class HealthLost(Event):
     amount: int
     hp_after: int
     cause: str
+
+    def __init__(self, fighter: str, amount: int, hp_after: int, cause: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "hp_after", hp_after)
+        object.__setattr__(self, "cause", cause)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,12 +386,22 @@ class DecisionRequested(Event):
     kind: str
     prompt: str
 
+    def __init__(self, actor: str, kind: str, prompt: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "prompt", prompt)
+
 
 @dataclass(frozen=True, slots=True)
 class DecisionMade(Event):
     actor: str
     kind: str
     choice: str
+
+    def __init__(self, actor: str, kind: str, choice: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "choice", choice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +437,11 @@ class CorruptionTaken(Event):
     fighter: str
     amount: int
     why: str
+
+    def __init__(self, fighter: str, amount: int, why: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "why", why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +492,9 @@ class CardReturned(Event):
 class CombatEnded(Event):
     result: str  # "victory", "defeat" or "escaped"
 
+    def __init__(self, result: str) -> None:
+        object.__setattr__(self, "result", result)
+
 
 # --- foresight (The High Priestess) ------------------------------------------------------------------
 
@@ -360,6 +505,10 @@ class CardsPeeked(Event):
 
     fighter: str
     cards: tuple[CardId, ...]
+
+    def __init__(self, fighter: str, cards: tuple[CardId, ...]) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "cards", cards)
 
 
 @dataclass(frozen=True, slots=True)

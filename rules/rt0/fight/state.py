@@ -84,6 +84,12 @@ class StrikeTarget(Target):
     ranged: bool
     magic: bool
 
+    def __init__(self, adversary: str, amount: int, ranged: bool, magic: bool) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "ranged", ranged)
+        object.__setattr__(self, "magic", magic)
+
 
 NOBODY = FighterTarget("")  # the option that names no one ("No redraw", "Nobody draws"): saved as [""] as it was
 
@@ -156,6 +162,10 @@ class Option:
 
     label: str
     value: Target
+
+    def __init__(self, label: str, value: Target) -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "value", value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 from ..cli.simulation import Policy
 from ..fight.engine import Game, apply_in_place, apply_unchecked
@@ -81,21 +81,27 @@ class _Ledger:
 
     def read(self, events: list[Event]) -> None:
         slot = self.slot
-        for event in events:
-            if isinstance(event, DamageDealt):
-                if event.target in slot:
-                    self.hp_lost[slot[event.target]] += event.amount - event.blocked
-                elif event.source in slot:
-                    self.damage[slot[event.source]] += event.amount
-            elif isinstance(event, ShieldGained):
-                if event.who in slot:
-                    self.shield[slot[event.who]] += event.amount
-            elif isinstance(event, HealthLost):
-                self.hp_lost[slot[event.fighter]] += event.amount
-            elif isinstance(event, InjuryTaken):
-                self.injuries[slot[event.fighter]] += 1
-            elif isinstance(event, CorruptionTaken) and event.fighter in slot:
-                self.corruption[slot[event.fighter]] += event.amount
+        for event in events:  # exact types: compiled, ``type(e) is`` is a pointer test where isinstance walks the MRO
+            kind = type(event)
+            if kind is DamageDealt:
+                dealt = cast(DamageDealt, event)
+                if dealt.target in slot:
+                    self.hp_lost[slot[dealt.target]] += dealt.amount - dealt.blocked
+                elif dealt.source in slot:
+                    self.damage[slot[dealt.source]] += dealt.amount
+            elif kind is ShieldGained:
+                gained = cast(ShieldGained, event)
+                if gained.who in slot:
+                    self.shield[slot[gained.who]] += gained.amount
+            elif kind is HealthLost:
+                lost = cast(HealthLost, event)
+                self.hp_lost[slot[lost.fighter]] += lost.amount
+            elif kind is InjuryTaken:
+                self.injuries[slot[cast(InjuryTaken, event).fighter]] += 1
+            elif kind is CorruptionTaken:
+                taken = cast(CorruptionTaken, event)
+                if taken.fighter in slot:
+                    self.corruption[slot[taken.fighter]] += taken.amount
 
 
 def play_fight(spec: RunSpec, index: int, hashed: bool = False, checked: bool = False) -> FightRow:
