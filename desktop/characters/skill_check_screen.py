@@ -248,8 +248,9 @@ class SkillCheckScreen(QWidget):
         self.refusal_label.setObjectName("check-refusal")
         self.refusal_label.setWordWrap(True)
         self.refusal_label.setStyleSheet(PROBLEM_STYLE)
-        # two lines of room, from the font, so a wrapped refusal is never clipped
-        self.refusal_label.setMinimumHeight(self.fontMetrics().lineSpacing() * 2 + self.fontMetrics().descent())
+        # three lines of room, from the font: a wrapped refusal is never clipped, and the one a draw brings ("already
+        # attempted") does not push the Draw and Retry buttons down under the pointer
+        self.refusal_label.setMinimumHeight(self.fontMetrics().lineSpacing() * 3 + self.fontMetrics().descent())
         odds_layout.addWidget(self.refusal_label)
         self.draw_button = QPushButton("Draw")
         self.draw_button.setObjectName("check-draw")
