@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
+from rt0table.desktop.loner.loner_game import start_story
 from rt0table.desktop.saves import SaveError
 from rt0table.desktop.seam_session import SeamSession
 from rt0table.rules.loner import loner_actions as la
@@ -67,3 +69,25 @@ def test_an_undo_the_save_cannot_take_is_not_made() -> None:
     with pytest.raises(SaveError, match="could not be saved"):
         played.undo()
     assert played.state == kept and played.ply == 1
+
+
+class NoRoom(Full):
+    """A save with no room for a step either."""
+
+    def record(self, action: object, state: object, stand_in: bool) -> None:
+        raise SaveError(Path("full.rt0save"), "the step could not be saved")
+
+
+def test_the_story_screen_says_a_step_or_undo_was_not_made_when_the_save_cannot_take_it(qtbot: QtBot) -> None:
+    story = start_story(None, LonerSetup(HERO), None, 7)
+    qtbot.addWidget(story)
+    assert story.act(TAG) and story.undo_button.isEnabled()
+    kept, lines = story.state, story.lines()
+    story.session.recorder = NoRoom()
+    assert not story.act(FRAME)
+    assert "not made" in story.problem_line.text() and story.state == kept and story.lines() == lines
+    story.take_back()
+    assert "undo was not made" in story.problem_line.text() and story.state == kept
+    story.session.recorder = None
+    story.take_back()
+    assert story.problem_line.text() == "" and len(story.lines()) == 1 and not story.undo_button.isEnabled()
