@@ -165,13 +165,18 @@ class SeamSession(QObject):
         if why is not None:
             self.refused.emit(why)
             return False
-        for step in reversed(self._chain()):
-            self.steps.pop()
-            self.state = step.before
-            if isinstance(step.action, OracleMove):
-                self.oracle = step.action.before
-            if self.recorder is not None:
-                with through_funnel():
-                    self.recorder.record_undo(self.state)
-        self.changed.emit([])
+        taken = 0
+        try:
+            for step in reversed(self._chain()):
+                if self.recorder is not None:  # saved first: an undo the save cannot take is not made
+                    with through_funnel():
+                        self.recorder.record_undo(step.before)
+                self.steps.pop()
+                self.state = step.before
+                if isinstance(step.action, OracleMove):
+                    self.oracle = step.action.before
+                taken += 1
+        finally:
+            if taken:
+                self.changed.emit([])
         return True

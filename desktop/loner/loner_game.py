@@ -1,8 +1,9 @@
 """A game of Loner in the save folder: started with a save (``seam_save``), every step autosaved, resumed exactly.
 
-The save holds the set-up, the seed and the table (who plays; with a GM or a facilitator) and every step and undo;
-resuming plays the log again through ``loner_play``, so the story comes back as it was left: the state, the journal
-with its lines in their steps, and what undo can still take back.
+The game is played through the seam's one funnel (``SeamSession``), whose recorder is the save, as Moon's Grave's
+is. The save holds the set-up, the seed and the table (who plays; with a GM or a facilitator) and every step and
+undo; resuming reads it back with every hash checked, so the story comes back as it was left: the state, the
+journal with its lines in their steps, and what undo can still take back.
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ from PySide6.QtWidgets import QWidget
 from rt0table.desktop.loner.story_screen import StoryScreen
 from rt0table.desktop.saves import DamagedSaveError, SaveStore
 from rt0table.desktop.saves.seam_oracle import OracleMove
-from rt0table.desktop.saves.seam_save import SeamFile, SeamGame, SeamTable, create_seam_game, load_seam_game
-from rt0table.rules.loner.loner_play import LonerPlay, begin, submit, undo
+from rt0table.desktop.saves.seam_save import SeamTable
+from rt0table.desktop.seam_table.table_game import resume_session, start_session
 from rt0table.rules.loner.loner_seam import RULES
 from rt0table.rules.loner.loner_state import LonerSetup
 from rt0table.rules.loner.together import TableError, Together
-from rt0table.rules.seam import IllegalAction
 
 ALONE, TOGETHER = "solo", "together"
 
@@ -40,32 +40,26 @@ def start_story(
     store: SaveStore | None, setup: LonerSetup, together: Together | None, seed: int, parent: QWidget | None = None
 ) -> StoryScreen:
     """A new game, saved in ``store``'s folder from its opening (not saved when ``store`` is None)."""
-    save: SeamFile | None = None
-    if store is not None:
-        game_id = store.new_id()
-        save = create_seam_game(
-            store.path_of(game_id), RULES, setup, seed, seam_table(setup, together), store.app_version
-        )
-    return StoryScreen(setup, together, seed, parent, save=save)
-
-
-def replayed(loaded: SeamGame) -> LonerPlay:
-    """The game as it was left: every row of the log (undos too) played again through the same funnel."""
-    play = begin(loaded.setup, loaded.seed)
-    for action in loaded.log:
-        if isinstance(action, OracleMove):  # Loner's own oracle is the game: no oracle rows beside it
-            raise IllegalAction("the log holds an oracle row, which a game of Loner never writes")
-        play = undo(play) if action is None else submit(play, action)[0]
-    return play
+    started = start_session(store, RULES, setup, seed, seam_table(setup, together))
+    return StoryScreen(started.session, started.events, together, parent, save=started.save)
 
 
 def resume_story(store: SaveStore, game_id: str, parent: QWidget | None = None) -> StoryScreen:
     """A saved game read back (every hash checked) and carried on where it stopped; a SaveError names the file."""
-    path = store.path_of(game_id)
-    loaded = load_seam_game(path)
+    save, session, loaded = resume_session(store, game_id)
+    problem, together = "", None
+    if any(isinstance(action, OracleMove) for action in loaded.log):  # Loner's own oracle is the game
+        problem = "the log holds an oracle row, which a game of Loner never writes"
     try:
-        play = replayed(loaded)
         together = together_of(loaded.table)
-    except (IllegalAction, TableError) as error:
-        raise DamagedSaveError(path, f"the save is damaged: {error}") from None
-    return StoryScreen(loaded.setup, together, loaded.seed, parent, save=SeamFile(path, RULES), play=play)
+    except TableError as error:
+        problem = problem or str(error)
+    if problem:
+        save.close()
+        raise DamagedSaveError(save.path, f"the save is damaged: {problem}")
+    return StoryScreen(session, loaded.opening_events, together, parent, save=save)
+
+
+def unsaved_story(setup: LonerSetup, together: Together | None, seed: int) -> StoryScreen:
+    """A game played without a save (a lesson)."""
+    return start_story(None, setup, together, seed)

@@ -27,6 +27,7 @@ from rt0table.desktop.demo.lesson_fields import (
     text_field,
 )
 from rt0table.desktop.loner.creation_screen import ProtagonistScreen
+from rt0table.desktop.loner.loner_game import unsaved_story
 from rt0table.desktop.loner.story_screen import PAGES, StoryScreen
 from rt0table.rules.loner.loner_state import LonerSetup
 from rt0table.rules.loner.protagonist import Character, SheetError, promote
@@ -236,7 +237,7 @@ class LonerLessonScreen(QWidget):
     def _begin(self, setup: LonerSetup, together: Together | None) -> None:
         """The Protagonist is made: the story opens in the lesson's setting, with its cast, on its seed."""
         setup = replace(setup, npcs=(*self.lesson.cast, *setup.npcs), setting=self.lesson.setting)
-        story = StoryScreen(setup, together, self.lesson.seed)
+        story = unsaved_story(setup, together, self.lesson.seed)
         story.closed.connect(self.closed.emit)
         story.changed.connect(self.refresh)
         self.layout_.removeWidget(self.creation)
@@ -250,7 +251,7 @@ class LonerLessonScreen(QWidget):
     @property
     def progress(self) -> int:
         story = self.story
-        return steps_done(self.lesson, None if story is None else [line.kind for line in story.play.journal])
+        return steps_done(self.lesson, None if story is None else [line.kind for line in story.lines()])
 
     @property
     def step(self) -> LessonStep | None:

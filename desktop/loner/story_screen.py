@@ -2,14 +2,14 @@
 
 One page per step of the flow (between scenes, in a scene, in a conflict, a closed scene, a Meanwhile, between
 sessions, a Twist due, the end); each page's main button answers Ctrl+Return, Ctrl+Z undoes, Ctrl+E exports the
-journal. Odds are exact fractions counted by the rules, shown before every roll. With a save (``loner_game``) every
-step and undo is written to it as it is made; a step that cannot be saved is not made.
+journal. Odds are exact fractions counted by the rules, shown before every roll. The screen keeps no game of its own:
+every step and undo goes through the seam's session (``SeamSession``), whose recorder is the save (``loner_game``);
+the screen shows what the session's ``changed`` and ``refused`` signals say.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -37,18 +37,17 @@ from rt0table.desktop.characters.common import scaled_font
 from rt0table.desktop.loner.loner_sheet_pdf import sheet_html, write_sheet_pdf
 from rt0table.desktop.loner.luck_counters import LuckCounters
 from rt0table.desktop.saves import SaveError
-from rt0table.desktop.saves.funnel_guard import through_funnel
 from rt0table.desktop.saves.seam_save import SeamFile
+from rt0table.desktop.seam_session import SeamSession
 from rt0table.rules.loner import loner_actions as la
 from rt0table.rules.loner.harm_luck import damage_odds, step_damage_odds
-from rt0table.rules.loner.loner_actions import LonerAction
-from rt0table.rules.loner.loner_play import LonerPlay, begin, journal_markdown, submit, undo
-from rt0table.rules.loner.loner_state import LonerSetup, LonerState
+from rt0table.rules.loner.loner_actions import LonerAction, LonerEvent
+from rt0table.rules.loner.loner_state import LonerState
 from rt0table.rules.loner.odds import answer_odds
 from rt0table.rules.loner.oracle import Answer, TagError, edge_from_tags, normalise_tags
 from rt0table.rules.loner.step_dice import step_dice, step_odds
+from rt0table.rules.loner.story_journal import JournalLine, journal_lines, journal_markdown
 from rt0table.rules.loner.together import Together
-from rt0table.rules.seam import IllegalAction
 
 PAGES = ("open", "meanwhile", "scene", "conflict", "closing", "between", "twist", "over")
 DAMAGE_WORDS = {3: "deal 3", 2: "deal 2", 1: "deal 1", -1: "take 1", -2: "take 2", -3: "take 3"}
@@ -84,19 +83,20 @@ class StoryScreen(QWidget):
 
     def __init__(
         self,
-        setup: LonerSetup,
+        session: SeamSession,
+        opening: Sequence[LonerEvent],
         together: Together | None = None,
-        seed: int | None = None,
         parent: QWidget | None = None,
         save: SeamFile | None = None,
-        play: LonerPlay | None = None,
     ) -> None:
-        """``save``: where each step is written (None: nowhere); ``play``: the game read back from it."""
+        """``session``: the game on the seam (its recorder is ``save``, or None: unsaved); ``opening``: the events of
+        its set-up, the journal's first lines; ``save`` is closed on leaving."""
         super().__init__(parent)
         self.setObjectName("loner-story")
         self.together = together
         self.save = save
-        self.play: LonerPlay = play or begin(setup, seed if seed is not None else random.randrange(1, 1_000_000))
+        self.session = session
+        self._opening = (session.steps[0].before if session.steps else session.state, tuple(opening))
         self.problem_line = QLabel()
         self.problem_line.setObjectName("loner-problem")
         self.problem_line.setStyleSheet("color: #b3261e;")
@@ -145,6 +145,8 @@ class StoryScreen(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(slot)
         self.export_path: Path | None = None  # the last file the journal went to
+        session.changed.connect(self._moved)
+        session.refused.connect(self.problem_line.setText)
         self.refresh()
 
     # --- pages ----------------------------------------------------------------------------------------------
@@ -343,7 +345,7 @@ class StoryScreen(QWidget):
         grow = _button("Add it", "loner-grow")
         grow.clicked.connect(
             lambda: self.act(
-                la.ChangeTag(self.play.state.protagonist.id, self.grow_slot.currentText(), "", self.grow_tag.text())
+                la.ChangeTag(self.state.protagonist.id, self.grow_slot.currentText(), "", self.grow_tag.text())
             )
         )
         self.grow_tag.returnPressed.connect(grow.click)
@@ -425,22 +427,30 @@ class StoryScreen(QWidget):
 
     @property
     def state(self) -> LonerState:
-        return self.play.state
+        state: LonerState = self.session.state
+        return state
+
+    def lines(self) -> tuple[JournalLine, ...]:
+        """The journal so far: the opening's lines, then each step's (an undone step's are gone with it)."""
+        steps = self.session.steps
+        after = [s.before for s in steps[1:]] + [self.session.state][: len(steps)]  # the state each step left
+        return journal_lines(self._opening, [(a, s.events) for a, s in zip(after, steps, strict=True)])
 
     def act(self, action: LonerAction) -> bool:
-        """Submit one action; a refusal is shown on the screen and changes nothing."""
+        """Submit one action through the session; a refusal, or a step the save could not take, is shown and
+        changes nothing."""
         try:
-            play, _ = submit(self.play, action)
-        except IllegalAction as refusal:
-            self.problem_line.setText(str(refusal))
+            made = self.session.submit(action)
+        except SaveError as error:
+            self.problem_line.setText(f"That step was not made, as it could not be saved: {error}")
             return False
-        if not self._saved(lambda save: save.record(action, play.state, False)):
-            return False
-        self.play = play
+        if made:
+            self._clear_inputs(action)
+        return made
+
+    def _moved(self, _events: list[LonerEvent]) -> None:
         self.problem_line.setText("")
-        self._clear_inputs(action)
         self.refresh()
-        return True
 
     def _clear_inputs(self, action: LonerAction) -> None:
         if isinstance(action, la.Ask):
@@ -468,27 +478,11 @@ class StoryScreen(QWidget):
                 edit.clear()
 
     def take_back(self) -> None:
-        if not self.play.can_undo:
-            self.problem_line.setText(self.play.undo_refusal() or "")
-            return
-        play = undo(self.play)
-        if not self._saved(lambda save: save.record_undo(play.state)):
-            return
-        self.play = play
-        self.problem_line.setText("")
-        self.refresh()
-
-    def _saved(self, write: Callable[[SeamFile], None]) -> bool:
-        """Write one step to the save, if there is one; False (with the reason shown) when it could not be."""
-        if self.save is None:
-            return True
+        """Undo through the session, which says why when the last step stands."""
         try:
-            with through_funnel():
-                write(self.save)
+            self.session.undo()
         except SaveError as error:
-            self.problem_line.setText(f"That step was not made, as it could not be saved: {error}")
-            return False
-        return True
+            self.problem_line.setText(f"That undo was not made, as it could not be saved: {error}")
 
     def leave(self) -> None:
         """Close the save (every step is in it already) and go back to the title."""
@@ -532,7 +526,7 @@ class StoryScreen(QWidget):
 
     def export_journal(self, path: Path) -> None:
         try:
-            path.write_text(journal_markdown(self.play), encoding="utf-8")
+            path.write_text(journal_markdown(self.state.protagonist.name, self.lines()), encoding="utf-8")
         except OSError as error:
             self.problem_line.setText(f"The journal was not written: {error}")
             return
@@ -574,10 +568,10 @@ class StoryScreen(QWidget):
         )
         self.sheet.setHtml(sheet_html(state))
         self.journal.clear()
-        for line in self.play.journal:
+        for line in self.lines():
             QListWidgetItem(line.text, self.journal)
         self.journal.scrollToBottom()
-        self.undo_button.setEnabled(self.play.can_undo)
+        self.undo_button.setEnabled(self.session.undo_refusal() is None)
         self.premise.setText(" / ".join(state.premise))
         self.setup_button.setEnabled(not state.premise)
         if state.next_kind in ("dramatic", "quiet"):

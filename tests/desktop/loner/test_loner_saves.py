@@ -74,8 +74,8 @@ def test_a_game_played_by_keys_comes_back_exactly_from_continue(qtbot: QtBot, wi
     qtbot.keyClicks(story.npc_concept, "Smugglers")
     key(qtbot, story.npc_concept, Qt.Key.Key_Return)
     key(qtbot, story, Qt.Key.Key_Z, CTRL)  # the gang is taken back; Hale can still be
-    assert [c.name for c in story.state.npcs] == ["Warden Hale"] and story.play.can_undo
-    played = story.play
+    assert [c.name for c in story.state.npcs] == ["Warden Hale"] and story.session.undo_refusal() is None
+    played = (story.state, story.lines(), story.session.steps)
     assert story.save is not None
     path = story.save.path
 
@@ -87,12 +87,11 @@ def test_a_game_played_by_keys_comes_back_exactly_from_continue(qtbot: QtBot, wi
     key(qtbot, window.title_screen.buttons["continue"], Qt.Key.Key_Space)
     resumed = current(window)
     assert isinstance(resumed, StoryScreen) and resumed is not story
-    assert resumed.play == played  # the state, the journal line by line, and what undo can take back
-    assert [resumed.journal.item(i).text() for i in range(resumed.journal.count())] == [
-        line.text for line in played.journal
-    ]
+    # the state, the journal line by line, and the steps in force (what undo can take back)
+    assert (resumed.state, resumed.lines(), resumed.session.steps) == played
+    assert [resumed.journal.item(i).text() for i in range(resumed.journal.count())] == [line.text for line in played[1]]
     key(qtbot, resumed, Qt.Key.Key_Z, CTRL)  # undo reaches as far as it did before leaving
-    assert resumed.state.npcs == () and not resumed.play.can_undo
+    assert resumed.state.npcs == () and resumed.session.undo_refusal() is not None
 
     assert resumed.save is not None
     resumed.save.close()

@@ -102,12 +102,12 @@ def ask(qtbot: QtBot, story: StoryScreen, question: str, helps: str, by_mouse: b
     type_into(qtbot, story.question, question, by_mouse)
     type_into(qtbot, story.tags_for, helps, by_mouse)
     assert "Advantage" in story.odds.text() or "d8" in story.odds.text()
-    before = len(story.play.journal)
+    before = len(story.lines())
     if by_mouse:
         click(qtbot, story.findChild(QWidget, "loner-ask"))  # type: ignore[arg-type]
     else:
         press(qtbot, story.tags_for, Qt.Key.Key_Return)
-    assert question in story.play.journal[before].text
+    assert question in story.lines()[before].text
     settle(qtbot, story, by_mouse)
 
 
@@ -126,7 +126,7 @@ def close(qtbot: QtBot, story: StoryScreen, outcome: str, by_mouse: bool) -> Non
 def play_session(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, by_mouse: bool
 ) -> StoryScreen:
-    monkeypatch.setattr("rt0table.desktop.loner.story_screen.random.randrange", lambda a, b: 11)  # the game's seed
+    monkeypatch.setattr("rt0table.desktop.loner.loner_entry.random.randrange", lambda a, b: 11)  # the game's seed
     click(qtbot, window.title_screen.buttons["new"]) if by_mouse else window.title_screen.buttons["new"].click()
     mode = current(window)
     assert isinstance(mode, ModeScreen)
@@ -184,7 +184,7 @@ def play_session(
     while story.state.phase == "conflict":
         go(qtbot, story, "loner-strike", by_mouse)
         assert story.state.counter == counter  # the Twist Counter is off in a conflict
-    ending = story.play.journal[-1].text
+    ending = story.lines()[-1].text
     assert ("won" in ending or "lost" in ending) and "Luck resets to 6" in ending
     assert story.state.protagonist.luck == 6
     close(qtbot, story, "the bike is back, or it is not", by_mouse)

@@ -10,12 +10,12 @@ import pytest
 
 from rt0table.rules.loner import loner_actions as la
 from rt0table.rules.loner.loner_actions import LonerAction
-from rt0table.rules.loner.loner_play import begin, journal_markdown, submit, undo
 from rt0table.rules.loner.loner_seam import RULES
 from rt0table.rules.loner.loner_state import LonerSetup, LonerState, book_tables
 from rt0table.rules.loner.premise import read_setup
 from rt0table.rules.loner.protagonist import Character, ProtagonistDraft, make_protagonist
 from rt0table.rules.loner.scenes import read_transition
+from rt0table.rules.loner.story_journal import journal_lines, journal_markdown
 from rt0table.rules.loner.twist import read_twist
 from rt0table.rules.seam import IllegalAction
 
@@ -240,17 +240,15 @@ def test_a_step_dice_table_rolls_a_bigger_die_for_two_tags() -> None:
     assert 1 <= chance <= 10 and 1 <= risk <= 6
 
 
-def test_undo_takes_back_a_step_and_its_journal_lines_but_never_a_roll() -> None:
-    play = begin(SETUP, 7)
-    play, _ = submit(play, la.ChangeTag("protagonist", "tag", "", "Soaked *to* the bone"))
-    assert play.can_undo and play.journal[-1].text.startswith("Zahra earns")
-    back = undo(play)
-    assert back.state == begin(SETUP, 7).state and len(back.journal) == 1
-    rolled, _ = submit(play, la.Ask("Is it raining?"))
-    assert not rolled.can_undo
-    with pytest.raises(IllegalAction, match="Nothing to undo"):
-        undo(rolled)
-    framed, _ = submit(rolled, FRAME)
-    text = journal_markdown(framed)
+def test_the_journal_tells_each_step_and_escapes_what_was_typed_in_markdown() -> None:
+    opening, begun = RULES.new_state(SETUP, 7)
+    steps, state = [], opening
+    for action in (la.ChangeTag("protagonist", "tag", "", "Soaked *to* the bone"), la.Ask("Is it raining?"), FRAME):
+        state, events = RULES.apply(state, action)
+        steps.append((state, events))
+    lines = journal_lines((opening, begun), steps)
+    assert [line.step for line in lines][:2] == [0, 1] and lines[1].text.startswith("Zahra earns")
+    assert {line.step for line in lines} == {0, 1, 2, 3}
+    text = journal_markdown("Zahra", lines)
     assert text.startswith("# Zahra\n") and "Soaked \\*to\\* the bone" in text
     assert "\n## Scene 1 (dramatic): at a rain-slicked transit hub" in text
