@@ -285,15 +285,15 @@ class LessonPicker(QWidget):
         self.done = done  # the stems of the lessons finished before, marked ✓
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 30, 40, 30)
-        title = QLabel("Learn to fight")
+        title = QLabel("Learn to play")
         font = QFont(title.font())
         font.setPointSizeF(font.pointSizeF() * 2.4)
         font.setBold(True)
         title.setFont(font)
         layout.addWidget(title)
         intro = QLabel(
-            "Short guided fights on the real table: each one asks you to play a few cards, "
-            "then explains what happened. Play them in order, or jump to the one you need."
+            "Short guided lessons on the real screens: RT:0's fights first, then the other games'. Each one asks "
+            "you to do a few things, then explains what happened. Play them in order, or jump to the one you need."
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
