@@ -158,12 +158,15 @@ class HiddenTarget(Target):
 @dataclass(frozen=True, slots=True)
 class Option:
     """One answer to a decision: a label for people and, for the engine, a typed ``Target`` (a zone, a fighter,
-    a card, a number); read it with ``decisions.target_of``."""
+    a card, a number); read it with ``decisions.target_of``.
+
+    ``value`` is typed ``Any`` because the state codec first builds an option from the list a save holds and then
+    types it (``serialize.typed_decision``), and the mypyc-compiled engine checks a field's type when it is set."""
 
     label: str
-    value: Target
+    value: Any  # a Target once built by the rules or typed by the codec
 
-    def __init__(self, label: str, value: Target) -> None:
+    def __init__(self, label: str, value: Any) -> None:
         object.__setattr__(self, "label", label)
         object.__setattr__(self, "value", value)
 
