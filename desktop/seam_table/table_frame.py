@@ -44,7 +44,6 @@ class SeamTableScreen(QWidget):
     """One seam game at the table; ``closed`` when the player leaves it. ``prefix`` names the widgets (mg-, rs-)."""
 
     closed = Signal()
-    oracle_in_solo = True  # the Loner oracle answers the fiction in a solo game (a game may go without it)
 
     def __init__(self, session: SeamSession, table: SeamTable, prefix: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,7 +70,7 @@ class SeamTableScreen(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.log, "Log")
         self.oracle: QWidget | None = None
-        if table.mode == "solo" and self.oracle_in_solo:
+        if table.mode == "solo":  # the Loner oracle answers the fiction
             self._add_oracle()
         session.refused.connect(self.refusal.setText)
 
