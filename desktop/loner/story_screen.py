@@ -325,11 +325,18 @@ class StoryScreen(QWidget):
         return page
 
     def _page_closing(self) -> QWidget:
+        text = "&Roll the Scene Transition (1-3 Dramatic, 4-5 Quiet, 6 Meanwhile)"
+        return self._roll_page("closing", "", text, "loner-transition", la.RollTransition())
+
+    def _roll_page(self, step: str, note: str, text: str, name: str, action: LonerAction) -> QWidget:
+        """A step whose one move is a roll: an optional line on why, and the button (the step's primary)."""
         page = QWidget()
         layout = QVBoxLayout(page)
-        roll = _button("&Roll the Scene Transition (1-3 Dramatic, 4-5 Quiet, 6 Meanwhile)", "loner-transition")
-        roll.clicked.connect(lambda: self.act(la.RollTransition()))
-        self.primary["closing"] = roll
+        if note:
+            layout.addWidget(QLabel(note))
+        roll = _button(text, name)
+        roll.clicked.connect(lambda: self.act(action))
+        self.primary[step] = roll
         layout.addWidget(roll)
         layout.addStretch(1)
         return page
@@ -406,15 +413,8 @@ class StoryScreen(QWidget):
         return holder
 
     def _page_twist(self) -> QWidget:
-        page = QWidget()
-        layout = QVBoxLayout(page)
-        layout.addWidget(QLabel("The Twist Counter reached 3: something bigger than this moment changes."))
-        roll = _button("&Roll the Twist", "loner-twist")
-        roll.clicked.connect(lambda: self.act(la.RollTwist()))
-        self.primary["twist"] = roll
-        layout.addWidget(roll)
-        layout.addStretch(1)
-        return page
+        note = "The Twist Counter reached 3: something bigger than this moment changes."
+        return self._roll_page("twist", note, "&Roll the Twist", "loner-twist", la.RollTwist())
 
     def _page_over(self) -> QWidget:
         page = QWidget()
