@@ -82,6 +82,18 @@ def card_lines(card: Card) -> list[str]:
     return [card.kind.capitalize()]
 
 
+def health_words(now: int, most: int) -> str:
+    return f"♥ {now}/{most}"
+
+
+def fresh_note(card: Card) -> str:
+    """What the table adds to a card's face when the card first comes to it, for a face drawn off the table (the
+    pack editor's preview): a Character's full Health and the weight it carries at most (the meter beside it)."""
+    if card.kind != "character":
+        return ""
+    return f"{health_words(card.health, card.health)} · Carries {card.max_weight}"
+
+
 def face_px(box: QRectF) -> tuple[int, int]:
     """The pixel sizes of a drawn face's name and of its numbers and text: both grow with the card's width."""
     return max(10, int(box.width() / 8)), max(9, int(box.width() / 10))  # no smaller on a small card
@@ -283,7 +295,7 @@ class RsScene(QGraphicsScene):
 
     def _paint_hero(self, painter: QPainter, box: QRectF, state: RsState, hero: Hero, lit: bool) -> None:
         card = state.card(hero.card)
-        note = f"♥ {hero.health}/{max_health(state, hero)} · Armor {hero.armor}"
+        note = f"{health_words(hero.health, max_health(state, hero))} · Armor {hero.armor}"
         if hero.dead:
             note = "dead"
         elif hero.acted:
