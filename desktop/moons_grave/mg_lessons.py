@@ -10,17 +10,11 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from rt0table.assets.bundled import bundled_names, bundled_text
-from rt0table.desktop.demo.lesson_fields import (
-    LessonError,
-    chosen_field,
-    hints_field,
-    lesson_object,
-    seed_field,
-    text_field,
-)
+from rt0table.desktop.demo.lesson_fields import LessonError
 from rt0table.desktop.moons_grave.mg_game import MgGame, choose_party, fight_setup, start_game
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_table.lesson_frame import LessonFrame
+from rt0table.desktop.seam_table.table_lesson import TableLesson, read_table_lesson
 from rt0table.rules.moons_grave.mg_actions import MgEvent
 from rt0table.rules.moons_grave.npc_notation import parse_npc
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6
@@ -32,24 +26,11 @@ PHASES = ("plan", "vie", "withdraw", "bid", "vie_roll", "turn", "roll", "perks",
 
 
 @dataclass(frozen=True)
-class MgLesson:
-    name: str  # the file's name
-    title: str
-    summary: str
-    seed: int
-    foes: tuple[str, ...]
-    goal: str
-    hints: tuple[tuple[str, str], ...]
-    done: str
-
-    def hint(self, phase: str) -> str:
-        return dict(self.hints).get(phase, "")
+class MgLesson(TableLesson):
+    foes: tuple[str, ...]  # NPC lines the lesson's fight is against
 
 
-def read_lesson(name: str, text: str) -> MgLesson:
-    """One lesson from its JSON text; LessonError naming the file and the field when it does not fit."""
-    data = lesson_object(name, text, ("title", "summary", "seed", "foes", "goal", "hints", "done"))
-    seed = seed_field(data, name)
+def _foes(data: dict[str, Any], name: str) -> tuple[str, ...]:
     foes = data.get("foes")
     if not isinstance(foes, list) or not foes or not all(isinstance(f, str) for f in foes):
         raise LessonError(f"{name}: foes: must be a list of NPC lines")
@@ -58,10 +39,12 @@ def read_lesson(name: str, text: str) -> MgLesson:
             parse_npc(foe)
         except (RulesError, ValueError) as error:
             raise LessonError(f"{name}: foes[{i}]: {error}") from None
-    goal = chosen_field(data, name, "goal", GOALS, "goal")
-    hints = hints_field(data, name, PHASES)
-    title, summary, done = (text_field(data, name, f) for f in ("title", "summary", "done"))
-    return MgLesson(name, title, summary, seed, tuple(foes), goal, hints, done)
+    return tuple(foes)
+
+
+def read_lesson(name: str, text: str) -> MgLesson:
+    """One lesson from its JSON text; LessonError naming the file and the field when it does not fit."""
+    return read_table_lesson(MgLesson, name, text, GOALS, PHASES, {"foes": _foes})
 
 
 def bundled_lessons() -> list[MgLesson]:

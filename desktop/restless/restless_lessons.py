@@ -12,17 +12,11 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from rt0table.assets.bundled import bundled_names, bundled_text
-from rt0table.desktop.demo.lesson_fields import (
-    LessonError,
-    chosen_field,
-    hints_field,
-    lesson_object,
-    seed_field,
-    text_field,
-)
+from rt0table.desktop.demo.lesson_fields import LessonError, chosen_field
 from rt0table.desktop.restless.restless_game import RsGame, game_setup, start_game
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_table.lesson_frame import LessonFrame
+from rt0table.desktop.seam_table.table_lesson import TableLesson, read_table_lesson
 from rt0table.rules.restless.restless_seam import PHASES
 from rt0table.rules.restless.rs_actions import PlayRest
 from rt0table.rules.restless.rs_play import legal_actions
@@ -46,29 +40,17 @@ GOALS = ("round", "rest")
 
 
 @dataclass(frozen=True)
-class RsLesson:
-    name: str  # the file's name
-    title: str
-    summary: str
-    seed: int
-    start_at: str
-    goal: str
-    hints: tuple[tuple[str, str], ...]
-    done: str
+class RsLesson(TableLesson):
+    start_at: str  # the moment the stand-in brings the party to (a key of STARTS)
 
-    def hint(self, phase: str) -> str:
-        return dict(self.hints).get(phase, "")
+
+def _start_at(data: dict[str, Any], name: str) -> str:
+    return chosen_field(data, name, "start_at", STARTS, "start")
 
 
 def read_lesson(name: str, text: str) -> RsLesson:
     """One lesson from its JSON text; LessonError naming the file and the field when it does not fit."""
-    data = lesson_object(name, text, ("title", "summary", "seed", "start_at", "goal", "hints", "done"))
-    seed = seed_field(data, name)
-    start = chosen_field(data, name, "start_at", STARTS, "start")
-    goal = chosen_field(data, name, "goal", GOALS, "goal")
-    hints = hints_field(data, name, PHASES)
-    title, summary, done = (text_field(data, name, f) for f in ("title", "summary", "done"))
-    return RsLesson(name, title, summary, seed, start, goal, hints, done)
+    return read_table_lesson(RsLesson, name, text, GOALS, PHASES, {"start_at": _start_at})
 
 
 def bundled_lessons() -> list[RsLesson]:

@@ -28,7 +28,7 @@ from rt0table.desktop.packs.pack_schema import (
     Kind,
     PackGame,
 )
-from rt0table.desktop.restless.restless_scene import paint_face
+from rt0table.desktop.restless.restless_scene import fresh_note, paint_face
 from rt0table.rules.packs.content_pack import ContentPack, PackError, canonical_json
 from rt0table.rules.restless.rs_cards import DECK_KINDS, DECKS, ITEM_TYPES, ROLLS, TARGET_TYPES
 from rt0table.rules.restless.rs_pack import (
@@ -122,8 +122,9 @@ def practice_files() -> Mapping[str, bytes]:
 
 
 def card_face(title: str, entry: Any, files: Files, folder: Path | None) -> FacePainter | str:
-    """The entry's face as the table draws it: its scan from the pack's images/ when it has one, else drawn from
-    its fields; an entry the reader refuses gives the reader's own words instead."""
+    """The entry's face as the table draws it when the card comes to the table (a Character with its full Health):
+    its scan from the pack's images/ when it has one, else drawn from its fields; an entry the reader refuses gives
+    the reader's own words instead."""
     deck = next(k.file.removesuffix(".json") for k in KINDS if k.title == title)
     try:
         card = read_card(deck, entry)
@@ -134,7 +135,7 @@ def card_face(title: str, entry: Any, files: Files, folder: Path | None) -> Face
         scan = QPixmap(str(folder / IMAGES / card.image))
 
     def paint(painter: QPainter, box: QRectF) -> None:
-        paint_face(painter, box, card, image=scan)
+        paint_face(painter, box, card, fresh_note(card), image=scan)
 
     return paint
 

@@ -1,7 +1,11 @@
-"""The Restless's table as a scene: the Realm track and Encounter row at the top, the four Characters at the bottom
-in seat order (inventory slots, weight meter, Health, Armor, status tokens), the Reroll pool, the Rests and every
-deck with its discard pile at the side, and the d20 in the middle. Dragging a card onto another asks the screen for
-the action it means (``dropped``); the scene itself never changes the game.
+"""The Restless's table as a scene: the Realm track and Encounter row at the top left, the Target, the Realm card
+and the d20 beside them, the Reroll pool, the Rests and every deck with its discard pile at the top right, the cards
+on offer below, and the four Characters across the bottom in seat order (inventory slots, weight meter, Health,
+Armor, status tokens). Dragging a card onto another asks the screen for the action it means (``dropped``); the scene
+itself never changes the game.
+
+The scene is about as wide as it is tall because the view beside the side panel is (from 1024x640 to 1920x1080 its
+width over its height runs from about 1.1 to 1.5): a wider scene would be fitted by its width and drawn small.
 """
 
 from __future__ import annotations
@@ -17,10 +21,16 @@ from rt0table.rules.restless.rs_cards import REALM_DECKS, Card
 from rt0table.rules.restless.rs_effects import die_defense, inventory_weight, max_health
 from rt0table.rules.restless.rs_state import Hero, RsState
 
-WIDTH, HEIGHT = 1280.0, 800.0
-SIDE_X = 1040.0
-CARD_W, CARD_H = 96.0, 132.0
+WIDTH, HEIGHT = 940.0, 810.0
+SIDE_X = 676.0  # the Reroll pool, the Rests and the decks, to the scene's right edge
+SIDE_W = WIDTH - 12 - SIDE_X
+DECKS_Y, DECKS_END = 76.0, 372.0  # the decks' column, however many decks the pack has
+OFFER_Y, OFFER_END = 266.0, 664.0  # the cards on offer, in one row left of the side column
+PARTY_Y = 400.0
+CELL_W = (WIDTH - 12) / 4  # a Character's share of the bottom row: its card, its meter, its slots below
+HERO_W, HERO_H = 140.0, 190.0
 SLOT_W, SLOT_H = 72.0, 92.0
+TEXT_PX = 13  # the table's own words (places, counters, seats); a card's face sizes its text by its width
 FELT = QColor("#1f2b26")
 INK = QColor("#f4ecd8")
 DIM = QColor("#8fa39a")
@@ -72,6 +82,23 @@ def card_lines(card: Card) -> list[str]:
     return [card.kind.capitalize()]
 
 
+def health_words(now: int, most: int) -> str:
+    return f"♥ {now}/{most}"
+
+
+def fresh_note(card: Card) -> str:
+    """What the table adds to a card's face when the card first comes to it, for a face drawn off the table (the
+    pack editor's preview): a Character's full Health and the weight it carries at most (the meter beside it)."""
+    if card.kind != "character":
+        return ""
+    return f"{health_words(card.health, card.health)} · Carries {card.max_weight}"
+
+
+def face_px(box: QRectF) -> tuple[int, int]:
+    """The pixel sizes of a drawn face's name and of its numbers and text: both grow with the card's width."""
+    return max(10, int(box.width() / 8)), max(9, int(box.width() / 10))  # no smaller on a small card
+
+
 def paint_face(
     painter: QPainter, box: QRectF, card: Card, note: str = "", lit: bool = False, image: QPixmap | None = None
 ) -> None:
@@ -92,8 +119,9 @@ def paint_face(
             painter.drawText(band, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, note)
         return
     inner = box.adjusted(4, 3, -4, -3)
+    head_px, body_px = face_px(box)
     font = QFont(painter.font())
-    font.setPixelSize(max(8, int(box.width() / 8)))
+    font.setPixelSize(head_px)
     font.setBold(True)
     painter.setFont(font)
     painter.setPen(INK)
@@ -101,7 +129,7 @@ def paint_face(
     top = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
     painter.drawText(head, top, card.name)
     font.setBold(False)
-    font.setPixelSize(max(7, int(box.width() / 10)))
+    font.setPixelSize(body_px)
     painter.setFont(font)
     body = QRectF(inner.left(), head.bottom(), inner.width(), inner.bottom() - head.bottom())
     text = "\n".join([*card_lines(card), note]).strip()
@@ -174,38 +202,44 @@ class RsScene(QGraphicsScene):
         for i, _card in enumerate(state.row):
             self._add(Token("row", hero=str(i)), QRectF(12 + i * 62, 64, 56, 78))
         if state.current:
-            self._add(Token("target", state.current), QRectF(400, 12, 150, 190))
+            self._add(Token("target", state.current), QRectF(392, 12, 150, 190))
         if state.realm:
-            self._add(Token("realm-card", state.realm), QRectF(570, 12, 110, 150))
+            self._add(Token("realm-card", state.realm), QRectF(552, 12, 110, 150))
 
     def _middle(self, state: RsState) -> None:
         shown = [("offer", c) for c in state.offered] + [("ware", c) for c in state.wares]
         shown += [("loose", c) for c in state.loose]
-        for i, (role, card) in enumerate(shown[:12]):
-            box = QRectF(12 + i * (SLOT_W + 8), 220, SLOT_W + 4, SLOT_H + 18)
+        shown = shown[:12]
+        pitch = min(SLOT_W + 8, (OFFER_END - 12 + 4) / max(1, len(shown)))  # a long offer narrows to stay in its row
+        for i, (role, card) in enumerate(shown):
+            box = QRectF(12 + i * pitch, OFFER_Y, pitch - 4, SLOT_H + 18)
             self._add(Token(role, card), box, draggable=role != "offer")
-        self._add(Token("die"), QRectF(930, 220, 90, 90))
+        self._add(Token("die"), QRectF(562, 168, 90, 90))
 
     def _party(self, state: RsState) -> None:
         for i, hero in enumerate(state.party[:4]):
-            x = 12 + i * 256
-            self._add(Token("hero", hero.card, hero.card), QRectF(x, 350, CARD_W + 14, 190), draggable=not hero.dead)
+            x = 12 + i * CELL_W
+            box = QRectF(x, PARTY_Y, HERO_W, HERO_H)
+            self._add(Token("hero", hero.card, hero.card), box, draggable=not hero.dead)
             size = max(state.card(hero.card).inventory_size, len(hero.items))
             columns = max(3, -(-size // 2))  # two rows at most, so a big Inventory stays on the table
-            width = min(SLOT_W, (240 - 8 * (columns - 1)) / columns)
+            width = min(SLOT_W, (CELL_W - 12 - 8 * (columns - 1)) / columns)
+            top = box.bottom() + 20  # room for the weight meter's figures
             for s in range(size):
-                box = QRectF(x + (s % columns) * (width + 8), 560 + (s // columns) * (SLOT_H + 6), width, SLOT_H)
+                slot = QRectF(x + (s % columns) * (width + 8), top + (s // columns) * (SLOT_H + 6), width, SLOT_H)
                 if s < len(hero.items):
-                    self._add(Token("held", hero.items[s], hero.card), box, draggable=True)
+                    self._add(Token("held", hero.items[s], hero.card), slot, draggable=True)
                 else:
-                    self._add(Token("slot", hero=hero.card), box)
-            self._add(Token("weight", hero=hero.card), QRectF(x + CARD_W + 22, 350, 14, 190))
+                    self._add(Token("slot", hero=hero.card), slot)
+            self._add(Token("weight", hero=hero.card), QRectF(x + HERO_W + 10, PARTY_Y, 14, HERO_H))
 
     def _side(self, state: RsState) -> None:
-        self._add(Token("rerolls"), QRectF(SIDE_X, 12, 110, 60), draggable=state.rerolls > 0)
-        self._add(Token("rests"), QRectF(SIDE_X + 120, 12, 110, 60))
+        half = (SIDE_W - 12) / 2
+        self._add(Token("rerolls"), QRectF(SIDE_X, 12, half, 56), draggable=state.rerolls > 0)
+        self._add(Token("rests"), QRectF(SIDE_X + half + 12, 12, half, 56))
+        pitch = min(30.0, (DECKS_END - DECKS_Y) / max(1, len(state.piles)))
         for i, pile in enumerate(state.piles):
-            self._add(Token("deck", pile.deck), QRectF(SIDE_X, 84 + i * 30, 230, 26))
+            self._add(Token("deck", pile.deck), QRectF(SIDE_X, DECKS_Y + i * pitch, SIDE_W, pitch - 4))
 
     # --- painting ---
 
@@ -217,7 +251,7 @@ class RsScene(QGraphicsScene):
         token, box = piece.token, piece.box
         role = token.role
         font = QFont(painter.font())
-        font.setPixelSize(12)
+        font.setPixelSize(TEXT_PX)
         painter.setFont(font)
         lit = token.card in self.lit or token.hero in self.lit
         if role in ("held", "loose", "ware", "offer", "realm-card"):
@@ -261,7 +295,7 @@ class RsScene(QGraphicsScene):
 
     def _paint_hero(self, painter: QPainter, box: QRectF, state: RsState, hero: Hero, lit: bool) -> None:
         card = state.card(hero.card)
-        note = f"♥ {hero.health}/{max_health(state, hero)} · Armor {hero.armor}"
+        note = f"{health_words(hero.health, max_health(state, hero))} · Armor {hero.armor}"
         if hero.dead:
             note = "dead"
         elif hero.acted:
@@ -288,7 +322,7 @@ class RsScene(QGraphicsScene):
         painter.drawRect(QRectF(box.left(), box.bottom() - box.height() * share, box.width(), box.height() * share))
         painter.setPen(INK)
         painter.drawText(
-            QRectF(box.left() - 10, box.bottom() + 2, 40, 14), Qt.AlignmentFlag.AlignLeft, f"{weight}/{most}"
+            QRectF(box.left() - 10, box.bottom() + 2, 40, 16), Qt.AlignmentFlag.AlignLeft, f"{weight}/{most}"
         )
 
     def _paint_place(self, painter: QPainter, box: QRectF, state: RsState, token: Token) -> None:

@@ -3,27 +3,13 @@ table's prompt carrying the lesson's hint for the phase, and ``completed`` once 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from rt0table.desktop.seam_table.table_game import TableGame
-
-
-class Lesson(Protocol):
-    """What the frame shows of a game's lesson."""
-
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def summary(self) -> str: ...
-
-    @property
-    def done(self) -> str: ...
-
-    def hint(self, phase: str) -> str: ...
+from rt0table.desktop.seam_table.table_lesson import TableLesson
 
 
 class LessonFrame(QWidget):
@@ -32,7 +18,7 @@ class LessonFrame(QWidget):
     completed = Signal()
     closed = Signal()
 
-    def __init__(self, prefix: str, lesson: Lesson, game: TableGame[Any], parent: QWidget | None = None) -> None:
+    def __init__(self, prefix: str, lesson: TableLesson, game: TableGame[Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(f"{prefix}-lesson")
         self.lesson = lesson

@@ -1,11 +1,10 @@
-"""Moon's Grave tables for the desktop tests: a shown table at a known size, play driven to a moment, real drags."""
+"""Moon's Grave tables for the desktop tests: a shown table at a known size, play driven to a moment, real drags
+(the shape both seam games share is in seam_tables)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QGraphicsItem
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.moons_grave.mg_game import DEFAULT_FOES, MgGame, choose_party, fight_setup, start_game
@@ -13,8 +12,10 @@ from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.rules.moons_grave.mg_stand_in import stand_in_choice
 from rt0table.rules.moons_grave.mg_state import MgState
+from tests.helpers import seam_tables
+from tests.helpers.seam_tables import LEFT, drag, shown
 
-LEFT = Qt.MouseButton.LeftButton
+__all__ = ["LEFT", "choose_by_keys", "drag", "mg_table", "play_until"]
 
 
 def mg_table(
@@ -30,35 +31,14 @@ def mg_table(
     party = choose_party(None, players)
     setup = fight_setup(party, foes, hot_seat=mode == "hot-seat")
     game = start_game(store, setup, seed, SeamTable(mode, gm, tuple(c.name for c in party)))
-    qtbot.addWidget(game.screen)
-    game.screen.resize(*size)
-    game.screen.show()
-    qtbot.waitExposed(game.screen)
+    shown(qtbot, game, size)
     return game
 
 
 def play_until(game: MgGame, wanted: Callable[[MgState], bool], limit: int = 400) -> MgState:
     """The people's choices made by the stand-in's policy, through the session, until ``wanted`` holds."""
-    session = game.session
-    for _ in range(limit):
-        if wanted(session.state):
-            return session.state  # type: ignore[no-any-return]
-        assert not session.ruleset.is_over(session.state), "the fight ended first"
-        action = stand_in_choice(session.state)
-        assert action is not None and session.submit(action)
-    raise AssertionError("never reached")
-
-
-def drag(qtbot: QtBot, game: MgGame, item: QGraphicsItem, target: QGraphicsItem) -> None:
-    """A real drag on the viewport, from ``item``'s centre to ``target``'s."""
-    view = game.screen.view
-    viewport = view.viewport()
-    start = item.sceneBoundingRect().center()
-    end = target.sceneBoundingRect().center()
-    qtbot.mousePress(viewport, LEFT, pos=view.mapFromScene(start))
-    qtbot.mouseMove(viewport, pos=view.mapFromScene(start + QPointF(0, 30)))
-    qtbot.mouseMove(viewport, pos=view.mapFromScene(end))
-    qtbot.mouseRelease(viewport, LEFT, pos=view.mapFromScene(end))
+    state: MgState = seam_tables.play_until(game, wanted, stand_in_choice, limit)
+    return state
 
 
 def choose_by_keys(qtbot: QtBot, game: MgGame) -> None:
@@ -67,10 +47,4 @@ def choose_by_keys(qtbot: QtBot, game: MgGame) -> None:
     state = game.session.state
     seats = {screen.lifted_for} if screen.lifted_for else screen.humans
     wanted = next(stand_in_choice(state, seat) for seat in sorted(seats) if stand_in_choice(state, seat) is not None)
-    rows = [screen.choices.item(i).data(Qt.ItemDataRole.UserRole) for i in range(screen.choices.count())]
-    target = rows.index(wanted)
-    while screen.choices.currentRow() > target:
-        qtbot.keyClick(screen.choices, Qt.Key.Key_Up)
-    while screen.choices.currentRow() < target:
-        qtbot.keyClick(screen.choices, Qt.Key.Key_Down)
-    qtbot.keyClick(screen.choices, Qt.Key.Key_Return)
+    seam_tables.choose_row_by_keys(qtbot, game, wanted)

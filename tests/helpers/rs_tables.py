@@ -1,11 +1,10 @@
-"""Restless tables for the desktop tests: a shown table at a known size, play driven to a moment, real drags."""
+"""Restless tables for the desktop tests: a shown table at a known size, play driven to a moment, real drags (the
+shape both seam games share is in seam_tables)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QGraphicsItem
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.restless.restless_game import RsGame, game_setup, start_game
@@ -16,8 +15,10 @@ from rt0table.rules.restless.rs_actions import RsAction
 from rt0table.rules.restless.rs_practice import SEATS
 from rt0table.rules.restless.rs_stand_in import choose
 from rt0table.rules.restless.rs_state import RsState
+from tests.helpers import seam_tables
+from tests.helpers.seam_tables import drag, shown
 
-LEFT = Qt.MouseButton.LeftButton
+__all__ = ["choose_by_keys", "drag", "piece", "play_until", "rs_table"]
 
 
 def rs_table(
@@ -25,23 +26,14 @@ def rs_table(
 ) -> RsGame:
     table = SeamTable("solo" if players == 1 else "hot-seat", "none", SEATS[:players])
     game = start_game(store, game_setup(players), seed, table)
-    qtbot.addWidget(game.screen)
-    game.screen.resize(*size)
-    game.screen.show()
-    qtbot.waitExposed(game.screen)
+    shown(qtbot, game, size)
     return game
 
 
 def play_until(game: RsGame, wanted: Callable[[RsState], bool], limit: int = 600) -> RsState:
     """The party's choices made by the stand-in, through the session, until ``wanted`` holds."""
-    session = game.session
-    for _ in range(limit):
-        state: RsState = session.state
-        if wanted(state):
-            return state
-        assert state.phase != "over", "the game ended first"
-        assert session.submit(choose(state))
-    raise AssertionError("never reached")
+    state: RsState = seam_tables.play_until(game, wanted, choose, limit)
+    return state
 
 
 def piece(game: RsGame, role: str, card: str = "", hero: str = "") -> Piece:
@@ -53,27 +45,6 @@ def piece(game: RsGame, role: str, card: str = "", hero: str = "") -> Piece:
     raise AssertionError(f"no {role} piece {card or hero}")
 
 
-def drag(qtbot: QtBot, game: RsGame, item: QGraphicsItem, target: QGraphicsItem) -> None:
-    """A real drag on the viewport, from ``item``'s centre to ``target``'s."""
-    view = game.screen.view
-    viewport = view.viewport()
-    start = item.sceneBoundingRect().center()
-    end = target.sceneBoundingRect().center()
-    qtbot.mousePress(viewport, LEFT, pos=view.mapFromScene(start))
-    qtbot.mouseMove(viewport, pos=view.mapFromScene(start + QPointF(0, 12)))
-    qtbot.mouseMove(viewport, pos=view.mapFromScene(end))
-    qtbot.mouseRelease(viewport, LEFT, pos=view.mapFromScene(end))
-
-
 def choose_by_keys(qtbot: QtBot, game: RsGame, action: RsAction) -> None:
     """Walk the list of choices with the arrow keys to ``action`` and press Enter."""
-    screen = game.screen
-    listing = screen.choices
-    listing.setFocus()
-    qtbot.keyClick(listing, Qt.Key.Key_Home)
-    for _ in range(listing.count()):
-        if listing.currentItem().data(Qt.ItemDataRole.UserRole) == action:
-            qtbot.keyClick(listing, Qt.Key.Key_Return)
-            return
-        qtbot.keyClick(listing, Qt.Key.Key_Down)
-    raise AssertionError(f"{action} is not in the list")
+    seam_tables.choose_row_by_keys(qtbot, game, action)

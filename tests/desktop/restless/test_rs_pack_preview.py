@@ -14,6 +14,8 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.packs.pack_editor import PackEditor
 from rt0table.desktop.packs.pack_library import PACK_DIR_VAR
 from rt0table.desktop.restless.restless_pack_kinds import RESTLESS
+from rt0table.desktop.restless.restless_scene import fresh_note
+from rt0table.rules.restless.rs_pack import read_card
 from rt0table.rules.restless.rs_pack_folder import write_rs_folder
 from rt0table.rules.restless.rs_practice import practice_pack
 
@@ -53,6 +55,30 @@ def test_typing_in_a_field_redraws_the_preview(qtbot: QtBot, packs: Path) -> Non
     assert editor.preview.face is None and "field 'health'" in editor.preview.reason
     qtbot.keyClicks(health, "12")
     assert editor.preview.face is not None and editor.preview.reason == ""
+
+
+def retype(qtbot: QtBot, editor: PackEditor, field: str, text: str) -> QImage:
+    """``text`` typed over the field by keys; the preview after."""
+    line = editor.fields[field]
+    assert isinstance(line, QLineEdit)
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClicks(line, text)
+    return shown(editor)
+
+
+def test_a_characters_preview_shows_its_health_and_what_it_carries_as_on_the_table(qtbot: QtBot, packs: Path) -> None:
+    editor = PackEditor(RESTLESS)
+    qtbot.addWidget(editor)
+    editor.resize(1024, 640)
+    editor.show()
+    first = shown(editor)  # the first Character
+    stronger = retype(qtbot, editor, "health", "13")
+    assert stronger != first  # Health is on the face: a new Health redraws it
+    assert retype(qtbot, editor, "max_weight", "3") != stronger
+    assert editor.draft is not None
+    card = read_card("characters", editor.draft.entry(RESTLESS.kind("Characters"), 0))
+    assert fresh_note(card) == "♥ 13/13 · Carries 3"
 
 
 def test_a_card_with_a_scan_in_its_pack_is_previewed_from_it(qtbot: QtBot, packs: Path) -> None:
