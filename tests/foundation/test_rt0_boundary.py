@@ -41,6 +41,8 @@ def imported(source: str, package: list[str]) -> set[str]:
 
 
 def names_rt0(source: str, package: list[str]) -> set[str]:
+    if "rt0" not in source.replace("rt0table", ""):  # no import of it can be here: spare the parse
+        return set()
     return {name for name in imported(source, package) if name == RT0 or name.startswith(RT0 + ".")}
 
 
