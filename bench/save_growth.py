@@ -17,7 +17,7 @@ from rt0table.assets import path as asset
 from rt0table.desktop.flow.autosave import Autosave
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.desktop.flow.playthrough_doc import playthrough_doc, story_doc
-from rt0table.desktop.saves import CombatSetup, SaveStore
+from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.session import Recorder
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
@@ -25,6 +25,7 @@ from rt0table.rules.rt0.campaign.character import Character
 from rt0table.rules.rt0.content.adversaries import load_bestiary
 from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import AdversarySetup, legal_actions
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 from rt0table.rules.story import ops

@@ -25,9 +25,10 @@ import time
 from importlib.metadata import version
 from pathlib import Path
 
-from rt0table.desktop.saves import CombatSetup, SaveStore
+from rt0table.desktop.saves import SaveStore
 from rt0table.rules.rt0.content.adversaries import load_bestiary
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.traits import Trait
 
 HEADING = "## Saves"

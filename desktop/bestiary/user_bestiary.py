@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from rt0table.desktop.fights import full_bestiary
 from rt0table.desktop.saves.location import resolve_save_dir
+from rt0table.desktop.table.quick_fights import full_bestiary
 from rt0table.rules.rt0.content.adversaries import AdversaryKind, BestiaryError, kind_from_dict, load_bestiary
 
 FILE_NAME = "my-adversaries.json"

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from rt0table.desktop.bestiary.user_bestiary import bestiary_path, fight_bestiary
 from rt0table.desktop.characters.party_editor import PartyEditor
-from rt0table.desktop.fights import full_bestiary
 from rt0table.desktop.flow.between_fights import BetweenFightsScreen
 from rt0table.desktop.flow.fight_setup import FightSetupScreen
 from rt0table.desktop.flow.mode_screen import ModeScreen
@@ -26,6 +25,7 @@ from rt0table.desktop.flow.summary_screen import SummaryScreen
 from rt0table.desktop.replay_viewer.replay_screen import ReplayScreen
 from rt0table.desktop.replay_viewer.saved_fight import replay_of_session
 from rt0table.desktop.session import Session
+from rt0table.desktop.table.quick_fights import full_bestiary
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.paradise_lua.lua_campaign import new_playthrough

@@ -6,13 +6,14 @@ from dataclasses import dataclass, field
 
 from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc, story_from_doc
-from rt0table.desktop.saves import CombatSetup, DamagedSaveError, LoadedGame, LogEntry, LogTail
+from rt0table.desktop.saves import DamagedSaveError, LoadedGame, LogEntry, LogTail
 from rt0table.desktop.session import undo_chain
 from rt0table.desktop.table.log import UNDONE
 from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.events import Event, StandInChose
 from rt0table.rules.rt0.fight.narration import narrate_all
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.seam import RulesError
 from rt0table.rules.story.undo_stack import UndoStack, UndoStep
@@ -48,9 +49,11 @@ def restore(loaded: LoadedGame) -> Resumed:
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError, JournalError) as error:
         raise DamagedSaveError(loaded.path, f"the party's record before a change cannot be read ({error})") from None
     playthrough.undo_stack = UndoStack(tuple(UndoStep(None, before) for before in befores))  # undo goes on as before
-    game = loaded.game
-    if fight_on and game is not None and loaded.setup is not None:
-        opening, log = fight_log(loaded.setup, loaded.history, loaded.tail)
+    game, setup = loaded.game, loaded.setup
+    if fight_on and game is not None and setup is not None:
+        if not isinstance(game, Game) or not isinstance(setup, CombatSetup):  # the store gives the save's game's
+            raise DamagedSaveError(loaded.path, "the fight in this save is not an RT:0 fight")
+        opening, log = fight_log(setup, loaded.history, loaded.tail)
         played_before = loaded.ply - len(game.steps)
         return Resumed(playthrough, game, log, answered_plies(loaded.history), played_before, opening)
     return Resumed(playthrough, None, [])

@@ -3,7 +3,6 @@
 Start with ``SaveStore`` (docs/save-format.md describes the files it writes).
 """
 
-from .combat_setup import CombatSetup
 from .errors import (
     DamagedSaveError,
     HashMismatchError,
@@ -21,7 +20,6 @@ from .store import Recorder, SaveStore
 __all__ = [
     "ENV_VAR",
     "SAVE_FORMAT",
-    "CombatSetup",
     "DamagedSaveError",
     "GameSummary",
     "HashMismatchError",

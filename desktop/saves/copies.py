@@ -84,9 +84,10 @@ def check_loads(game_id: str, path: Path, resume: Callable[[LoadedGame], object]
     replays through ``seam_save``, which its table resumes from. A recovered seam copy (its log cut short) gets the
     header's summary of what it now holds, so the list shows it as it is."""
     from . import seam_save
-    from .setup_codec import RT0
+    from .playthrough_rules import keeps_playthroughs
 
-    if seam_save.saved_ruleset(path) in ("", RT0):  # "": unreadable; RT:0's reader names what is wrong
+    key = seam_save.saved_ruleset(path)
+    if not key or keeps_playthroughs(key):  # "": unreadable; the playthrough reader names what is wrong
         from . import replay
         from .gamefile import GameFile
 

@@ -8,7 +8,7 @@ the log as a stack (an action pushes, an undo pops) to find the actions in force
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import functools
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -18,69 +18,48 @@ from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from rt0table.rules.rt0.fight.actions import Action, action_to_dict
-from rt0table.rules.rt0.fight.serialize import FORMAT as STATE_FORMAT
-from rt0table.rules.rt0.fight.serialize import state_hash, state_to_dict
-from rt0table.rules.rt0.fight.state import CombatState
-
 from . import funnel_guard
-from .combat_setup import CombatSetup
 from .copies import publish, remove
 from .doc_delta import doc_hash, patch
 from .errors import DamagedSaveError, SaveError
 from .loaded import StandInAnswer
+from .playthrough_rules import PlaythroughRules, SavedFight, playthrough_rules
 from .schema import SAVE_FORMAT, STORY, UNDO_OP, check_file, migration_set, open_for_writing
-from .setup_codec import RT0, decode_setup, encode_setup, known_ruleset
+from .setup_codec import RT0, known_ruleset
 
-RULESET = RT0
 LIVE_KEPT = 512  # in-force (seq, hash) pairs kept in memory; an undo past them reads the log again
 STAND_IN = "stand_in"  # the key of an action row's JSON that marks the GM stand-in's answers
 SNAPSHOT_EVERY = 25  # actions in force between snapshots: bounds the replay on load
 
 
-def snapshot_json(state: CombatState) -> str:
-    """The state as JSON with its dicts in their own order, not sorted as ``state_json`` does for hashing."""
-    return snapshot_and_hash(state)[0]
+def round_of(state: Any) -> int:
+    """The state's round for the header's summary (0 for a game that counts none)."""
+    number = getattr(state, "round", 0)
+    return number if isinstance(number, int) else 0
 
 
-def snapshot_and_hash(state: CombatState) -> tuple[str, str]:
-    """A snapshot's JSON and ``state_hash(state)`` from one walk over the state (the slowest autosaves are these).
-
-    The order matters: the engine walks a fighter's ``bins`` in the order the abilities were first
-    used (e.g. discarding at the end of a turn), so a snapshot with sorted keys replays to a
-    different deck order after the next reshuffle, although its hash matched. The hash is
-    ``serialize.state_hash``'s recipe; a test holds the two equal.
+def action_json(rules: PlaythroughRules, action: Any, answer: StandInAnswer | None = None) -> str:
+    """The log row's ``action`` column: the ruleset's action codec, plus ``stand_in`` when the GM stand-in made the
+    step. The codec ignores the extra key, so a save with it still loads in a version that does not read it.
     """
-    data = state_to_dict(state)
-    hashed = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return json.dumps(data, separators=(",", ":")), hashlib.sha256(hashed.encode()).hexdigest()[:16]
-
-
-def action_json(action: Action, answer: StandInAnswer | None = None) -> str:
-    """The log row's ``action`` column: ``action_to_dict``, plus ``stand_in`` when the GM stand-in made the step.
-
-    ``action_from_dict`` ignores the extra key, so a save with it still loads in a version that does not read it.
-    """
-    data: dict[str, Any] = action_to_dict(action)
+    data: dict[str, Any] = rules.encode_action(action)
     if answer is not None:
         data[STAND_IN] = {"kind": answer.kind, "label": answer.label, "reason": answer.reason}
     return json.dumps(data)
 
 
-def answer_from_json(text: str | None) -> StandInAnswer | None:
+def answer_from_json(rules: PlaythroughRules, text: str | None) -> StandInAnswer | None:
     """The stand-in's answer kept with a row's action, or None for the players' own steps (and unreadable rows)."""
-    return read_row(text)[1]
+    return read_row(rules, text)[1]
 
 
 _UNREADABLE = (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError)
 
 
-def row_problem(text: str | None) -> str:
+def row_problem(rules: PlaythroughRules, text: str | None) -> str:
     """Why ``read_row`` could not read a row, in words (asked only for a row that failed)."""
-    from rt0table.rules.rt0.fight.actions import action_from_dict
-
     try:
-        action_from_dict(json.loads(text or "null"))
+        rules.decode_action(json.loads(text or "null"))
     except RecursionError:
         return "it holds data nested too deeply to read"
     except _UNREADABLE as error:
@@ -88,16 +67,14 @@ def row_problem(text: str | None) -> str:
     return "it cannot be read"
 
 
-def read_row(text: str | None) -> tuple[Action | None, StandInAnswer | None]:
+def read_row(rules: PlaythroughRules, text: str | None) -> tuple[Any | None, StandInAnswer | None]:
     """A log row's action and the stand-in's answer from one parse of its JSON; (None, None) when the row cannot
     be read, whatever it holds (a list, numbers out of range, nesting past Python's limit)."""
-    from rt0table.rules.rt0.fight.actions import action_from_dict
-
     try:
         data = json.loads(text or "null")
         if not isinstance(data, dict):
             return None, None
-        action = action_from_dict(data)
+        action = rules.decode_action(data)
     except _UNREADABLE:
         return None, None
     found = data.get(STAND_IN)
@@ -122,23 +99,26 @@ class LogRow(NamedTuple):
 
 def create(
     path: Path,
-    setup: CombatSetup | None,
+    setup: SavedFight | None,
     players: list[str],
     app_version: str,
     campaign: dict[str, Any] | None = None,
+    ruleset: str = RT0,
 ) -> None:
     """Write a new save at ``path``, which must not exist; it appears there complete or not at all, and nothing
     is left behind when it cannot be written (``SaveError`` naming ``path``).
 
     With a ``setup`` the save opens on fight 1 (at log position 0); without one it is a playthrough
-    whose first fight is still to come (``GameFile.begin_fight`` starts it).
+    whose first fight is still to come (``GameFile.begin_fight`` starts it). ``ruleset`` is the game's key (RT:0,
+    the one game with playthroughs so far, unless told).
     """
+    rules = playthrough_rules(path, ruleset)
     if path.exists():
         raise SaveError(path, "a save with this name already exists; it was left as it is")
     part = path.with_name(path.name + ".part")  # a leftover .part is an unfinished creation of ours
     try:
         remove(part)
-        _build(part, setup, players, app_version, campaign)
+        _build(part, rules, setup, players, app_version, campaign)
         publish(part, path)
     except (sqlite3.Error, OSError) as error:
         raise SaveError(path, f"the new game cannot be saved here: {_why(error)}") from None
@@ -151,7 +131,12 @@ def _why(error: BaseException) -> str:
 
 
 def _build(
-    part: Path, setup: CombatSetup | None, players: list[str], app_version: str, campaign: dict[str, Any] | None
+    part: Path,
+    rules: PlaythroughRules,
+    setup: SavedFight | None,
+    players: list[str],
+    app_version: str,
+    campaign: dict[str, Any] | None,
 ) -> None:
     db = open_for_writing(part)
     try:
@@ -163,8 +148,8 @@ def _build(
                     "id": 1,
                     "app_version": app_version,
                     "save_format": SAVE_FORMAT,
-                    "state_format": STATE_FORMAT,
-                    "ruleset": RULESET,
+                    "state_format": rules.state_format,
+                    "ruleset": rules.key,
                     "players": players,
                     "created_at": stamp,
                     "last_played": stamp,
@@ -172,7 +157,7 @@ def _build(
                 }
             )
             if setup is not None:
-                _open_fight(db, 1, 0, setup, stamp)
+                _open_fight(db, rules, 1, 0, setup, stamp)
             if campaign is not None:
                 _insert_campaign(db, 0, campaign, stamp)
     finally:
@@ -188,20 +173,35 @@ def _doc_summary(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _open_fight(db: Database, number: int, seq: int, setup: CombatSetup, stamp: str) -> str:
-    """The fight's row and its opening snapshot at log position ``seq``, and the header's summary moved to it;
-    returns the opening state's hash."""
+def _open_fight(db: Database, rules: PlaythroughRules, number: int, seq: int, setup: SavedFight, stamp: str) -> str:
+    """The fight's row (its set-up through the ruleset's codec) and its opening snapshot at log position ``seq``,
+    and the header's summary moved to it; returns the opening state's hash."""
     state, _events = setup.start()
-    text, digest = snapshot_and_hash(state)
+    text, digest = rules.snapshot(state)
     db.execute(
         "INSERT INTO fight (number, opened_seq, setup, started_at) VALUES (?, ?, ?, ?)",
-        [number, seq, encode_setup(setup), stamp],
+        [number, seq, fight_text(rules, setup), stamp],
     )
     db.execute(
         "INSERT INTO snapshot (seq, ply, state, state_hash, fight) VALUES (?, 0, ?, ?, ?)", [seq, text, digest, number]
     )
-    db.execute("UPDATE game SET fight = ?, ply = 0, round = ?, last_played = ?", [number, state.round, stamp])
+    db.execute("UPDATE game SET fight = ?, ply = 0, round = ?, last_played = ?", [number, round_of(state), stamp])
     return digest
+
+
+def fight_text(rules: PlaythroughRules, setup: SavedFight) -> str:
+    """A fight's set-up as the JSON text of ``fight.setup``, through its ruleset's codec."""
+    return json.dumps(rules.encode_saved_fight(setup), separators=(",", ":"))
+
+
+def fight_from_text(path: Path, rules: PlaythroughRules, text: str) -> SavedFight:
+    """``fight.setup`` read back; ``DamagedSaveError`` naming the field when it is not a set-up the game makes."""
+    try:
+        return rules.decode_saved_fight(json.loads(text))
+    except RecursionError:
+        raise DamagedSaveError(path, "the fight's set-up is nested too deeply to read") from None
+    except (ValueError, TypeError, KeyError) as error:  # a RulesError is a ValueError
+        raise DamagedSaveError(path, f"the fight's set-up is damaged: {error}") from None
 
 
 def _insert_campaign(db: Database, seq: int, doc: dict[str, Any], stamp: str) -> None:
@@ -269,6 +269,11 @@ class GameFile:
         self.live = stack[self.live_base :]
         self.last_hash = str(last.state_hash) if last is not None else self.opening_hash
 
+    @functools.cached_property
+    def rules(self) -> PlaythroughRules:
+        """The rules of the game the header names: its codecs and hash read and write every row."""
+        return playthrough_rules(self.path, self.ruleset)
+
     def close(self) -> None:
         self.db.close()
 
@@ -286,16 +291,16 @@ class GameFile:
 
     # --- writing: one transaction per row --------------------------------------------------------
 
-    def append(self, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> int:
+    def append(self, action: Any, state: Any, answer: StandInAnswer | None = None) -> int:
         """``answer``: the GM stand-in made this step, for these reasons (kept in the row's action JSON)."""
         with self._writing("this action"):
             return self._append(action, state, answer)
 
-    def append_undo(self, state: CombatState) -> int:
+    def append_undo(self, state: Any) -> int:
         with self._writing("this undo"):
             return self._append_undo(state)
 
-    def begin_fight(self, setup: CombatSetup) -> int:
+    def begin_fight(self, setup: SavedFight) -> int:
         """Start the next fight: its row, a ``fight`` log row and its opening snapshot, in one transaction.
 
         The fights before it stay in the file; loading and appending see only the newest. Returns its number.
@@ -303,7 +308,7 @@ class GameFile:
         with self._writing("the new fight"):
             number, seq, stamp = self.fight + 1, self.seq + 1, now()
             with self.db.atomic():
-                digest = _open_fight(self.db, number, seq, setup, stamp)
+                digest = _open_fight(self.db, self.rules, number, seq, setup, stamp)
                 self.db.execute(
                     "INSERT INTO log (seq, kind, ply, round, state_hash, played_at, fight)"
                     " VALUES (?, 'fight', 0, 0, ?, ?, ?)",
@@ -358,23 +363,24 @@ class GameFile:
             problem = f"{what} could not be saved ({error}); the save still holds everything before it"
             raise SaveError(self.path, problem) from error
 
-    def _append(self, action: Action, state: CombatState, answer: StandInAnswer | None) -> int:
+    def _append(self, action: Any, state: Any, answer: StandInAnswer | None) -> int:
         self._need_fight()
-        seq, ply, stamp = self.seq + 1, self.ply + 1, now()
+        seq, ply, stamp, rules = self.seq + 1, self.ply + 1, now(), self.rules
         snapshot = ply % SNAPSHOT_EVERY == 0
-        text, digest = snapshot_and_hash(state) if snapshot else (None, state_hash(state))
+        text, digest = rules.snapshot(state) if snapshot else (None, rules.state_hash(state))
+        number = round_of(state)
         with self.db.atomic():
             self.db.execute(
                 "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [seq, "action", action_json(action, answer), ply, state.round, digest, stamp, self.fight],
+                [seq, "action", action_json(rules, action, answer), ply, number, digest, stamp, self.fight],
             )
             if snapshot:
                 self.db.execute(
                     "INSERT INTO snapshot (seq, ply, state, state_hash, fight) VALUES (?, ?, ?, ?, ?)",
                     [seq, ply, text, digest, self.fight],
                 )
-            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, state.round])
+            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, number])
         self.seq, self.last_hash = seq, digest
         self.live.append((seq, digest))
         if len(self.live) > 2 * LIVE_KEPT:  # amortised: drop the oldest half now and then
@@ -386,24 +392,24 @@ class GameFile:
         if not self.fight:
             raise SaveError(self.path, "no fight has begun in this save, so there is no action to record")
 
-    def _append_undo(self, state: CombatState) -> int:
+    def _append_undo(self, state: Any) -> int:
         self._need_fight()
         if self.ply == 0:
             raise SaveError(self.path, "there is no action in the save to undo; nothing was recorded")
         if len(self.live) < 2:
             self._read_live()  # the undo reaches past what is kept in memory: read the stack from the log
-        digest = state_hash(state)
+        digest = self.rules.state_hash(state)
         if digest != self.live[-2][1]:
             raise SaveError(
                 self.path, "the state after undo is not the state before the last saved action; nothing was recorded"
             )
-        seq, stamp, ply = self.seq + 1, now(), self.ply - 1
+        seq, stamp, ply, number = self.seq + 1, now(), self.ply - 1, round_of(state)
         with self.db.atomic():
             self.db.execute(
                 "INSERT INTO log (seq, kind, ply, round, state_hash, played_at, fight) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [seq, "undo", ply, state.round, digest, stamp, self.fight],
+                [seq, "undo", ply, number, digest, stamp, self.fight],
             )
-            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, state.round])
+            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, number])
         self.seq, self.last_hash = seq, digest
         self.live.pop()
         return seq
@@ -417,12 +423,13 @@ class GameFile:
             raise DamagedSaveError(self.path, "the save has no game header")
         return dict(zip([d[0] for d in cursor.description], row, strict=True))
 
-    def fight_setup(self) -> CombatSetup:
-        """The current fight's set-up, from its row in ``fight``, through its ruleset's codec."""
+    def fight_setup(self) -> SavedFight:
+        """The current fight's set-up, from its row in ``fight``, through its ruleset's codec; ``DamagedSaveError``
+        naming the field when it is not a set-up the game makes."""
         row = self.db.execute("SELECT setup FROM fight WHERE number = ?", [self.fight]).fetchone()
         if row is None:
             raise DamagedSaveError(self.path, f"the save has lost the setup of fight {self.fight}")
-        return decode_setup(self.path, self.ruleset, row[0])
+        return fight_from_text(self.path, self.rules, row[0])
 
     def campaign(self) -> dict[str, Any] | None:
         """The campaign document as it stands: the newest whole one, and every change after it (format 6), each

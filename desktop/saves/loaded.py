@@ -7,11 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # annotations only: listing the saves must not load the rules engine
-    from rt0table.rules.rt0.fight.actions import Action
-    from rt0table.rules.rt0.fight.engine import Game
-    from rt0table.rules.rt0.fight.state import CombatState
-
-    from .combat_setup import CombatSetup
+    from .playthrough_rules import Played, SavedFight
 
 
 @dataclass(frozen=True)
@@ -27,7 +23,7 @@ class StandInAnswer:
 class LogEntry:
     """One row of a fight's log as played: an action (and the stand-in's answer, if it made it), or an undo."""
 
-    action: Action | None  # None: an undo of the last action in force
+    action: Any | None  # the ruleset's action; None: an undo of the last action in force
     answer: StandInAnswer | None = None
 
 
@@ -37,22 +33,23 @@ class LogTail:
     holds), so resuming costs the same after 50,000 actions as after 1,000; the entries before it stay untold."""
 
     start: int
-    state: CombatState
+    state: Any  # the ruleset's state
 
 
 @dataclass
 class LoadedGame:
-    """A game ready to play on: ``game`` holds the current fight's state and the recent steps for undo.
+    """A game ready to play on: ``game`` holds the current fight's state and the recent steps for undo (the types
+    are the ruleset's that the save's header names: for RT:0, a ``Game`` and a ``CombatSetup``).
 
     ``game`` and ``setup`` are None for a playthrough whose first fight has not begun (``fight`` is 0).
     """
 
     game_id: str
     path: Path
-    setup: CombatSetup | None
+    setup: SavedFight | None
     players: list[str]
-    game: Game | None
-    actions: list[Action]  # every action in force, oldest first (undone ones are left out)
+    game: Played | None
+    actions: list[Any]  # every action in force, oldest first (undone ones are left out)
     seq: int  # log rows so far (actions and undos)
     created_at: str
     last_played: str

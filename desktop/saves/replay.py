@@ -11,18 +11,15 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
-from rt0table.rules.rt0.fight.actions import Action
-from rt0table.rules.rt0.fight.engine import Game
-from rt0table.rules.rt0.fight.serialize import state_from_dict, state_hash
-from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.seam import RulesError
 
-from .combat_setup import CombatSetup
 from .errors import DamagedSaveError, HashMismatchError
 from .gamefile import GameFile, LogRow, in_force, read_row, row_problem
 from .loaded import LoadedGame, LogEntry, LogTail, StandInAnswer
+from .playthrough_rules import Played, SavedFight
 
-Read = tuple[LogRow, Action | None, StandInAnswer | None]  # a log row and what its JSON holds, parsed once
+# The states, actions and fights in play are the ruleset's that the save names (``save.rules``): Any here.
+Read = tuple[LogRow, Any | None, StandInAnswer | None]  # a log row and what its JSON holds, parsed once
 
 UNDO_REACH = 20  # a loaded game can undo at least this far back (the rules stop undo at any reveal anyway)
 TOLD_BACK = 1000  # a longer fight's log is told again from a snapshot at least this many log rows back (LogTail)
@@ -44,13 +41,13 @@ def _load(save: GameFile) -> LoadedGame:
     header = save.header()
     if not save.fight:  # a playthrough before its first fight: the campaign is all there is
         return _loaded(save, header, None, None, [], save.seq, [])
-    setup = save.fight_setup()
-    known: dict[str | None, tuple[Action | None, StandInAnswer | None]] = {}  # a fight repeats a few hundred texts
+    setup, rules = save.fight_setup(), save.rules
+    known: dict[str | None, tuple[Any | None, StandInAnswer | None]] = {}  # a fight repeats a few hundred texts
     read: list[Read] = []
     for row in save.log_rows():  # each row parsed once, each distinct text once
         found = known.get(row.action)
         if found is None:
-            found = known[row.action] = read_row(row.action)
+            found = known[row.action] = read_row(rules, row.action)
         read.append((row, *found))
     parsed = {row.seq: action for row, action, _answer in read}
     rows = in_force(save.path, (row for row, _action, _answer in read))
@@ -59,14 +56,14 @@ def _load(save: GameFile) -> LoadedGame:
     notes: list[str] = []
     unread = next((row for row, action in zip(rows, actions, strict=True) if action is None), None)
     if unread is not None:  # the replay stops before it; say why, with the entry
-        notes.append(f"log entry {unread.seq} cannot be read: {row_problem(unread.action)}")
+        notes.append(f"log entry {unread.seq} cannot be read: {row_problem(rules, unread.action)}")
     for base_ply, state in _starts(save, rows, setup, notes):
-        game = Game(state)
+        game = rules.in_play(state)
         if None not in actions[:base_ply] and _replays(save, game, rows[base_ply:], actions[base_ply:]):
-            if not rows:  # nothing played yet: hand the table the opening events to show, as new_combat would
+            if not rows:  # nothing played yet: hand the table the opening events to show, as the opening did
                 opening, events = setup.start()
-                if state_hash(opening) == save.last_hash:
-                    game = Game(opening, events)
+                if rules.state_hash(opening) == save.last_hash:
+                    game = rules.in_play(opening, events)
             loaded = _loaded(save, header, setup, game, _readable(actions), save.seq, read)
             loaded.notes = [*notes, *loaded.notes]
             return loaded
@@ -77,8 +74,9 @@ def _load(save: GameFile) -> LoadedGame:
     raise _mismatch(save, setup, header, rows, actions, read, notes)
 
 
-def _replays(save: GameFile, game: Game, rows: list[LogRow], actions: list[Action | None]) -> bool:
+def _replays(save: GameFile, game: Played, rows: list[LogRow], actions: list[Any | None]) -> bool:
     """Push the actions, checking each row's hash (a few dozen at most) and the log's last hash."""
+    state_hash = save.rules.state_hash
     try:
         for row, action in zip(rows, actions, strict=True):
             if action is None:
@@ -91,9 +89,7 @@ def _replays(save: GameFile, game: Game, rows: list[LogRow], actions: list[Actio
     return state_hash(game.state) == save.last_hash
 
 
-def _starts(
-    save: GameFile, rows: list[LogRow], setup: CombatSetup, notes: list[str]
-) -> Iterator[tuple[int, CombatState]]:
+def _starts(save: GameFile, rows: list[LogRow], setup: SavedFight, notes: list[str]) -> Iterator[tuple[int, Any]]:
     """Where a replay may start, best first: the newest good snapshot at least UNDO_REACH actions back
     (so the loaded game can undo), then the newer ones (should the replay from there not match,
     e.g. a rules change since: less undo, nothing lost). Only snapshots still in force count."""
@@ -113,39 +109,40 @@ def _snapshots_in_force(save: GameFile, rows: list[LogRow]) -> list[tuple[int, i
     return [(ply, seq) for seq, ply in found if seq == save.opened or in_force.get(seq) == ply]
 
 
-def _snapshot(save: GameFile, seq: int, notes: list[str]) -> CombatState | None:
+def _snapshot(save: GameFile, seq: int, notes: list[str]) -> Any | None:
     """The snapshot's state, or None when it is damaged (another snapshot and a longer replay will do); a
     snapshot refused by the state's checks is named in ``notes`` with the field at fault."""
     text, digest = save.db.execute(
         "SELECT state, state_hash FROM snapshot WHERE seq = ? AND fight = ?", [seq, save.fight]
     ).fetchone()
+    rules = save.rules
     try:
-        state = state_from_dict(json.loads(text))
+        state = rules.decode_state(json.loads(text))
     except RecursionError:
         notes.append(f"the snapshot at log entry {seq} was refused: it is nested too deeply to read")
         return None
     except (RulesError, ValueError, TypeError) as error:
         notes.append(f"the snapshot at log entry {seq} was refused: {error}")
         return None
-    return state if state_hash(state) == digest else None
+    return state if rules.state_hash(state) == digest else None
 
 
-def _opening_state(save: GameFile, setup: CombatSetup, notes: list[str]) -> CombatState | None:
+def _opening_state(save: GameFile, setup: SavedFight, notes: list[str]) -> Any | None:
     """The state before any action: the opening snapshot, else the setup started again if it agrees."""
     state = _snapshot(save, save.opened, notes)
     if state is None:
         state = setup.start()[0]
-        if state_hash(state) != save.opening_hash:
+        if save.rules.state_hash(state) != save.opening_hash:
             return None
     return state
 
 
 def _mismatch(
     save: GameFile,
-    setup: CombatSetup,
+    setup: SavedFight,
     header: dict[str, Any],
     rows: list[LogRow],
-    actions: list[Action | None],
+    actions: list[Any | None],
     read: list[Read],
     notes: list[str],
 ) -> HashMismatchError:
@@ -158,7 +155,7 @@ def _mismatch(
         state = _opening_state(save, setup, notes) if seq == save.opened else _snapshot(save, seq, notes)
         if state is None or None in actions[:ply]:
             continue
-        game, good_seq = Game(state), (rows[ply - 1].seq if ply else save.opened)
+        game, good_seq = save.rules.in_play(state), (rows[ply - 1].seq if ply else save.opened)
         for row, action in zip(rows[ply:], actions[ply:], strict=True):
             try:
                 if action is None:
@@ -166,7 +163,7 @@ def _mismatch(
                 game.push(action)
             except RulesError:
                 break
-            if state_hash(game.state) != row.state_hash:
+            if save.rules.state_hash(game.state) != row.state_hash:
                 game.state = game.drop_last().before
                 break
             good_seq = row.seq
@@ -187,9 +184,9 @@ def _mismatch(
 def _loaded(
     save: GameFile,
     header: dict[str, Any],
-    setup: CombatSetup | None,
-    game: Game | None,
-    actions: list[Action],
+    setup: SavedFight | None,
+    game: Played | None,
+    actions: list[Any],
     seq: int,
     read: list[Read],
 ) -> LoadedGame:
@@ -261,11 +258,11 @@ def _tail(save: GameFile, read: list[Read], history: list[LogEntry]) -> LogTail 
         if floor[at + 1] < ply:  # an undo after it reaches behind it: the telling would start with nothing to undo
             continue
         state = _snapshot(save, seq, [])
-        if state is not None and state_hash(state) == rows[at].state_hash:
+        if state is not None and save.rules.state_hash(state) == rows[at].state_hash:
             return LogTail(at + 1, state)
     return None
 
 
-def _readable(actions: list[Action | None]) -> list[Action]:
+def _readable(actions: list[Any | None]) -> list[Any]:
     """The actions of a replay that went through: every one was read, or it could not have been pushed."""
     return [action for action in actions if action is not None]

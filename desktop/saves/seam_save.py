@@ -28,7 +28,8 @@ from rt0table.rules.seam import RulesError, Ruleset
 from . import funnel_guard
 from .copies import publish, remove
 from .errors import DamagedSaveError, HashMismatchError, SaveError
-from .gamefile import now
+from .gamefile import now, round_of
+from .playthrough_rules import keeps_playthroughs
 from .schema import SAVE_FORMAT, check_file, connect_read_only, migration_set, open_for_writing
 from .seam_oracle import OracleMove, move_record, oracle_digest, replay_move
 from .setup_codec import known_ruleset
@@ -70,11 +71,6 @@ class SeamGame:
         return len(self.steps)
 
 
-def _round(state: Any) -> int:
-    number = getattr(state, "round", 0)
-    return number if isinstance(number, int) else 0
-
-
 def create_seam_game(
     path: Path, rules: Ruleset[Any, Any, Any, Any], setup: Any, seed: int, table: SeamTable, app_version: str
 ) -> SeamFile:
@@ -105,7 +101,7 @@ def create_seam_game(
                         "created_at": stamp,
                         "last_played": stamp,
                         "fight": 1,
-                        "round": _round(opening),
+                        "round": round_of(opening),
                         "ply": 0,
                         "mode": table.mode,
                     }
@@ -174,9 +170,9 @@ class SeamFile:
             self.db.execute(
                 "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
-                [seq, kind, action, ply, _round(state), digest or self.rules.state_hash(state), stamp],
+                [seq, kind, action, ply, round_of(state), digest or self.rules.state_hash(state), stamp],
             )
-            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, _round(state)])
+            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, round_of(state)])
         self.seq, self.ply = seq, ply
 
 
@@ -185,15 +181,16 @@ def write_summary(path: Path, game: SeamGame) -> None:
     conn = sqlite3.connect(path)
     try:
         with conn:
-            conn.execute("UPDATE game SET ply = ?, round = ? WHERE id = 1", [game.ply, _round(game.state)])
+            conn.execute("UPDATE game SET ply = ?, round = ? WHERE id = 1", [game.ply, round_of(game.state)])
     finally:
         conn.close()
 
 
 def is_seam_save(path: Path) -> bool:
-    """Whether the save at ``path`` is of a game other than RT:0 (read-only; False for a file that is no save)."""
+    """Whether the save at ``path`` is of a game on its own table, not a playthrough (RT:0's) that ``gamefile``
+    keeps (read-only; False for a file that is no save)."""
     key = saved_ruleset(path)
-    return bool(key) and key != "rt0"
+    return bool(key) and not keeps_playthroughs(key)
 
 
 def saved_ruleset(path: Path) -> str:

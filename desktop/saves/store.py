@@ -30,15 +30,12 @@ from .loaded import GameSummary, StandInAnswer
 from .location import resolve_save_dir
 from .lock import FolderLock
 from .schema import SAVE_FORMAT, check_file, check_import, connect_read_only
-from .setup_codec import known_ruleset
+from .setup_codec import RT0, known_ruleset
 
-if TYPE_CHECKING:
-    from rt0table.rules.rt0.fight.actions import Action
-    from rt0table.rules.rt0.fight.state import CombatState
-
-    from .combat_setup import CombatSetup
+if TYPE_CHECKING:  # states and actions are the ruleset's that a save's header names: Any here
     from .gamefile import GameFile
     from .loaded import LoadedGame
+    from .playthrough_rules import SavedFight
 
 SUFFIX = ".rt0save"
 _GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -115,9 +112,13 @@ class SaveStore:
         return self.folder / f"{game_id}{SUFFIX}"
 
     def new_game(
-        self, setup: CombatSetup | None, players: Sequence[str] | None = None, campaign: dict[str, Any] | None = None
+        self,
+        setup: SavedFight | None,
+        players: Sequence[str] | None = None,
+        campaign: dict[str, Any] | None = None,
+        ruleset: str = RT0,
     ) -> str:
-        """Create a save; returns its game id. ``players`` default to the characters.
+        """Create a save of the game ``ruleset`` names; returns its game id. ``players`` default to the characters.
 
         With a ``setup`` the save opens on that fight; with None it holds a playthrough whose first fight is
         still to come (``begin_fight`` starts each fight of it).
@@ -126,20 +127,20 @@ class SaveStore:
 
         game_id = self._new_id()
         names = list(players) if players is not None else (setup.character_names if setup is not None else [])
-        gamefile.create(self.path_of(game_id), setup, names, self.app_version, campaign)
+        gamefile.create(self.path_of(game_id), setup, names, self.app_version, campaign, ruleset)
         self._reindex()
         return game_id
 
-    def begin_fight(self, game_id: str, setup: CombatSetup) -> int:
+    def begin_fight(self, game_id: str, setup: SavedFight) -> int:
         """Start the game's next fight (the earlier ones stay in the file); returns its number, from 1."""
         return self._game(game_id).begin_fight(setup)
 
-    def append(self, game_id: str, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> int:
+    def append(self, game_id: str, action: Any, state: Any, answer: StandInAnswer | None = None) -> int:
         """Record an applied action and the state after it, in one transaction; returns its log position.
         ``answer``: the GM stand-in made the step (solo play), for this reason."""
         return self._game(game_id).append(action, state, answer)
 
-    def append_undo(self, game_id: str, state: CombatState) -> int:
+    def append_undo(self, game_id: str, state: Any) -> int:
         """Record that the last action was taken back; ``state`` is the state after the undo."""
         return self._game(game_id).append_undo(state)
 
@@ -569,10 +570,10 @@ class Recorder:
         self.store = store
         self.game_id = game_id
 
-    def record(self, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> None:
+    def record(self, action: Any, state: Any, answer: StandInAnswer | None = None) -> None:
         self.store.append(self.game_id, action, state, answer)
 
-    def record_undo(self, state: CombatState) -> None:
+    def record_undo(self, state: Any) -> None:
         self.store.append_undo(self.game_id, state)
 
     def save_campaign(self, doc: dict[str, Any]) -> None:
@@ -581,5 +582,5 @@ class Recorder:
     def record_story(self, record: dict[str, Any], digest: str, snapshot: dict[str, Any] | None = None) -> None:
         self.store.append_story(self.game_id, record, digest, snapshot)
 
-    def begin_fight(self, setup: CombatSetup) -> int:
+    def begin_fight(self, setup: SavedFight) -> int:
         return self.store.begin_fight(self.game_id, setup)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -35,10 +36,8 @@ from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.loner.dice import DiceSource
 from rt0table.rules.loner.tables import LonerTables, load_tables
-from rt0table.rules.rt0.fight.events import Event, StandInChose
-from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
-from rt0table.rules.solo.journal_bridge import SoloJournal, begin_fight, record_step, rewind
+from rt0table.rules.solo.journal_bridge import SoloJournal, begin_fight, record_step, rewind, stand_in_reason
 
 GM_LABEL = "The GM (you, in solo)"
 BETWEEN_FIGHTS_LINE = (
@@ -69,7 +68,7 @@ class SoloDock(QWidget):
         self.solo = journal if journal is not None else SoloJournal()
         self.session: Session | None = None
         self.stand_in = GmStandIn(Policy())
-        self.start: CombatState | None = None  # the fight's opening state, for the summary's injuries
+        self.start: Any = None  # the fight's opening state (``session.opening``), for the summary's injuries
         self.idle = False  # between fights: no fight to serve, the in-fight controls are put away
         self.panel = OraclePanel(tables or bundled_tables(), source or random.Random(), self.solo.oracle, compact=True)
         self.panel.inspire_shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # inspiration from the table too
@@ -127,16 +126,16 @@ class SoloDock(QWidget):
         self.session.set_responder(None)
         self.session = None
 
-    def _game_changed(self, events: list[Event]) -> None:
+    def _game_changed(self, events: list[Any]) -> None:
         session = self.session
         if session is None or self.start is None:
             return
         steps = session.ply  # counted from the fight's opening, also in a fight loaded from its save
         if events:
             solo = record_step(self.solo, self.start, session.state, events, steps)
-            said = [e for e in events if isinstance(e, StandInChose)]
-            if said:
-                self.gm_line.setText(f"Oracle for the GM: {said[-1].reason}.")
+            reason = stand_in_reason(events)
+            if reason is not None:
+                self.gm_line.setText(f"Oracle for the GM: {reason}.")
         else:
             solo = rewind(self.solo, steps)
         if solo != self.solo:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -16,9 +18,16 @@ from .content.adversaries import AdversaryKind
 from .content.adversaries import bundled_bestiary as shipped_bestiary
 from .fight import engine, events, narration, privacy, serialize
 from .fight.actions import Action, Activate, AddAbility, Choose, EndTurn, action_from_dict, action_to_dict
-from .fight.engine import AdversarySetup, FighterSetup
+from .fight.engine import AdversarySetup, FighterSetup, Game
 from .fight.events import Event
-from .fight.rt0_setup import FightSetup, setup_from_dict, setup_to_dict
+from .fight.rt0_setup import (
+    CombatSetup,
+    FightSetup,
+    combat_setup_from_dict,
+    combat_setup_to_dict,
+    setup_from_dict,
+    setup_to_dict,
+)
 from .fight.state import CombatState, FighterKind, Phase
 from .fight.zones import ROOM_SIZES
 from .traits import ABILITIES as ABILITY_TRAITS
@@ -113,6 +122,32 @@ class RT0Rules:
 
     def action_space(self, state: CombatState) -> Sequence[Action]:
         return action_space(state)
+
+    # --- what a playthrough's save adds (desktop/saves/playthrough_rules.py): fights kept with their seeds ---
+
+    state_format = serialize.FORMAT  # the snapshots' format, kept in the save's header
+
+    def in_play(self, state: CombatState, events: Sequence[Event] = ()) -> Game:
+        """A fight in play from ``state``, with its undo history (``events``: what opening it showed)."""
+        return Game(state, list(events))
+
+    def snapshot(self, state: CombatState) -> tuple[str, str]:
+        """A snapshot's JSON and ``state_hash(state)`` from one walk over the state (the slowest autosaves are these).
+
+        The snapshot keeps the state's own dict order, not the sorted one the hash is taken over: the engine walks
+        a fighter's ``bins`` in the order the abilities were first used (e.g. discarding at the end of a turn), so
+        a snapshot with sorted keys replays to a different deck order after the next reshuffle, although its hash
+        matched. The hash is ``serialize.state_hash``'s recipe; a test holds the two equal.
+        """
+        data = serialize.state_to_dict(state)
+        hashed = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return json.dumps(data, separators=(",", ":")), hashlib.sha256(hashed.encode()).hexdigest()[:16]
+
+    def encode_saved_fight(self, setup: CombatSetup) -> dict[str, Any]:
+        return combat_setup_to_dict(setup)
+
+    def decode_saved_fight(self, data: Any) -> CombatSetup:
+        return combat_setup_from_dict(data)
 
 
 def action_space(state: CombatState) -> list[Action]:

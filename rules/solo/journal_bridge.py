@@ -22,7 +22,7 @@ from ..loner.tracks import ChallengeTrack
 from ..loner.twist import TwistCounter
 from ..rt0.campaign.supremacy import summarise
 from ..rt0.cards import CARDS
-from ..rt0.fight.events import CombatEnded, Event, SkillCheckMade
+from ..rt0.fight.events import CombatEnded, Event, SkillCheckMade, StandInChose
 from ..rt0.fight.state import CombatState, FighterKind
 
 SOLO_FORMAT = 2  # 2: the oracle keeps tracks, status, dead ends and Meanwhile tags; format 1 still reads
@@ -148,6 +148,12 @@ def record_step(
         elif isinstance(event, CombatEnded):
             solo = _write(solo, fight_summary(start, after, event.result), step)
     return solo
+
+
+def stand_in_reason(events: Iterable[Event]) -> str | None:
+    """Why the GM stand-in made its last choice among ``events`` (a step it answered), or None when it made none."""
+    said = [event.reason for event in events if isinstance(event, StandInChose)]
+    return said[-1] if said else None
 
 
 def fight_summary(start: CombatState, end: CombatState, result: str) -> FightEntry:

@@ -13,8 +13,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.fights import quick_fight, robot_drill
 from rt0table.desktop.session import Session
+from rt0table.desktop.table.quick_fights import quick_fight, robot_drill
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.fight.engine import Game

@@ -10,13 +10,13 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.fights import full_bestiary
 from rt0table.desktop.flow.between_fights import BetweenFightsScreen
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.desktop.lab.lab_plots import offsets
 from rt0table.desktop.lab.lab_screen import LabScreen
 from rt0table.desktop.lab.saved_parties import saved_parties
 from rt0table.desktop.main_window import MainWindow
+from rt0table.desktop.table.quick_fights import full_bestiary
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.lab.fight_row import play_fight

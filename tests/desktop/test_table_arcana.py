@@ -10,12 +10,12 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.fights import book_bestiary
 from rt0table.desktop.table.bins import NBSP, AbilityBinItem, chip_font_lines, fit_chip_text
 from rt0table.desktop.table.keys import HELP_TITLE
 from rt0table.desktop.table.layout import table_layout
 from rt0table.desktop.table.paint import ui_font
 from rt0table.desktop.table.prompt import Entry, PromptPanelItem, shared_lead
+from rt0table.desktop.table.quick_fights import book_bestiary
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.abilities import ABILITIES, Ability, Progress
 from rt0table.rules.rt0.cards import CARDS, FOOL, CardId, by_name

@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.quick_fights import quick_fight
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.fight.actions import Choose
 from rt0table.rules.rt0.fight.engine import Game, Step

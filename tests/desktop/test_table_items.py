@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.fights import book_bestiary
 from rt0table.desktop.table.keys import key_lines
 from rt0table.desktop.table.offers import NONE
+from rt0table.desktop.table.quick_fights import book_bestiary
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.cards import CARDS, by_name
 from rt0table.rules.rt0.fight.actions import Activate

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.fights import quick_fight
+from rt0table.desktop.table.quick_fights import quick_fight
 from rt0table.rules.rt0.fight.actions import EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import Game, legal_actions
 from tests.desktop.conftest import MakeTable, shoot

@@ -8,8 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.fights import full_bestiary
 from rt0table.desktop.table.moments import MIN_MS, moment_ms
+from rt0table.desktop.table.quick_fights import full_bestiary
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.content.scenario import parse_scenario, start

@@ -8,8 +8,8 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.fights import quick_fight
 from rt0table.desktop.table.motion import DECK, DISCARD, HAND, CardMove, FlyingCard, card_moves
+from rt0table.desktop.table.quick_fights import quick_fight
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.fight.actions import PlayCard

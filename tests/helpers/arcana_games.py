@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rt0table.desktop.fights import book_bestiary
+from rt0table.desktop.table.quick_fights import book_bestiary
 from rt0table.rules.rt0.cards import FOOL, CardId
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, Preparation, new_combat
 from rt0table.rules.rt0.fight.state import GM, FighterTarget, Option, PendingDecision

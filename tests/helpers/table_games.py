@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.fights import full_bestiary
+from rt0table.desktop.table.quick_fights import full_bestiary
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.cards import Suit, minor
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, new_combat

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rt0table.desktop.saves import ENV_VAR, CombatSetup, SaveStore
+from rt0table.desktop.saves import ENV_VAR, SaveStore
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 
 from .play import book_setup
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from rt0table.desktop.saves import CombatSetup, Recorder
+from rt0table.desktop.saves import Recorder
 from rt0table.rules.rt0.content.adversaries import bundled_bestiary
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.traits import Trait
 
 

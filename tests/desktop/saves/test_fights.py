@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from rt0table.desktop.saves import CombatSetup, HashMismatchError, SaveError, SaveStore
+from rt0table.desktop.saves import HashMismatchError, SaveError, SaveStore
+from rt0table.desktop.saves.gamefile import fight_from_text, fight_text
 from rt0table.desktop.saves.schema import check_file
-from rt0table.desktop.saves.setup_codec import RT0, decode_setup, encode_setup
 from rt0table.rules.rt0.fight.engine import FighterSetup
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
+from rt0table.rules.rt0.rt0_seam import RT0
 from rt0table.rules.rt0.traits import Trait
 
 from .old_formats import old_format_copy
@@ -133,10 +135,10 @@ def test_a_fight_keeps_the_campaigns_day(store: SaveStore) -> None:
 
 
 def test_a_fight_row_from_before_the_day_reads_as_day_0_with_todays_names() -> None:
-    data = json.loads(encode_setup(book_setup()))
+    data = json.loads(fight_text(RT0, book_setup()))
     del data["day"]  # format 3 had no Day column (migration 5 writes its 0; a set-up without one reads as 0)
     data["fighters"][0]["day_uses"] = [["slaughter", 2], ["deus_ex_machina", 2]]
-    setup = decode_setup(Path("old.rt0save"), RT0, json.dumps(data))
+    setup = fight_from_text(Path("old.rt0save"), RT0, json.dumps(data))
     assert setup.day == 0
     assert setup.fighters[0].day_uses == (("Slaughter", 2), ("Deus Ex Machina", 2))
 
@@ -144,12 +146,12 @@ def test_a_fight_row_from_before_the_day_reads_as_day_0_with_todays_names() -> N
 def test_the_setup_codec_tolerates_optional_fields_added_or_missing() -> None:
     """Items in fights (and any later optional field) add keys to a fighter's set-up: an older reader ignores a key
     it does not know, and a set-up written before a field existed reads it as its default."""
-    data = json.loads(encode_setup(book_setup()))
+    data = json.loads(fight_text(RT0, book_setup()))
     data["fighters"][0]["trinkets"] = [{"id": "crowbar", "uses": 1}]  # a field this version does not have
     del data["fighters"][1]["spells"]  # a field an older version did not write
-    setup = decode_setup(Path("new.rt0save"), RT0, json.dumps(data))
+    setup = fight_from_text(Path("new.rt0save"), RT0, json.dumps(data))
     assert setup == book_setup()
     data["fighters"][0]["hp"] = "lots"  # unknown keys are ignored whatever they hold
     data["fighters"][1]["zone"] = [1, "x"]  # a known field of the wrong type is refused, by name
     with pytest.raises(SaveError, match=r"setup\.fighters\[1\]\.zone\[1\]: expected a whole number"):
-        decode_setup(Path("new.rt0save"), RT0, json.dumps(data))
+        fight_from_text(Path("new.rt0save"), RT0, json.dumps(data))

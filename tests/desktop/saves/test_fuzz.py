@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rt0table.desktop.saves import SaveError, SaveStore
-from rt0table.desktop.saves.gamefile import read_row, snapshot_json
-from rt0table.desktop.saves.setup_codec import RT0, decode_setup, encode_setup
+from rt0table.desktop.saves.gamefile import fight_from_text, fight_text, read_row
 from rt0table.desktop.saves.summary_index import INDEX_NAME
 from rt0table.rules.rt0.fight.actions import action_from_dict
 from rt0table.rules.rt0.fight.serialize import state_from_dict
+from rt0table.rules.rt0.rt0_seam import RT0
 from rt0table.rules.seam import RulesError
 
 from .play import book_setup, play_random
@@ -54,8 +54,8 @@ def mutated(value: Any, rnd: random.Random, replacement: Any) -> Any:
     return replacement
 
 
-GOOD_STATE = json.loads(snapshot_json(book_setup().start()[0]))
-GOOD_SETUP = json.loads(encode_setup(book_setup()))
+GOOD_STATE = json.loads(RT0.snapshot(book_setup().start()[0])[0])
+GOOD_SETUP = json.loads(fight_text(RT0, book_setup()))
 
 
 @FUZZ
@@ -63,7 +63,7 @@ GOOD_SETUP = json.loads(encode_setup(book_setup()))
 def test_any_json_is_an_action_or_a_rules_error(data: Any) -> None:
     with contextlib.suppress(RulesError):
         action_from_dict(data)
-    action, _answer = read_row(json.dumps(data))  # the store's reader: never raises
+    action, _answer = read_row(RT0, json.dumps(data))  # the store's reader: never raises
     assert action is None or isinstance(action, object)
 
 
@@ -82,7 +82,7 @@ def test_a_state_with_any_one_field_changed_is_read_or_refused_by_name(seed: int
 def test_a_setup_with_any_one_field_changed_is_read_or_refused_naming_the_file(seed: int, replacement: Any) -> None:
     data = mutated(GOOD_SETUP, random.Random(seed), replacement)
     try:
-        setup = decode_setup(Path("fuzzed.rt0save"), RT0, json.dumps(data))
+        setup = fight_from_text(Path("fuzzed.rt0save"), RT0, json.dumps(data))
     except SaveError as error:
         assert str(error).startswith("fuzzed.rt0save:")
         return

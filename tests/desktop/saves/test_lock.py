@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rt0table.desktop.saves import CombatSetup, SaveFolderLockedError, SaveStore
+from rt0table.desktop.saves import SaveFolderLockedError, SaveStore
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 
 from .conftest import child
 

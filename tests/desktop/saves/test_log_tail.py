@@ -12,9 +12,10 @@ import random
 import pytest
 
 from rt0table.desktop.flow.resume import answered_plies, fight_log, untold_line
-from rt0table.desktop.saves import CombatSetup, SaveStore, StandInAnswer, replay
+from rt0table.desktop.saves import SaveStore, StandInAnswer, replay
 from rt0table.rules.rt0.content.adversaries import load_bestiary
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 
 DUMMY = """{"adversaries": [{"id": "dummy", "name": "Practice Dummy", "hp": 40, "intents": {
   "Swords": [{"do": "shield", "amount": 1}], "Wands": [{"do": "heal", "amount": 1}],

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from rt0table.desktop.saves import SAVE_FORMAT, CombatSetup, SaveStore
+from rt0table.desktop.saves import SAVE_FORMAT, SaveStore
 from rt0table.desktop.saves.schema import MIGRATION_NAMES, check_file, migrations
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
 
 from .old_formats import old_format_copy

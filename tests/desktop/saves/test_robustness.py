@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from rt0table.desktop.saves import (
-    CombatSetup,
     DamagedSaveError,
     HashMismatchError,
     NewerSaveError,
@@ -19,6 +18,7 @@ from rt0table.desktop.saves import (
     SaveStore,
 )
 from rt0table.desktop.saves.summary_index import INDEX_NAME
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
 
 from .play import play_random

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 
-from rt0table.desktop.saves import CombatSetup, SaveStore
+from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.session import Session
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
 
 

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 
 from rt0table.desktop.app import parse_args
-from rt0table.desktop.saves import CombatSetup, LoadedGame, SaveError, SaveStore, UnknownGameError, resolve_save_dir
-from rt0table.desktop.saves.gamefile import SNAPSHOT_EVERY, snapshot_and_hash
+from rt0table.desktop.saves import LoadedGame, SaveError, SaveStore, UnknownGameError, resolve_save_dir
+from rt0table.desktop.saves.gamefile import SNAPSHOT_EVERY
 from rt0table.rules.rt0.fight.engine import Game, apply, undoable
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
+from rt0table.rules.rt0.rt0_seam import RT0
 
 from .play import book_setup, play_random
 
@@ -209,7 +211,7 @@ def test_the_snapshot_hash_is_the_engines_state_hash(setup: CombatSetup) -> None
     game = Game(setup.start()[0])
     rnd = random.Random(2)
     for _ in range(40):
-        _text, digest = snapshot_and_hash(game.state)
+        _text, digest = RT0.snapshot(game.state)
         assert digest == state_hash(game.state)
         game.push(rnd.choice(game.legal_actions()))
 

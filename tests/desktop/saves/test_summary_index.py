@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from rt0table.desktop.saves import CombatSetup, GameSummary, SaveError, SaveStore, summary_index
+from rt0table.desktop.saves import GameSummary, SaveError, SaveStore, summary_index
 from rt0table.desktop.saves import store as store_module
 from rt0table.desktop.saves.summary_index import INDEX_NAME
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 
 from .play import play_random
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from rt0table.desktop.fights import book_bestiary
+from rt0table.desktop.table.quick_fights import book_bestiary
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.campaign_events import EddyReplaced

@@ -11,7 +11,7 @@ from itertools import permutations
 
 import pytest
 
-from rt0table.desktop.fights import full_bestiary
+from rt0table.desktop.table.quick_fights import full_bestiary
 from rt0table.rules.rt0.cards import CARDS, Suit, minor
 from rt0table.rules.rt0.fight.actions import Choose, EndTurn
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, apply_in_place, new_combat

@@ -1,4 +1,4 @@
-"""Ready-made fights: the quick fight the title screen's "New game" opens, and test setups."""
+"""Ready-made RT:0 fights: the quick fight the title screen's "New game" opens, test set-ups, the bestiaries."""
 
 from __future__ import annotations
 
