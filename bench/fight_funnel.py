@@ -12,7 +12,7 @@ shields and heals, so the fight lasts) on the table of a playthrough kept in a f
 
 Each route is timed per ``Session.submit`` (save writes included) and again with no save (the routes' own cost);
 rounds alternate the routes and the figures are medians over every submit of every round. The undo stack's
-greatest and final length show that a long fight does not grow it (it is cleared at each reveal).
+greatest and final length (and the bytes held at the end) show that a long fight does not grow it (it is cleared at each reveal).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import statistics
 import sys
 import tempfile
 import time
+import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
@@ -106,6 +107,18 @@ def play(folder: Path | None, funnel: bool, actions: list[Action]) -> tuple[list
     return times, deepest, len(playthrough.undo_stack)
 
 
+def held(funnel: bool, actions: list[Action]) -> int:
+    """Bytes the playthrough and its fight still hold after the actions (no save), as tracemalloc counts them."""
+    tracemalloc.start()
+    session, playthrough, _setup = table(None, funnel)
+    for action in actions:
+        session.submit(action)
+    size = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del session, playthrough
+    return size
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=1000)
@@ -123,10 +136,13 @@ def main(argv: list[str] | None = None) -> int:
                     times, deepest, last = play(Path(folder) if saved else None, funnel, actions)
                 figures.setdefault((saved, funnel), []).extend(times)
                 stacks[funnel] = (max(deepest, stacks.get(funnel, (0, 0))[0]), last)
+    memory = {funnel: held(funnel, actions) for funnel in (False, True)}
     ms = 1000.0
     print(f"{args.actions} actions x {args.rounds} rounds; load average at the start {load}")
-    print("| route | with the save, median / p99 (ms) | no save, median / p99 (ms) | undo stack: deepest, last |")
-    print("| --- | --- | --- | --- |")
+    print(
+        "| route | with the save, median / p99 (ms) | no save, median / p99 (ms) | undo: deepest, last | held (KiB) |"
+    )
+    print("| --- | --- | --- | --- | --- |")
     for funnel, name in ((False, "Session route (before)"), (True, "funnel (now)")):
         cells = []
         for saved in (True, False):
@@ -134,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             median, p99 = statistics.median(values), values[int(0.99 * (len(values) - 1))]
             cells.append(f"{median * ms:.3f} / {p99 * ms:.3f}")
         deepest, last = stacks[funnel]
-        print(f"| {name} | {cells[0]} | {cells[1]} | {deepest}, {last} |")
+        print(f"| {name} | {cells[0]} | {cells[1]} | {deepest}, {last} | {memory[funnel] / 1024:,.0f} |")
     for saved in (True, False):
         before = statistics.median(figures[(saved, False)])
         now = statistics.median(figures[(saved, True)])

@@ -11,11 +11,13 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.flow.autosave import Autosave
 from rt0table.desktop.flow.playthrough import Mode, OpChanges, Playthrough
+from rt0table.desktop.flow.resume import restore
 from rt0table.desktop.saves import SaveError, SaveStore
 from rt0table.desktop.session import Session
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.fight.actions import PlayCard
 from rt0table.rules.rt0.fight.engine import Game, legal_actions, undoable
+from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.solo.gm_stand_in import GmChoice
 from rt0table.rules.story import ops
@@ -161,3 +163,31 @@ def test_a_long_fight_keeps_only_what_can_still_be_undone(qtbot: QtBot) -> None:
         held = len(session.game.held) - (0 if session.game.held and undoable(session.game.held[0].events) else 1)
         assert len(playthrough.undo_stack) <= max(held, 0)
     assert session.ply > 50 and deepest < 20
+
+
+def test_a_fight_resumed_from_its_save_undoes_as_far_as_before_and_not_across_its_start(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    playthrough, session, _changes = on_the_table(tmp_path)
+    pick = random.Random(3)
+    an_undoable_play(session, pick)
+    keeper = playthrough.keeper
+    assert isinstance(keeper, Autosave)
+    depth, state, ply = len(playthrough.undo_stack), session.state, session.ply
+    keeper.store.close()
+    with SaveStore(tmp_path, app_version="test") as store:
+        resumed = restore(store.load(keeper.game_id))
+        again, fight = resumed.playthrough, resumed.fight
+        assert fight is not None
+        back = again.resume_fight(
+            fight, Autosave(store, keeper.game_id, again), resumed.answered, resumed.played_before
+        )
+        assert state_hash(back.state) == state_hash(state) and back.ply == ply
+        assert len(again.undo_stack) == depth and again.story.fight is back.state
+        changes: list[OpChanges] = []
+        again.changed.connect(changes.append)
+        for _ in range(depth):
+            assert back.undo()
+        assert len(changes) == depth and all(c.undone and c.touches(Part.FIGHT) for c in changes)
+        assert back.undo_refusal() is not None and again.undo_refusal() is not None
+        assert again.story.fight is back.state
