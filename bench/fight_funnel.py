@@ -12,7 +12,8 @@ shields and heals, so the fight lasts) on the table of a playthrough kept in a f
 
 Each route is timed per ``Session.submit`` (save writes included) and again with no save (the routes' own cost);
 rounds alternate the routes and the figures are medians over every submit of every round. The undo stack's
-greatest and final length (and the bytes held at the end) show that a long fight does not grow it (it is cleared at each reveal).
+greatest and final length (and the bytes held at the end) show that a long fight does not grow it (it is cleared
+at each reveal).
 """
 
 from __future__ import annotations
