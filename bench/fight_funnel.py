@@ -33,7 +33,8 @@ from PySide6.QtCore import QCoreApplication
 
 from rt0table.desktop.flow.autosave import Autosave
 from rt0table.desktop.flow.playthrough import Mode, OpChanges, Playthrough
-from rt0table.desktop.saves import CombatSetup, SaveStore
+from rt0table.desktop.saves import SaveStore
+from rt0table.desktop.saves.combat_setup import CombatSetup
 from rt0table.desktop.session import Recorder, Session
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.character import Character
