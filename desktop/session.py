@@ -1,7 +1,13 @@
-"""The one funnel between the table and the rules: every action and every undo goes through here.
+"""The table's handle on a fight: every action and every undo goes through ``submit`` and ``undo``.
 
 Views never change the state: they call ``submit`` or ``undo`` and redraw when ``state_did_change``
 fires with the events. A refusal leaves the state as it was and says why through ``refused``.
+
+A fight that belongs to a playthrough has no route of its own: the Session hands each step and each undo to the
+playthrough's funnel (``FightFunnel``, ``Playthrough.fight_step``/``fight_undo``), which applies it to the
+playthrough's value (``rules.story.tale.apply`` with ``FightAction``), writes the fight's row to the save, pushes
+or pops the one undo stack and emits the playthrough's one ``changed`` signal; ``state_did_change`` then tells the
+table. A Session with no funnel (lessons, demos, quick fights) stands alone: ``Game.push``, its recorder, the signal.
 
 A ``Responder`` (solo play's GM stand-in) may answer decisions that nobody at the table makes: after
 every submit, while it has an answer, the answer is submitted like any other step (recorded, undoable,
@@ -34,6 +40,18 @@ class Recorder(Protocol):
     def record(self, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> None: ...
 
     def record_undo(self, state: CombatState) -> None: ...
+
+
+class FightFunnel(Protocol):
+    """The playthrough a fight belongs to: the one call each step and each undo of it goes through."""
+
+    def fight_step(self, action: Action, answer: StandInAnswer | None = None) -> list[Event]:
+        """Apply, keep, push and signal one step; its events. Raises IllegalAction (nothing changed)."""
+        ...
+
+    def fight_undo(self, steps: int) -> None:
+        """Take back the last ``steps`` steps as one undo: kept, popped and signalled once."""
+        ...
 
 
 class Answer(Protocol):
@@ -75,13 +93,15 @@ class Session(QObject):
 
     def __init__(self, game: Game, recorder: Recorder | None = None, parent: QObject | None = None,
                  answered: Iterable[int] = (), played_before: int = 0,
-                 opening: CombatState | None = None) -> None:  # fmt: skip
+                 opening: CombatState | None = None, funnel: FightFunnel | None = None) -> None:  # fmt: skip
         """A fight loaded from its save passes ``played_before``, the actions in force before ``game``'s first
         step (its replay began at a snapshot), ``answered``, the plies the responder took, and ``opening``, the
-        fight's state before its first action (``game`` may not reach back that far)."""
+        fight's state before its first action (``game`` may not reach back that far). ``funnel``: the playthrough
+        the fight belongs to (it records the steps then; ``recorder`` is for a Session that stands alone)."""
         super().__init__(parent)
         self.game = game
         self.recorder = recorder
+        self.funnel = funnel
         self.before: CombatState = game.state  # the state before the last change, for replaying its events
         self.responder: Responder | None = None
         self.played_before = played_before
@@ -111,19 +131,25 @@ class Session(QObject):
     def _step(self, action: Action, preface: list[Event], answer: StandInAnswer | None = None) -> bool:
         before = self.game.state
         try:
-            events: list[Event] = self.game.push(action)
+            events = self._push(action, answer)
         except IllegalAction as error:
             self.refused.emit(str(error), action)
             return False
         self.before = before
+        self.state_did_change.emit([*preface, *events])
+        return True
+
+    def _push(self, action: Action, answer: StandInAnswer | None) -> list[Event]:
+        if self.funnel is not None:
+            return self.funnel.fight_step(action, answer)
+        events: list[Event] = self.game.push(action)
         if self.recorder is not None:
             with through_funnel():
                 if answer is None:
                     self.recorder.record(action, self.game.state)
                 else:
                     self.recorder.record(action, self.game.state, answer)
-        self.state_did_change.emit([*preface, *events])
-        return True
+        return events
 
     def set_responder(self, responder: Responder | None) -> None:
         """Install (or remove) the responder, and let it answer anything already waiting for it."""
@@ -165,12 +191,21 @@ class Session(QObject):
         if reason is not None:
             self.refused.emit(reason, None)
             return False
-        self.before = self.game.state
-        for _ in range(self._undo_chain()):
-            self.answered.discard(self.ply)
-            self.game.undo()
-            if self.recorder is not None:
-                with through_funnel():
-                    self.recorder.record_undo(self.game.state)
+        before, chain = self.game.state, self._undo_chain()
+        undone = {self.ply - taken for taken in range(chain)}  # the plies this undo takes back
+        if self.funnel is not None:
+            try:
+                self.funnel.fight_undo(chain)
+            except IllegalAction as error:
+                self.refused.emit(str(error), None)
+                return False
+        else:
+            for _ in range(chain):
+                self.game.undo()
+                if self.recorder is not None:
+                    with through_funnel():
+                        self.recorder.record_undo(self.game.state)
+        self.before = before
+        self.answered -= undone
         self.state_did_change.emit([])
         return True

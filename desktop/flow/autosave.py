@@ -2,9 +2,10 @@
 
 ``Autosave`` is the Playthrough's ``keeper``: the funnel hands it the playthrough's value after every op and undo
 (``keep``), and the campaign document goes into the save in one transaction when it differs from the last one
-kept; each fight starts a new fight log in the same save, and the fight's Session records every action and undo
-through it. A write that fails never stops play: ``failed``
-says so, in words, and the store refuses more rows until the game is loaded again (docs/save-format.md).
+kept; each fight starts a new fight log in the same save, and the funnel writes each step and undo of the fight
+through it (``record``, ``record_undo``: the fight's own rows, not the document). A write that fails never stops
+play: ``failed`` says so, in words, and the store refuses more rows until the game is loaded again
+(docs/save-format.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The one funnel for a whole playthrough: every change between fights goes through ``submit``.
+"""The one funnel for a whole playthrough: every change, in a fight or between fights, goes through one call.
 
 ``submit(op)`` applies the op to the playthrough's value (``rules.story.tale.apply``), hands it to the keeper (the
 save) in one transaction, pushes one undo step and emits ``changed`` once, with the typed ``OpChanges`` that say
@@ -6,9 +6,13 @@ which parts changed, so each view redraws only what it shows. ``undo`` takes bac
 (a card drawn, a die rolled, an oracle answer), one op at a time. Views never keep a copy of the campaign: they read
 ``story`` (or ``campaign``) when ``changed`` fires.
 
-The fight on the table is the Session's part of the funnel: its actions and undos go through ``Session.submit``
-(with the solo stand-in's answers and their undo chain), the save records each step, and the value follows the
-Session's state (``_fight_moved``). Beginning and concluding a fight are ops like any other.
+The fight on the table is no second route: its Session (the table's handle, ``desktop/session.py``) hands every
+action and every undo to ``fight_step`` and ``fight_undo``, which are the same call for the ``FightAction`` op (the
+one ``tale.apply``, the one undo stack, one ``changed`` with ``Part.FIGHT``). Only the save's write differs: a fight
+step is kept as the fight's own row through its recorder (as it always was), not as a new document, so a step costs
+the same in a long playthrough as in a short one. The Session keeps the stand-in's answers and which plies they
+were, so one undo takes back the answers with the player's step (``fight_undo(steps)``: one emission). Beginning
+and concluding a fight are ops like any other; both reveal, so no undo reaches across a fight's start or end.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.saves.combat_setup import CombatSetup
 from rt0table.desktop.saves.funnel_guard import through_funnel
+from rt0table.desktop.saves.loaded import StandInAnswer
 from rt0table.desktop.session import Recorder, Session
 from rt0table.rules.paradise_lua.lua_campaign import LuaState
 from rt0table.rules.rt0.campaign import campaign as cp
@@ -30,13 +35,17 @@ from rt0table.rules.rt0.campaign.campaign_events import CampaignEvent, EddyRepla
 from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.supremacy import FightSummary, gain_reason
 from rt0table.rules.rt0.content.adversaries import AdversaryKind
-from rt0table.rules.rt0.fight.engine import Game
+from rt0table.rules.rt0.fight.actions import Action
+from rt0table.rules.rt0.fight.engine import Game, undoable
+from rt0table.rules.rt0.fight.events import Event
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.seam import IllegalAction
 from rt0table.rules.solo.journal_bridge import SoloJournal
 from rt0table.rules.story import ops
 from rt0table.rules.story.decks import fresh_decks
 from rt0table.rules.story.tale import (
     FightConcluded,
+    FightStepped,
     FinishedFight,
     Part,
     Story,
@@ -45,7 +54,7 @@ from rt0table.rules.story.tale import (
     changed_parts,
     new_story,
 )
-from rt0table.rules.story.undo_stack import UndoStack
+from rt0table.rules.story.undo_stack import UndoStack, UndoStep
 
 __all__ = ["FightReport", "FinishedFight", "Mode", "OpChanges", "Playthrough"]
 
@@ -67,7 +76,7 @@ class OpChanges:
 
     parts: frozenset[Part]
     events: tuple[StoryEvent, ...] = ()
-    op: ops.Op | None = None  # None: an undo, or the fight's Session moved
+    op: ops.Op | None = None  # None: an undo, or a fight put on the table or taken off it
     undone: bool = False
 
     def touches(self, *parts: Part) -> bool:
@@ -111,7 +120,7 @@ class _Checks:
 
 
 class Playthrough(QObject):
-    """The mode, the playthrough's value, the fight on the table, and the undo stack between fights."""
+    """The mode, the playthrough's value, the fight on the table, and the one undo stack (fights' steps too)."""
 
     changed = Signal(object)  # OpChanges
 
@@ -131,6 +140,7 @@ class Playthrough(QObject):
         self.story: Story = story if story is not None else new_story(mode.value, campaign, seed, world=lua)
         self.undo_stack = UndoStack()
         self.session: Session | None = None
+        self.recorder: Recorder | None = None  # the fight's rows in the save, while a fight is on the table
         self.plan: fp.FightPlan | None = None
         self.reports: list[FightReport] = []  # the fights concluded in this sitting, for their summary screens
         self.keeper: Keeper | None = None
@@ -186,30 +196,46 @@ class Playthrough(QObject):
         before = self.story
         after, events = apply(before, op)
         stack = self.undo_stack.pushed(op, before, events)
-        self._keep(after, op, len(stack))
+        self._keep(after, op, story_reach(stack))
         self.story = after
         self.undo_stack = stack
         self.changed.emit(OpChanges(changed_parts(before, after), tuple(events), op))
         return events
 
     def undo_refusal(self) -> str | None:
+        if self._fight_on_top():
+            assert self.session is not None
+            return self.session.undo_refusal()
         return self.undo_stack.refusal()
 
     def undo(self) -> ops.Op | None:
         """Take back the last op since the last reveal; raises IllegalAction when there is none. Returns the op (None
-        for one made before the save was reopened: the save keeps its name, not its value)."""
+        for one made before the save was reopened: the save keeps its name, not its value). A fight's step goes
+        back through its Session, which takes the stand-in's answers back with it (``fight_undo``)."""
+        if self._fight_on_top():
+            assert self.session is not None
+            op = self.undo_stack.steps[-1].op
+            if not self.session.undo():
+                raise IllegalAction(self.session.undo_refusal() or "The fight's last step stands.")
+            return op
         stack, step = self.undo_stack.popped()
         before = self.story
-        self._keep(step.before, None, len(stack), undone=True)
+        self._keep(step.before, None, story_reach(stack), undone=True)
         self.story, self.undo_stack = step.before, stack
         self.changed.emit(OpChanges(changed_parts(before, step.before), (), None, undone=True))
         return step.op
 
+    def _fight_on_top(self) -> bool:
+        steps = self.undo_stack.steps
+        return self.session is not None and bool(steps) and isinstance(steps[-1].op, ops.FightAction)
+
     def _keep(self, story: Story, op: ops.Op | None = None, reach: int | None = None, undone: bool = False) -> None:
-        """``reach``: the undo steps there will be after this change (the stack as it is, when None)."""
+        """``reach``: the undo steps there will be after this change (the stack as it is, when None); a fight's own
+        steps are not counted: the save keeps those in the fight's rows, and a resumed fight reads them from there."""
         if self.keeper is not None:
+            steps = story_reach(self.undo_stack) if reach is None else reach
             with through_funnel():
-                self.keeper.keep(story, op, len(self.undo_stack) if reach is None else reach, undone)
+                self.keeper.keep(story, op, steps, undone)
 
     # --- fights ---
 
@@ -234,23 +260,61 @@ class Playthrough(QObject):
     def resume_fight(self, game: Game, recorder: Recorder | None = None, answered: Iterable[int] = (),
                      played_before: int = 0, opening: CombatState | None = None) -> Session:  # fmt: skip
         """Put a fight loaded from a save back on the table where it stopped (``answered``, ``played_before`` and
-        ``opening`` as ``Session`` takes them, so it goes on as it did before the save)."""
+        ``opening`` as ``Session`` takes them, so it goes on as it did before the save). Undo reaches back as far
+        as it did: the fight's steps since its last reveal, and nothing before the fight's start."""
         self.story = replace(self.story, fight=game.state)
+        self.undo_stack = fight_undo_stack(self.story, game)
         return self._seat(game, recorder, answered, played_before, opening)
 
     def _seat(self, game: Game, recorder: Recorder | None, answered: Iterable[int] = (),
               played_before: int = 0, opening: CombatState | None = None) -> Session:  # fmt: skip
-        self.session = Session(game, recorder, answered=answered, played_before=played_before, opening=opening)
-        self.session.state_did_change.connect(self._fight_moved)
+        self.recorder = recorder
+        self.session = Session(game, answered=answered, played_before=played_before, opening=opening, funnel=self)
         self.changed.emit(OpChanges(frozenset({Part.FIGHT})))
         return self.session
 
-    def _fight_moved(self, events: list[object]) -> None:
-        """The Session took a step or an undo: the value follows its state (the save has the step already)."""
-        if self.session is None:
-            return
-        self.story = replace(self.story, fight=self.session.state)
-        self.changed.emit(OpChanges(frozenset({Part.FIGHT})))
+    def fight_step(self, action: Action, answer: StandInAnswer | None = None) -> list[Event]:
+        """One step of the fight on the table, through the funnel: ``FightAction`` applied to the value, the step
+        written as the fight's row, one undo step (none past a reveal), one ``changed``. Returns the fight's events;
+        raises IllegalAction (nothing changed)."""
+        session = self.session
+        if session is None:
+            raise IllegalAction("There is no fight on the table.")
+        op, before = ops.FightAction(action), self.story
+        after, events = apply(before, op)
+        stepped = next(e for e in events if isinstance(e, FightStepped))
+        assert after.fight is not None
+        fight_events = list(stepped.events)
+        session.game.took(action, after.fight, fight_events)  # the fight's history, for replays and the stand-in
+        if self.recorder is not None:
+            with through_funnel():
+                if answer is None:
+                    self.recorder.record(action, after.fight)
+                else:
+                    self.recorder.record(action, after.fight, answer)
+        self.story, self.undo_stack = after, self.undo_stack.pushed(op, before, events)
+        self.changed.emit(OpChanges(changed_parts(before, after), tuple(events), op))
+        return fight_events
+
+    def fight_undo(self, steps: int) -> None:
+        """Take back the fight's last ``steps`` steps as one undo (the stand-in's answers with the player's step):
+        each written as the fight's undo row, one ``changed``. Raises IllegalAction when they cannot all go back."""
+        session = self.session
+        if session is None:
+            raise IllegalAction("There is no fight on the table.")
+        taken = self.undo_stack.steps[max(0, len(self.undo_stack) - steps) :]
+        if not taken or len(taken) < steps or not all(isinstance(step.op, ops.FightAction) for step in taken):
+            raise IllegalAction(self.undo_stack.refusal() or "The fight's last step stands.")
+        before = self.story
+        for _ in range(steps):
+            session.game.undo()
+            if self.recorder is not None:
+                with through_funnel():
+                    self.recorder.record_undo(session.game.state)
+        # the oracle's journal follows the table's dock (``set_solo``), which rewinds it with the steps
+        back = replace(taken[0].before, solo=before.solo)
+        self.story, self.undo_stack = back, UndoStack(self.undo_stack.steps[: len(self.undo_stack) - steps])
+        self.changed.emit(OpChanges(changed_parts(before, back), (), None, undone=True))
 
     def set_solo(self, journal: SoloJournal) -> None:
         """The oracle asked, rolled or noted something: one op through the funnel. In a fight the journal also
@@ -286,6 +350,22 @@ class Playthrough(QObject):
             state.round,
         )
         self.reports.append(report)
-        self.session = None
+        self.session, self.recorder = None, None
         self.changed.emit(OpChanges(frozenset({Part.FIGHT})))
         return report
+
+
+def story_reach(stack: UndoStack) -> int:
+    """The undo steps the save's story rows count: all but the fight's own (its rows keep those)."""
+    return sum(1 for step in stack.steps if not isinstance(step.op, ops.FightAction))
+
+
+def fight_undo_stack(story: Story, game: Game) -> UndoStack:
+    """The undo stack of a fight read back from its save: its steps since the last one that revealed something
+    (each the value before it, ``story`` holding the fight as ``game`` leaves it), and nothing before the fight."""
+    kept: list[UndoStep] = []
+    for step in reversed(game.held):
+        if not undoable(step.events):
+            break
+        kept.append(UndoStep(ops.FightAction(step.action), replace(story, fight=step.before)))
+    return UndoStack(tuple(reversed(kept)))

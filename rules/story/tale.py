@@ -245,6 +245,8 @@ def apply(story: Story, op: ops.Op) -> Applied:
     What it did goes into the playthrough's journal too."""
     try:
         after, events = _apply(story, op)
+        if isinstance(op, ops.FightAction):
+            return after, events  # a fight's step has no journal line of its own: "begins" and its end frame it
         lines = lines_for(story, after, events)
         return (replace(after, chronicle=(*after.chronicle, *lines)) if lines else after), events
     except IllegalAction:

@@ -568,13 +568,18 @@ class Game:
 
     def push(self, action: Action) -> list[Event]:
         new_state, events = apply(self.state, action)
+        self.took(action, new_state, events)
+        return events
+
+    def took(self, action: Action, new_state: CombatState, events: list[Event]) -> None:
+        """Keep a step that ``apply`` made from this state already (a playthrough's funnel applies each action
+        once, for its own value, and the fight's history follows it)."""
         if not undoable(events):
             self._forget()
         action = self._known.setdefault(action, action)  # equal actions share one object
         self.steps.append(Step(action, self.state, events))
         self._in_force.append(action)
         self.state = new_state
-        return events
 
     def _forget(self) -> None:
         """Let go of every step before the one being pushed: it reveals, so no undo will ever reach them."""
