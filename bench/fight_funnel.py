@@ -34,13 +34,13 @@ from PySide6.QtCore import QCoreApplication
 from rt0table.desktop.flow.autosave import Autosave
 from rt0table.desktop.flow.playthrough import Mode, OpChanges, Playthrough
 from rt0table.desktop.saves import SaveStore
-from rt0table.desktop.saves.combat_setup import CombatSetup
-from rt0table.desktop.session import Recorder, Session
+from rt0table.desktop.table.fight_session import Recorder, Session
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.character import Character
 from rt0table.rules.rt0.content.adversaries import load_bestiary
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, legal_actions
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import Phase
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 from rt0table.rules.story.tale import Part

@@ -18,7 +18,7 @@ from rt0table.desktop.flow.autosave import Autosave
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.desktop.flow.playthrough_doc import playthrough_doc, story_doc
 from rt0table.desktop.saves import SaveStore
-from rt0table.desktop.session import Recorder
+from rt0table.desktop.table.fight_session import Recorder
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.character import Character

@@ -32,7 +32,7 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.pick import CardPick
 from rt0table.desktop.table.quick_fights import quick_fight
 from rt0table.desktop.table.settings import TableSettings

@@ -7,7 +7,7 @@ marked as its own, and one undo takes them back together with the player's step 
 goes back over a step whose events revealed something (dice rolled, secret plans shown): ``ruleset.reveals``.
 The solo oracle beside the table (``submit_oracle``) takes the same road: each move is a step, saved and undone
 like the game's own, and one that rolled stands.
-RT:0's own fight keeps ``desktop/session.py``; this one types against ``rules.seam.Ruleset`` alone.
+RT:0's own fight keeps ``desktop/table/fight_session.py``; this one types against ``rules.seam.Ruleset`` alone.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 
 from rt0table.desktop.demo.highlight import HighlightItem, target_rect
 from rt0table.desktop.demo.library import LessonEntry
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.abilities import ABILITIES

@@ -21,7 +21,7 @@ from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc, 
 from rt0table.desktop.saves import SaveError, SaveStore, StandInAnswer
 from rt0table.desktop.saves.doc_delta import delta, doc_hash
 from rt0table.desktop.saves.schema import UNDO_OP
-from rt0table.desktop.session import Recorder
+from rt0table.desktop.table.fight_session import Recorder
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState

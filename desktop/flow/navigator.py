@@ -24,7 +24,7 @@ from rt0table.desktop.flow.playthrough import FightReport, Mode, Playthrough
 from rt0table.desktop.flow.summary_screen import SummaryScreen
 from rt0table.desktop.replay_viewer.replay_screen import ReplayScreen
 from rt0table.desktop.replay_viewer.saved_fight import replay_of_session
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.quick_fights import full_bestiary
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen

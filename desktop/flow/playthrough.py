@@ -6,14 +6,14 @@ which parts changed, so each view redraws only what it shows. ``undo`` takes bac
 (a card drawn, a die rolled, an oracle answer), one op at a time. Views never keep a copy of the campaign: they read
 ``story`` (or ``campaign``) when ``changed`` fires.
 
-The fight on the table is no second route: its Session (the table's handle, ``desktop/session.py``) hands every
-action and every undo to ``fight_step`` and ``fight_undo``, which are the same call for the ``FightAction`` op (the
-one ``tale.apply``, the one undo stack, one ``changed`` with ``Part.FIGHT``). Only the save's write differs: a fight
-step is kept as the fight's own row through its recorder (as it always was), not as a new document, so a step costs
-the same in a long playthrough as in a short one. The Session keeps the stand-in's answers and which plies they
-were, so one undo takes back the answers with the player's step (``fight_undo(steps)``: one emission). Beginning
-and concluding a fight are ops like any other; both reveal, so no undo reaches across a fight's start or end.
-"""
+The fight on the table is no second route: its Session (the table's handle, ``desktop/table/fight_session.py``)
+hands every action and every undo to ``fight_step`` and ``fight_undo``, which are the same call for the
+``FightAction`` op (the one ``tale.apply``, the one undo stack, one ``changed`` with ``Part.FIGHT``). Only the
+save's write differs: a fight step is kept as the fight's own row through its recorder (as it always was), not as a
+new document, so a step costs the same in a long playthrough as in a short one. The Session keeps the stand-in's
+answers and which plies they were, so one undo takes back the answers with the player's step (``fight_undo(steps)``:
+one emission). Beginning and concluding a fight are ops like any other; both reveal, so no undo reaches across a
+fight's start or end."""
 
 from __future__ import annotations
 
@@ -24,10 +24,9 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from rt0table.desktop.saves.combat_setup import CombatSetup
 from rt0table.desktop.saves.funnel_guard import through_funnel
 from rt0table.desktop.saves.loaded import StandInAnswer
-from rt0table.desktop.session import Recorder, Session
+from rt0table.desktop.table.fight_session import Recorder, Session
 from rt0table.rules.paradise_lua.lua_campaign import LuaState
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
@@ -38,6 +37,7 @@ from rt0table.rules.rt0.content.adversaries import AdversaryKind
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import Game, undoable
 from rt0table.rules.rt0.fight.events import Event
+from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.seam import IllegalAction
 from rt0table.rules.solo.journal_bridge import SoloJournal

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from rt0table.desktop.flow.playthrough import Playthrough
 from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc, story_from_doc
 from rt0table.desktop.saves import DamagedSaveError, LoadedGame, LogEntry, LogTail
-from rt0table.desktop.session import undo_chain
+from rt0table.desktop.table.fight_session import undo_chain
 from rt0table.desktop.table.log import UNDONE
 from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.fight.engine import Game

@@ -15,7 +15,7 @@ from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from rt0table.desktop.replay_viewer.fight_timeline import FightTimeline
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.fight.actions import Action

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rt0table.desktop.replay_viewer.fight_timeline import FightTimeline
 from rt0table.desktop.replay_viewer.replay_screen import ReplayScreen
 from rt0table.desktop.saves.loaded import LoadedGame
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.rules.rt0.fight.narration import narrate_all
 

@@ -1,6 +1,7 @@
 """The save is written only through the funnel: a check the test suite switches on.
 
-The playthrough's funnel (``Playthrough.submit``/``undo`` and, for the fight on the table, ``Session``) opens
+The funnels (``Playthrough.submit``/``undo``, which a fight's steps reach through ``fight_step``/``fight_undo``; a
+fight standing alone in its ``Session``; a seam game's ``SeamSession``) open
 ``through_funnel()`` around its one write; with ``enforce(True)`` (the desktop tests do, see tests/desktop/conftest.py)
 any write to a save outside it is refused with a ``SaveError``, so a new route around the funnel fails a test at once.
 The app itself does not enforce it: a refusal there would only lose a player's move.

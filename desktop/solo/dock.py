@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.assets.loner import TABLES_FILE, tables_text
-from rt0table.desktop.session import Session
 from rt0table.desktop.solo.drawer import OracleDrawer
 from rt0table.desktop.solo.oracle_panel import OraclePanel
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.keys import PANE_KEY
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen

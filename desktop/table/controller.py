@@ -13,9 +13,9 @@ from PySide6.QtGui import QCursor, QKeyEvent
 from PySide6.QtWidgets import QApplication, QGraphicsSceneMouseEvent
 
 from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
-from rt0table.desktop.session import Session
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.card_item import CardItem
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.hand_hints import NO_HINTS, HandHints, hand_hints
 from rt0table.desktop.table.item_drag import ItemDrag, item_offers
 from rt0table.desktop.table.keys import HELP_TITLE, first_time_lines, key_lines, turn_lines

@@ -7,8 +7,8 @@ from PySide6.QtGui import QHideEvent, QKeyEvent, QMouseEvent, QPainter, QResizeE
 from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
 
 from rt0table.desktop.cards.zoom import CardZoomView, ZoomTrigger
-from rt0table.desktop.session import Session
 from rt0table.desktop.table.controller import TableController
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.read_aloud import attach, follow_focus
 from rt0table.desktop.table.scene import TableScene
 from rt0table.desktop.table.settings import TableSettings

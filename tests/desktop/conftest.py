@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.quick_fights import quick_fight, robot_drill
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen

@@ -13,7 +13,7 @@ from rt0table.desktop.flow.autosave import Autosave
 from rt0table.desktop.flow.playthrough import Mode, OpChanges, Playthrough
 from rt0table.desktop.flow.resume import restore
 from rt0table.desktop.saves import SaveError, SaveStore
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.fight.actions import PlayCard
 from rt0table.rules.rt0.fight.engine import Game, legal_actions, undoable

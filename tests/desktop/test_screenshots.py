@@ -11,8 +11,8 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.session import Session
 from rt0table.desktop.solo.dock import attach_solo
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.quick_fights import quick_fight
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen

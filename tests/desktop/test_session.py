@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.quick_fights import quick_fight
 from rt0table.rules.rt0.fight.actions import Action, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import legal_actions

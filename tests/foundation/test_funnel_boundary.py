@@ -9,7 +9,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DESKTOP = ROOT / "desktop"
-FUNNEL = {"desktop/flow/playthrough.py", "desktop/session.py", "desktop/seam_session.py"}  # and the seam games' funnel
+# the playthrough, the RT:0 table's fight on its own (lessons, quick fights), and the seam games' funnel
+FUNNEL = {"desktop/flow/playthrough.py", "desktop/table/fight_session.py", "desktop/seam_session.py"}
 VALUE_CODEC = {"desktop/flow/playthrough_doc.py"}  # reads a saved value back (for the funnel to hold)
 KEEPER = {"desktop/flow/autosave.py"}  # the funnel's keeper: called by it, and only by it
 # The save store's writing API: only the store itself, the keeper and the Session (through its recorder) call it.

@@ -27,5 +27,5 @@ def test_no_two_modules_share_a_name() -> None:
 def test_the_check_sees_every_folder() -> None:
     names = modules_by_name()
     assert names["engine"] == ["rules/rt0/fight/engine.py"]
-    assert names["session"] == ["desktop/session.py"]
+    assert names["fight_session"] == ["desktop/table/fight_session.py"]
     assert names["test_module_names"] == ["tests/foundation/test_module_names.py"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.campaign import Campaign
 from rt0table.rules.rt0.fight.actions import Action

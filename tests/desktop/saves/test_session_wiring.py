@@ -1,4 +1,4 @@
-"""The Session (desktop/session.py) records through the store's Recorder: play, undo, reload, same game.
+"""The Session (desktop/table/fight_session.py) records through the store's Recorder: play, undo, reload, same game.
 
 The one save test that imports Qt, because the Session is a QObject; the store itself needs none.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from rt0table.desktop.saves import SaveStore
-from rt0table.desktop.session import Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
 

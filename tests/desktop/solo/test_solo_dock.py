@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.session import Session
 from rt0table.desktop.solo.dock import GM_LABEL, SoloDock, attach_solo, solo_panel
+from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.quick_fights import quick_fight
 from rt0table.rules.loner.dice import EnteredDice
 from rt0table.rules.loner.journal import FightEntry, InspirationEntry, QuestionEntry, SkillCheckEntry
