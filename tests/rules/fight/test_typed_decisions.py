@@ -16,9 +16,17 @@ from rt0table.rules.rt0.fight.actions import Choose
 from rt0table.rules.rt0.fight.decisions import CONTEXTS, OPTION_TARGETS, context_of, figure_of, target_of
 from rt0table.rules.rt0.fight.engine import apply
 from rt0table.rules.rt0.fight.events import DecisionMade
-from rt0table.rules.rt0.fight.intents import PlanLeft, TargetChoice
+from rt0table.rules.rt0.fight.intents import IntentPick, PlanLeft, TargetChoice
 from rt0table.rules.rt0.fight.serialize import StateFormatError, state_from_dict, state_hash, state_to_dict
-from rt0table.rules.rt0.fight.state import FighterTarget, ModeTarget, Option, PendingDecision, StrikeTarget, ZoneTarget
+from rt0table.rules.rt0.fight.state import (
+    NO_CONTEXT,
+    FighterTarget,
+    ModeTarget,
+    Option,
+    PendingDecision,
+    StrikeTarget,
+    ZoneTarget,
+)
 from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.solo.gm_stand_in import choose
 
@@ -76,8 +84,8 @@ def test_a_run_saved_with_its_old_zone_tuple_still_runs_there() -> None:
 
 
 def test_a_wrong_context_or_target_is_a_type_error_naming_both() -> None:
-    decision = PendingDecision("gm-target", "gm", "Whom?", (Option("Mara", ZoneTarget(0, 1)),), ("x",))
-    with pytest.raises(TypeError, match="carries tuple, not TargetChoice"):
+    decision = PendingDecision("gm-target", "gm", "Whom?", (Option("Mara", ZoneTarget(0, 1)),), IntentPick("x", False))
+    with pytest.raises(TypeError, match="carries IntentPick, not TargetChoice"):
         context_of(decision, TargetChoice)
     with pytest.raises(TypeError, match="carries ZoneTarget, not FighterTarget"):
         target_of(decision.options[0], FighterTarget)
@@ -146,7 +154,7 @@ def test_a_kind_typed_later_reads_back_typed_and_plays_on_as_the_untyped_engine_
     pending = state.pending
     assert pending is not None and pending.kind == kind
     assert all(isinstance(o.value, OPTION_TARGETS[kind]) for o in pending.options)
-    assert pending.context == () or isinstance(pending.context, CONTEXTS[kind])
+    assert pending.context == NO_CONTEXT or isinstance(pending.context, CONTEXTS[kind])
     assert isinstance(pending.context, PlanLeft) == key.endswith("+plan")
     after, events = apply(state, Choose(0))
     assert state_hash(after) == snapshot["after_first"]  # the same step the untyped engine took
