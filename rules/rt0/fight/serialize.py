@@ -237,7 +237,7 @@ def _decision(data: Any, where: str) -> PendingDecision:
     for name in ("kind", "actor", "prompt", "options"):
         if name not in data:
             raise StateFormatError(f"{where or 'PendingDecision'}: the field {name!r} is missing")
-    plain = {name: decode(kind, data[name], _at(where, name)) for name, kind in _DECISION_FIELDS if name in data}
+    plain = {name: decode(read, data[name], _at(where, name)) for name, read in _DECISION_FIELDS if name in data}
     options = data["options"]
     if not isinstance(options, list):
         raise _wrong(_at(where, "options"), "a list", options)
