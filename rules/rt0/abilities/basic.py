@@ -27,6 +27,7 @@ from ..fight.state import (
     GM,
     NOBODY,
     CombatState,
+    Context,
     Fighter,
     FighterTarget,
     ModeTarget,
@@ -222,15 +223,15 @@ class DifficultyTarget(Target):
     difficulty: Difficulty
 
 
-@decision_context(CHECK_DIFFICULTY)
 @dataclass(frozen=True, slots=True)
-class CheckAsked:
+class CheckAsked(Context):
     """The GM sets how hard a fighter's in-fight check is: whose check, and on which skill."""
 
     fighter: str
     skill: Skill
 
 
+decision_context(CheckAsked, CHECK_DIFFICULTY)
 decision_targets(CHECK_SKILL, SkillTarget)
 decision_targets(CHECK_DIFFICULTY, DifficultyTarget)
 
@@ -277,9 +278,8 @@ class ReadingTarget(Target):
     rank: int
 
 
-@decision_context(PENALTY_PICK)
 @dataclass(frozen=True, slots=True)
-class PenaltyAsked:
+class PenaltyAsked(Context):
     """The GM picks the worse card of a Penalty check: whose check, its skill and difficulty, and the cards drawn."""
 
     fighter: str
@@ -288,6 +288,7 @@ class PenaltyAsked:
     cards: tuple[int, ...]
 
 
+decision_context(PenaltyAsked, PENALTY_PICK)
 decision_targets(PENALTY_PICK, ReadingTarget)
 
 

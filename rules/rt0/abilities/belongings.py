@@ -41,7 +41,7 @@ from ..fight.events import (
     SkillCheckMade,
 )
 from ..fight.modifiers import CANS_DRUNK, EVA_SUIT, HEADPHONES, SUITED, wearing_suit
-from ..fight.state import AnswerTarget, CombatState, Fighter, Option, PendingDecision
+from ..fight.state import AnswerTarget, CombatState, Context, Fighter, Option, PendingDecision
 from ..traits import Skill
 from .base import Ability, Progress
 from .injury_effects import MORNING_START, check_terms
@@ -229,14 +229,14 @@ def offer_headphones(
 HEADPHONES_CHOICE = "headphones"
 
 
-@decision_context(HEADPHONES_CHOICE)
 @dataclass(frozen=True, slots=True)
-class CheckCard:
+class CheckCard(Context):
     """The card that decided the won check the Headphones may keep."""
 
     card: CardId
 
 
+decision_context(CheckCard, HEADPHONES_CHOICE)
 decision_targets(HEADPHONES_CHOICE, AnswerTarget)
 
 

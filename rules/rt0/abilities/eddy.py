@@ -63,6 +63,7 @@ from ..fight.state import (
     START_HP,
     AidTarget,
     CombatState,
+    Context,
     Fighter,
     FighterKind,
     FighterTarget,
@@ -307,13 +308,15 @@ EDDY_KINDS = (
 )
 
 
-@decision_context(*EDDY_KINDS)
 @dataclass(frozen=True, slots=True)
-class RowAt:
+class RowAt(Context):
     """Where an Eddy's row waits on this decision: the row, and the step's index in it."""
 
     row: str
     index: int
+
+
+decision_context(RowAt, *EDDY_KINDS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from ..fight.effects import after_draw, damage_fighter, discard_ability, draw, l
 from ..fight.events import CardsDiscarded, DamageWasted, DeckShuffled, Event, FighterDied, InjuryTaken, InjuryTreated
 from ..fight.identity import forget
 from ..fight.registry import hooked
-from ..fight.state import Adversary, CardTarget, CombatState, Fighter, Option, PendingDecision
+from ..fight.state import Adversary, CardTarget, CombatState, Context, Fighter, Option, PendingDecision
 from ..traits import Skill
 from .base import Ability, Progress
 
@@ -256,9 +256,8 @@ def ask_discard(
     ask(state, FIRST_ROUND_DISCARD, fighter.id, prompt, options, events, context, private=True)
 
 
-@decision_context(FIRST_ROUND_DISCARD)
 @dataclass(frozen=True, slots=True)
-class DiscardAsked:
+class DiscardAsked(Context):
     """Cards still to discard from the hand, why (the prompt's words) and the rule asking."""
 
     count: int
@@ -266,15 +265,18 @@ class DiscardAsked:
     source: str
 
 
-@decision_context(FIRST_ROUND_DISCARD)
+decision_context(DiscardAsked, FIRST_ROUND_DISCARD)
+
+
 @dataclass(frozen=True, slots=True)
-class DiscardAskedBefore:
+class DiscardAskedBefore(Context):
     """The same, saved before the rule asking was kept: it was the first round's discard."""
 
     count: int
     why: str
 
 
+decision_context(DiscardAskedBefore, FIRST_ROUND_DISCARD)
 decision_targets(FIRST_ROUND_DISCARD, CardTarget)
 
 

@@ -44,6 +44,7 @@ from ..fight.state import (
     AnswerTarget,
     CardTarget,
     CombatState,
+    Context,
     Fighter,
     FighterTarget,
     NumberTarget,
@@ -433,24 +434,26 @@ class ThreeCardMonte(Ability):
         ask(state, "monte-show", GM, prompt, options, events, MonteShow(fighter.id, trick), private=True)
 
 
-@decision_context("monte-show")
 @dataclass(frozen=True, slots=True)
-class MonteShow:
+class MonteShow(Context):
     """The GM shows one of the fighter's three cards: whose, and the cards."""
 
     fighter: str
     trick: tuple[CardId, ...]
 
 
-@decision_context("monte-guess")
+decision_context(MonteShow, "monte-show")
+
+
 @dataclass(frozen=True, slots=True)
-class MonteGuess:
+class MonteGuess(Context):
     """The fighter guesses where the shown card went: the cards as mixed, and the one shown."""
 
     mixed: tuple[CardId, ...]
     shown: CardId
 
 
+decision_context(MonteGuess, "monte-guess")
 decision_targets("monte-show", CardTarget)
 decision_targets("monte-guess", NumberTarget)  # a place among the mixed cards
 

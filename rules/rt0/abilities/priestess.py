@@ -30,6 +30,7 @@ from ..fight.state import (
     CardTarget,
     Checkpoint,
     CombatState,
+    Context,
     Fighter,
     FighterKind,
     FighterTarget,
@@ -59,18 +60,19 @@ def _yes(option: Option) -> bool:
     return target_of(option, AnswerTarget).yes
 
 
-@decision_context("second-sight")
-@variadic
 @dataclass(frozen=True, slots=True)
-class Peeked:
+class Peeked(Context):
     """The top cards of the deck Second Sight looked at, first drawn first (saved as their bare list)."""
 
     cards: tuple[CardId, ...]
 
 
-@decision_context("yes-no-sort")
+variadic(Peeked)
+decision_context(Peeked, "second-sight")
+
+
 @dataclass(frozen=True, slots=True)
-class Sorting:
+class Sorting(Context):
     """YES NO sorts the cards it looked at one by one: those looked at, those sent down so far, the reading's mode
     ("yes_no", "good_bye" or "gift") and the card now asked about."""
 
@@ -80,9 +82,11 @@ class Sorting:
     index: int
 
 
-@decision_context("yes-no-order", "good-bye-priestess")
+decision_context(Sorting, "yes-no-sort")
+
+
 @dataclass(frozen=True, slots=True)
-class Ordering:
+class Ordering(Context):
     """YES NO puts the kept cards back in an order: those looked at, those sent down, the order so far, the mode."""
 
     looked: tuple[CardId, ...]
@@ -91,6 +95,7 @@ class Ordering:
     mode: str
 
 
+decision_context(Ordering, "yes-no-order", "good-bye-priestess")
 decision_targets("second-sight", CardsTarget)
 decision_targets("yes-no-order", CardTarget)
 for _kind in ("better-not-tell", "good-bye", "yes-no-sort", "good-bye-priestess", "origami", "astronomy"):

@@ -60,6 +60,7 @@ from ..fight.state import (
     AnswerTarget,
     CardTarget,
     CombatState,
+    Context,
     Fighter,
     FighterTarget,
     HealTarget,
@@ -588,14 +589,14 @@ def _ask_fish(state: CombatState, fighter: Fighter, left: int, events: list[Even
     ask(state, "fishing", fighter.id, prompt, options, events, FishingLeft(left), private=True)
 
 
-@decision_context("fishing")
 @dataclass(frozen=True, slots=True)
-class FishingLeft:
+class FishingLeft(Context):
     """Cards Fishing may still take from the deck, this one included."""
 
     left: int
 
 
+decision_context(FishingLeft, "fishing")
 decision_targets("fishing", CardTarget)
 
 
@@ -838,15 +839,15 @@ class Ophiuchus(SpellAbility):
         _choose(state, "what", fighter, "What: which small magic do you propose?", options, events)
 
 
-@decision_context("what-gm")
 @dataclass(frozen=True, slots=True)
-class Proposal:
+class Proposal(Context):
     """What the fighter proposed (a ``PROPOSALS`` kind), for the GM to judge."""
 
     fighter: str
     kind: str
 
 
+decision_context(Proposal, "what-gm")
 decision_targets("what", ModeTarget)
 decision_targets("what-gm", AnswerTarget)
 

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from .events import DecisionMade, DecisionRequested, Event
 from .state import (
+    NO_CONTEXT,
     AidTarget,
     AnswerTarget,
     CardsTarget,
     CardTarget,
     CombatState,
+    Context,
     FateTarget,
     FighterTarget,
     HealTarget,
     HiddenTarget,
     InjuryTarget,
     ModeTarget,
+    NoContext,
     NumberTarget,
     Option,
     PendingDecision,
@@ -28,23 +31,31 @@ from .state import (
 
 Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
 RESOLVERS: dict[str, Resolver] = {}
-C = TypeVar("C")
-Continuation = Callable[[CombatState, Any, list[Event]], None]
-CONTINUATIONS: dict[type, Continuation] = {}  # the typed context of what a decision interrupted -> what resumes it
+C = TypeVar("C", bound=Context)
+Continuation = Callable[[CombatState, Context, list[Event]], None]
+# the typed context of what a decision interrupted -> what resumes it
+CONTINUATIONS: dict[type[Context], Continuation] = {}
 
 
-def continuation(kind: type[C]) -> Callable[[Callable[[CombatState, C, list[Event]], None]], Continuation]:
+def continuation(
+    kind: type[C],
+) -> Callable[[Callable[[CombatState, C, list[Event]], None]], Callable[[CombatState, C, list[Event]], None]]:
     """Register what carries on after a decision that interrupted it: ``carry_on`` with a context of this type."""
 
-    def register(function: Callable[[CombatState, C, list[Event]], None]) -> Continuation:
-        CONTINUATIONS[kind] = function
+    def register(
+        function: Callable[[CombatState, C, list[Event]], None],
+    ) -> Callable[[CombatState, C, list[Event]], None]:
+        def resume(state: CombatState, then: Context, events: list[Event]) -> None:
+            function(state, context_as(then, kind), events)
+
+        CONTINUATIONS[kind] = resume
         return function
 
     return register
 
 
-def carry_on(state: CombatState, then: object, events: list[Event]) -> None:
-    """Resume whatever a decision interrupted; ``then`` (the decision's context) is ``()`` when nothing was."""
+def carry_on(state: CombatState, then: Context, events: list[Event]) -> None:
+    """Resume whatever a decision interrupted; ``then`` (the decision's context) is ``NO_CONTEXT`` when nothing was."""
     resume = CONTINUATIONS.get(type(then))
     if resume is not None:
         resume(state, then, events)
@@ -52,7 +63,7 @@ def carry_on(state: CombatState, then: object, events: list[Event]) -> None:
 
 # decision kind -> its typed contexts, the one it carries now first, then any it carried in older saves (the state
 # codec reads saved ones back as the first whose fields fit)
-CONTEXTS: dict[str, tuple[type, ...]] = {}
+CONTEXTS: dict[str, tuple[type[Context], ...]] = {}
 # Every registered context and target class: saved as the list of its fields, the JSON the plain tuple it replaced
 # made (a class attribute cannot mark them: mypyc erases ClassVar, and the dataclass would take it for a field).
 POSITIONAL: set[type] = {
@@ -69,32 +80,30 @@ POSITIONAL: set[type] = {
     ModeTarget,
     CardsTarget,
     HiddenTarget,
+    NoContext,
 }
 # Positional classes of one variadic field, saved as that field's bare list (the tuple they replaced had no fixed
 # length: the cards peeked at, the places picked among them).
 VARIADIC: set[type] = {CardsTarget}
 
 
-def decision_context(*kinds: str) -> Callable[[type[C]], type[C]]:
-    """Register the frozen dataclass decisions of these kinds carry as their context (see docs/engine-api.md).
+def decision_context(cls: type[Context], *kinds: str) -> None:
+    """Register the frozen ``Context`` dataclass decisions of these kinds carry (see docs/engine-api.md); a kind's
+    first registered is the one it carries now, any later ones those older saves hold.
 
-    A decision with nothing to carry has the context ``()`` whatever its kind (saved as ``[]``).
+    A call after the class, not a decorator: mypyc compiles only undecorated dataclasses to native classes, and
+    only a native class may inherit the native ``Context``. A decision with nothing to carry has the context
+    ``NO_CONTEXT`` whatever its kind (saved as ``[]``).
     """
-
-    def register(cls: type[C]) -> type[C]:
-        for kind in kinds:
-            CONTEXTS[kind] = (*CONTEXTS.get(kind, ()), cls)
-        POSITIONAL.add(cls)
-        return cls
-
-    return register
+    for kind in kinds:
+        CONTEXTS[kind] = (*CONTEXTS.get(kind, ()), cls)
+    POSITIONAL.add(cls)
 
 
-def variadic(cls: type[C]) -> type[C]:
+def variadic(cls: type[Context | Target]) -> None:
     """Mark a registered context or target of one tuple field as saved as that tuple's bare list."""
     VARIADIC.add(cls)
     POSITIONAL.add(cls)
-    return cls
 
 
 def context_of(decision: PendingDecision, kind: type[C]) -> C:
@@ -102,6 +111,13 @@ def context_of(decision: PendingDecision, kind: type[C]) -> C:
     context = decision.context
     if not isinstance(context, kind):
         raise TypeError(f"a {decision.kind!r} decision carries {type(context).__name__}, not {kind.__name__}")
+    return context
+
+
+def context_as(context: Context, kind: type[C]) -> C:
+    """A context known by its type (``carry_on`` looks its continuation up by it) as that type."""
+    if not isinstance(context, kind):
+        raise TypeError(f"{type(context).__name__} is not {kind.__name__}")
     return context
 
 
@@ -153,14 +169,14 @@ def ask(
     prompt: str,
     options: list[Option],
     events: list[Event],
-    context: object = (),
+    context: Context = NO_CONTEXT,
     private: bool = False,
 ) -> None:
     """Queue a decision; one with a single option is answered at once (nothing to choose).
 
     ``private`` marks options only the actor may see (cards they peeked at). ``context`` is what the resolver
-    needs besides the option: a typed context (a frozen dataclass registered with ``@decision_context(kind)``), or
-    ``()`` when it needs none.
+    needs besides the option: a typed context (a frozen ``Context`` dataclass registered with
+    ``decision_context(cls, kind)``), or ``NO_CONTEXT`` when it needs none.
     """
     if not options:
         return

@@ -46,6 +46,7 @@ from .state import (
     HP_AFTER_INJURY,
     Adversary,
     CombatState,
+    Context,
     FateTarget,
     Fighter,
     FighterKind,
@@ -143,15 +144,17 @@ def _may_avert(state: CombatState, drawer: Fighter) -> bool:
 AVERT = "avert"
 
 
-@decision_context(AVERT)
 @dataclass(frozen=True, slots=True)
-class AvertAsked:
+class AvertAsked(Context):
     """Crisis Averted waits on a draw: the cards drawn, those that would act now, and the draw's follow-up."""
 
     drawn: tuple[CardId, ...]
     live: tuple[CardId, ...]
     then: str
     context: tuple[Any, ...]
+
+
+decision_context(AvertAsked, AVERT)
 
 
 @dataclass(frozen=True, slots=True)

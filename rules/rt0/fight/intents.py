@@ -26,16 +26,26 @@ from .events import (
 )
 from .modifiers import EVA_SUIT, SEALED_AGAINST, wearing_suit
 from .registry import everyone_hooked, hooked
-from .state import GM, Adversary, CombatState, Fighter, FighterKind, FighterTarget, Option, PendingDecision, Target
+from .state import (
+    GM,
+    Adversary,
+    CombatState,
+    Context,
+    Fighter,
+    FighterKind,
+    FighterTarget,
+    Option,
+    PendingDecision,
+    Target,
+)
 from .zones import Zone, distance, step_toward, zone_name
 
 GM_TARGET = "gm-target"
 INTENT_PICK = "intent-pick"
 
 
-@decision_context(GM_TARGET)
 @dataclass(frozen=True, slots=True)
-class TargetChoice:
+class TargetChoice(Context):
     """The GM picks whom a Strategic or Dimwitted adversary's damage step hits (its options: FighterTargets)."""
 
     adversary: str
@@ -44,6 +54,7 @@ class TargetChoice:
     amount: int  # the damage it deals
 
 
+decision_context(TargetChoice, GM_TARGET)
 decision_targets(GM_TARGET, FighterTarget)
 
 
@@ -89,13 +100,15 @@ def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tupl
     return card, hidden and foreseer(state) is None
 
 
-@decision_context(INTENT_PICK)
 @dataclass(frozen=True, slots=True)
-class IntentPick:
+class IntentPick(Context):
     """A foreseer picks one of two intents for an adversary: whose, and whether it is for next round."""
 
     adversary: str
     later: bool
+
+
+decision_context(IntentPick, INTENT_PICK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,9 +300,8 @@ def _hit(
 
 # "hit-me" too: Hit Me is asked after the hit, so it can be the decision the plan waits on (its resolver carries the
 # plan on, as the injury's does)
-@decision_context("injury", "disappear", "hit-me")
 @dataclass(frozen=True, slots=True)
-class PlanLeft:
+class PlanLeft(Context):
     """The rest of an adversary's plan, waiting on the decision its hit caused (the fighter's injury, or where they
     reappear); ``then`` is "plan", as the tuple it replaced began."""
 
@@ -297,6 +309,9 @@ class PlanLeft:
     adversary: str
     plan: tuple[str, bool]
     start: int
+
+
+decision_context(PlanLeft, "injury", "disappear", "hit-me")
 
 
 def _resume_after_injury(state: CombatState, adversary: Adversary, which: tuple[str, bool], start: int) -> None:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from ...seam import OMNISCIENT, Seat
 from ..cards import CardId
 from .deck import Pile
-from .state import CombatState, Fighter, HiddenTarget, Option, PendingDecision, Phase
+from .state import NO_CONTEXT, CombatState, Fighter, HiddenTarget, Option, PendingDecision, Phase
 
 HIDDEN_CARD: CardId = -1  # a card the seat may not see; never a real card id, so nothing can play it
 HIDDEN_LABEL = "a hidden choice"
@@ -68,4 +68,4 @@ def _hide_fighter(fighter: Fighter) -> None:
 def _hide_decision(decision: PendingDecision) -> PendingDecision:
     """The decision with as many options, each unreadable, and no context: Choose indices still line up."""
     hidden = tuple(Option(HIDDEN_LABEL, HiddenTarget()) for _ in decision.options)
-    return replace(decision, options=hidden, context=())
+    return replace(decision, options=hidden, context=NO_CONTEXT)

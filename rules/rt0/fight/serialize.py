@@ -15,7 +15,7 @@ import sys
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass
 from enum import Enum
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -24,13 +24,17 @@ from typing import Any
 from ...seam import RulesError
 from .daily import read_legacy
 from .decisions import CONTEXTS, OPTION_TARGETS, POSITIONAL, VARIADIC
-from .state import CombatState, Option, PendingDecision, Target
+from .state import NO_CONTEXT, CombatState, Context, Option, PendingDecision, Target
 
 FORMAT = 1
 
 
 class StateFormatError(RulesError):
     """A state dict that this version cannot read."""
+
+
+class DamagedDecision(StateFormatError):
+    """A saved decision whose context or an option is none of what its kind carries."""
 
 
 _PLAIN = (int, str, bool, float, type(None))
@@ -79,8 +83,10 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
     """
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
-    if kind is Any or kind is object or kind is Target:  # a decision's context and targets: typed by its kind
+    if kind is Any or kind is object:  # a draw's follow-up context (``effects.AvertAsked``): tuples, as it was made
         return _tuplify(data)
+    if kind is PendingDecision:  # its context and options are typed by its kind, as they are read
+        return _decision(data, where)
     if origin in (typing.Union, types.UnionType):
         if data is None and type(None) in args:
             return None
@@ -204,7 +210,7 @@ def _module_source(name: str) -> ast.Module:
 
 
 def _tuplify(data: Any) -> Any:
-    """Untyped payloads (decision values and contexts) were tuples before they were JSON lists."""
+    """Untyped payloads (a draw's follow-up context) were tuples before they were JSON lists."""
     if isinstance(data, list):
         return tuple(_tuplify(v) for v in data)
     return data
@@ -213,53 +219,61 @@ def _tuplify(data: Any) -> Any:
 def positional(kind: type, data: Any) -> Any:
     """A positional dataclass (typed context or target) from the list of its fields, each decoded by its type."""
     hints = field_types(kind)
-    values = list(data) if isinstance(data, list | tuple) else [data]
+    values = data if isinstance(data, list) else [data]
     if kind in VARIADIC:
         (name,) = _field_names(kind)
-        return kind(decode(hints[name], _listed(values)))
-    return kind(*(decode(hints[name], _listed(v)) for name, v in zip(_field_names(kind), values, strict=True)))
+        return kind(decode(hints[name], values))
+    return kind(*(decode(hints[name], v) for name, v in zip(_field_names(kind), values, strict=True)))
 
 
-def _listed(data: Any) -> Any:
-    """The JSON form back from ``_tuplify``'s tuples, so the typed decode can read it."""
-    if isinstance(data, tuple):
-        return [_listed(v) for v in data]
-    return data
+_DECISION_FIELDS = (("kind", str), ("actor", str), ("prompt", str), ("private", bool))
 
 
-def typed_decision(decision: PendingDecision) -> PendingDecision:
-    """A decision read back with its kind's typed context and option targets (older saves wrote the same lists);
-    ``ValueError`` when the context or an option is none of what its kind carries."""
-    context = decision.context
-    if context != ():  # () is no context, for any kind
-        context = _typed_context(decision.kind, CONTEXTS.get(decision.kind, ()), context)
-    targets = OPTION_TARGETS.get(decision.kind, ())
-    options = tuple(_typed_option(decision.kind, targets, o) for o in decision.options)
-    return replace(decision, context=context, options=options)
+def _decision(data: Any, where: str) -> PendingDecision:
+    """A saved decision, its context and each option's target read as the typed values its kind carries (saves from
+    before the typing hold the same lists), so no decision is ever built holding an untyped one."""
+    if not isinstance(data, dict):
+        raise _wrong(where, "a PendingDecision", data)
+    for name in ("kind", "actor", "prompt", "options"):
+        if name not in data:
+            raise StateFormatError(f"{where or 'PendingDecision'}: the field {name!r} is missing")
+    plain = {name: decode(read, data[name], _at(where, name)) for name, read in _DECISION_FIELDS if name in data}
+    options = data["options"]
+    if not isinstance(options, list):
+        raise _wrong(_at(where, "options"), "a list", options)
+    kind: str = plain.pop("kind")
+    targets = OPTION_TARGETS.get(kind, ())
+    typed = tuple(_option(kind, targets, o, f"{_at(where, 'options')}[{i}]") for i, o in enumerate(options))
+    saved = data.get("context", [])
+    context = NO_CONTEXT if saved == [] else _context(kind, CONTEXTS.get(kind, ()), saved, _at(where, "context"))
+    return PendingDecision(kind, plain["actor"], plain["prompt"], typed, context, plain.get("private", False))
 
 
-def _typed_context(kind: str, contexts: tuple[type, ...], context: object) -> object:
-    if isinstance(context, contexts):
-        return context
+def _context(kind: str, contexts: tuple[type[Context], ...], data: Any, where: str) -> Context:
+    """The first of the kind's context types (the one it carries now, then older ones) whose fields ``data`` fits."""
     for typed in contexts:
         try:
-            return positional(typed, context)
+            context: Context = positional(typed, data)
+            return context
         except (TypeError, ValueError):
             continue
-    raise ValueError(f"a {kind!r} decision does not carry this context")
+    raise DamagedDecision(f"{where}: a {kind!r} decision does not carry this context")
 
 
-def _typed_option(kind: str, targets: tuple[type[Target], ...], option: Option) -> Option:
-    """The option with its target typed: the first of the kind's target types its fields fit (Movement's zones,
+def _option(kind: str, targets: tuple[type[Target], ...], data: Any, where: str) -> Option:
+    """An option with its target typed: the first of the kind's target types its fields fit (Movement's zones,
     then its "Make a skill check")."""
-    if isinstance(option.value, Target):
-        return option
-    for target in targets:
-        try:
-            return Option(option.label, positional(target, option.value))
-        except (TypeError, ValueError):
-            continue
-    raise ValueError(f"the option {option.label!r} of a {kind!r} decision is not one this kind offers")
+    if not isinstance(data, dict):
+        raise _wrong(where, "an Option", data)
+    label = decode(str, data.get("label"), _at(where, "label"))
+    if "value" in data:
+        for target in targets:
+            try:
+                value: Target = positional(target, data["value"])
+                return Option(label, value)
+            except (TypeError, ValueError):
+                continue
+    raise DamagedDecision(f"{where}: the option {label!r} is not one a {kind!r} decision offers")
 
 
 def state_to_dict(state: CombatState) -> dict[str, Any]:
@@ -278,9 +292,13 @@ def state_from_dict(data: Any) -> CombatState:
         raise StateFormatError(f"this state was written by a newer version (format {version}; this app reads {FORMAT})")
     if "combat" not in data:
         raise StateFormatError("this is not a saved RT:0 combat state (no 'combat')")
+    from . import engine  # noqa: F401  (importing the engine registers every kind's typed context and targets)
+
     try:
         state = decode(CombatState, data["combat"], "combat")
         check_state(state)
+    except DamagedDecision as bad_decision:
+        raise StateFormatError(f"the saved combat state has a damaged decision: {bad_decision}") from None
     except StateRangeError as out_of_range:  # each handler names its own: mypyc types a name by its first binding
         raise StateFormatError(f"the saved combat state is out of range: combat.{out_of_range}") from None
     except (KeyError, TypeError, ValueError, StopIteration) as damaged:
@@ -288,12 +306,6 @@ def state_from_dict(data: Any) -> CombatState:
     except RecursionError:
         raise StateFormatError("the saved combat state is nested too deeply to read") from None
     assert isinstance(state, CombatState)
-    from . import engine  # noqa: F401  (importing the engine registers every kind's typed context and targets)
-
-    try:
-        state.decisions = [typed_decision(d) for d in state.decisions]
-    except (TypeError, ValueError) as bad_decision:
-        raise StateFormatError(f"the saved combat state has a damaged decision: {bad_decision}") from None
     for fighter in state.fighters:  # saved before once-per-Day uses took the Day clock's names
         read_legacy(fighter.day_uses, fighter.marks, state.day)
     return state

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from ..campaign.character import COMBAT_HP
 from ..cards import CardId
@@ -158,17 +157,29 @@ class HiddenTarget(Target):
 @dataclass(frozen=True, slots=True)
 class Option:
     """One answer to a decision: a label for people and, for the engine, a typed ``Target`` (a zone, a fighter,
-    a card, a number); read it with ``decisions.target_of``.
-
-    ``value`` is typed ``Any`` because the state codec first builds an option from the list a save holds and then
-    types it (``serialize.typed_decision``), and the mypyc-compiled engine checks a field's type when it is set."""
+    a card, a number); read it with ``decisions.target_of``."""
 
     label: str
-    value: Any  # a Target once built by the rules or typed by the codec
+    value: Target
 
-    def __init__(self, label: str, value: Any) -> None:
+    def __init__(self, label: str, value: Target) -> None:
         object.__setattr__(self, "label", label)
         object.__setattr__(self, "value", value)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a decision carries besides its options, for its resolver (registered per kind with
+    ``decisions.decision_context``, read with ``decisions.context_of``); saved, like targets, as the list of its
+    fields (``positional``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoContext(Context):
+    """A decision that carries nothing: saved as ``[]``, as the empty tuple it replaced was."""
+
+
+NO_CONTEXT = NoContext()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,9 +190,7 @@ class PendingDecision:
     actor: str
     prompt: str
     options: tuple[Option, ...]
-    # a typed context (``decisions.decision_context``, read with ``context_of``), or () for none; Any, not object: a
-    # compiled (mypyc) dataclass cannot hold an ``object`` field, so test_no_positional_contexts.py guards the reads
-    context: Any = ()
+    context: Context = NO_CONTEXT  # the kind's typed context; NO_CONTEXT, whatever the kind, when it needs none
     private: bool = False  # only the actor may see the options (cards they peeked at); hot-seat UIs hide it
 
     @property

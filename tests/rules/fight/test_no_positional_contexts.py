@@ -1,7 +1,6 @@
 """Typed decisions (issue 13 item 5): no code unpacks a decision's context by position; each is read as its typed
-value (``decisions.context_of``). mypy checks options (``Option.value`` is a ``Target``) but not contexts
-(``PendingDecision.context`` stays ``Any``: the compiled engine's dataclasses cannot hold an ``object`` field), so this
-reads the source itself."""
+value (``decisions.context_of``). mypy checks options (``Option.value`` is a ``Target``) and contexts
+(``PendingDecision.context`` is a ``Context``); this also reads the source, so no positional read hides in a cast."""
 
 from __future__ import annotations
 

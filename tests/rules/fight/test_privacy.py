@@ -10,6 +10,7 @@ from rt0table.rules.rt0.fight.engine import apply, legal_actions
 from rt0table.rules.rt0.fight.privacy import HIDDEN_CARD, HIDDEN_LABEL, observe, sees_decision, sees_hand
 from rt0table.rules.rt0.fight.state import (
     GM,
+    NO_CONTEXT,
     CardsTarget,
     CombatState,
     FighterKind,
@@ -65,7 +66,7 @@ def check_view(state: CombatState, seat: str) -> None:
         if real.private and seat != real.actor:
             SEEN["private decisions hidden"] += 1
             assert mine.options == tuple(Option(HIDDEN_LABEL, HiddenTarget()) for _ in real.options)
-            assert mine.context == ()
+            assert mine.context == NO_CONTEXT
             assert (mine.kind, mine.actor, mine.prompt) == (real.kind, real.actor, real.prompt)
         else:
             assert mine == real

@@ -16,9 +16,19 @@ from rt0table.rules.rt0.fight.actions import Choose
 from rt0table.rules.rt0.fight.decisions import CONTEXTS, OPTION_TARGETS, context_of, figure_of, target_of
 from rt0table.rules.rt0.fight.engine import apply
 from rt0table.rules.rt0.fight.events import DecisionMade
-from rt0table.rules.rt0.fight.intents import PlanLeft, TargetChoice
+from rt0table.rules.rt0.fight.intents import IntentPick, PlanLeft, TargetChoice
 from rt0table.rules.rt0.fight.serialize import StateFormatError, state_from_dict, state_hash, state_to_dict
-from rt0table.rules.rt0.fight.state import FighterTarget, ModeTarget, Option, PendingDecision, StrikeTarget, ZoneTarget
+from rt0table.rules.rt0.fight.state import (
+    NO_CONTEXT,
+    Context,
+    FighterTarget,
+    ModeTarget,
+    Option,
+    PendingDecision,
+    StrikeTarget,
+    Target,
+    ZoneTarget,
+)
 from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.solo.gm_stand_in import choose
 
@@ -76,8 +86,8 @@ def test_a_run_saved_with_its_old_zone_tuple_still_runs_there() -> None:
 
 
 def test_a_wrong_context_or_target_is_a_type_error_naming_both() -> None:
-    decision = PendingDecision("gm-target", "gm", "Whom?", (Option("Mara", ZoneTarget(0, 1)),), ("x",))
-    with pytest.raises(TypeError, match="carries tuple, not TargetChoice"):
+    decision = PendingDecision("gm-target", "gm", "Whom?", (Option("Mara", ZoneTarget(0, 1)),), IntentPick("x", False))
+    with pytest.raises(TypeError, match="carries IntentPick, not TargetChoice"):
         context_of(decision, TargetChoice)
     with pytest.raises(TypeError, match="carries ZoneTarget, not FighterTarget"):
         target_of(decision.options[0], FighterTarget)
@@ -86,8 +96,41 @@ def test_a_wrong_context_or_target_is_a_type_error_naming_both() -> None:
 def test_a_damaged_typed_context_is_a_format_error() -> None:
     data = json.loads(json.dumps(old("gm-target")["state"]))
     data["combat"]["decisions"][0]["context"] = ["drone_throne-1", ["Wands", False]]  # two fields short
-    with pytest.raises(StateFormatError, match="damaged decision"):
+    with pytest.raises(StateFormatError, match=r"damaged decision: combat\.decisions\[0\]\.context: a 'gm-target'"):
         state_from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        ({"value": [3]}, r"combat\.decisions\[0\]\.options\[1\]: the option 'Drone Throne hits Ines' is not one"),
+        ({"value": ["mara", "ines"]}, r"options\[1\]: the option .* is not one a 'gm-target' decision offers"),
+        ({"label": 7}, r"combat\.decisions\[0\]\.options\[1\]\.label: expected a text, found 7"),
+        ({"value": None, "label": None}, r"options\[1\]\.label: expected a text"),
+    ],
+)
+def test_a_damaged_option_is_a_format_error_naming_it(damage: dict[str, Any], message: str) -> None:
+    data = json.loads(json.dumps(old("gm-target")["state"]))
+    data["combat"]["decisions"][0]["options"][1].update(damage)
+    with pytest.raises(StateFormatError, match=message):
+        state_from_dict(data)
+
+
+def test_a_decision_missing_a_field_is_a_format_error_naming_it() -> None:
+    data = json.loads(json.dumps(old("gm-target")["state"]))
+    del data["combat"]["decisions"][0]["options"]
+    with pytest.raises(StateFormatError, match=r"combat\.decisions\[0\]: the field 'options' is missing"):
+        state_from_dict(data)
+
+
+@pytest.mark.parametrize("kind", sorted(OLD))
+def test_every_decision_read_back_holds_a_typed_context_and_targets(kind: str) -> None:
+    """The codec types them as it reads them: no decision read back holds a list or a tuple (the compiled engine
+    would refuse to build one)."""
+    for decision in state_from_dict(old(kind)["state"]).decisions:
+        assert isinstance(decision.context, Context)
+        assert decision.context == NO_CONTEXT or isinstance(decision.context, CONTEXTS[decision.kind])
+        assert all(isinstance(o.value, Target) for o in decision.options)
 
 
 def test_strikes_and_checks_read_back_typed() -> None:
@@ -146,7 +189,7 @@ def test_a_kind_typed_later_reads_back_typed_and_plays_on_as_the_untyped_engine_
     pending = state.pending
     assert pending is not None and pending.kind == kind
     assert all(isinstance(o.value, OPTION_TARGETS[kind]) for o in pending.options)
-    assert pending.context == () or isinstance(pending.context, CONTEXTS[kind])
+    assert pending.context == NO_CONTEXT or isinstance(pending.context, CONTEXTS[kind])
     assert isinstance(pending.context, PlanLeft) == key.endswith("+plan")
     after, events = apply(state, Choose(0))
     assert state_hash(after) == snapshot["after_first"]  # the same step the untyped engine took

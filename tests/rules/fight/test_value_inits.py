@@ -62,6 +62,8 @@ def _sample(kind: type, index: int, field: dataclasses.Field[Any]) -> object:
         return f"value {index}"
     if typing.get_origin(hint) is tuple:
         return (index, index + 3)
+    if hint is state.Target:  # an option's value (compiled, its constructor refuses anything else)
+        return state.NumberTarget(index + 7)
     return index + 7  # CardId, int, CardId | None, Any
 
 
