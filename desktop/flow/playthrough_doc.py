@@ -20,7 +20,9 @@ from rt0table.rules.paradise_lua.lua_campaign import decode_state, encode_state
 from rt0table.rules.paradise_lua.world_content import shipped_world
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign import Campaign
+from rt0table.rules.rt0.campaign.campaign_codec import read_campaign
 from rt0table.rules.rt0.campaign.gm_asks import PowerRequest, asks_the_gm
+from rt0table.rules.rt0.fight.serialize import encode
 from rt0table.rules.solo.journal_bridge import SoloJournal
 from rt0table.rules.story.chronicle import Line
 from rt0table.rules.story.decks import decks_from_dict, fresh_decks
@@ -45,7 +47,7 @@ def story_doc(mode: Mode, story: Story) -> dict[str, Any]:
         "day": s.campaign.day,
         "mode": mode.value,
         "seed": s.seed,
-        "campaign": s.campaign.to_dict(),
+        "campaign": encode(s.campaign),
         "log": list(s.log),
         "finished": [[f.number, f.result, f.gain] for f in s.finished],
         "fight_on": s.fight is not None,
@@ -102,7 +104,7 @@ def playthrough_from_doc(doc: dict[str, Any]) -> tuple[Playthrough, bool]:
 
 def story_from_doc(doc: dict[str, Any]) -> Story:
     """The playthrough's value as the document describes it, with no fight on the table."""
-    campaign = Campaign.from_dict(doc["campaign"])
+    campaign = read_campaign(doc["campaign"])
     seed = int(doc["seed"])
     finished = tuple(FinishedFight(int(n), str(r), int(g)) for n, r, g in doc.get("finished", []))
     kept = doc.get("checks")

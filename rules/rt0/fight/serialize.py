@@ -1,4 +1,5 @@
-"""The combat state to and from JSON-ready dicts, with a format version and a stable hash.
+"""RT:0's values to and from JSON-ready dicts: the combat state (with a format version and a stable hash), its
+set-ups, and the campaign record between fights (``campaign.campaign_codec``).
 
 The codec walks the dataclasses' type hints, so a new field is saved without new code;
 ``FORMAT`` goes up when an old save could no longer be read as-is.
@@ -14,8 +15,8 @@ import math
 import sys
 import types
 import typing
-from collections.abc import Callable
-from dataclasses import fields, is_dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, fields, is_dataclass, replace
 from enum import Enum
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -45,6 +46,14 @@ ADDED_LATER: dict[str, tuple[tuple[str, Any], ...]] = {
 }
 
 
+# Classes saved with their format number first (``"format": 1``), and refused when a save has another one; a save
+# without the number is read as the current format. Named, not typed, so no campaign module is imported here.
+VERSIONED: dict[str, int] = {"Campaign": 1, "Character": 1, "Eddy": 1, "Party": 1}
+# Classes saved as the list of their fields, as the tuples they were first saved as: an injury held is
+# ``[name, nights, failed Day]``.
+ROWS = frozenset({"HeldInjury"})
+
+
 def encode(value: Any) -> Any:
     if type(value) in _PLAIN:  # most values: a fast exit (exact types, so no Enum slips through)
         return value
@@ -56,10 +65,16 @@ def encode(value: Any) -> Any:
             if type(value) in VARIADIC:
                 return [encode(v) for v in getattr(value, names[0])]
             return [encode(getattr(value, name)) for name in names]
+        name_of_kind = type(value).__name__
+        if name_of_kind in ROWS:
+            return [encode(getattr(value, name)) for name in names]
         encoded = {name: encode(getattr(value, name)) for name in names}
-        for name, default in ADDED_LATER.get(type(value).__name__, ()):
+        for name, default in ADDED_LATER.get(name_of_kind, ()):
             if encoded[name] == default:
                 del encoded[name]
+        version = VERSIONED.get(name_of_kind)
+        if version is not None:
+            return {"format": version, **encoded}
         return encoded
     if isinstance(value, dict):
         return {str(k): encode(v) for k, v in value.items()}
@@ -94,7 +109,7 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
             return tuple(decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
         items = (decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
         return list(items) if origin is list else tuple(items) if origin is tuple else frozenset(items)
-    if origin is dict:
+    if origin is dict or origin is Mapping:
         if not isinstance(data, dict):
             raise _wrong(where, "a JSON object", data)
         key_kind = args[0]
@@ -105,17 +120,40 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
         except (ValueError, TypeError):
             raise StateFormatError(f"{where}: {data!r} is not a known {kind.__name__}") from None
     if isinstance(kind, type) and is_dataclass(kind):
+        if kind.__name__ in ROWS and isinstance(data, list):
+            data = _row(kind, data, where)
         if not isinstance(data, dict):
             raise _wrong(where, f"a {kind.__name__}", data)
+        _check_version(kind, data, where)
         hints = field_types(kind)
         values = {
             f.name: decode(hints[f.name], data[f.name], _at(where, f.name)) for f in fields(kind) if f.name in data
         }
+        for f in fields(kind):
+            if f.name not in data and f.default is MISSING and f.default_factory is MISSING:
+                raise StateFormatError(f"{_at(where, f.name)}: is missing (an incomplete {kind.__name__})")
         try:
             return kind(**values)
         except (TypeError, ValueError) as error:  # a field without a default is missing, or __post_init__ refused
             raise StateFormatError(f"{where or kind.__name__}: {error}") from None
     return _plain(kind, data, where)
+
+
+def _row(kind: type, data: list[Any], where: str) -> dict[str, Any]:
+    """A ``ROWS`` class's list of fields as the object of them; it may leave off fields that have defaults."""
+    names = _field_names(kind)
+    if len(data) > len(names):
+        raise StateFormatError(f"{where}: expected at most {len(names)} values, found {len(data)}")
+    return dict(zip(names, data, strict=False))
+
+
+def _check_version(kind: type, data: dict[str, Any], where: str) -> None:
+    version = VERSIONED.get(kind.__name__)
+    if version is not None and data.get("format", version) != version:
+        found = data["format"]
+        raise StateFormatError(
+            f"{_at(where, 'format')}: {kind.__name__.lower()} format {found!r} is not one this version reads"
+        )
 
 
 def _at(where: str, name: str) -> str:
