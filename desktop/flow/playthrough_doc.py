@@ -25,7 +25,7 @@ from rt0table.rules.rt0.campaign.gm_asks import PowerRequest, asks_the_gm
 from rt0table.rules.rt0.fight.serialize import encode
 from rt0table.rules.solo.journal_bridge import SoloJournal
 from rt0table.rules.story.chronicle import Line
-from rt0table.rules.story.decks import decks_from_dict, fresh_decks
+from rt0table.rules.story.decks import fresh_decks, read_decks
 from rt0table.rules.story.tale import DayChoices, FinishedFight, Note, Story
 
 DOC_VERSION = 1
@@ -52,7 +52,7 @@ def story_doc(mode: Mode, story: Story) -> dict[str, Any]:
         "finished": [[f.number, f.result, f.gain] for f in s.finished],
         "fight_on": s.fight is not None,
         "solo": s.solo.to_dict() if s.solo is not None else None,
-        "checks": s.checks.to_dict(s.campaign),
+        "checks": encode(s.checks.kept()),
         "choices": {
             "meals": [[member, meal.value] for member, meal in s.choices.meals],
             "sleeps": [[member, sleep.value] for member, sleep in s.choices.sleeps],
@@ -109,7 +109,7 @@ def story_from_doc(doc: dict[str, Any]) -> Story:
     finished = tuple(FinishedFight(int(n), str(r), int(g)) for n, r, g in doc.get("finished", []))
     kept = doc.get("checks")
     shuffle = seed + len(finished)  # an old save kept no decks: the seed's, as dealt after its fights
-    checks = decks_from_dict(kept, campaign, shuffle) if kept is not None else fresh_decks(campaign, shuffle)
+    checks = read_decks(kept, campaign, shuffle) if kept is not None else fresh_decks(campaign, shuffle)
     solo = doc.get("solo")
     choices = doc.get("choices") or {}
     notes = tuple(Note(int(i), int(d), str(t)) for i, d, t in doc.get("notes", []))

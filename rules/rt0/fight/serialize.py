@@ -50,8 +50,8 @@ ADDED_LATER: dict[str, tuple[tuple[str, Any], ...]] = {
 # without the number is read as the current format. Named, not typed, so no campaign module is imported here.
 VERSIONED: dict[str, int] = {"Campaign": 1, "Character": 1, "Eddy": 1, "Party": 1}
 # Classes saved as the list of their fields, as the tuples they were first saved as: an injury held is
-# ``[name, nights, failed Day]``.
-ROWS = frozenset({"HeldInjury"})
+# ``[name, nights, failed Day]``, a skill check in the Day's ledger ``[subject, Day, outcome]``.
+ROWS = frozenset({"HeldInjury", "LedgerRow"})
 
 
 def encode(value: Any) -> Any:

@@ -1,5 +1,5 @@
-"""The campaign record through RT:0's one codec: the JSON the hand-written codec wrote, byte for byte, and a clear
-error naming the field for a damaged or crafted record."""
+"""The campaign record and the skill-check decks through RT:0's one codec: the JSON the hand-written codecs wrote,
+byte for byte, and a clear error naming the field for a damaged or crafted record."""
 
 from __future__ import annotations
 
@@ -12,11 +12,14 @@ import pytest
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign_codec import read, read_campaign
 from rt0table.rules.rt0.campaign.character import Character, Eddy
+from rt0table.rules.rt0.campaign.check_table import CheckTable, read_kept
 from rt0table.rules.rt0.campaign.party import Party
+from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge
 from rt0table.rules.rt0.fight.serialize import encode
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 
-# Written by ``Campaign.to_dict`` / ``Party.to_dict`` (and ``json.dumps``) before they gave way to the codec.
+# Written by ``Campaign.to_dict``, ``Party.to_dict`` and ``CheckTable.to_dict`` (and ``json.dumps``) before they
+# gave way to the codec.
 SNAPSHOT = (Path(__file__).parent / "snapshots" / "campaign_before_one_codec.json").read_text(encoding="utf-8")
 
 PIP = Character("Pip", Arcana.FOOL, Trait.STRONG, Trait.SLOW, Skill.ART, Skill.SCI, (Spell.LEO,), "x", "y")
@@ -45,14 +48,45 @@ def busy() -> cp.Campaign:
 PARTY = Party((PIP, MO), (Eddy("Eddy", Skill.AID),), ("Eddy",))
 
 
+def checks() -> CheckTable:
+    """Skill-check decks with draws in the Day's ledger and a retry's Corruption taken."""
+    table = CheckTable.for_party([PIP, MO], [Eddy("Eddy", Skill.AID)], seed=9)
+    table.day = 2
+    for task in ("Pick the lock", "Bribe the guard"):
+        table.attempt("Pip", Skill.SCI, task, table.check_for("Pip", Skill.SCI, Difficulty.HARD, Edge.NONE))
+    table.attempt("Eddy", Skill.AID, "Mop", table.check_for("Eddy", Skill.AID, Difficulty.EASY, Edge.NONE))
+    table.corruption_taken["Pip"] = 1
+    return table
+
+
 def test_the_codec_writes_what_the_hand_written_one_wrote_byte_for_byte() -> None:
-    assert json.dumps({"campaign": encode(busy()), "party": encode(PARTY)}) + "\n" == SNAPSHOT
+    written = {"campaign": encode(busy()), "party": encode(PARTY), "checks": encode(checks().kept())}
+    assert json.dumps(written) + "\n" == SNAPSHOT
 
 
 def test_a_record_the_hand_written_codec_wrote_reads_back_whole() -> None:
     saved = json.loads(SNAPSHOT)
     assert read_campaign(saved["campaign"]) == busy()
     assert read(Party, saved["party"], "party") == PARTY
+    table, party = checks(), CheckTable.for_party([PIP, MO], [Eddy("Eddy", Skill.AID)], seed=1)
+    back = CheckTable.from_kept(read_kept(saved["checks"]), party)
+    assert (back.piles, back.rng_state, back.day) == (table.piles, table.rng_state, table.day)
+    assert (back.ledger, back.corruption_taken) == (table.ledger, table.corruption_taken)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"version": 2}, r"^checks\.version: skill-check decks in format 2"),
+        ({"ledger": [["mop", 2, "WIN"]]}, r"^checks\.ledger\[0\]\.outcome: 'WIN' is no outcome of a check"),
+        ({"ledger": [["mop", "2", "SUCCESS"]]}, r"^checks\.ledger\[0\]\.day: expected a whole number"),
+        ({"piles": {"eddies": {"draw": "all"}}}, r"^checks\.piles\.eddies\.draw: expected a list"),
+        ({"piles": []}, r"^checks\.piles: expected a JSON object"),
+    ],
+)
+def test_damaged_decks_are_refused_naming_the_field(change: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        read_kept({**json.loads(SNAPSHOT)["checks"], **change})
 
 
 def test_a_record_saved_before_eddy_names_were_kept_takes_its_eddies_names() -> None:
