@@ -47,11 +47,24 @@ ADDED_LATER: dict[str, tuple[tuple[str, Any], ...]] = {
 
 
 # Classes saved with their format number first (``"format": 1``), and refused when a save has another one; a save
-# without the number is read as the current format. Named, not typed, so no campaign module is imported here.
-VERSIONED: dict[str, int] = {"Campaign": 1, "Character": 1, "Eddy": 1, "Party": 1}
+# without the number is read as the current format. Named (under ``rt0table.rules``), not typed, so that no campaign
+# module is imported here.
+VERSIONED: dict[str, int] = {
+    "rt0.campaign.campaign.Campaign": 1,
+    "rt0.campaign.character.Character": 1,
+    "rt0.campaign.character.Eddy": 1,
+    "rt0.campaign.party.Party": 1,
+}
 # Classes saved as the list of their fields, as the tuples they were first saved as: an injury held is
 # ``[name, nights, failed Day]``, a skill check in the Day's ledger ``[subject, Day, outcome]``.
-ROWS = frozenset({"HeldInjury", "LedgerRow"})
+ROWS = frozenset({"rt0.campaign.injuries.HeldInjury", "rt0.campaign.check_table.LedgerRow"})
+
+
+@functools.cache
+def _saved_as(kind: type) -> tuple[int | None, bool]:
+    """A class's format number (``VERSIONED``; None for none) and whether it is saved as a row (``ROWS``)."""
+    name = f"{kind.__module__}.{kind.__qualname__}".removeprefix("rt0table.rules.")
+    return VERSIONED.get(name), name in ROWS
 
 
 def encode(value: Any) -> Any:
@@ -65,14 +78,13 @@ def encode(value: Any) -> Any:
             if type(value) in VARIADIC:
                 return [encode(v) for v in getattr(value, names[0])]
             return [encode(getattr(value, name)) for name in names]
-        name_of_kind = type(value).__name__
-        if name_of_kind in ROWS:
+        version, row = _saved_as(type(value))
+        if row:
             return [encode(getattr(value, name)) for name in names]
         encoded = {name: encode(getattr(value, name)) for name in names}
-        for name, default in ADDED_LATER.get(name_of_kind, ()):
+        for name, default in ADDED_LATER.get(type(value).__name__, ()):
             if encoded[name] == default:
                 del encoded[name]
-        version = VERSIONED.get(name_of_kind)
         if version is not None:
             return {"format": version, **encoded}
         return encoded
@@ -120,11 +132,14 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
         except (ValueError, TypeError):
             raise StateFormatError(f"{where}: {data!r} is not a known {kind.__name__}") from None
     if isinstance(kind, type) and is_dataclass(kind):
-        if kind.__name__ in ROWS and isinstance(data, list):
+        version, row = _saved_as(kind)
+        if row and isinstance(data, list):
             data = _row(kind, data, where)
         if not isinstance(data, dict):
             raise _wrong(where, f"a {kind.__name__}", data)
-        _check_version(kind, data, where)
+        if version is not None and data.get("format", version) != version:
+            found = f"{kind.__name__.lower()} format {data['format']!r}"
+            raise StateFormatError(f"{_at(where, 'format')}: {found} is not one this version reads")
         hints = field_types(kind)
         values = {
             f.name: decode(hints[f.name], data[f.name], _at(where, f.name)) for f in fields(kind) if f.name in data
@@ -134,7 +149,7 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
                 raise StateFormatError(f"{_at(where, f.name)}: is missing (an incomplete {kind.__name__})")
         try:
             return kind(**values)
-        except (TypeError, ValueError) as error:  # a field without a default is missing, or __post_init__ refused
+        except (TypeError, ValueError) as error:  # __post_init__ refused the values
             raise StateFormatError(f"{where or kind.__name__}: {error}") from None
     return _plain(kind, data, where)
 
@@ -145,15 +160,6 @@ def _row(kind: type, data: list[Any], where: str) -> dict[str, Any]:
     if len(data) > len(names):
         raise StateFormatError(f"{where}: expected at most {len(names)} values, found {len(data)}")
     return dict(zip(names, data, strict=False))
-
-
-def _check_version(kind: type, data: dict[str, Any], where: str) -> None:
-    version = VERSIONED.get(kind.__name__)
-    if version is not None and data.get("format", version) != version:
-        found = data["format"]
-        raise StateFormatError(
-            f"{_at(where, 'format')}: {kind.__name__.lower()} format {found!r} is not one this version reads"
-        )
 
 
 def _at(where: str, name: str) -> str:
