@@ -56,8 +56,18 @@ VERSIONED: dict[str, int] = {
     "rt0.campaign.party.Party": 1,
 }
 # Classes saved as the list of their fields, as the tuples they were first saved as: an injury held is
-# ``[name, nights, failed Day]``, a skill check in the Day's ledger ``[subject, Day, outcome]``.
-ROWS = frozenset({"rt0.campaign.injuries.HeldInjury", "rt0.campaign.check_table.LedgerRow"})
+# ``[name, nights, failed Day]``, a skill check in the Day's ledger ``[subject, Day, outcome]``, and the
+# playthrough's fights concluded, notes, journal lines and request to the GM (``desktop/flow/playthrough_doc.py``).
+ROWS = frozenset(
+    {
+        "rt0.campaign.injuries.HeldInjury",
+        "rt0.campaign.check_table.LedgerRow",
+        "rt0.campaign.gm_asks.PowerRequest",
+        "story.tale.FinishedFight",
+        "story.tale.Note",
+        "story.chronicle.Line",
+    }
+)
 
 
 @functools.cache
