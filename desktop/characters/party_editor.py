@@ -25,6 +25,7 @@ from rt0table.desktop.characters.creation import CharacterCreation
 from rt0table.rules.rt0.campaign.character import Character, Eddy
 from rt0table.rules.rt0.campaign.descriptions import EDDY_JOBS
 from rt0table.rules.rt0.campaign.party import Party, draft_of
+from rt0table.rules.rt0.fight.serialize import encode
 from rt0table.rules.rt0.traits import Skill
 
 CARD_SHARE = 0.68  # of the width for the Report Card beside the list, until the player drags the divider
@@ -257,11 +258,8 @@ class PartyEditor(QWidget):
         self.party = self.party.remove_character(row) if row < count else self.party.remove_eddy(row - count)
         self._changed()
 
-    def to_dict(self) -> dict[str, object]:
-        return self.party.to_dict()
-
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=2)
+        return json.dumps(encode(self.party), indent=2)
 
     # --- rendering ---
 

@@ -18,12 +18,13 @@ from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.paradise_lua.lua_campaign import decode_state, encode_state
 from rt0table.rules.paradise_lua.world_content import shipped_world
-from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign import Campaign
+from rt0table.rules.rt0.campaign.campaign_codec import read_campaign
 from rt0table.rules.rt0.campaign.gm_asks import PowerRequest, asks_the_gm
+from rt0table.rules.rt0.fight.serialize import decode, encode
 from rt0table.rules.solo.journal_bridge import SoloJournal
 from rt0table.rules.story.chronicle import Line
-from rt0table.rules.story.decks import decks_from_dict, fresh_decks
+from rt0table.rules.story.decks import fresh_decks, read_decks
 from rt0table.rules.story.tale import DayChoices, FinishedFight, Note, Story
 
 DOC_VERSION = 1
@@ -45,40 +46,29 @@ def story_doc(mode: Mode, story: Story) -> dict[str, Any]:
         "day": s.campaign.day,
         "mode": mode.value,
         "seed": s.seed,
-        "campaign": s.campaign.to_dict(),
+        "campaign": encode(s.campaign),
         "log": list(s.log),
-        "finished": [[f.number, f.result, f.gain] for f in s.finished],
+        "finished": encode(s.finished),
         "fight_on": s.fight is not None,
         "solo": s.solo.to_dict() if s.solo is not None else None,
-        "checks": s.checks.to_dict(s.campaign),
-        "choices": {
-            "meals": [[member, meal.value] for member, meal in s.choices.meals],
-            "sleeps": [[member, sleep.value] for member, sleep in s.choices.sleeps],
-        },
-        "notes": [[n.id, n.day, n.text] for n in s.notes],
-        "chronicle": [[x.day, x.who, x.text, x.typed, x.note, x.oracle_entry] for x in s.chronicle],
-        **({"request": [s.request.member, s.request.power, s.request.wish]} if s.request is not None else {}),
+        "checks": encode(s.checks.kept()),
+        "choices": encode(s.choices),
+        "notes": encode(s.notes),
+        "chronicle": encode(s.chronicle),
+        **({"request": encode(s.request)} if s.request is not None else {}),
         **({"lua": encode_state(s.lua)} if s.lua is not None else {}),
     }
 
 
 def _request(raw: Any, campaign: Campaign) -> PowerRequest | None:
     """A power asked of the GM and not yet answered (absent in documents written before gm_asks)."""
-    if raw is None:
+    request: PowerRequest | None = decode(PowerRequest | None, raw, "request")
+    if request is None:
         return None
-    if not (isinstance(raw, list) and len(raw) == 3 and all(isinstance(v, str) for v in raw)):
-        raise ValueError(f"the saved request to the GM should be [member, power, wish], not {raw!r}")
-    member, power, wish = raw
-    if not asks_the_gm(power):
-        raise ValueError(f"the saved request to the GM names {power!r}, which is not asked of the GM")
-    campaign.member(member)  # KeyError names an unknown member
-    return PowerRequest(member, power, wish)
-
-
-def _line(raw: Any) -> Line:
-    day, who, text, typed, note, entry = raw
-    optional = (None if v is None else int(v) for v in (note, entry))
-    return Line(int(day), None if who is None else str(who), str(text), str(typed), *optional)
+    if not asks_the_gm(request.power):
+        raise ValueError(f"request.power: {request.power!r} is not asked of the GM")
+    campaign.member(request.member)  # KeyError names an unknown member
+    return request
 
 
 def party_names(playthrough: Playthrough) -> list[str]:
@@ -102,30 +92,26 @@ def playthrough_from_doc(doc: dict[str, Any]) -> tuple[Playthrough, bool]:
 
 def story_from_doc(doc: dict[str, Any]) -> Story:
     """The playthrough's value as the document describes it, with no fight on the table."""
-    campaign = Campaign.from_dict(doc["campaign"])
+    campaign = read_campaign(doc["campaign"])
     seed = int(doc["seed"])
-    finished = tuple(FinishedFight(int(n), str(r), int(g)) for n, r, g in doc.get("finished", []))
+    finished: tuple[FinishedFight, ...] = decode(tuple[FinishedFight, ...], doc.get("finished", []), "finished")
     kept = doc.get("checks")
     shuffle = seed + len(finished)  # an old save kept no decks: the seed's, as dealt after its fights
-    checks = decks_from_dict(kept, campaign, shuffle) if kept is not None else fresh_decks(campaign, shuffle)
+    checks = read_decks(kept, campaign, shuffle) if kept is not None else fresh_decks(campaign, shuffle)
     solo = doc.get("solo")
-    choices = doc.get("choices") or {}
-    notes = tuple(Note(int(i), int(d), str(t)) for i, d, t in doc.get("notes", []))
+    notes: tuple[Note, ...] = decode(tuple[Note, ...], doc.get("notes", []), "notes")
     story = Story(
         str(doc["mode"]),
         seed,
         campaign,
         checks,
-        DayChoices(
-            tuple((str(m), cp.Meal(v)) for m, v in choices.get("meals", [])),
-            tuple((str(m), cp.Sleep(v)) for m, v in choices.get("sleeps", [])),
-        ),
+        decode(DayChoices, doc.get("choices") or {}, "choices"),
         solo=SoloJournal.from_dict(solo) if solo is not None else None,
         notes=notes,
         finished=finished,
         log=tuple(str(line) for line in doc.get("log", [])),
         next_note=max((n.id for n in notes), default=0) + 1,
-        chronicle=tuple(_line(raw) for raw in doc.get("chronicle", [])),
+        chronicle=decode(tuple[Line, ...], doc.get("chronicle", []), "chronicle"),
         request=_request(doc.get("request"), campaign),
         lua=decode_state(shipped_world(), doc["lua"]) if doc.get("lua") is not None else None,
     )

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from ..rt0.campaign.character import Character, CharacterError, validate
+from ..rt0.fight.serialize import decode
 from .world_content import WorldContentError
 
 FILE = "quick_start.json"
@@ -27,7 +28,7 @@ def read_party(text: str | bytes, filename: str = FILE) -> tuple[Character, ...]
         if not isinstance(raw, dict):
             raise WorldContentError(f"{where}: must be an object")
         try:
-            character = Character.from_dict(raw)
+            character = decode(Character, raw, "character")
             validate(character, party)
         except CharacterError as error:
             problem = error.problems[0]

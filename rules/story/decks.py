@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rt0.campaign.campaign import Campaign
-from ..rt0.campaign.check_table import Attempt, CheckTable
+from ..rt0.campaign.check_table import Attempt, Checker, CheckTable, KeptTable, read_kept
 from ..rt0.campaign.skill_check import DayLedger, GroupResult, Outcome
 from ..rt0.cards import CardId
 from ..rt0.fight.deck import Pile, deck_cards
@@ -71,9 +71,11 @@ class CheckDecks:
 
     def thaw(self, campaign: Campaign) -> CheckTable:
         """A mutable table for one draw: these decks, with the checkers as the party is now."""
-        party = party_table(campaign, self.rng_state)
+        return self._table(dict(party_table(campaign, self.rng_state).checkers))
+
+    def _table(self, checkers: dict[str, Checker]) -> CheckTable:
         return CheckTable(
-            dict(party.checkers),
+            checkers,
             {key: pile.thaw() for key, pile in self.piles},
             self.rng_state,
             self.day,
@@ -90,8 +92,9 @@ class CheckDecks:
     def last(self) -> Attempt | None:
         return self.history[-1] if self.history else None
 
-    def to_dict(self, campaign: Campaign) -> dict[str, Any]:
-        return self.thaw(campaign).to_dict()
+    def kept(self) -> KeptTable:
+        """The decks as a save keeps them (the checkers come from the party when they are read back)."""
+        return self._table({}).kept()
 
 
 def party_table(campaign: Campaign, seed: int) -> CheckTable:
@@ -147,11 +150,11 @@ def _follow_headphones(table: CheckTable, before: Campaign, after: Campaign) -> 
                 pile.discard.append(card)
 
 
-def decks_from_dict(data: Mapping[str, Any], campaign: Campaign, seed: int) -> CheckDecks:
-    """The decks a save kept (``CheckTable.to_dict``); raises ValueError on a malformed record."""
+def read_decks(data: Any, campaign: Campaign, seed: int) -> CheckDecks:
+    """The decks a save kept (``CheckDecks.kept``); raises ValueError naming the field on a malformed record."""
     party = party_table(campaign, seed)
     party.day = campaign.day
-    return CheckDecks.of(CheckTable.from_dict(data, party))
+    return CheckDecks.of(CheckTable.from_kept(read_kept(data), party))
 
 
 def draw_on(table: CheckTable, op: ops.CheckOp) -> tuple[list[Attempt], GroupResult | None]:

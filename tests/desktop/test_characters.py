@@ -20,11 +20,13 @@ from rt0table.desktop.characters.printing import export_pdf
 from rt0table.desktop.characters.sheet import CharacterSheetView
 from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
 from rt0table.rules.rt0.campaign import campaign as cp
+from rt0table.rules.rt0.campaign.campaign_codec import read, read_campaign
 from rt0table.rules.rt0.campaign.character import Eddy, validate
 from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.corruption import MAGIC, SKILL
 from rt0table.rules.rt0.campaign.party import Party
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, Outcome, SkillCheck, check_odds
+from rt0table.rules.rt0.fight.serialize import encode
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 from tests.helpers.check_decks import stack
 from tests.helpers.sample_party import MIRA
@@ -68,7 +70,7 @@ def test_a_valid_character_built_by_clicks(qtbot: QtBot, window: QMainWindow) ->
     assert editor.party.characters == (MIRA,)
     validate(editor.party.characters[0])
     data = json.loads(editor.to_json())
-    assert Party.from_dict(data) == editor.party
+    assert read(Party, data, "party") == editor.party
     assert editor.done_button.isEnabled()
 
 
@@ -127,7 +129,7 @@ def test_an_eddy_takes_two_clicks(qtbot: QtBot, window: QMainWindow) -> None:
     click(qtbot, editor.eddy_button)
     assert "Eddy 3 rolls up" in editor.eddy_prompt.text()
     shoot(window, "party_eddies")
-    assert Party.from_dict(json.loads(editor.to_json())) == editor.party
+    assert read(Party, json.loads(editor.to_json()), "party") == editor.party
 
 
 @pytest.fixture
@@ -205,7 +207,7 @@ def test_bonus_an_eddys_one_skill_and_help(qtbot: QtBot, check_screen: SkillChec
 
 def mira_campaign(item: str, credits: int) -> cp.Campaign:
     """Mira alone in a campaign, carrying one item, with some credits in the bank."""
-    game = cp.give_item(cp.Campaign((cp.Member("mira", MIRA),)), "mira", item)
+    game = cp.give_item(cp.Campaign(members=(cp.Member("mira", MIRA),)), "mira", item)
     return cp.set_bank(game, "mira", credits)
 
 
@@ -263,7 +265,7 @@ def test_marking_corruption_circles_and_curing(qtbot: QtBot) -> None:
     view.cure("Critical Injury")
     assert "can no longer be played" in view.error.text()
     game = view.campaign
-    assert cp.Campaign.from_dict(json.loads(json.dumps(game.to_dict()))) == game
+    assert read_campaign(json.loads(json.dumps(encode(game)))) == game
 
 
 @pytest.mark.rule("ITM-LIST", "ITM-CREDITS")

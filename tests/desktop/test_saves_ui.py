@@ -356,7 +356,7 @@ def saved_playthrough(store: SaveStore, name: str, day: int) -> str:
     """A playthrough with one member named ``name`` on Day ``day``, saved as a new game."""
     from dataclasses import replace
 
-    campaign = cp.Campaign((cp.Member(name.lower(), replace(MIRA, name=name)),))
+    campaign = cp.Campaign(members=(cp.Member(name.lower(), replace(MIRA, name=name)),))
     for _ in range(day - 1):
         campaign, _events = cp.end_day(campaign, {}, {})
     keeper = Autosave.start(store, Playthrough(Mode.SOLO, campaign))

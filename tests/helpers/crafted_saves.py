@@ -25,7 +25,7 @@ DEEP_ACTION = 50_000  # the depth the crafted-path cases nest an action to
 
 def playthrough_save(store: SaveStore, name: str = "Mira", fight: bool = False) -> str:
     """A playthrough as the app saves it: its party's document, and a fight begun when ``fight``."""
-    campaign = cp.Campaign((cp.Member(name.lower(), replace(MIRA, name=name)),))
+    campaign = cp.Campaign(members=(cp.Member(name.lower(), replace(MIRA, name=name)),))
     playthrough = Playthrough(Mode.SOLO, campaign)
     doc = playthrough_doc(playthrough)
     game_id = store.new_game(None, players=party_names(playthrough), campaign=doc)

@@ -22,7 +22,7 @@ def magician(name: str = "Mo", weakness: Trait = Trait.WEAK) -> Character:
 
 def party(*characters: Character) -> Campaign:
     """A campaign on Day 1 with these characters, ids a, b, c…"""
-    return Campaign(tuple(Member("abcd"[i], c) for i, c in enumerate(characters)))
+    return Campaign(members=tuple(Member("abcd"[i], c) for i, c in enumerate(characters)))
 
 
 def stack(t: CheckTable, name: str, *cards: str) -> None:

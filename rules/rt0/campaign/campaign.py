@@ -1,7 +1,7 @@
 """The campaign record: the party between fights, the Day, Supremacy, and everything that changes them.
 
 Every function returns a new ``Campaign`` and the events that describe the change; nothing is changed in place.
-``Campaign.to_dict`` / ``from_dict`` give the versioned JSON-friendly form the save store keeps.
+The save keeps it through RT:0's one codec: ``serialize.encode``, and ``campaign_codec.read_campaign`` back.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import Any
 
 from ...seam import RulesError
 from ..abilities import ABILITIES, INJURY_ABILITIES
-from ..cards import CARDS
 from ..fight.daily import stamped
 from ..fight.engine import FighterSetup, fight_abilities
 from ..fight.modifiers import EVA_SUIT, HEADPHONES, friendship_circles, must_honk
@@ -36,7 +35,6 @@ from .character import Character, Eddy, problems
 from .spell_skills import castable_today
 from .supremacy import FightSummary, supremacy_gain
 
-FORMAT_VERSION = 1
 DAY_WITHOUT_FOOD = 3  # COR-DAY
 DAY_WITHOUT_SLEEP = 3  # COR-DAY
 MORNING_START = "Morning Start"
@@ -84,52 +82,15 @@ class Member:
         """Alive and not fully corrupted."""
         return not self.injuries.dead and not self.corruption.lost
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "character": self.character.to_dict(),
-            "corruption": self.corruption.to_dict(),
-            "injuries": self.injuries.to_dict(),
-            "items": list(self.items),
-            "wallet": self.wallet.to_dict(),
-            "morning_starts": self.morning_starts,
-            "scar_blocks": list(self.scar_blocks),
-            "headphones": list(self.headphones),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Member:
-        for name in data.get("items", []):
-            itm.item(name)
-        return cls(
-            id=str(data["id"]),
-            character=Character.from_dict(data["character"]),
-            corruption=cor.Corruption.from_dict(data.get("corruption", {})),
-            injuries=inj.InjuryRecord.from_dict(data.get("injuries", {})),
-            items=tuple(data.get("items", [])),
-            wallet=itm.Wallet.from_dict(data.get("wallet", {})),
-            morning_starts=int(data.get("morning_starts", 0)),
-            scar_blocks=tuple(data.get("scar_blocks", [])),
-            headphones=_headphones(data.get("headphones", [])),
-        )
-
-
-def _headphones(raw: Any) -> tuple[int, ...]:
-    """The saved Headphones cards: up to 3 card ids (a save from before them has none)."""
-    if (
-        not isinstance(raw, list)
-        or len(raw) > HEADPHONES_HOLD
-        or not all(isinstance(c, int) and 0 <= c < len(CARDS) for c in raw)
-    ):
-        raise ValueError(f"the saved 'headphones' should be up to 3 card numbers, not {raw!r}")
-    return tuple(raw)
-
 
 @dataclass(frozen=True, slots=True)
 class Campaign:
-    members: tuple[Member, ...] = ()
+    """The party's record between fights; its fields in the order the save has always written them (so build one
+    by keyword: ``Campaign(members=...)``)."""
+
     clock: clock.DayClock = field(default_factory=clock.DayClock)
     supremacy: int = 0
+    members: tuple[Member, ...] = ()
     eddies: tuple[Eddy, ...] = ()  # the Eddies rolling with the party now
     eddy_names: tuple[str, ...] = ()  # every Eddy name used this game, so a number is never reused (EDDY-RESPAWN)
 
@@ -146,35 +107,6 @@ class Campaign:
     def with_member(self, member: Member) -> Campaign:
         """The campaign with one member's record replaced."""
         return replace(self, members=tuple(member if m.id == member.id else m for m in self.members))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT_VERSION,
-            "clock": self.clock.to_dict(),
-            "supremacy": self.supremacy,
-            "members": [m.to_dict() for m in self.members],
-            "eddies": [e.to_dict() for e in self.eddies],
-            "eddy_names": list(self.eddy_names),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Campaign:
-        """Rebuild from ``to_dict`` output; raises ValueError naming what is wrong."""
-        if data.get("format") != FORMAT_VERSION:
-            raise ValueError(f"campaign format {data.get('format')!r} is not one this version reads")
-        try:
-            members = tuple(Member.from_dict(m) for m in data.get("members", []))
-        except (KeyError, TypeError) as error:
-            raise ValueError(f"a saved party member is incomplete: {error}") from None
-        supremacy = data.get("supremacy", 0)
-        if not isinstance(supremacy, int) or supremacy < 0:
-            raise ValueError(f"the saved Supremacy should be a whole number, not {supremacy!r}")
-        try:
-            eddies = tuple(Eddy.from_dict(e) for e in data.get("eddies", []))
-        except (KeyError, TypeError) as error:
-            raise ValueError(f"a saved Eddy is incomplete: {error}") from None
-        names = tuple(str(n) for n in data.get("eddy_names", [e.name for e in eddies]))
-        return cls(members, clock.DayClock.from_dict(data.get("clock", {})), supremacy, eddies, names)
 
 
 Result = tuple[Campaign, list[CampaignEvent]]

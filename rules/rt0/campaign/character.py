@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from ..traits import (
     ABILITIES,
@@ -26,8 +25,6 @@ COMBAT_HP = 20
 # CHR-SPELL: spells known at the start of the game (MAG-EXTRA-SPELL adds one for The Magician).
 BASE_SPELLS = 1
 ARCANA_EXTRA_SPELLS: dict[Arcana, int] = {Arcana.MAGICIAN: 1}
-
-FORMAT_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,82 +89,6 @@ class Character:
     def all_spells(self) -> tuple[Spell, ...]:
         """Every spell known, starting ones first."""
         return (*self.spells, *self.extra_spells)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly dict; enums are stored by value."""
-        return {
-            "format": FORMAT_VERSION,
-            "name": self.name,
-            "arcana": self.arcana.value,
-            "ability": self.ability.value,
-            "weakness": self.weakness.value,
-            "a_plus": self.a_plus.value,
-            "failed": self.failed.value,
-            "spells": [s.value for s in self.spells],
-            "exceptional": self.exceptional,
-            "outfit": self.outfit,
-            "extra_a_plus": [s.value for s in self.extra_a_plus],
-            "extra_failed": [s.value for s in self.extra_failed],
-            "extra_spells": [s.value for s in self.extra_spells],
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Character:
-        """Rebuild a character from `to_dict` output; raises ValueError naming a bad field."""
-        if data.get("format", FORMAT_VERSION) != FORMAT_VERSION:
-            raise ValueError(f"character format {data.get('format')!r} is not one this version reads")
-        return cls(
-            name=_text(data, "name"),
-            arcana=_enum(Arcana, data, "arcana"),
-            ability=_enum(Trait, data, "ability"),
-            weakness=_enum(Trait, data, "weakness"),
-            a_plus=_enum(Skill, data, "a_plus"),
-            failed=_enum(Skill, data, "failed"),
-            spells=_enums(Spell, data, "spells"),
-            exceptional=_text(data, "exceptional", ""),
-            outfit=_text(data, "outfit", ""),
-            extra_a_plus=_enums(Skill, data, "extra_a_plus"),
-            extra_failed=_enums(Skill, data, "extra_failed"),
-            extra_spells=_enums(Spell, data, "extra_spells"),
-        )
-
-
-_MISSING = object()
-E = TypeVar("E", Arcana, Trait, Skill, Spell)
-
-
-def _text(data: Mapping[str, Any], key: str, default: object = _MISSING) -> str:
-    """A string field of a saved character."""
-    value = data.get(key, default)
-    if value is _MISSING:
-        raise ValueError(f"the saved character has no {key!r}")
-    if not isinstance(value, str):
-        raise ValueError(f"the saved character's {key!r} should be text, not {value!r}")
-    return value
-
-
-def _enum(kind: type[E], data: Mapping[str, Any], key: str) -> E:
-    """An enum field of a saved character, read by value."""
-    if key not in data:
-        raise ValueError(f"the saved character has no {key!r}")
-    return _member(kind, data[key], key)
-
-
-def _enums(kind: type[E], data: Mapping[str, Any], key: str) -> tuple[E, ...]:
-    """A list-of-enums field of a saved character (missing means empty)."""
-    values = data.get(key, [])
-    if not isinstance(values, list | tuple):
-        raise ValueError(f"the saved character's {key!r} should be a list, not {values!r}")
-    return tuple(_member(kind, v, key) for v in values)
-
-
-def _member(kind: type[E], value: object, key: str) -> E:
-    """Look one enum member up by value, with a readable error."""
-    try:
-        return kind(value)
-    except ValueError:
-        message = f"the saved character's {key!r} holds {value!r}, which is no {kind.__name__}"
-        raise ValueError(message) from None
 
 
 # --- choices a creation screen offers, in Report Card order --------------------------------------------
@@ -402,17 +323,6 @@ class Eddy:
     name: str
     skill: Skill
     job: str = ""  # the chore it does around Paradise Lua
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly dict; the skill is stored by value."""
-        return {"format": FORMAT_VERSION, "name": self.name, "skill": self.skill.value, "job": self.job}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Eddy:
-        """Rebuild an Eddy from `to_dict` output; raises ValueError naming a bad field."""
-        if data.get("format", FORMAT_VERSION) != FORMAT_VERSION:
-            raise ValueError(f"Eddy format {data.get('format')!r} is not one this version reads")
-        return cls(name=_text(data, "name"), skill=_enum(Skill, data, "skill"), job=_text(data, "job", ""))
 
 
 def eddy_number(name: str) -> int | None:

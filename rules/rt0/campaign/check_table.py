@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import rng
 from ..fight.deck import Pile, deck_cards
-from ..fight.serialize import decode, encode
+from ..fight.serialize import StateFormatError, decode
 from ..traits import Arcana, Skill, Trait
 from .character import Character, Eddy
 from .injuries import CheckTerms, effects_in_force, injury_check_terms
@@ -38,7 +38,7 @@ from .skill_check import (
 )
 
 EDDY_PILE = "eddies"  # EDDY-SHEET: Eddies share one plain deck
-FORMAT_VERSION = 1  # of ``CheckTable.to_dict``
+FORMAT_VERSION = 1  # of ``KeptTable``
 SIGHT_KIND = "sight_checks_penalty"  # Blinded: "any skill check that requires sight gets a Penalty"
 
 
@@ -323,32 +323,64 @@ class CheckTable:
             self.rng_state = fresh.rng_state
         self.checkers = dict(fresh.checkers)  # who checks, as they are now (the piles above stay)
 
-    def to_dict(self) -> dict[str, Any]:
+    def kept(self) -> KeptTable:
         """What a save needs to go on drawing exactly the same cards: the piles, the rng, the Day and its ledger,
         the retries' Corruption. The checkers come from the party (``update_party``)."""
-        return {
-            "version": FORMAT_VERSION,
-            "rng_state": self.rng_state,
-            "day": self.day,
-            "piles": {key: encode(pile) for key, pile in self.piles.items()},
-            "ledger": [[subject, day, outcome.name] for (subject, day), outcome in self.ledger.outcomes.items()],
-            "ledger_corruption": self.ledger.corruption,
-            "corruption_taken": dict(self.corruption_taken),
-        }
+        ledger = tuple(
+            LedgerRow(subject, day, outcome.name) for (subject, day), outcome in self.ledger.outcomes.items()
+        )
+        return KeptTable(
+            FORMAT_VERSION,
+            self.rng_state,
+            self.day,
+            dict(self.piles),
+            ledger,
+            self.ledger.corruption,
+            dict(self.corruption_taken),
+        )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], party: CheckTable) -> CheckTable:
+    def from_kept(cls, kept: KeptTable, party: CheckTable) -> CheckTable:
         """The table a save kept, for ``party`` (a table made by ``for_party`` for the party as it is now: its
-        checkers, and piles for anyone the save has none for). Raises ValueError on a malformed record."""
-        if data.get("version") != FORMAT_VERSION:
-            raise ValueError(f"skill-check decks in format {data.get('version')!r}")
-        piles = {**party.piles, **{str(key): decode(Pile, pile) for key, pile in data["piles"].items()}}
-        ledger = DayLedger(
-            {(str(subject), int(day)): Outcome[str(name)] for subject, day, name in data.get("ledger", [])},
-            int(data.get("ledger_corruption", 0)),
-        )
-        taken = {str(k): int(v) for k, v in data.get("corruption_taken", {}).items()}
-        return cls(dict(party.checkers), piles, int(data["rng_state"]), int(data["day"]), ledger, taken)
+        checkers, and piles for anyone the save has none for)."""
+        ledger = DayLedger({(r.subject, r.day): Outcome[r.outcome] for r in kept.ledger}, kept.ledger_corruption)
+        piles = {**party.piles, **kept.piles}
+        return cls(dict(party.checkers), piles, kept.rng_state, kept.day, ledger, dict(kept.corruption_taken))
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """A check the Day's ledger holds, as a save keeps it: ``[subject, Day, the outcome's name]``."""
+
+    subject: str
+    day: int
+    outcome: str  # "SUCCESS", "CRITICAL_FAILURE", …
+
+
+@dataclass(frozen=True, slots=True)
+class KeptTable:
+    """A ``CheckTable`` as a save keeps it (``CheckTable.kept``), written and read by RT:0's one codec."""
+
+    version: int
+    rng_state: int
+    day: int
+    piles: dict[str, Pile]
+    ledger: tuple[LedgerRow, ...] = ()
+    ledger_corruption: int = 0
+    corruption_taken: dict[str, int] = field(default_factory=dict)
+
+
+def read_kept(data: Any, where: str = "checks") -> KeptTable:
+    """The skill-check decks a save kept; a ``StateFormatError`` (a ValueError) naming the field when they are not
+    ones this game could have made."""
+    version = data.get("version") if isinstance(data, dict) else None
+    if version != FORMAT_VERSION:  # first: a newer format may be shaped otherwise
+        raise StateFormatError(f"{where}.version: skill-check decks in format {version!r}, not one this reads")
+    kept: KeptTable = decode(KeptTable, data, where)
+    for index, row in enumerate(kept.ledger):
+        if row.outcome not in Outcome.__members__:
+            raise StateFormatError(f"{where}.ledger[{index}].outcome: {row.outcome!r} is no outcome of a check")
+    return kept
 
 
 def edge_with_help(own: Edge, helps: Iterable[Edge]) -> Edge:

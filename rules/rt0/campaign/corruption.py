@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ...seam import RulesError
 from ..abilities import ABILITIES
@@ -78,32 +77,6 @@ class Corruption:
 
     def filled(self, place: str) -> int:
         return self.marks.get(place, 0)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "marks": dict(self.marks),
-            "friendship_circles": self.friendship_circles,
-            "owed": self.owed,
-            "total": self.total,
-            "skill_claimed": self.skill_claimed,
-            "magic_claimed": self.magic_claimed,
-            "lost": self.lost,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Corruption:
-        marks = data.get("marks", {})
-        if not isinstance(marks, dict) or not all(isinstance(v, int) and v >= 0 for v in marks.values()):
-            raise ValueError("the saved corruption's 'marks' should map places to whole numbers")
-        return cls(
-            {str(k): int(v) for k, v in marks.items()},
-            int(data.get("friendship_circles", 0)),
-            int(data.get("owed", 0)),
-            int(data.get("total", 0)),
-            bool(data.get("skill_claimed", False)),
-            bool(data.get("magic_claimed", False)),
-            bool(data.get("lost", False)),
-        )
 
 
 def capacity(character: Character, record: Corruption, traits: Iterable[Trait]) -> dict[str, int]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ...seam import RulesError
 from ..traits import Arcana, Spell
@@ -73,19 +72,6 @@ class DayClock:
 
     def used_by(self, member: str) -> tuple[str, ...]:
         return self.used.get(member, ())
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"day": self.day, "used": {k: list(v) for k, v in self.used.items()}}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> DayClock:
-        day, used = data.get("day", 1), data.get("used", {})
-        if not isinstance(day, int) or day < 1:
-            raise ValueError(f"the saved Day should be a whole number from 1, not {day!r}")
-        for power in (p for uses in used.values() for p in uses):
-            if power not in POWERS:
-                raise ValueError(f"the saved Day lists an unknown once-per-Day power {power!r}")
-        return cls(day, {str(k): tuple(v) for k, v in used.items()})
 
 
 def use_refusal(clock: DayClock, member: str, power: str) -> str | None:

@@ -47,7 +47,7 @@ def from_party(characters: Sequence[Character], eddies: Sequence[Eddy] = ()) -> 
     members: list[Member] = []
     for character in characters:
         members.append(Member(unique_id(character.name, (m.id for m in members)), character))
-    return Campaign(tuple(members), eddies=tuple(eddies), eddy_names=tuple(e.name for e in eddies))
+    return Campaign(members=tuple(members), eddies=tuple(eddies), eddy_names=tuple(e.name for e in eddies))
 
 
 def eddy_ids(campaign: Campaign) -> dict[str, Eddy]:

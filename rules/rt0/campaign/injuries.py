@@ -418,16 +418,6 @@ class InjuryRecord:
     def of_severity(self, severity: Severity) -> tuple[str, ...]:
         return tuple(n for n in self.names if n in INJURIES and INJURIES[n].severity is severity)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"held": [[h.name, h.nights, h.failed_day] for h in self.held], "dead": self.dead}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> InjuryRecord:
-        held = tuple(HeldInjury(str(n), int(k), None if d is None else int(d)) for n, k, d in data.get("held", []))
-        for h in held:
-            injury(h.name)
-        return cls(held, bool(data.get("dead", False)))
-
 
 def escalation(names: Iterable[str], severity: Severity) -> Severity | None:
     """What a new injury really is (INJ-MAJOR, INJ-CRITICAL): a Major on a Major or Critical is Critical; a Critical

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...seam import RulesError
 from ..traits import Skill
@@ -185,18 +184,6 @@ class Wallet:
     def worth(self) -> int:
         """Bank balance plus what every chit is worth."""
         return self.bank + sum(chit_value(c) for c in self.chits)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"bank": self.bank, "chits": list(self.chits)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Wallet:
-        bank, chits = data.get("bank", 0), data.get("chits", [])
-        if not isinstance(bank, int) or bank < 0:
-            raise ValueError(f"the saved wallet's 'bank' should be a whole number of credits, not {bank!r}")
-        if not isinstance(chits, list) or not all(isinstance(c, int) and 0 <= c <= CHIT_LIMIT for c in chits):
-            raise ValueError(f"the saved wallet's 'chits' should be credits from 0 to {CHIT_LIMIT}")
-        return cls(bank, tuple(chits))
 
 
 def with_bank(wallet: Wallet, credits: int) -> Wallet:

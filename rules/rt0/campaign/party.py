@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ..traits import ABILITIES, ARCANA_ABILITY, WEAKNESSES, Arcana, Skill, Spell, Trait
 from .character import (
@@ -20,7 +19,6 @@ from .character import (
 )
 
 MAX_CHARACTERS = 4
-FORMAT_VERSION = 1
 
 # A rule problem about a field is only shown once the fields it depends on are chosen.
 _NEEDS: dict[str, frozenset[str]] = {
@@ -206,21 +204,3 @@ class Party:
 
     def problems(self) -> list[Problem]:
         return [p for i, c in enumerate(self.characters) for p in problems(c, self.others(i))]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT_VERSION,
-            "characters": [c.to_dict() for c in self.characters],
-            "eddies": [e.to_dict() for e in self.eddies],
-            "eddy_names_used": list(self.eddy_names_used),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Party:
-        if data.get("format", FORMAT_VERSION) != FORMAT_VERSION:
-            raise ValueError(f"party format {data.get('format')!r} is not one this version reads")
-        return cls(
-            tuple(Character.from_dict(c) for c in data.get("characters", [])),
-            tuple(Eddy.from_dict(e) for e in data.get("eddies", [])),
-            tuple(str(n) for n in data.get("eddy_names_used", [])),
-        )

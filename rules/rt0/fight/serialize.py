@@ -1,4 +1,5 @@
-"""The combat state to and from JSON-ready dicts, with a format version and a stable hash.
+"""RT:0's values to and from JSON-ready dicts: the combat state (with a format version and a stable hash), its
+set-ups, and the campaign record between fights (``campaign.campaign_codec``).
 
 The codec walks the dataclasses' type hints, so a new field is saved without new code;
 ``FORMAT`` goes up when an old save could no longer be read as-is.
@@ -14,8 +15,8 @@ import math
 import sys
 import types
 import typing
-from collections.abc import Callable
-from dataclasses import fields, is_dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, fields, is_dataclass
 from enum import Enum
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -49,6 +50,37 @@ ADDED_LATER: dict[str, tuple[tuple[str, Any], ...]] = {
 }
 
 
+# Classes saved with their format number first (``"format": 1``), and refused when a save has another one; a save
+# without the number is read as the current format. Named (under ``rt0table.rules``), not typed, so that no campaign
+# module is imported here.
+VERSIONED: dict[str, int] = {
+    "rt0.campaign.campaign.Campaign": 1,
+    "rt0.campaign.character.Character": 1,
+    "rt0.campaign.character.Eddy": 1,
+    "rt0.campaign.party.Party": 1,
+}
+# Classes saved as the list of their fields, as the tuples they were first saved as: an injury held is
+# ``[name, nights, failed Day]``, a skill check in the Day's ledger ``[subject, Day, outcome]``, and the
+# playthrough's fights concluded, notes, journal lines and request to the GM (``desktop/flow/playthrough_doc.py``).
+ROWS = frozenset(
+    {
+        "rt0.campaign.injuries.HeldInjury",
+        "rt0.campaign.check_table.LedgerRow",
+        "rt0.campaign.gm_asks.PowerRequest",
+        "story.tale.FinishedFight",
+        "story.tale.Note",
+        "story.chronicle.Line",
+    }
+)
+
+
+@functools.cache
+def _saved_as(kind: type) -> tuple[int | None, bool]:
+    """A class's format number (``VERSIONED``; None for none) and whether it is saved as a row (``ROWS``)."""
+    name = f"{kind.__module__}.{kind.__qualname__}".removeprefix("rt0table.rules.")
+    return VERSIONED.get(name), name in ROWS
+
+
 def encode(value: Any) -> Any:
     if type(value) in _PLAIN:  # most values: a fast exit (exact types, so no Enum slips through)
         return value
@@ -60,10 +92,15 @@ def encode(value: Any) -> Any:
             if type(value) in VARIADIC:
                 return [encode(v) for v in getattr(value, names[0])]
             return [encode(getattr(value, name)) for name in names]
+        version, row = _saved_as(type(value))
+        if row:
+            return [encode(getattr(value, name)) for name in names]
         encoded = {name: encode(getattr(value, name)) for name in names}
         for name, default in ADDED_LATER.get(type(value).__name__, ()):
             if encoded[name] == default:
                 del encoded[name]
+        if version is not None:
+            return {"format": version, **encoded}
         return encoded
     if isinstance(value, dict):
         return {str(k): encode(v) for k, v in value.items()}
@@ -100,7 +137,7 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
             return tuple(decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
         items = (decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
         return list(items) if origin is list else tuple(items) if origin is tuple else frozenset(items)
-    if origin is dict:
+    if origin is dict or origin is Mapping:
         if not isinstance(data, dict):
             raise _wrong(where, "a JSON object", data)
         key_kind = args[0]
@@ -111,17 +148,34 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
         except (ValueError, TypeError):
             raise StateFormatError(f"{where}: {data!r} is not a known {kind.__name__}") from None
     if isinstance(kind, type) and is_dataclass(kind):
+        version, row = _saved_as(kind)
+        if row and isinstance(data, list):
+            data = _row(kind, data, where)
         if not isinstance(data, dict):
             raise _wrong(where, f"a {kind.__name__}", data)
+        if version is not None and data.get("format", version) != version:
+            found = f"{kind.__name__.lower()} format {data['format']!r}"
+            raise StateFormatError(f"{_at(where, 'format')}: {found} is not one this version reads")
         hints = field_types(kind)
         values = {
             f.name: decode(hints[f.name], data[f.name], _at(where, f.name)) for f in fields(kind) if f.name in data
         }
+        for f in fields(kind):
+            if f.name not in data and f.default is MISSING and f.default_factory is MISSING:
+                raise StateFormatError(f"{_at(where, f.name)}: is missing (an incomplete {kind.__name__})")
         try:
             return kind(**values)
-        except (TypeError, ValueError) as error:  # a field without a default is missing, or __post_init__ refused
+        except (TypeError, ValueError) as error:  # __post_init__ refused the values
             raise StateFormatError(f"{where or kind.__name__}: {error}") from None
     return _plain(kind, data, where)
+
+
+def _row(kind: type, data: list[Any], where: str) -> dict[str, Any]:
+    """A ``ROWS`` class's list of fields as the object of them; it may leave off fields that have defaults."""
+    names = _field_names(kind)
+    if len(data) > len(names):
+        raise StateFormatError(f"{where}: expected at most {len(names)} values, found {len(data)}")
+    return dict(zip(names, data, strict=False))
 
 
 def _at(where: str, name: str) -> str:

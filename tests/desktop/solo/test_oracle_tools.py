@@ -368,7 +368,7 @@ def test_every_tool_fits_the_dock_beside_the_table(qtbot: QtBot, make_table: Mak
 
 def test_the_tools_go_into_the_playthroughs_save(qtbot: QtBot, dock: SoloDock, tmp_path: Path) -> None:
     """Wired as the navigator wires the dock between fights: every tool step lands in the save file."""
-    campaign = cp.Campaign((cp.Member("mira", MIRA),))
+    campaign = cp.Campaign(members=(cp.Member("mira", MIRA),))
     playthrough = Playthrough(Mode.SOLO, campaign)
     with SaveStore(tmp_path) as store:
         keeper = Autosave.start(store, playthrough)

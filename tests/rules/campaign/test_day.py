@@ -12,6 +12,7 @@ from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.campaign import Meal, Sleep
+from rt0table.rules.rt0.campaign.campaign_codec import read_campaign
 from rt0table.rules.rt0.campaign.campaign_events import (
     CorruptionTaken,
     DayEnded,
@@ -23,7 +24,7 @@ from rt0table.rules.rt0.campaign.campaign_events import (
 from rt0table.rules.rt0.campaign.supremacy import summarise
 from rt0table.rules.rt0.fight.actions import Choose, PlayCard
 from rt0table.rules.rt0.fight.engine import AdversarySetup, apply
-from rt0table.rules.rt0.fight.serialize import state_from_dict, state_to_dict
+from rt0table.rules.rt0.fight.serialize import encode, state_from_dict, state_to_dict
 from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.rt0.traits import Arcana, Skill, Trait
 from rt0table.rules.seam import RulesError
@@ -264,9 +265,9 @@ def test_a_combat_state_saved_before_the_unification_reads_with_the_clocks_names
 
 def test_a_campaign_document_written_before_the_unification_still_loads() -> None:
     """The Day clock kept its names, so an older document reads as it is and feeds the next fight."""
-    doc = _slaughterer_on_day_three().to_dict()
+    doc = encode(_slaughterer_on_day_three())
     doc["clock"] = {"day": 3, "used": {"a": ["Slaughter", "Deus Ex Machina"]}}  # as written before
-    game = cp.Campaign.from_dict(json.loads(json.dumps(doc)))
+    game = read_campaign(json.loads(json.dumps(doc)))
     assert cp.fighter_setup(game, "a", (0, 2)).day_uses == (("Slaughter", 3), ("Deus Ex Machina", 3))
 
 

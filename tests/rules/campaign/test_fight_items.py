@@ -6,6 +6,7 @@ import pytest
 
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.campaign import Member
+from rt0table.rules.rt0.campaign.campaign_codec import read
 from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.fight_plan import FightPlan, after_fight, start_fight
 from rt0table.rules.rt0.campaign.items import DOOR, FOOD, PERFORMANCE, TREAT
@@ -13,6 +14,7 @@ from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge
 from rt0table.rules.rt0.fight.actions import Activate, Choose
 from rt0table.rules.rt0.fight.engine import AdversarySetup, apply, legal_actions
 from rt0table.rules.rt0.fight.modifiers import SUITED
+from rt0table.rules.rt0.fight.serialize import encode
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.seam import RulesError
@@ -66,10 +68,10 @@ def test_headphones_cards_kept_between_fights_join_the_hand_and_are_gone_after()
     assert 40 in state.fighter("a").hand
     campaign, _, _ = after_fight(campaign, finish(state))
     assert campaign.member("a").headphones == ()
-    again = Member.from_dict(carrying("Headphones").member("a").to_dict() | {"headphones": [1, 2, 3]})
+    again = read(Member, encode(carrying("Headphones").member("a")) | {"headphones": [1, 2, 3]}, "member")
     assert again.headphones == (1, 2, 3)
     with pytest.raises(ValueError, match="up to 3 card numbers"):
-        Member.from_dict(again.to_dict() | {"headphones": [1, 2, 3, 4]})
+        read(Member, encode(again) | {"headphones": [1, 2, 3, 4]}, "member")
 
 
 @pytest.mark.rule("ITM-HEADPHONES")

@@ -8,13 +8,14 @@ from dataclasses import replace
 import pytest
 
 from rt0table.desktop.table.quick_fights import book_bestiary
-from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
+from rt0table.rules.rt0.campaign.campaign_codec import read_campaign
 from rt0table.rules.rt0.campaign.campaign_events import EddyReplaced
 from rt0table.rules.rt0.campaign.character import Character, Eddy
 from rt0table.rules.rt0.campaign.corruption import CIRCLES, Corruption
 from rt0table.rules.rt0.campaign.supremacy import FighterOutcome, FightSummary, gain_reason
 from rt0table.rules.rt0.fight.engine import AdversarySetup
+from rt0table.rules.rt0.fight.serialize import encode
 from rt0table.rules.rt0.fight.state import FighterKind
 from rt0table.rules.rt0.traits import Arcana, Skill, Trait
 from tests.helpers.sample_party import fool, magician
@@ -27,7 +28,7 @@ def test_a_party_becomes_a_campaign_with_unique_ids() -> None:
     assert [m.id for m in game.members] == ["pip", "pip-2"]
     assert game.day == 1 and game.supremacy == 0 and game.eddies == (Eddy("Eddy", Skill.SHOP),)
     assert list(fp.eddy_ids(game)) == ["eddy"]
-    again = cp.Campaign.from_dict(json.loads(json.dumps(game.to_dict())))
+    again = read_campaign(json.loads(json.dumps(encode(game))))
     assert again == game
 
 

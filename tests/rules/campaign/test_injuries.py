@@ -8,10 +8,12 @@ import pytest
 
 from rt0table.rules.rt0.campaign import injuries as inj
 from rt0table.rules.rt0.campaign import injury_data
+from rt0table.rules.rt0.campaign.campaign_codec import read
 from rt0table.rules.rt0.campaign.campaign_events import DowngradeFailed, InjuryChanged, InjuryHealed, MemberDied
 from rt0table.rules.rt0.campaign.skill_check import Difficulty
 from rt0table.rules.rt0.cards import FOOL, SUN, Suit, minor
 from rt0table.rules.rt0.fight.deck import deck_cards
+from rt0table.rules.rt0.fight.serialize import encode
 from rt0table.rules.rt0.traits import Skill, Trait
 from rt0table.rules.seam import RulesError
 
@@ -362,7 +364,7 @@ def test_heal_removes_the_injury_and_names_the_cost() -> None:
 
 def test_record_round_trips() -> None:
     held = inj.InjuryRecord((inj.HeldInjury("Dizzy", 1, 3), inj.HeldInjury("Curse")), dead=False)
-    assert inj.InjuryRecord.from_dict(json.loads(json.dumps(held.to_dict()))) == held
+    assert read(inj.InjuryRecord, json.loads(json.dumps(encode(held))), "injuries") == held
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,9 @@ import pytest
 
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import items as itm
+from rt0table.rules.rt0.campaign.campaign_codec import read
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, combine_edges
+from rt0table.rules.rt0.fight.serialize import encode
 from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.seam import RulesError
 from tests.helpers.sample_party import fool, party
@@ -96,9 +98,9 @@ def test_chits_are_worth_at_least_one_credit() -> None:
         itm.pay(wallet, 302)
     wallet, loaded = itm.hand_over_chit(itm.pay(wallet, 1), 0)
     assert loaded == 199 and wallet == itm.Wallet(300, (0, 20))
-    assert itm.Wallet.from_dict(wallet.to_dict()) == wallet
+    assert read(itm.Wallet, encode(wallet), "wallet") == wallet
     with pytest.raises(ValueError, match="chits"):
-        itm.Wallet.from_dict({"bank": 1, "chits": [250]})
+        read(itm.Wallet, {"bank": 1, "chits": [250]}, "wallet")
 
 
 @pytest.mark.rule("ITM-CREDITS")
