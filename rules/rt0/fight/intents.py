@@ -30,6 +30,8 @@ from .state import GM, Adversary, CombatState, Fighter, FighterKind, FighterTarg
 from .zones import Zone, distance, step_toward, zone_name
 
 GM_TARGET = "gm-target"
+SUIT_NAME = tuple(card.suit.value for card in CARDS)
+"""Each card's suit by name, by card id: an Enum's ``value`` is a Python property, read for every intent."""
 INTENT_PICK = "intent-pick"
 
 
@@ -81,7 +83,7 @@ def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tupl
     hidden = kind.hidden_intents
     # Ruling ADV-INTENT: a face-down replacement that is itself a Major is replaced again. The Major is never the
     # adversary's intent (nor next round's, nor one offered), so IntentReplaced alone tells of it.
-    while kind.plan_for(CARDS[card].suit.value).redraw_face_down:
+    while kind.plan_for(SUIT_NAME[card]).redraw_face_down:
         state.piles[GM].discard.append(card)
         events.append(IntentReplaced(adversary.id, card))
         card = _draw_gm_card(state, events)
@@ -104,6 +106,10 @@ class IntentTarget(Target):
 
     kept: CardId
     dropped: CardId
+
+    def __init__(self, kept: CardId, dropped: CardId) -> None:
+        object.__setattr__(self, "kept", kept)
+        object.__setattr__(self, "dropped", dropped)
 
 
 decision_targets(INTENT_PICK, IntentTarget)
@@ -206,8 +212,8 @@ def reachable(state: CombatState, adversary: Adversary, ranged: bool) -> list[Fi
 def plan_of(state: CombatState, adversary: Adversary) -> IntentPlan:
     assert adversary.intent is not None
     kind = state.bestiary[adversary.kind]
-    plan = kind.plan_for(CARDS[adversary.intent].suit.value)
-    if plan.union is not None and f"union:{adversary.kind}:{CARDS[adversary.intent].suit.value}" in state.round_flags:
+    plan = kind.plan_for(SUIT_NAME[adversary.intent])
+    if plan.union is not None and f"union:{adversary.kind}:{SUIT_NAME[adversary.intent]}" in state.round_flags:
         return IntentPlan(plan.union)
     return plan
 
@@ -218,7 +224,7 @@ def carry_out(state: CombatState, adversary: Adversary, events: list[Event]) -> 
     if adversary.intent_hidden:
         adversary.intent_hidden = False
         events.append(IntentRevealed(adversary.id, adversary.intent))
-    suit = CARDS[adversary.intent].suit.value
+    suit = SUIT_NAME[adversary.intent]
     plan = plan_of(state, adversary)
     use_union = plan is not state.bestiary[adversary.kind].plan_for(suit)
     if plan.union is not None:
@@ -407,7 +413,7 @@ def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | 
     trial = state.clone()
     ghost = trial.adversary(adversary.id)
     assert ghost.intent is not None
-    suit = CARDS[ghost.intent].suit.value
+    suit = SUIT_NAME[ghost.intent]
     plan = plan_of(trial, ghost)
     use_union = plan is not trial.bestiary[ghost.kind].plan_for(suit)
     events: list[Event] = []

@@ -6,14 +6,13 @@ import cycle.
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING, Literal, Protocol, get_args
+from typing import TYPE_CHECKING, Final, Literal, get_args
 
 if TYPE_CHECKING:
     from ..abilities.base import Ability
     from .state import CombatState, Fighter
 
-ABILITIES: dict[str, Ability] = {}
+ABILITIES: Final[dict[str, Ability]] = {}  # Final: a C static once compiled, asked for on every action
 
 Hook = Literal[
     "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
@@ -39,21 +38,36 @@ def _overrides(ability: Ability, hook: Hook) -> bool:
     return False
 
 
-def _hooked(abilities: tuple[str, ...], hook: Hook) -> tuple[Ability, ...]:
-    if hook not in HOOKS:  # checked once per cached answer
+def _table(abilities: tuple[str, ...]) -> dict[str, tuple[Ability, ...]]:
+    """Every hook's answer for these abilities, worked out once per distinct tuple of ability ids."""
+    table = _TABLES.get(abilities)
+    if table is None:
+        known = [ABILITIES[a] for a in abilities if a in ABILITIES]
+        table = {hook: tuple(a for a in known if _overrides(a, hook)) for hook in HOOKS}
+        _TABLES[abilities] = table
+    return table
+
+
+_TABLES: dict[tuple[str, ...], dict[str, tuple[Ability, ...]]] = {}
+# id of a fighter's abilities tuple -> that tuple and its table. A fighter keeps one tuple object for a whole fight
+# (clones share it), so the question costs an int's hash instead of hashing the tuple of ids (about 1,400 questions
+# a fight). Each entry holds its tuple, so the id cannot be reused while the entry lives; cleared when it grows.
+_SEEN: dict[int, tuple[tuple[str, ...], dict[str, tuple[Ability, ...]]]] = {}
+_SEEN_MOST = 4096
+
+
+def hooked(abilities: tuple[str, ...], hook: Hook) -> tuple[Ability, ...]:
+    """The abilities among these that react to ``hook``, in the fighter's order."""
+    seen = _SEEN.get(id(abilities))
+    if seen is None or seen[0] is not abilities:
+        if len(_SEEN) >= _SEEN_MOST:
+            _SEEN.clear()
+        seen = (abilities, _table(abilities))
+        _SEEN[id(abilities)] = seen
+    found = seen[1].get(hook)
+    if found is None:
         raise UnknownHook(f"{hook!r} is not an ability hook (rules/rt0/fight/registry.py lists them)")
-    return tuple(ABILITIES[a] for a in abilities if a in ABILITIES and _overrides(ABILITIES[a], hook))
-
-
-class Hooked(Protocol):
-    """``hooked``'s signature, which ``functools.cache`` would otherwise hide from mypy (a typo would pass)."""
-
-    def __call__(self, abilities: tuple[str, ...], hook: Hook, /) -> tuple[Ability, ...]: ...
-
-
-hooked: Hooked = functools.cache(_hooked)
-"""The abilities among these that react to ``hook``, in the fighter's order (cached: a fighter's abilities
-and the hooks are few)."""
+    return found
 
 
 def everyone_hooked(state: CombatState, hook: Hook) -> list[tuple[Fighter, Ability]]:

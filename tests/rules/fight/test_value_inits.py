@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rt0table.rules.rt0.fight import actions, events, state
+from rt0table.rules.rt0.fight import actions, effects, events, intents, state
 from rt0table.rules.rt0.fight.serialize import field_types
 
 HOT = {
@@ -26,6 +26,9 @@ HOT = {
     "Choose",
     "Option",
     "StrikeTarget",
+    "PendingDecision",
+    "FaceTarget",
+    "CardsTarget",
 }
 """A few of the written ones: the test below must find at least these."""
 
@@ -41,7 +44,7 @@ def _written(kind: type) -> bool:
 
 WRITTEN = [
     kind
-    for module in (events, actions, state)
+    for module in (events, actions, state, effects, intents)
     for kind in vars(module).values()
     if isinstance(kind, type)
     and kind.__module__ == module.__name__
@@ -67,6 +70,12 @@ def _sample(kind: type, index: int, field: dataclasses.Field[Any]) -> object:
 
 def test_the_commonest_values_have_written_constructors() -> None:
     assert {kind.__name__ for kind in WRITTEN} >= HOT
+
+
+def test_every_event_has_a_written_constructor() -> None:
+    every = [kind for kind in vars(events).values() if isinstance(kind, type) and issubclass(kind, events.Event)]
+    assert len(every) > 60
+    assert [kind.__name__ for kind in every if kind is not events.Event and not _written(kind)] == []
 
 
 @pytest.mark.parametrize("kind", WRITTEN, ids=lambda k: k.__name__)
