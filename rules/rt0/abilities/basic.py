@@ -199,6 +199,11 @@ class TaggedZone(Target):
     column: int
     row: int
 
+    def __init__(self, tag: str, column: int, row: int) -> None:
+        object.__setattr__(self, "tag", tag)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "row", row)
+
 
 decision_targets("step", ZoneTarget, ModeTarget)
 decision_targets("run", ZoneTarget, ModeTarget, TaggedZone)
@@ -214,12 +219,18 @@ class SkillTarget(Target):
 
     skill: Skill
 
+    def __init__(self, skill: Skill) -> None:
+        object.__setattr__(self, "skill", skill)
+
 
 @dataclass(frozen=True, slots=True)
 class DifficultyTarget(Target):
     """How hard a check is (the GM's check-difficulty options)."""
 
     difficulty: Difficulty
+
+    def __init__(self, difficulty: Difficulty) -> None:
+        object.__setattr__(self, "difficulty", difficulty)
 
 
 @decision_context(CHECK_DIFFICULTY)
@@ -229,6 +240,10 @@ class CheckAsked:
 
     fighter: str
     skill: Skill
+
+    def __init__(self, fighter: str, skill: Skill) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "skill", skill)
 
 
 decision_targets(CHECK_SKILL, SkillTarget)
@@ -276,6 +291,10 @@ class ReadingTarget(Target):
     reading: int
     rank: int
 
+    def __init__(self, reading: int, rank: int) -> None:
+        object.__setattr__(self, "reading", reading)
+        object.__setattr__(self, "rank", rank)
+
 
 @decision_context(PENALTY_PICK)
 @dataclass(frozen=True, slots=True)
@@ -286,6 +305,12 @@ class PenaltyAsked:
     skill: Skill
     difficulty: Difficulty
     cards: tuple[int, ...]
+
+    def __init__(self, fighter: str, skill: Skill, difficulty: Difficulty, cards: tuple[int, ...]) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "difficulty", difficulty)
+        object.__setattr__(self, "cards", cards)
 
 
 decision_targets(PENALTY_PICK, ReadingTarget)

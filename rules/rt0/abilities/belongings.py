@@ -236,6 +236,9 @@ class CheckCard:
 
     card: CardId
 
+    def __init__(self, card: CardId) -> None:
+        object.__setattr__(self, "card", card)
+
 
 decision_targets(HEADPHONES_CHOICE, AnswerTarget)
 

@@ -265,6 +265,11 @@ class DiscardAsked:
     why: str
     source: str
 
+    def __init__(self, count: int, why: str, source: str) -> None:
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "why", why)
+        object.__setattr__(self, "source", source)
+
 
 @decision_context(FIRST_ROUND_DISCARD)
 @dataclass(frozen=True, slots=True)
@@ -273,6 +278,10 @@ class DiscardAskedBefore:
 
     count: int
     why: str
+
+    def __init__(self, count: int, why: str) -> None:
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "why", why)
 
 
 decision_targets(FIRST_ROUND_DISCARD, CardTarget)

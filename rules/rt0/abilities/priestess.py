@@ -67,6 +67,9 @@ class Peeked:
 
     cards: tuple[CardId, ...]
 
+    def __init__(self, cards: tuple[CardId, ...]) -> None:
+        object.__setattr__(self, "cards", cards)
+
 
 @decision_context("yes-no-sort")
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,12 @@ class Sorting:
     mode: str
     index: int
 
+    def __init__(self, looked: tuple[CardId, ...], bottom: tuple[CardId, ...], mode: str, index: int) -> None:
+        object.__setattr__(self, "looked", looked)
+        object.__setattr__(self, "bottom", bottom)
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "index", index)
+
 
 @decision_context("yes-no-order", "good-bye-priestess")
 @dataclass(frozen=True, slots=True)
@@ -89,6 +98,18 @@ class Ordering:
     bottom: tuple[CardId, ...]
     order: tuple[CardId, ...]
     mode: str
+
+    def __init__(
+        self,
+        looked: tuple[CardId, ...],
+        bottom: tuple[CardId, ...],
+        order: tuple[CardId, ...],
+        mode: str,
+    ) -> None:
+        object.__setattr__(self, "looked", looked)
+        object.__setattr__(self, "bottom", bottom)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "mode", mode)
 
 
 decision_targets("second-sight", CardsTarget)

@@ -45,6 +45,12 @@ class TargetChoice:
     step: int  # the damage step's index in that plan
     amount: int  # the damage it deals
 
+    def __init__(self, adversary: str, plan: tuple[str, bool], step: int, amount: int) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "plan", plan)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "amount", amount)
+
 
 decision_targets(GM_TARGET, FighterTarget)
 
@@ -98,6 +104,10 @@ class IntentPick:
 
     adversary: str
     later: bool
+
+    def __init__(self, adversary: str, later: bool) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "later", later)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +314,12 @@ class PlanLeft:
     plan: tuple[str, bool]
     start: int
 
+    def __init__(self, then: str, adversary: str, plan: tuple[str, bool], start: int) -> None:
+        object.__setattr__(self, "then", then)
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "plan", plan)
+        object.__setattr__(self, "start", start)
+
 
 def _resume_after_injury(state: CombatState, adversary: Adversary, which: tuple[str, bool], start: int) -> None:
     """Ruling CMB-ZERO-HP: the injury (and the 15 HP) comes first; the rest of the plan waits for it."""
@@ -386,6 +402,12 @@ class PreviewHit:
     blocked: int
     hp_after: int
 
+    def __init__(self, target: str, amount: int, blocked: int, hp_after: int) -> None:
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "blocked", blocked)
+        object.__setattr__(self, "hp_after", hp_after)
+
 
 @dataclass(frozen=True, slots=True)
 class IntentPreview:
@@ -398,6 +420,24 @@ class IntentPreview:
     moves_to: Zone | None = None
     gm_chooses: tuple[str, ...] = ()  # fighter ids the GM would pick among (strategic, dimwitted)
     text: str = ""
+
+    def __init__(
+        self,
+        adversary: str,
+        hidden: bool,
+        plan: str,
+        hits: tuple[PreviewHit, ...] = (),
+        moves_to: Zone | None = None,
+        gm_chooses: tuple[str, ...] = (),
+        text: str = "",
+    ) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "hidden", hidden)
+        object.__setattr__(self, "plan", plan)
+        object.__setattr__(self, "hits", hits)
+        object.__setattr__(self, "moves_to", moves_to)
+        object.__setattr__(self, "gm_chooses", gm_chooses)
+        object.__setattr__(self, "text", text)
 
 
 def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | None:

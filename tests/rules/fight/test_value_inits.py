@@ -13,6 +13,17 @@ from typing import Any
 
 import pytest
 
+from rt0table.rules.rt0.abilities import (
+    base,
+    basic,
+    belongings,
+    eddy,
+    fool,
+    injury_effects,
+    magician,
+    priestess,
+    spells,
+)
 from rt0table.rules.rt0.fight import actions, effects, events, intents, state
 from rt0table.rules.rt0.fight.serialize import field_types
 
@@ -29,8 +40,15 @@ HOT = {
     "PendingDecision",
     "FaceTarget",
     "CardsTarget",
+    "Peeked",
+    "Progress",
 }
 """A few of the written ones: the test below must find at least these."""
+
+
+MODULES = (events, actions, state, effects, intents)
+MODULES += (base, basic, belongings, eddy, fool, injury_effects, magician, priestess, spells)
+"""Where the rules keep their frozen values: events, actions, options and their targets, decisions' contexts."""
 
 
 def _written(kind: type) -> bool:
@@ -44,7 +62,7 @@ def _written(kind: type) -> bool:
 
 WRITTEN = [
     kind
-    for module in (events, actions, state, effects, intents)
+    for module in MODULES
     for kind in vars(module).values()
     if isinstance(kind, type)
     and kind.__module__ == module.__name__
