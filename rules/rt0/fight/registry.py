@@ -48,23 +48,41 @@ def _table(abilities: tuple[str, ...]) -> dict[str, tuple[Ability, ...]]:
     return table
 
 
-_TABLES: dict[tuple[str, ...], dict[str, tuple[Ability, ...]]] = {}
-# id of a fighter's abilities tuple -> that tuple and its table. A fighter keeps one tuple object for a whole fight
-# (clones share it), so the question costs an int's hash instead of hashing the tuple of ids (about 1,400 questions
-# a fight). Each entry holds its tuple, so the id cannot be reused while the entry lives; cleared when it grows.
-_SEEN: dict[int, tuple[tuple[str, ...], dict[str, tuple[Ability, ...]]]] = {}
-_SEEN_MOST = 4096
+_TABLES: Final[dict[tuple[str, ...], dict[str, tuple[Ability, ...]]]] = {}
+
+
+class _Recent:
+    """The tables of the last few abilities tuples asked about, found by identity.
+
+    A fighter keeps one tuple object for a whole fight (clones share it), and a fight asks about a handful of
+    fighters about 1,400 times: an identity test or two instead of hashing the tuple of ids on every question.
+    """
+
+    def __init__(self) -> None:
+        self.keys: list[tuple[str, ...]] = []
+        self.tables: list[dict[str, tuple[Ability, ...]]] = []
+
+    def table(self, abilities: tuple[str, ...]) -> dict[str, tuple[Ability, ...]]:
+        keys = self.keys
+        for index in range(len(keys)):
+            if keys[index] is abilities:
+                return self.tables[index]
+        table = _table(abilities)
+        if len(keys) >= _RECENT_MOST:
+            keys.pop()
+            self.tables.pop()
+        keys.insert(0, abilities)
+        self.tables.insert(0, table)
+        return table
+
+
+_RECENT_MOST: Final = 8
+_RECENT: Final = _Recent()
 
 
 def hooked(abilities: tuple[str, ...], hook: Hook) -> tuple[Ability, ...]:
     """The abilities among these that react to ``hook``, in the fighter's order."""
-    seen = _SEEN.get(id(abilities))
-    if seen is None or seen[0] is not abilities:
-        if len(_SEEN) >= _SEEN_MOST:
-            _SEEN.clear()
-        seen = (abilities, _table(abilities))
-        _SEEN[id(abilities)] = seen
-    found = seen[1].get(hook)
+    found = _RECENT.table(abilities).get(hook)
     if found is None:
         raise UnknownHook(f"{hook!r} is not an ability hook (rules/rt0/fight/registry.py lists them)")
     return found

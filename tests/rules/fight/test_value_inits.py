@@ -26,6 +26,7 @@ from rt0table.rules.rt0.abilities import (
 )
 from rt0table.rules.rt0.fight import actions, effects, events, intents, state
 from rt0table.rules.rt0.fight.serialize import field_types
+from rt0table.rules.rt0.lab import fight_row
 
 HOT = {
     "CardPlaced",
@@ -42,12 +43,13 @@ HOT = {
     "CardsTarget",
     "Peeked",
     "Progress",
+    "FightRow",
 }
 """A few of the written ones: the test below must find at least these."""
 
 
 MODULES = (events, actions, state, effects, intents)
-MODULES += (base, basic, belongings, eddy, fool, injury_effects, magician, priestess, spells)
+MODULES += (base, basic, belongings, eddy, fool, injury_effects, magician, priestess, spells, fight_row)
 """Where the rules keep their frozen values: events, actions, options and their targets, decisions' contexts."""
 
 
