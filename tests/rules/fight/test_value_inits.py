@@ -8,6 +8,8 @@ fields' defaults, and leave the value frozen, equal and hashable as before.
 from __future__ import annotations
 
 import dataclasses
+import enum
+import types
 import typing
 from typing import Any
 
@@ -76,16 +78,28 @@ WRITTEN = [
 def _sample(kind: type, index: int, field: dataclasses.Field[Any]) -> object:
     """A value of the field's type, distinct for each field so a constructor that swaps two is caught.
 
-    The types come from ``field_types``: compiled, the dataclass's own annotations are erased.
+    The types come from ``field_types``: compiled, the dataclass's own annotations are erased (and a compiled
+    constructor refuses a value of the wrong type).
     """
-    hint = field_types(kind)[field.name]
+    return _of_type(field_types(kind)[field.name], index)
+
+
+def _of_type(hint: Any, index: int) -> object:
     if hint is bool:
         return index % 2 == 0
     if hint is str:
         return f"value {index}"
-    if typing.get_origin(hint) is tuple:
-        return (index, index + 3)
-    return index + 7  # CardId, int, CardId | None, Any
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        members = list(hint)
+        return members[index % len(members)]
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return (_of_type(args[0], index), _of_type(args[0], index + 3))
+        return tuple(_of_type(arg, index + place) for place, arg in enumerate(args))
+    if origin in (typing.Union, types.UnionType):
+        return _of_type(next(arg for arg in args if arg is not type(None)), index)
+    return index + 7  # CardId, int, Any
 
 
 def test_the_commonest_values_have_written_constructors() -> None:
