@@ -38,7 +38,7 @@ def _words_wrap() -> bool:
 WORDS_WRAP = _words_wrap()  # not Final: mypyc folds a Final bool it cannot compute
 
 
-def _shuffle_words(state: int, items: MutableSequence[T]) -> int:
+def _shuffle_words(state: int, items: list[T]) -> int:
     """``shuffle`` with the same draws, on signed words (valid only when ``WORDS_WRAP``)."""
     s: i64 = state - _SPAN if state > _TOP_WORD else state
     for i in range(len(items) - 1, 0, -1):
@@ -84,7 +84,7 @@ def shuffle(state: int, items: MutableSequence[T]) -> int:
     Exactly ``below(state, i + 1)`` for each index, written out in one loop: a reshuffle makes ~77 draws and
     the two calls per draw were a third of its time. tests/rules test_rng keeps the two in step.
     """
-    if WORDS_WRAP:
+    if WORDS_WRAP and isinstance(items, list):  # a list: compiled, its items are read by index without boxing
         return _shuffle_words(state, items)
     for i in range(len(items) - 1, 0, -1):
         n = i + 1

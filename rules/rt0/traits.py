@@ -45,6 +45,8 @@ class Skill(Enum):
     LAW = "LAW"
     MISC = "MISC"
 
+    __hash__ = object.__hash__  # identity, as Trait's: dict and set look-ups by this enum sit on the hot path
+
 
 # The two Abilities that open each skill to an A+ (CHR-SKILL-APLUS).
 SKILL_ABILITIES: dict[Skill, tuple[Trait, Trait]] = {
@@ -66,6 +68,8 @@ class Arcana(Enum):
     FOOL = 0
     MAGICIAN = 1
     HIGH_PRIESTESS = 2
+
+    __hash__ = object.__hash__  # identity, as Trait's: dict and set look-ups by this enum sit on the hot path
 
     @property
     def title(self) -> str:
@@ -107,6 +111,8 @@ class Spell(Enum):
     AQUARIUS = "Aquarius"
     VIRGO = "Virgo"
     OPHIUCHUS = "Ophiuchus"
+
+    __hash__ = object.__hash__  # identity, as Trait's: dict and set look-ups by this enum sit on the hot path
 
 
 # CHR-SPELL-REQ: spells only some characters may learn.

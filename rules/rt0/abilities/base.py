@@ -31,6 +31,12 @@ class SwitchOn:
     corruption: int
     why: str  # the reason ``CorruptionTaken`` gives
 
+    def __init__(self, mark: str, offer: str, corruption: int, why: str) -> None:
+        object.__setattr__(self, "mark", mark)
+        object.__setattr__(self, "offer", offer)
+        object.__setattr__(self, "corruption", corruption)
+        object.__setattr__(self, "why", why)
+
 
 @dataclass(frozen=True, slots=True)
 class Progress:
@@ -44,6 +50,12 @@ class Progress:
     def __str__(self) -> str:
         text = f"{self.have} / {self.need}" if self.unit == "sum" else f"{self.have} of {self.need} cards"
         return f"{text} — next: {self.next_hint}" if self.next_hint else text
+
+    def __init__(self, have: int, need: int, unit: str, next_hint: str = "") -> None:
+        object.__setattr__(self, "have", have)
+        object.__setattr__(self, "need", need)
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "next_hint", next_hint)
 
 
 class Ability:
@@ -72,11 +84,17 @@ class Ability:
         if "id" in vars(cls):
             ABILITIES[cls.id] = cls()
 
+    def __init__(self) -> None:
+        # The class's settings ``accepts`` and ``takes`` read, copied onto the one instance: compiled, an instance
+        # attribute is a field of the C struct, where a class attribute is a look-up through the type's dicts.
+        self.fits: frozenset[CardId] | None = self.accepted
+        self.can_play: bool = self.playable
+
     # --- taking cards -----------------------------------------------------------------------------
 
     def accepts(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
         """Whether the card may go here now (the fast question ``legal_actions`` asks)."""
-        if not self.playable:
+        if not self.can_play:
             return False
         if hooked(fighter.abilities, "permits"):
             verdict = permission(state, fighter, self.id, card)
@@ -86,7 +104,7 @@ class Ability:
 
     def takes(self, state: CombatState, fighter: Fighter, card: CardId) -> bool:
         """This bin's own condition on the card (suits by default; a wild Fool fits any suit)."""
-        accepted = self.accepted
+        accepted = self.fits
         if accepted is None:
             return True
         if card != FOOL and not fighter.counts_as:  # the card counts as itself: the common, fast case

@@ -200,6 +200,11 @@ class TaggedZone(Target):
     column: int
     row: int
 
+    def __init__(self, tag: str, column: int, row: int) -> None:
+        object.__setattr__(self, "tag", tag)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "row", row)
+
 
 decision_targets("step", ZoneTarget, ModeTarget)
 decision_targets("run", ZoneTarget, ModeTarget, TaggedZone)
@@ -215,12 +220,18 @@ class SkillTarget(Target):
 
     skill: Skill
 
+    def __init__(self, skill: Skill) -> None:
+        object.__setattr__(self, "skill", skill)
+
 
 @dataclass(frozen=True, slots=True)
 class DifficultyTarget(Target):
     """How hard a check is (the GM's check-difficulty options)."""
 
     difficulty: Difficulty
+
+    def __init__(self, difficulty: Difficulty) -> None:
+        object.__setattr__(self, "difficulty", difficulty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +240,10 @@ class CheckAsked(Context):
 
     fighter: str
     skill: Skill
+
+    def __init__(self, fighter: str, skill: Skill) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "skill", skill)
 
 
 decision_context(CheckAsked, CHECK_DIFFICULTY)
@@ -277,6 +292,10 @@ class ReadingTarget(Target):
     reading: int
     rank: int
 
+    def __init__(self, reading: int, rank: int) -> None:
+        object.__setattr__(self, "reading", reading)
+        object.__setattr__(self, "rank", rank)
+
 
 @dataclass(frozen=True, slots=True)
 class PenaltyAsked(Context):
@@ -286,6 +305,12 @@ class PenaltyAsked(Context):
     skill: Skill
     difficulty: Difficulty
     cards: tuple[int, ...]
+
+    def __init__(self, fighter: str, skill: Skill, difficulty: Difficulty, cards: tuple[int, ...]) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "difficulty", difficulty)
+        object.__setattr__(self, "cards", cards)
 
 
 decision_context(PenaltyAsked, PENALTY_PICK)

@@ -235,6 +235,9 @@ class CheckCard(Context):
 
     card: CardId
 
+    def __init__(self, card: CardId) -> None:
+        object.__setattr__(self, "card", card)
+
 
 decision_context(CheckCard, HEADPHONES_CHOICE)
 decision_targets(HEADPHONES_CHOICE, AnswerTarget)

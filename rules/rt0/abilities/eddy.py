@@ -315,6 +315,10 @@ class RowAt(Context):
     row: str
     index: int
 
+    def __init__(self, row: str, index: int) -> None:
+        object.__setattr__(self, "row", row)
+        object.__setattr__(self, "index", index)
+
 
 decision_context(RowAt, *EDDY_KINDS)
 
@@ -326,12 +330,19 @@ class FlipTarget(Target):
     what: str
     key: str
 
+    def __init__(self, what: str, key: str) -> None:
+        object.__setattr__(self, "what", what)
+        object.__setattr__(self, "key", key)
+
 
 @dataclass(frozen=True, slots=True)
 class RowTarget(Target):
     """The row The Fool plays as."""
 
     row: str
+
+    def __init__(self, row: str) -> None:
+        object.__setattr__(self, "row", row)
 
 
 decision_targets("eddy-flip", FlipTarget)

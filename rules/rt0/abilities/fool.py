@@ -261,6 +261,12 @@ class SinkTarget(Target):
     knife: bool
     more: bool
 
+    def __init__(self, card: CardId, ability: str, knife: bool, more: bool) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "knife", knife)
+        object.__setattr__(self, "more", more)
+
 
 @dataclass(frozen=True, slots=True)
 class TaggedCard(Target):
@@ -268,6 +274,10 @@ class TaggedCard(Target):
 
     tag: str
     card: CardId
+
+    def __init__(self, tag: str, card: CardId) -> None:
+        object.__setattr__(self, "tag", tag)
+        object.__setattr__(self, "card", card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +287,10 @@ class KeptPair(Target):
     first: CardId
     second: CardId
 
+    def __init__(self, first: CardId, second: CardId) -> None:
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "second", second)
+
 
 @dataclass(frozen=True, slots=True)
 class StrengthTarget(Target):
@@ -284,6 +298,10 @@ class StrengthTarget(Target):
 
     gear: str
     card: CardId
+
+    def __init__(self, gear: str, card: CardId) -> None:
+        object.__setattr__(self, "gear", gear)
+        object.__setattr__(self, "card", card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +312,12 @@ class RideTarget(Target):
     card: CardId
     column: int
     row: int
+
+    def __init__(self, tag: str, card: CardId, column: int, row: int) -> None:
+        object.__setattr__(self, "tag", tag)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "row", row)
 
 
 decision_targets("sink-mode", AnswerTarget)

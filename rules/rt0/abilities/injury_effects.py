@@ -264,6 +264,11 @@ class DiscardAsked(Context):
     why: str
     source: str
 
+    def __init__(self, count: int, why: str, source: str) -> None:
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "why", why)
+        object.__setattr__(self, "source", source)
+
 
 decision_context(DiscardAsked, FIRST_ROUND_DISCARD)
 
@@ -274,6 +279,10 @@ class DiscardAskedBefore(Context):
 
     count: int
     why: str
+
+    def __init__(self, count: int, why: str) -> None:
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "why", why)
 
 
 decision_context(DiscardAskedBefore, FIRST_ROUND_DISCARD)

@@ -249,6 +249,9 @@ class SpellTarget(Target):
 
     spell: Spell
 
+    def __init__(self, spell: Spell) -> None:
+        object.__setattr__(self, "spell", spell)
+
 
 decision_targets("spellbook", SpellTarget)
 
@@ -441,6 +444,10 @@ class MonteShow(Context):
     fighter: str
     trick: tuple[CardId, ...]
 
+    def __init__(self, fighter: str, trick: tuple[CardId, ...]) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "trick", trick)
+
 
 decision_context(MonteShow, "monte-show")
 
@@ -451,6 +458,10 @@ class MonteGuess(Context):
 
     mixed: tuple[CardId, ...]
     shown: CardId
+
+    def __init__(self, mixed: tuple[CardId, ...], shown: CardId) -> None:
+        object.__setattr__(self, "mixed", mixed)
+        object.__setattr__(self, "shown", shown)
 
 
 decision_context(MonteGuess, "monte-guess")

@@ -66,6 +66,9 @@ class Peeked(Context):
 
     cards: tuple[CardId, ...]
 
+    def __init__(self, cards: tuple[CardId, ...]) -> None:
+        object.__setattr__(self, "cards", cards)
+
 
 variadic(Peeked)
 decision_context(Peeked, "second-sight")
@@ -81,6 +84,12 @@ class Sorting(Context):
     mode: str
     index: int
 
+    def __init__(self, looked: tuple[CardId, ...], bottom: tuple[CardId, ...], mode: str, index: int) -> None:
+        object.__setattr__(self, "looked", looked)
+        object.__setattr__(self, "bottom", bottom)
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "index", index)
+
 
 decision_context(Sorting, "yes-no-sort")
 
@@ -93,6 +102,18 @@ class Ordering(Context):
     bottom: tuple[CardId, ...]
     order: tuple[CardId, ...]
     mode: str
+
+    def __init__(
+        self,
+        looked: tuple[CardId, ...],
+        bottom: tuple[CardId, ...],
+        order: tuple[CardId, ...],
+        mode: str,
+    ) -> None:
+        object.__setattr__(self, "looked", looked)
+        object.__setattr__(self, "bottom", bottom)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "mode", mode)
 
 
 decision_context(Ordering, "yes-no-order", "good-bye-priestess")

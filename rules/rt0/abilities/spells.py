@@ -273,6 +273,10 @@ class ShellTarget(Target):
     amount: int
     shared: bool
 
+    def __init__(self, amount: int, shared: bool) -> None:
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "shared", shared)
+
 
 @dataclass(frozen=True, slots=True)
 class SpreadTarget(Target):
@@ -280,6 +284,10 @@ class SpreadTarget(Target):
 
     how: str
     amount: int
+
+    def __init__(self, how: str, amount: int) -> None:
+        object.__setattr__(self, "how", how)
+        object.__setattr__(self, "amount", amount)
 
 
 decision_targets("shell", ShellTarget)
@@ -595,6 +603,9 @@ class FishingLeft(Context):
 
     left: int
 
+    def __init__(self, left: int) -> None:
+        object.__setattr__(self, "left", left)
+
 
 decision_context(FishingLeft, "fishing")
 decision_targets("fishing", CardTarget)
@@ -845,6 +856,10 @@ class Proposal(Context):
 
     fighter: str
     kind: str
+
+    def __init__(self, fighter: str, kind: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "kind", kind)
 
 
 decision_context(Proposal, "what-gm")

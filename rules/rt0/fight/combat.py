@@ -6,6 +6,8 @@ at the next player action, decision, or the end of the fight.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..abilities import ABILITIES
 from ..campaign.injuries import turn_start_hp_loss
 from ..traits import Trait
@@ -19,7 +21,10 @@ from .state import CombatState, Fighter, FighterKind, Phase
 EDDY_HAND = 3  # EDDY-SHEET: an Eddy draws 3 and plays 2
 # Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
 # and these are tested several times per action.
-_ROUND_START, _PLAYER_TURN, _OVER = Phase.ROUND_START, Phase.PLAYER_TURN, Phase.OVER
+# Final: mypyc keeps a Final module name in a C static, where any other name is a look-up in the module's dict.
+_ROUND_START: Final = Phase.ROUND_START
+_PLAYER_TURN: Final = Phase.PLAYER_TURN
+_OVER: Final = Phase.OVER
 
 
 def turn_order(state: CombatState) -> list[str]:

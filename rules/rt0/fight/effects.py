@@ -163,6 +163,9 @@ class AvertTarget(Target):
 
     card: CardId | None
 
+    def __init__(self, card: CardId | None) -> None:
+        object.__setattr__(self, "card", card)
+
 
 decision_targets(AVERT, AvertTarget)
 
@@ -315,6 +318,10 @@ class PlaceTarget(Target):
     card: CardId
     ability: str
 
+    def __init__(self, card: CardId, ability: str) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ability", ability)
+
 
 decision_targets("catch", PlaceTarget)
 
@@ -386,6 +393,10 @@ class FaceTarget(Target):
 
     ability: str
     face: CardId
+
+    def __init__(self, ability: str, face: CardId) -> None:
+        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "face", face)
 
 
 decision_targets("wildcard", FaceTarget)

@@ -6,9 +6,9 @@ game object that pushes and pops steps.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from ...seam import IllegalAction
 from .. import rng
@@ -47,7 +47,7 @@ from .zones import Room, Zone
 EDDY_PILE = "eddies"
 # Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
 # and these are tested several times per action.
-_OVER = Phase.OVER
+_OVER: Final = Phase.OVER  # Final: a C static once compiled, not a look-up in the module dict
 
 
 @dataclass(frozen=True)
@@ -427,10 +427,27 @@ def _addable(fighter: Fighter) -> list[str]:
     return [a for a in arcana_abilities(fighter.arcana) if a not in fighter.abilities]
 
 
-@functools.cache
 def play_card(fighter: str, card: int, ability: str) -> PlayCard:
-    """The one shared ``PlayCard`` per (fighter, card, ability): actions are values, and building one is slow."""
-    return PlayCard(fighter, card, ability)
+    """The one shared ``PlayCard`` per (fighter, card, ability): actions are values, and building one is slow.
+
+    Kept by fighter, then bin, then card: two look-ups by string (their hashes are cached) and an index, where a
+    cache keyed by the three would build, hash and compare a tuple on every play.
+    """
+    by_bin = _PLAYS.get(fighter)
+    if by_bin is None:
+        by_bin = _PLAYS[fighter] = {}
+    row = by_bin.get(ability)
+    if row is None:
+        row = by_bin[ability] = [None] * len(CARDS)
+    if not 0 <= card < len(row):  # no such card: a value all the same, not kept
+        return PlayCard(fighter, card, ability)
+    play = row[card]
+    if play is None:
+        play = row[card] = PlayCard(fighter, card, ability)
+    return play
+
+
+_PLAYS: Final[dict[str, dict[str, list[PlayCard | None]]]] = {}
 
 
 def refusal(state: CombatState, action: Action) -> str | None:

@@ -4,9 +4,10 @@ An event of a class in ``REVEALING`` showed a card nobody knew (a draw, a shuffl
 turned up); undo never steps back across one. (The list sits at the end, not on each class, because a
 dataclass attribute in a class body is a field for mypyc, which compiles this layer for simulations.)
 
-The commonest events write their own ``__init__`` (each field set through ``object.__setattr__``, so they stay
-frozen): mypyc compiles a written one, while the one ``dataclass`` generates runs as plain Python at about four
-times the cost, and a fight makes several hundred events (tests/rules/fight/test_value_inits.py keeps them exact).
+Every event writes its own ``__init__`` (each field set through ``object.__setattr__``, so they stay frozen):
+mypyc compiles a written one, while the one ``dataclass`` generates runs as plain Python at about four times the
+cost, and a fight makes several hundred events (tests/rules/fight/test_value_inits.py keeps them exact, and finds
+any event left without one).
 """
 
 from __future__ import annotations
@@ -159,6 +160,11 @@ class EffectWasted(Event):
     effect: str
     reason: str
 
+    def __init__(self, source: str, effect: str, reason: str) -> None:
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "reason", reason)
+
 
 @dataclass(frozen=True, slots=True)
 class ShieldGained(Event):
@@ -216,6 +222,9 @@ class Moved(Event):
 class LeftCombat(Event):
     fighter: str
 
+    def __init__(self, fighter: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+
 
 @dataclass(frozen=True, slots=True)
 class CatastropheStruck(Event):
@@ -230,6 +239,9 @@ class CatastropheStruck(Event):
 @dataclass(frozen=True, slots=True)
 class Honked(Event):
     fighter: str
+
+    def __init__(self, fighter: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +344,11 @@ class InjuryGiven(Event):
     injury: str
     severity: str
 
+    def __init__(self, fighter: str, injury: str, severity: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "injury", injury)
+        object.__setattr__(self, "severity", severity)
+
 
 @dataclass(frozen=True, slots=True)
 class HealthLost(Event):
@@ -356,12 +373,18 @@ class HealthLost(Event):
 class FighterDied(Event):
     fighter: str
 
+    def __init__(self, fighter: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+
 
 @dataclass(frozen=True, slots=True)
 class EddyDestroyed(Event):
     """An Eddy at 0 HP: no injuries, it is out of the fight (another rolls up next scene)."""
 
     fighter: str
+
+    def __init__(self, fighter: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,6 +394,10 @@ class AdversaryHeld(Event):
     adversary: str
     by: str
 
+    def __init__(self, adversary: str, by: str) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "by", by)
+
 
 @dataclass(frozen=True, slots=True)
 class DeckTopShown(Event):
@@ -378,6 +405,10 @@ class DeckTopShown(Event):
 
     pile: str
     card: CardId
+
+    def __init__(self, pile: str, card: CardId) -> None:
+        object.__setattr__(self, "pile", pile)
+        object.__setattr__(self, "card", card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +444,11 @@ class StandInChose(Event):
     choice: str
     reason: str
 
+    def __init__(self, kind: str, choice: str, reason: str) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "choice", choice)
+        object.__setattr__(self, "reason", reason)
+
 
 @dataclass(frozen=True, slots=True)
 class SkillCheckMade(Event):
@@ -425,11 +461,43 @@ class SkillCheckMade(Event):
     outcome: str
     reason: str
 
+    def __init__(
+        self,
+        fighter: str,
+        skill: str,
+        difficulty: str,
+        cards: tuple[CardId, ...],
+        outcome: str,
+        reason: str,
+    ) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "difficulty", difficulty)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "reason", reason)
+
 
 @dataclass(frozen=True, slots=True)
 class SkillCheckJudged(SkillCheckMade):
     """A check under Penalty once the GM named the worse card (SKL-PENALTY). Its cards were shown with the question,
     so it reveals nothing and the GM's answer can be taken back."""
+
+    def __init__(
+        self,
+        fighter: str,
+        skill: str,
+        difficulty: str,
+        cards: tuple[CardId, ...],
+        outcome: str,
+        reason: str,
+    ) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "difficulty", difficulty)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "reason", reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,6 +519,10 @@ class AbilityAdded(Event):
     fighter: str
     ability: str
 
+    def __init__(self, fighter: str, ability: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "ability", ability)
+
 
 @dataclass(frozen=True, slots=True)
 class CardDeclared(Event):
@@ -459,6 +531,11 @@ class CardDeclared(Event):
     fighter: str
     card: CardId
     counts_as: CardId
+
+    def __init__(self, fighter: str, card: CardId, counts_as: CardId) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "counts_as", counts_as)
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,6 +546,11 @@ class CardsRemoved(Event):
     cards: tuple[CardId, ...]
     for_good: bool
 
+    def __init__(self, fighter: str, cards: tuple[CardId, ...], for_good: bool) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "for_good", for_good)
+
 
 @dataclass(frozen=True, slots=True)
 class CardsToHand(Event):
@@ -478,6 +560,11 @@ class CardsToHand(Event):
     cards: tuple[CardId, ...]
     origin: str
 
+    def __init__(self, fighter: str, cards: tuple[CardId, ...], origin: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "origin", origin)
+
 
 @dataclass(frozen=True, slots=True)
 class CardReturned(Event):
@@ -486,6 +573,11 @@ class CardReturned(Event):
     fighter: str
     card: CardId
     where: str  # "top" or "shuffled"
+
+    def __init__(self, fighter: str, card: CardId, where: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "where", where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,6 +611,11 @@ class DeckStacked(Event):
     top: tuple[CardId, ...]
     bottom: int
 
+    def __init__(self, fighter: str, top: tuple[CardId, ...], bottom: int) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "top", top)
+        object.__setattr__(self, "bottom", bottom)
+
 
 @dataclass(frozen=True, slots=True)
 class IntentsOffered(Event):
@@ -527,6 +624,10 @@ class IntentsOffered(Event):
     adversary: str
     cards: tuple[CardId, ...]
 
+    def __init__(self, adversary: str, cards: tuple[CardId, ...]) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "cards", cards)
+
 
 @dataclass(frozen=True, slots=True)
 class IntentQueued(Event):
@@ -534,6 +635,10 @@ class IntentQueued(Event):
 
     adversary: str
     card: CardId | None
+
+    def __init__(self, adversary: str, card: CardId | None) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "card", card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,6 +649,11 @@ class HarmUndone(Event):
     hp: int
     injuries_removed: tuple[str, ...]
 
+    def __init__(self, fighter: str, hp: int, injuries_removed: tuple[str, ...]) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "hp", hp)
+        object.__setattr__(self, "injuries_removed", injuries_removed)
+
 
 @dataclass(frozen=True, slots=True)
 class CardsSearched(Event):
@@ -551,6 +661,10 @@ class CardsSearched(Event):
 
     fighter: str
     cards: tuple[CardId, ...]
+
+    def __init__(self, fighter: str, cards: tuple[CardId, ...]) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "cards", cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -563,6 +677,11 @@ class IntentDiscarded(Event):
     card: CardId
     why: str
 
+    def __init__(self, adversary: str, card: CardId, why: str) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "why", why)
+
 
 @dataclass(frozen=True, slots=True)
 class InjuryTreated(Event):
@@ -571,6 +690,11 @@ class InjuryTreated(Event):
     fighter: str
     injury: str
     becomes: str
+
+    def __init__(self, fighter: str, injury: str, becomes: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "injury", injury)
+        object.__setattr__(self, "becomes", becomes)
 
 
 # --- The Magician ---------------------------------------------------------------------------------------
@@ -583,6 +707,10 @@ class SpellBorrowed(Event):
     fighter: str
     spell: str
 
+    def __init__(self, fighter: str, spell: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "spell", spell)
+
 
 @dataclass(frozen=True, slots=True)
 class TrickCardShown(Event):
@@ -590,6 +718,10 @@ class TrickCardShown(Event):
 
     fighter: str
     card: CardId
+
+    def __init__(self, fighter: str, card: CardId) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "card", card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -600,6 +732,11 @@ class TrickGuessed(Event):
     card: CardId
     right: bool
 
+    def __init__(self, fighter: str, card: CardId, right: bool) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "right", right)
+
 
 @dataclass(frozen=True, slots=True)
 class DamageAvoided(Event):
@@ -608,6 +745,11 @@ class DamageAvoided(Event):
     fighter: str
     source: str
     amount: int
+
+    def __init__(self, fighter: str, source: str, amount: int) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "amount", amount)
 
 
 # --- items (ITM-*) -------------------------------------------------------------------------------------------
@@ -621,6 +763,11 @@ class ItemUsed(Event):
     item: str
     effect: str
 
+    def __init__(self, fighter: str, item: str, effect: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "effect", effect)
+
 
 @dataclass(frozen=True, slots=True)
 class ItemExhausted(Event):
@@ -628,6 +775,10 @@ class ItemExhausted(Event):
 
     fighter: str
     item: str
+
+    def __init__(self, fighter: str, item: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "item", item)
 
 
 @dataclass(frozen=True, slots=True)
@@ -639,6 +790,12 @@ class CardsStowed(Event):
     cards: tuple[CardId, ...]
     origin: str  # "deck" (drawn) or "check" (the card a check was won with)
 
+    def __init__(self, fighter: str, item: str, cards: tuple[CardId, ...], origin: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "origin", origin)
+
 
 @dataclass(frozen=True, slots=True)
 class CardSwapped(Event):
@@ -648,6 +805,12 @@ class CardSwapped(Event):
     item: str
     given: CardId
     taken: CardId
+
+    def __init__(self, fighter: str, item: str, given: CardId, taken: CardId) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "given", given)
+        object.__setattr__(self, "taken", taken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -659,6 +822,13 @@ class AttackWithstood(Event):
     amount: int
     medium: str
     item: str
+
+    def __init__(self, fighter: str, source: str, amount: int, medium: str, item: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "medium", medium)
+        object.__setattr__(self, "item", item)
 
 
 REVEALING: frozenset[type[Event]] = frozenset(

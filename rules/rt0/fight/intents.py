@@ -41,6 +41,8 @@ from .state import (
 from .zones import Zone, distance, step_toward, zone_name
 
 GM_TARGET = "gm-target"
+SUIT_NAME = tuple(card.suit.value for card in CARDS)
+"""Each card's suit by name, by card id: an Enum's ``value`` is a Python property, read for every intent."""
 INTENT_PICK = "intent-pick"
 
 
@@ -52,6 +54,12 @@ class TargetChoice(Context):
     plan: tuple[str, bool]  # the suit whose plan runs, and whether it is the union plan
     step: int  # the damage step's index in that plan
     amount: int  # the damage it deals
+
+    def __init__(self, adversary: str, plan: tuple[str, bool], step: int, amount: int) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "plan", plan)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "amount", amount)
 
 
 decision_context(TargetChoice, GM_TARGET)
@@ -92,7 +100,7 @@ def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tupl
     hidden = kind.hidden_intents
     # Ruling ADV-INTENT: a face-down replacement that is itself a Major is replaced again. The Major is never the
     # adversary's intent (nor next round's, nor one offered), so IntentReplaced alone tells of it.
-    while kind.plan_for(CARDS[card].suit.value).redraw_face_down:
+    while kind.plan_for(SUIT_NAME[card]).redraw_face_down:
         state.piles[GM].discard.append(card)
         events.append(IntentReplaced(adversary.id, card))
         card = _draw_gm_card(state, events)
@@ -107,6 +115,10 @@ class IntentPick(Context):
     adversary: str
     later: bool
 
+    def __init__(self, adversary: str, later: bool) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "later", later)
+
 
 decision_context(IntentPick, INTENT_PICK)
 
@@ -117,6 +129,10 @@ class IntentTarget(Target):
 
     kept: CardId
     dropped: CardId
+
+    def __init__(self, kept: CardId, dropped: CardId) -> None:
+        object.__setattr__(self, "kept", kept)
+        object.__setattr__(self, "dropped", dropped)
 
 
 decision_targets(INTENT_PICK, IntentTarget)
@@ -219,8 +235,8 @@ def reachable(state: CombatState, adversary: Adversary, ranged: bool) -> list[Fi
 def plan_of(state: CombatState, adversary: Adversary) -> IntentPlan:
     assert adversary.intent is not None
     kind = state.bestiary[adversary.kind]
-    plan = kind.plan_for(CARDS[adversary.intent].suit.value)
-    if plan.union is not None and f"union:{adversary.kind}:{CARDS[adversary.intent].suit.value}" in state.round_flags:
+    plan = kind.plan_for(SUIT_NAME[adversary.intent])
+    if plan.union is not None and f"union:{adversary.kind}:{SUIT_NAME[adversary.intent]}" in state.round_flags:
         return IntentPlan(plan.union)
     return plan
 
@@ -231,7 +247,7 @@ def carry_out(state: CombatState, adversary: Adversary, events: list[Event]) -> 
     if adversary.intent_hidden:
         adversary.intent_hidden = False
         events.append(IntentRevealed(adversary.id, adversary.intent))
-    suit = CARDS[adversary.intent].suit.value
+    suit = SUIT_NAME[adversary.intent]
     plan = plan_of(state, adversary)
     use_union = plan is not state.bestiary[adversary.kind].plan_for(suit)
     if plan.union is not None:
@@ -309,6 +325,12 @@ class PlanLeft(Context):
     adversary: str
     plan: tuple[str, bool]
     start: int
+
+    def __init__(self, then: str, adversary: str, plan: tuple[str, bool], start: int) -> None:
+        object.__setattr__(self, "then", then)
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "plan", plan)
+        object.__setattr__(self, "start", start)
 
 
 decision_context(PlanLeft, "injury", "disappear", "hit-me")
@@ -395,6 +417,12 @@ class PreviewHit:
     blocked: int
     hp_after: int
 
+    def __init__(self, target: str, amount: int, blocked: int, hp_after: int) -> None:
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "blocked", blocked)
+        object.__setattr__(self, "hp_after", hp_after)
+
 
 @dataclass(frozen=True, slots=True)
 class IntentPreview:
@@ -407,6 +435,24 @@ class IntentPreview:
     moves_to: Zone | None = None
     gm_chooses: tuple[str, ...] = ()  # fighter ids the GM would pick among (strategic, dimwitted)
     text: str = ""
+
+    def __init__(
+        self,
+        adversary: str,
+        hidden: bool,
+        plan: str,
+        hits: tuple[PreviewHit, ...] = (),
+        moves_to: Zone | None = None,
+        gm_chooses: tuple[str, ...] = (),
+        text: str = "",
+    ) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "hidden", hidden)
+        object.__setattr__(self, "plan", plan)
+        object.__setattr__(self, "hits", hits)
+        object.__setattr__(self, "moves_to", moves_to)
+        object.__setattr__(self, "gm_chooses", gm_chooses)
+        object.__setattr__(self, "text", text)
 
 
 def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | None:
@@ -422,7 +468,7 @@ def preview_intent(state: CombatState, adversary: Adversary) -> IntentPreview | 
     trial = state.clone()
     ghost = trial.adversary(adversary.id)
     assert ghost.intent is not None
-    suit = CARDS[ghost.intent].suit.value
+    suit = SUIT_NAME[ghost.intent]
     plan = plan_of(trial, ghost)
     use_union = plan is not trial.bestiary[ghost.kind].plan_for(suit)
     events: list[Event] = []

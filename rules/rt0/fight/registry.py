@@ -6,14 +6,13 @@ import cycle.
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING, Literal, Protocol, get_args
+from typing import TYPE_CHECKING, Final, Literal, get_args
 
 if TYPE_CHECKING:
     from ..abilities.base import Ability
     from .state import CombatState, Fighter
 
-ABILITIES: dict[str, Ability] = {}
+ABILITIES: Final[dict[str, Ability]] = {}  # Final: a C static once compiled, asked for on every action
 
 Hook = Literal[
     "on_draw", "at_turn_start", "at_turn_end", "before_damage", "after_damage",
@@ -39,21 +38,54 @@ def _overrides(ability: Ability, hook: Hook) -> bool:
     return False
 
 
-def _hooked(abilities: tuple[str, ...], hook: Hook) -> tuple[Ability, ...]:
-    if hook not in HOOKS:  # checked once per cached answer
+def _table(abilities: tuple[str, ...]) -> dict[str, tuple[Ability, ...]]:
+    """Every hook's answer for these abilities, worked out once per distinct tuple of ability ids."""
+    table = _TABLES.get(abilities)
+    if table is None:
+        known = [ABILITIES[a] for a in abilities if a in ABILITIES]
+        table = {hook: tuple(a for a in known if _overrides(a, hook)) for hook in HOOKS}
+        _TABLES[abilities] = table
+    return table
+
+
+_TABLES: Final[dict[tuple[str, ...], dict[str, tuple[Ability, ...]]]] = {}
+
+
+class _Recent:
+    """The tables of the last few abilities tuples asked about, found by identity.
+
+    A fighter keeps one tuple object for a whole fight (clones share it), and a fight asks about a handful of
+    fighters about 1,400 times: an identity test or two instead of hashing the tuple of ids on every question.
+    """
+
+    def __init__(self) -> None:
+        self.keys: list[tuple[str, ...]] = []
+        self.tables: list[dict[str, tuple[Ability, ...]]] = []
+
+    def table(self, abilities: tuple[str, ...]) -> dict[str, tuple[Ability, ...]]:
+        keys = self.keys
+        for index in range(len(keys)):
+            if keys[index] is abilities:
+                return self.tables[index]
+        table = _table(abilities)
+        if len(keys) >= _RECENT_MOST:
+            keys.pop()
+            self.tables.pop()
+        keys.insert(0, abilities)
+        self.tables.insert(0, table)
+        return table
+
+
+_RECENT_MOST: Final = 8
+_RECENT: Final = _Recent()
+
+
+def hooked(abilities: tuple[str, ...], hook: Hook) -> tuple[Ability, ...]:
+    """The abilities among these that react to ``hook``, in the fighter's order."""
+    found = _RECENT.table(abilities).get(hook)
+    if found is None:
         raise UnknownHook(f"{hook!r} is not an ability hook (rules/rt0/fight/registry.py lists them)")
-    return tuple(ABILITIES[a] for a in abilities if a in ABILITIES and _overrides(ABILITIES[a], hook))
-
-
-class Hooked(Protocol):
-    """``hooked``'s signature, which ``functools.cache`` would otherwise hide from mypy (a typo would pass)."""
-
-    def __call__(self, abilities: tuple[str, ...], hook: Hook, /) -> tuple[Ability, ...]: ...
-
-
-hooked: Hooked = functools.cache(_hooked)
-"""The abilities among these that react to ``hook``, in the fighter's order (cached: a fighter's abilities
-and the hooks are few)."""
+    return found
 
 
 def everyone_hooked(state: CombatState, hook: Hook) -> list[tuple[Fighter, Ability]]:

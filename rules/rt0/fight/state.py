@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from ..campaign.character import COMBAT_HP
 from ..cards import CardId
@@ -35,7 +36,7 @@ class Phase(Enum):
 
 # Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
 # and these are tested several times per action.
-_PLAYER_TURN = Phase.PLAYER_TURN
+_PLAYER_TURN: Final = Phase.PLAYER_TURN  # Final: a C static once compiled, not a look-up in the module dict
 
 
 # Typed option targets: what an option points at, so tables can mark it and no one guesses from the label.
@@ -58,20 +59,33 @@ class ZoneTarget(Target):
     def zone(self) -> Zone:
         return (self.column, self.row)
 
+    def __init__(self, column: int, row: int) -> None:
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "row", row)
+
 
 @dataclass(frozen=True, slots=True)
 class FighterTarget(Target):
     fighter: str
+
+    def __init__(self, fighter: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
 
 
 @dataclass(frozen=True, slots=True)
 class CardTarget(Target):
     card: CardId
 
+    def __init__(self, card: CardId) -> None:
+        object.__setattr__(self, "card", card)
+
 
 @dataclass(frozen=True, slots=True)
 class NumberTarget(Target):
     number: int
+
+    def __init__(self, number: int) -> None:
+        object.__setattr__(self, "number", number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +114,10 @@ class FateTarget(Target):
     adversary: str
     fate: str
 
+    def __init__(self, adversary: str, fate: str) -> None:
+        object.__setattr__(self, "adversary", adversary)
+        object.__setattr__(self, "fate", fate)
+
 
 @dataclass(frozen=True, slots=True)
 class InjuryTarget(Target):
@@ -108,6 +126,10 @@ class InjuryTarget(Target):
     fighter: str
     injury: str
 
+    def __init__(self, fighter: str, injury: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "injury", injury)
+
 
 @dataclass(frozen=True, slots=True)
 class AidTarget(Target):
@@ -115,6 +137,10 @@ class AidTarget(Target):
 
     fighter: str
     amount: int
+
+    def __init__(self, fighter: str, amount: int) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "amount", amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,12 +152,20 @@ class HealTarget(Target):
     mend: str
     becomes: str
 
+    def __init__(self, fighter: str, mend: str, becomes: str) -> None:
+        object.__setattr__(self, "fighter", fighter)
+        object.__setattr__(self, "mend", mend)
+        object.__setattr__(self, "becomes", becomes)
+
 
 @dataclass(frozen=True, slots=True)
 class AnswerTarget(Target):
     """Yes or no (take the Corruption, draw the card, keep the success)."""
 
     yes: bool
+
+    def __init__(self, yes: bool) -> None:
+        object.__setattr__(self, "yes", yes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +174,9 @@ class ModeTarget(Target):
 
     mode: str
 
+    def __init__(self, mode: str) -> None:
+        object.__setattr__(self, "mode", mode)
+
 
 @dataclass(frozen=True, slots=True)
 class CardsTarget(Target):
@@ -147,6 +184,9 @@ class CardsTarget(Target):
     first", "neither"); saved as the bare list of places (``decisions.VARIADIC``)."""
 
     places: tuple[int, ...]
+
+    def __init__(self, places: tuple[int, ...]) -> None:
+        object.__setattr__(self, "places", places)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +232,22 @@ class PendingDecision:
     options: tuple[Option, ...]
     context: Context = NO_CONTEXT  # the kind's typed context; NO_CONTEXT, whatever the kind, when it needs none
     private: bool = False  # only the actor may see the options (cards they peeked at); hot-seat UIs hide it
+
+    def __init__(
+        self,
+        kind: str,
+        actor: str,
+        prompt: str,
+        options: tuple[Option, ...],
+        context: Context = NO_CONTEXT,
+        private: bool = False,
+    ) -> None:  # written for speed, as Option's is (test_value_inits.py)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "context", context)
+        object.__setattr__(self, "private", private)
 
     @property
     def seats(self) -> frozenset[str]:
@@ -303,6 +359,10 @@ class Checkpoint:
 
     hp: int
     injuries: tuple[str, ...]
+
+    def __init__(self, hp: int, injuries: tuple[str, ...]) -> None:
+        object.__setattr__(self, "hp", hp)
+        object.__setattr__(self, "injuries", injuries)
 
 
 @dataclass(slots=True)

@@ -62,6 +62,32 @@ class FightRow:
             self.state_hash,
         )
 
+    def __init__(
+        self,
+        index: int,
+        seed: int,
+        result: str,
+        rounds: int,
+        actions: int,
+        damage: tuple[int, ...],
+        hp_lost: tuple[int, ...],
+        injuries: tuple[int, ...],
+        corruption: tuple[int, ...],
+        shield: tuple[int, ...],
+        state_hash: str = "",
+    ) -> None:
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "actions", actions)
+        object.__setattr__(self, "damage", damage)
+        object.__setattr__(self, "hp_lost", hp_lost)
+        object.__setattr__(self, "injuries", injuries)
+        object.__setattr__(self, "corruption", corruption)
+        object.__setattr__(self, "shield", shield)
+        object.__setattr__(self, "state_hash", state_hash)
+
 
 def row_from_tuple(row: Row) -> FightRow:
     return FightRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10])

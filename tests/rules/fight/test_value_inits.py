@@ -8,13 +8,27 @@ fields' defaults, and leave the value frozen, equal and hashable as before.
 from __future__ import annotations
 
 import dataclasses
+import enum
+import types
 import typing
 from typing import Any
 
 import pytest
 
-from rt0table.rules.rt0.fight import actions, events, state
+from rt0table.rules.rt0.abilities import (
+    base,
+    basic,
+    belongings,
+    eddy,
+    fool,
+    injury_effects,
+    magician,
+    priestess,
+    spells,
+)
+from rt0table.rules.rt0.fight import actions, effects, events, intents, state
 from rt0table.rules.rt0.fight.serialize import field_types
+from rt0table.rules.rt0.lab import fight_row
 
 HOT = {
     "CardPlaced",
@@ -26,8 +40,19 @@ HOT = {
     "Choose",
     "Option",
     "StrikeTarget",
+    "PendingDecision",
+    "FaceTarget",
+    "CardsTarget",
+    "Peeked",
+    "Progress",
+    "FightRow",
 }
 """A few of the written ones: the test below must find at least these."""
+
+
+MODULES = (events, actions, state, effects, intents)
+MODULES += (base, basic, belongings, eddy, fool, injury_effects, magician, priestess, spells, fight_row)
+"""Where the rules keep their frozen values: events, actions, options and their targets, decisions' contexts."""
 
 
 def _written(kind: type) -> bool:
@@ -41,7 +66,7 @@ def _written(kind: type) -> bool:
 
 WRITTEN = [
     kind
-    for module in (events, actions, state)
+    for module in MODULES
     for kind in vars(module).values()
     if isinstance(kind, type)
     and kind.__module__ == module.__name__
@@ -53,22 +78,42 @@ WRITTEN = [
 def _sample(kind: type, index: int, field: dataclasses.Field[Any]) -> object:
     """A value of the field's type, distinct for each field so a constructor that swaps two is caught.
 
-    The types come from ``field_types``: compiled, the dataclass's own annotations are erased.
+    The types come from ``field_types``: compiled, the dataclass's own annotations are erased (and a compiled
+    constructor refuses a value of the wrong type).
     """
-    hint = field_types(kind)[field.name]
+    return _of_type(field_types(kind)[field.name], index)
+
+
+def _of_type(hint: Any, index: int) -> object:
     if hint is bool:
         return index % 2 == 0
     if hint is str:
         return f"value {index}"
-    if typing.get_origin(hint) is tuple:
-        return (index, index + 3)
     if hint is state.Target:  # an option's value (compiled, its constructor refuses anything else)
         return state.NumberTarget(index + 7)
-    return index + 7  # CardId, int, CardId | None, Any
+    if hint is state.Context:  # a decision's context: its one field-less value stands for any
+        return state.NO_CONTEXT
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        members = list(hint)
+        return members[index % len(members)]
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return (_of_type(args[0], index), _of_type(args[0], index + 3))
+        return tuple(_of_type(arg, index + place) for place, arg in enumerate(args))
+    if origin in (typing.Union, types.UnionType):
+        return _of_type(next(arg for arg in args if arg is not type(None)), index)
+    return index + 7  # CardId, int, Any
 
 
 def test_the_commonest_values_have_written_constructors() -> None:
     assert {kind.__name__ for kind in WRITTEN} >= HOT
+
+
+def test_every_event_has_a_written_constructor() -> None:
+    every = [kind for kind in vars(events).values() if isinstance(kind, type) and issubclass(kind, events.Event)]
+    assert len(every) > 60
+    assert [kind.__name__ for kind in every if kind is not events.Event and not _written(kind)] == []
 
 
 @pytest.mark.parametrize("kind", WRITTEN, ids=lambda k: k.__name__)
