@@ -1,7 +1,9 @@
 """A seam game's values as JSON and back, for Moon's Grave, The Restless and Loner: set-ups, states and actions.
 
-Values are frozen dataclasses of plain values (str, int, bool, None, tuples of any of them); the codec reads the
-field types off each class's own type hints, once per class, and every error names the field that does not fit.
+Values are frozen dataclasses of plain values (str, int, bool, None, enums by their values, tuples of any of them);
+the codec reads the field types off each class's own type hints, once per class, and every error names the field that
+does not fit. A class may be written another way (``written_as``: by name, as a row, as its one field, or by its own
+pair of functions) where a save written before the codec fixed its shape.
 An action is written as its fields beside its type's name under the game's tag ("kind" or "action"); a state's
 hash is the SHA-256 of its JSON written one canonical way.
 """
@@ -14,6 +16,7 @@ import json
 import types
 import typing
 from collections.abc import Callable
+from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from .seam import RulesError
@@ -33,11 +36,59 @@ def encode(value: Any) -> Any:
         return value
     if kind is tuple or kind is list:
         return [encode(v) for v in value]
+    writer = _WRITERS.get(kind)
+    if writer is not None:
+        return writer(value)
+    if isinstance(value, Enum):
+        return value.value
     return {name: encode(getattr(value, name)) for name in _names(kind)}
 
 
 _NAMES: dict[Any, tuple[str, ...]] = {}
 _READERS: dict[Any, Reader] = {}
+_WRITERS: dict[Any, Callable[[Any], Any]] = {}
+
+
+def written_as(kind: type, write: Callable[[Any], Any], read: Reader) -> None:
+    """Write ``kind`` with ``write`` and read it with ``read`` (data, where), wherever it appears."""
+    _WRITERS[kind] = write
+    _READERS[kind] = read
+
+
+def written_by_name(kind: type[Enum]) -> None:
+    """Write an enum by its members' names, not their values."""
+
+    def read(data: Any, where: str) -> Any:
+        if not isinstance(data, str) or data not in kind.__members__:
+            raise RulesError(f"{where}: has the unknown value {data!r}")
+        return kind[data]
+
+    written_as(kind, lambda member: member.name, read)
+
+
+def written_as_row(kind: type) -> None:
+    """Write a dataclass as the list of its fields, in order."""
+    names = _names(kind)
+    hints = typing.get_type_hints(kind)
+    fields = _tuple_reader(tuple(hints[name] for name in names))
+
+    def read(data: Any, where: str) -> Any:
+        maker: Any = kind
+        return maker(*fields(data, where))
+
+    written_as(kind, lambda value: [encode(getattr(value, name)) for name in names], read)
+
+
+def written_as_field(kind: type) -> None:
+    """Write a dataclass of one field as that field's value."""
+    (name,) = _names(kind)
+    field = _reader(typing.get_type_hints(kind)[name])
+
+    def read(data: Any, where: str) -> Any:
+        maker: Any = kind
+        return maker(field(data, where))
+
+    written_as(kind, lambda value: encode(getattr(value, name)), read)
 
 
 def _names(kind: Any) -> tuple[str, ...]:
@@ -70,6 +121,8 @@ def _make_reader(kind: Any) -> Reader:
         return _tuple_reader(typing.get_args(kind))
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _dataclass_reader(kind)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return _enum_reader(kind)
     if kind in (str, int, bool, type(None)):
         return _plain_reader(kind)
     raise RulesError(f"no codec for {kind!r}")
@@ -91,14 +144,29 @@ def _optional_reader(options: tuple[Any, ...]) -> Reader:
     return read
 
 
+def _enum_reader(kind: type[Enum]) -> Reader:
+    values = {member.value: member for member in kind}
+
+    def read(data: Any, where: str) -> Any:
+        if type(data) not in _PLAIN or data not in values:
+            raise RulesError(f"{where}: has the unknown value {data!r}")
+        return values[data]
+
+    return read
+
+
+_LIST_OF = {str: " of text", int: " of whole numbers", bool: " of true or false"}
+
+
 def _tuple_reader(args: tuple[Any, ...]) -> Reader:
     """``tuple[X, ...]`` reads a list of any length; ``tuple[X, Y]`` a list of exactly those."""
     if len(args) == 2 and args[1] is Ellipsis:
         item = _reader(args[0])
+        of = _LIST_OF.get(args[0], "")
 
         def read_many(data: Any, where: str) -> Any:
             if not isinstance(data, list):
-                raise RulesError(f"{where}: must be a list")
+                raise RulesError(f"{where}: must be a list{of}")
             return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(data))
 
         return read_many
@@ -129,7 +197,7 @@ def _dataclass_reader(kind: type) -> Reader:
     hints = typing.get_type_hints(kind)
     fields = {f.name: f for f in dataclasses.fields(kind)}
     readers = {name: _reader(hints[name]) for name in fields}
-    required = [name for name, f in fields.items() if f.default is dataclasses.MISSING]
+    required = [name for name, f in fields.items() if f.default is f.default_factory is dataclasses.MISSING]
     needed = frozenset(required)
 
     def read(data: Any, where: str) -> Any:

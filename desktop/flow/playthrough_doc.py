@@ -22,7 +22,7 @@ from rt0table.rules.rt0.campaign.campaign import Campaign
 from rt0table.rules.rt0.campaign.campaign_codec import read_campaign
 from rt0table.rules.rt0.campaign.gm_asks import PowerRequest, asks_the_gm
 from rt0table.rules.rt0.fight.serialize import decode, encode
-from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.solo.journal_bridge import read_solo, write_solo
 from rt0table.rules.story.chronicle import Line
 from rt0table.rules.story.decks import fresh_decks, read_decks
 from rt0table.rules.story.tale import DayChoices, FinishedFight, Note, Story
@@ -50,7 +50,7 @@ def story_doc(mode: Mode, story: Story) -> dict[str, Any]:
         "log": list(s.log),
         "finished": encode(s.finished),
         "fight_on": s.fight is not None,
-        "solo": s.solo.to_dict() if s.solo is not None else None,
+        "solo": write_solo(s.solo) if s.solo is not None else None,
         "checks": encode(s.checks.kept()),
         "choices": encode(s.choices),
         "notes": encode(s.notes),
@@ -106,7 +106,7 @@ def story_from_doc(doc: dict[str, Any]) -> Story:
         campaign,
         checks,
         decode(DayChoices, doc.get("choices") or {}, "choices"),
-        solo=SoloJournal.from_dict(solo) if solo is not None else None,
+        solo=read_solo(solo) if solo is not None else None,
         notes=notes,
         finished=finished,
         log=tuple(str(line) for line in doc.get("log", [])),

@@ -13,7 +13,7 @@ from typing import Any
 from rt0table.rules.loner.journal import JournalError, NoteEntry
 from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.solo.journal_bridge import oracle_from_dict, oracle_to_dict
+from rt0table.rules.solo.journal_bridge import read_oracle_state, write_oracle
 
 from .doc_delta import delta, doc_hash, patch
 
@@ -38,17 +38,17 @@ def oracle_move(before: OracleState, after: OracleState) -> OracleMove:
 
 
 def oracle_doc(oracle: OracleState) -> dict[str, Any]:
-    return oracle_to_dict(oracle)
+    return write_oracle(oracle)
 
 
 def oracle_digest(oracle: OracleState) -> str:
     """The hash a save's oracle row records: of the document as this version writes it."""
-    return doc_hash(oracle_to_dict(oracle))
+    return doc_hash(write_oracle(oracle))
 
 
 def move_record(move: OracleMove) -> dict[str, Any]:
     """What the save's log row holds for a move: the change to the oracle's document."""
-    return {"oracle": delta(oracle_to_dict(move.before), oracle_to_dict(move.after)) or {"$dict": {}}}
+    return {"oracle": delta(write_oracle(move.before), write_oracle(move.after)) or {"$dict": {}}}
 
 
 def replay_move(before: OracleState, record: Any, where: str) -> OracleMove:
@@ -56,7 +56,7 @@ def replay_move(before: OracleState, record: Any, where: str) -> OracleMove:
     if not isinstance(record, dict) or "oracle" not in record:
         raise ValueError(f"{where}.oracle: missing (an oracle row holds the change to the oracle's journal)")
     try:
-        after = oracle_from_dict(patch(oracle_to_dict(before), record["oracle"]))
+        after = read_oracle_state(patch(write_oracle(before), record["oracle"]))
     except (JournalError, ValueError) as error:
         raise ValueError(f"{where}.oracle: {error}") from None
     try:

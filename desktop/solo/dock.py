@@ -54,7 +54,7 @@ def bundled_tables() -> LonerTables:
 class SoloDock(QWidget):
     """The oracle panel (Twist Counter on top, asking and the journal in tabs) and the GM stand-in's controls."""
 
-    journal_changed = Signal()  # the SoloJournal changed: the save store may keep ``dock.solo.to_dict()``
+    journal_changed = Signal()  # the SoloJournal changed: the save store may keep ``write_solo(dock.solo)``
 
     def __init__(
         self,

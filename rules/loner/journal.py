@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, TypeVar
 
+from ..game_json import decode, encode, written_as, written_by_name
+from ..seam import RulesError
 from .oracle import Answer, OracleRoll, OracleThrow, read_oracle
 from .scenes import CloseReason, DeadEndResult
 from .terms import Arena, SceneKind
@@ -272,289 +274,118 @@ class Journal:
         """The notes attached to one entry."""
         return tuple(e for e in self.entries if isinstance(e, NoteEntry) and e.about == entry_id)
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dictionary with a format version."""
-        return {"format": JOURNAL_FORMAT, "entries": [entry_to_dict(e) for e in self.entries]}
 
-    @classmethod
-    def from_dict(cls, data: Any) -> Journal:
-        """Read back a dictionary made by ``to_dict``; raise JournalError on anything malformed."""
-        if not isinstance(data, dict) or not isinstance(data.get("format"), int):
-            raise JournalError("not a journal (no format number)")
-        if data["format"] > JOURNAL_FORMAT:
-            raise JournalError(
-                f"this journal was written by a newer version (format {data['format']}; this app reads "
-                f"up to {JOURNAL_FORMAT})"
-            )
-        raw = data.get("entries")
-        if not isinstance(raw, list):
-            raise JournalError("journal: field 'entries' must be a list")
-        entries = tuple(entry_from_dict(item, i + 1) for i, item in enumerate(raw))
-        for i, entry in enumerate(entries, start=1):
-            if entry.id != i:
-                raise JournalError(f"entry {i}: field 'id' is {entry.id}, expected {i}")
-        return cls(entries)
+# --- as JSON: the type-driven codec (``game_json``), in the shape saves have always had ---------------------------
 
 
-def roll_to_dict(roll: OracleRoll) -> dict[str, Any]:
-    """The dice of a roll plus its answer, for checking on the way back."""
-    return {"chance": list(roll.throw.chance), "risk": list(roll.throw.risk), "answer": roll.answer.name}
+@dataclass(frozen=True, slots=True)
+class _RollAsWritten:
+    """A roll as a save keeps it: the dice, and the answer they read (checked on the way back)."""
+
+    chance: tuple[int, ...]
+    risk: tuple[int, ...]
+    answer: str
 
 
-def entry_to_dict(entry: Entry) -> dict[str, Any]:
-    """One entry as a dictionary tagged with its kind."""
-    out: dict[str, Any] = {"kind": KINDS[type(entry)], "id": entry.id}
-    if isinstance(entry, QuestionEntry):
-        out |= {
-            "question": entry.question,
-            "roll": roll_to_dict(entry.roll),
-            "tags_for": list(entry.tags_for),
-            "tags_against": list(entry.tags_against),
-            "twist_counter": entry.twist_counter,
-            "leverage": entry.leverage,
-        }
-    elif isinstance(entry, TwistEntry):
-        t = entry.twist
-        out |= {
-            "subject_die": t.subject_die,
-            "action_die": t.action_die,
-            "subject": t.subject,
-            "action": t.action,
-        }
-    elif isinstance(entry, SceneEntry):
-        out |= {
-            "number": entry.number,
-            "scene_kind": entry.kind.value,
-            "where": entry.where,
-            "who": entry.who,
-            "goal": entry.goal,
-            "closed": entry.closed.value if entry.closed else None,
-            "outcome": entry.outcome,
-            "transition_die": entry.transition_die,
-        }
-    elif isinstance(entry, InspirationEntry):
-        out |= {"words": list(entry.words), "dice": [list(pair) for pair in entry.dice]}
-    elif isinstance(entry, SkillCheckEntry):
-        out |= {
-            "actor": entry.actor,
-            "skill": entry.skill,
-            "difficulty": entry.difficulty,
-            "cards": list(entry.cards),
-            "result": entry.result,
-        }
-    elif isinstance(entry, FightEntry):
-        out |= {
-            "title": entry.title,
-            "sides": list(entry.sides),
-            "rounds": entry.rounds,
-            "outcome": entry.outcome,
-            "summary": entry.summary,
-        }
-    elif isinstance(entry, NoteEntry):
-        out |= {"text": entry.text, "about": entry.about}
-    else:
-        out |= _tool_to_dict(entry)
-    return out
+def _write_roll(roll: OracleRoll) -> dict[str, Any]:
+    return encode(_RollAsWritten(roll.throw.chance, roll.throw.risk, roll.answer.name))  # type: ignore[no-any-return]
 
 
-def _tool_to_dict(entry: LeverageEntry | TrackEntry | StatusEntry | DeadEndEntry | MeanwhileEntry) -> dict[str, Any]:
-    """The fields of the optional modules' and procedures' entries."""
-    if isinstance(entry, LeverageEntry):
-        return {"move": entry.move.value, "description": entry.description, "detail": entry.detail}
-    if isinstance(entry, TrackEntry):
-        return {
-            "move": entry.move.value,
-            "name": entry.name,
-            "boxes": entry.boxes,
-            "before": entry.before,
-            "after": entry.after,
-            "threat": entry.threat,
-            "answer": entry.answer.name if entry.answer else None,
-            "reason": entry.reason,
-        }
-    if isinstance(entry, StatusEntry):
-        return {
-            "move": entry.move.value,
-            "tag": entry.tag,
-            "filled": entry.filled,
-            "arena": entry.arena.value if entry.arena else None,
-            "reason": entry.reason,
-        }
-    if isinstance(entry, DeadEndEntry):
-        return {"thread": entry.thread, "count": entry.count, "result": entry.result.name}
-    return {"holder": entry.holder, "before": entry.before, "after": entry.after, "ally_acts": entry.ally_acts}
-
-
-class _Fields:
-    """Typed access to one entry dictionary, with errors naming the entry and field."""
-
-    def __init__(self, data: dict[str, Any], where: str) -> None:
-        self.data = data
-        self.where = where
-
-    def fail(self, field: str, problem: str) -> JournalError:
-        return JournalError(f"{self.where}: field '{field}' {problem}")
-
-    def raw(self, field: str) -> Any:
-        if field not in self.data:
-            raise self.fail(field, "is missing")
-        return self.data[field]
-
-    def text(self, field: str) -> str:
-        value = self.raw(field)
-        if not isinstance(value, str):
-            raise self.fail(field, f"must be text, found {value!r}")
-        return value
-
-    def integer(self, field: str) -> int:
-        value = self.raw(field)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(field, f"must be a whole number, found {value!r}")
-        return value
-
-    def flag(self, field: str) -> bool:
-        value = self.raw(field)
-        if not isinstance(value, bool):
-            raise self.fail(field, f"must be true or false, found {value!r}")
-        return value
-
-    def optional_int(self, field: str) -> int | None:
-        return None if self.data.get(field) is None else self.integer(field)
-
-    def texts(self, field: str) -> tuple[str, ...]:
-        value = self.raw(field)
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(field, "must be a list of text")
-        return tuple(value)
-
-    def ints(self, field: str, value: Any = None) -> tuple[int, ...]:
-        value = self.raw(field) if value is None else value
-        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise self.fail(field, "must be a list of whole numbers")
-        return tuple(value)
-
-
-def _roll(fields: _Fields) -> OracleRoll:
-    raw = fields.raw("roll")
-    if not isinstance(raw, dict):
-        raise fields.fail("roll", "must be an object")
-    inner = _Fields(raw, fields.where + ", roll")
+def _read_roll(data: Any, where: str) -> OracleRoll:
+    written = decode(_RollAsWritten, data, where)
     try:
-        roll = read_oracle(OracleThrow(inner.ints("chance"), inner.ints("risk")))
+        roll = read_oracle(OracleThrow(written.chance, written.risk))
     except ValueError as error:
-        raise fields.fail("roll", f"holds dice the oracle cannot read: {error}") from None
-    if inner.text("answer") != roll.answer.name:
-        raise inner.fail("answer", f"says {inner.text('answer')} but the dice read {roll.answer.name}")
+        raise RulesError(f"{where}: holds dice the oracle cannot read: {error}") from None
+    if written.answer != roll.answer.name:
+        raise RulesError(f"{where}.answer: says {written.answer} but the dice read {roll.answer.name}")
     return roll
 
 
-EnumKind = type[SceneKind] | type[CloseReason] | type[LeverageMove] | type[TrackMove] | type[StatusMove] | type[Arena]
+written_as(OracleRoll, _write_roll, _read_roll)
+written_by_name(Answer)
+written_by_name(DeadEndResult)
+
+KIND_OF = {tag: kind for kind, tag in KINDS.items()}
+# An entry is written as its kind's tag, its id, then its fields in order: a field named "kind" under another name
+# (the tag has it), a Twist's fields beside the entry's own.
+RENAMED = {"kind": "scene_kind"}
+FLAT = {"twist": tuple(f.name for f in fields(Twist))}
 
 
-def _enum(fields: _Fields, field: str, kind: EnumKind) -> Any:
-    value = fields.text(field)
-    try:
-        return kind(value)
-    except ValueError:
-        raise fields.fail(field, f"has the unknown value '{value}'") from None
+def write_entry(entry: Entry) -> dict[str, Any]:
+    """One entry as JSON data tagged with its kind."""
+    own: dict[str, Any] = encode(entry)
+    out: dict[str, Any] = {"kind": KINDS[type(entry)], "id": own.pop("id")}
+    for name, value in own.items():
+        if name in FLAT:
+            out |= value
+        else:
+            out[RENAMED.get(name, name)] = value
+    return out
 
 
-def _named(fields: _Fields, field: str, kind: type[Answer] | type[DeadEndResult]) -> Any:
-    """An enum stored by its member name."""
-    value = fields.text(field)
-    if value not in kind.__members__:
-        raise fields.fail(field, f"has the unknown value '{value}'")
-    return kind[value]
-
-
-def entry_from_dict(data: Any, index: int) -> Entry:
-    """Read one entry dictionary back; ``index`` (from 1) names it in errors."""
+def read_entry(data: Any, index: int) -> Entry:
+    """One entry read back; ``index`` (from 1) names it in errors."""
+    where = f"entry {index}"
     if not isinstance(data, dict):
-        raise JournalError(f"entry {index}: must be an object")
-    f = _Fields(data, f"entry {index}")
-    kind = f.text("kind")
-    entry_id = f.integer("id")
-    if kind == "question":
-        return QuestionEntry(
-            f.text("question"),
-            _roll(f),
-            f.texts("tags_for"),
-            f.texts("tags_against"),
-            f.integer("twist_counter"),
-            entry_id,
-            f.text("leverage") if "leverage" in data else "",  # saves before Leverage had a panel lack it
-        )
-    if kind == "twist":
-        twist = Twist(f.integer("subject_die"), f.integer("action_die"), f.text("subject"), f.text("action"))
-        return TwistEntry(twist, entry_id)
-    if kind == "scene":
-        closed = None if data.get("closed") is None else _enum(f, "closed", CloseReason)
-        return SceneEntry(
-            f.integer("number"),
-            _enum(f, "scene_kind", SceneKind),
-            f.text("where"),
-            f.text("who"),
-            f.text("goal"),
-            closed,
-            f.text("outcome"),
-            f.optional_int("transition_die"),
-            entry_id,
-        )
-    if kind == "inspiration":
-        pairs = f.raw("dice")
-        if not isinstance(pairs, list):
-            raise f.fail("dice", "must be a list of [row, column] pairs")
-        dice = tuple(f.ints("dice", pair) for pair in pairs)
-        if any(len(pair) != 2 for pair in dice):
-            raise f.fail("dice", "must hold [row, column] pairs")
-        return InspirationEntry(f.texts("words"), tuple((p[0], p[1]) for p in dice), entry_id)
-    if kind == "skill_check":
-        return SkillCheckEntry(
-            f.text("actor"),
-            f.text("skill"),
-            f.text("difficulty"),
-            f.texts("cards"),
-            f.text("result"),
-            entry_id,
-        )
-    if kind == "fight":
-        return FightEntry(
-            f.text("title"),
-            f.texts("sides"),
-            f.integer("rounds"),
-            f.text("outcome"),
-            f.text("summary"),
-            entry_id,
-        )
-    if kind == "note":
-        return NoteEntry(f.text("text"), f.optional_int("about"), entry_id)
-    return _tool_from_dict(f, kind, entry_id)
+        raise JournalError(f"{where}: must be an object")
+    tag = data.get("kind")
+    if not isinstance(tag, str):
+        raise JournalError(f"{where}: field 'kind' must be text, found {tag!r}")
+    kind = KIND_OF.get(tag)
+    if kind is None:
+        raise JournalError(f"{where}: field 'kind' has the unknown value '{tag}'")
+    own: dict[str, Any] = {}  # what else the entry holds is let be, as it always was
+    for name in (f.name for f in fields(kind)):
+        if name in FLAT:
+            own[name] = {key: data[key] for key in FLAT[name] if key in data}
+        elif RENAMED.get(name, name) in data:
+            own[name] = data[RENAMED.get(name, name)]
+    try:
+        entry: Entry = decode(kind, own, where)
+    except RulesError as error:
+        raise _named(error) from None
+    return entry
 
 
-def _tool_from_dict(f: _Fields, kind: str, entry_id: int) -> Entry:
-    """Read back the optional modules' and procedures' entries."""
-    if kind == "leverage":
-        return LeverageEntry(_enum(f, "move", LeverageMove), f.text("description"), f.text("detail"), entry_id)
-    if kind == "track":
-        answer = None if f.data.get("answer") is None else _named(f, "answer", Answer)
-        return TrackEntry(
-            _enum(f, "move", TrackMove),
-            f.text("name"),
-            f.integer("boxes"),
-            f.integer("before"),
-            f.integer("after"),
-            f.flag("threat"),
-            answer,
-            f.text("reason"),
-            entry_id,
+def _named(error: RulesError) -> JournalError:
+    """The codec's ``entry 4.twist.subject_die: problem`` as the journal words it: ``entry 4: field 'subject_die'
+    problem``, a list's item counted from 1."""
+    where, _, problem = str(error).partition(": ")
+    entry, *path = where.split(".")
+    path = [RENAMED.get(part, part) for part in path if part not in FLAT]
+    if not path:
+        return JournalError(f"{entry}: {problem}")
+    *inside, field = path
+    field, bracket, item = field.partition("[")
+    if bracket:
+        problem += f" (item {int(item.split(']')[0]) + 1})"
+    return JournalError(", ".join([entry, *inside]) + f": field '{field}' {problem}")
+
+
+def write_journal(journal: Journal) -> dict[str, Any]:
+    """The journal as JSON data with a format version."""
+    return {"format": JOURNAL_FORMAT, "entries": [write_entry(e) for e in journal.entries]}
+
+
+def read_journal(data: Any) -> Journal:
+    """The journal ``write_journal`` wrote; a JournalError naming the entry and field when it is not one."""
+    if not isinstance(data, dict) or not isinstance(data.get("format"), int):
+        raise JournalError("not a journal (no format number)")
+    if data["format"] > JOURNAL_FORMAT:
+        raise JournalError(
+            f"this journal was written by a newer version (format {data['format']}; this app reads "
+            f"up to {JOURNAL_FORMAT})"
         )
-    if kind == "status":
-        arena = None if f.data.get("arena") is None else _enum(f, "arena", Arena)
-        return StatusEntry(
-            _enum(f, "move", StatusMove), f.text("tag"), f.integer("filled"), arena, f.text("reason"), entry_id
-        )
-    if kind == "dead_end":
-        return DeadEndEntry(f.text("thread"), f.integer("count"), _named(f, "result", DeadEndResult), entry_id)
-    if kind == "meanwhile":
-        return MeanwhileEntry(f.text("holder"), f.text("before"), f.text("after"), f.flag("ally_acts"), entry_id)
-    raise f.fail("kind", f"has the unknown value '{kind}'")
+    raw = data.get("entries")
+    if not isinstance(raw, list):
+        raise JournalError("journal: field 'entries' must be a list")
+    entries = tuple(read_entry(item, i + 1) for i, item in enumerate(raw))
+    for i, entry in enumerate(entries, start=1):
+        if entry.id != i:
+            raise JournalError(f"entry {i}: field 'id' is {entry.id}, expected {i}")
+    return Journal(entries)
+
+
+written_as(Journal, write_journal, lambda data, where: read_journal(data))

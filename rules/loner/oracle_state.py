@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from ..game_json import written_as_field, written_as_row
 from .dice import DiceError
 from .inspiration import Inspiration
 from .journal import (
@@ -20,7 +21,7 @@ from .journal import (
 from .leverage import Leverage, expire, spend_as_advantage
 from .oracle import EdgeReading, OracleRoll, OracleThrow, edge_from_tags, read_oracle
 from .scenes import CloseReason, DeadEndLog, Scene, SceneError, SceneFrame, Transition, close_scene, open_scene
-from .status import StatusTrack
+from .status import StatusBox, StatusTrack
 from .tables import LonerTables
 from .terms import SceneKind
 from .tracks import ChallengeTrack
@@ -29,6 +30,15 @@ from .twist import Twist, TwistCounter, TwistTick, read_twist, tick
 
 class OracleStateError(ValueError):
     """A step the oracle cannot take in its current state."""
+
+
+# The oracle's parts as saves have always written them: a counter, Leverage, the Status Track and the dead ends as
+# their one field's value; a Challenge Track and a Status box as the list of their fields. (A reader is made once,
+# from the readers of its parts: the parts are told first.)
+for _row in (ChallengeTrack, StatusBox):
+    written_as_row(_row)
+for _one_field in (TwistCounter, Leverage, StatusTrack, DeadEndLog):
+    written_as_field(_one_field)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,27 +3,24 @@
 A ``SoloJournal`` is the oracle's running state (its journal included) plus, for every entry the game
 wrote, the fight and the step that wrote it. Undoing steps calls ``rewind``, which takes out exactly the
 entries of the undone steps (and the notes about them); the oracle's own questions, twists, scenes and
-the player's notes are never undone by the game. ``to_dict``/``from_dict`` let a save keep it all.
+the player's notes are never undone by the game. ``write_solo``/``read_solo`` let a save keep it all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from ..game_json import decode, encode, written_as_row
 from ..loner.journal import Entry, FightEntry, Journal, JournalError, SkillCheckEntry
-from ..loner.leverage import Leverage
 from ..loner.oracle_state import OracleState
-from ..loner.scenes import CloseReason, DeadEndLog, Scene, SceneFrame
-from ..loner.status import StatusBox, StatusTrack
-from ..loner.terms import Arena, SceneKind
-from ..loner.tracks import ChallengeTrack
-from ..loner.twist import TwistCounter
+from ..loner.scenes import SceneFrame
 from ..rt0.campaign.supremacy import summarise
 from ..rt0.cards import CARDS
 from ..rt0.fight.events import CombatEnded, Event, SkillCheckMade, StandInChose
 from ..rt0.fight.state import CombatState, FighterKind
+from ..seam import RulesError
 
 SOLO_FORMAT = 2  # 2: the oracle keeps tracks, status, dead ends and Meanwhile tags; format 1 still reads
 OUTCOMES = {"victory": "Victory", "defeat": "Defeat", "escaped": "Escaped"}
@@ -55,42 +52,6 @@ class SoloJournal:
         if len(oracle.journal.entries) < len(self.journal.entries):
             raise JournalError("the oracle's journal lost entries; take them out with rewind instead")
         return replace(self, oracle=oracle)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dictionary for the campaign save."""
-        return {
-            "format": SOLO_FORMAT,
-            "fight": self.fight,
-            "written": [[w.entry, w.fight, w.step] for w in self.written],
-            "oracle": oracle_to_dict(self.oracle),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> SoloJournal:
-        """Read back ``to_dict``; raise JournalError on anything malformed."""
-        if not isinstance(data, dict) or not isinstance(data.get("format"), int):
-            raise JournalError("not a solo journal (no format number)")
-        if data["format"] > SOLO_FORMAT:
-            raise JournalError(
-                f"this solo journal was written by a newer version (format {data['format']}; this "
-                f"app reads up to {SOLO_FORMAT})"
-            )
-        fight = data.get("fight")
-        written_raw = data.get("written")
-        if isinstance(fight, bool) or not isinstance(fight, int) or fight < 0:
-            raise JournalError("solo journal: field 'fight' must be a whole number from 0")
-        if not isinstance(written_raw, list):
-            raise JournalError("solo journal: field 'written' must be a list")
-        oracle = oracle_from_dict(data.get("oracle"))
-        written = []
-        for i, item in enumerate(written_raw, start=1):
-            if not (isinstance(item, list) and len(item) == 3 and all(_is_int(v) for v in item)):
-                raise JournalError(f"solo journal: written item {i} must be [entry, fight, step]")
-            entry, of_fight, step = item
-            if not 1 <= entry <= len(oracle.journal.entries):
-                raise JournalError(f"solo journal: written item {i} names entry {entry}, which does not exist")
-            written.append(Written(entry, of_fight, step))
-        return cls(oracle, tuple(written), fight)
 
 
 def _is_int(value: Any) -> bool:
@@ -201,96 +162,99 @@ def _note_on(entry: Entry, ids: set[int]) -> bool:
     return about is not None and about in ids
 
 
-# --- the oracle's state as data ------------------------------------------------------------------------------
+# --- as JSON: the type-driven codec (``game_json``), in the shape saves have always had -----------------------
 
 
-def oracle_to_dict(oracle: OracleState) -> dict[str, Any]:
-    scene = oracle.scene
+def write_solo(solo: SoloJournal) -> dict[str, Any]:
+    """The solo journal as JSON data for the campaign save."""
     return {
-        "counter": oracle.counter.value,
-        "twist_due": oracle.twist_due,
-        "in_conflict": oracle.in_conflict,
-        "leverage": oracle.leverage.description,
-        "scenes_played": oracle.scenes_played,
-        "scene": None
-        if scene is None
-        else {
-            "number": scene.number,
-            "kind": scene.kind.value,
-            "where": scene.frame.where,
-            "who": scene.frame.who,
-            "goal": scene.frame.goal,
-            "closed": scene.closed.value if scene.closed else None,
-            "outcome": scene.outcome,
-        },
-        "journal": oracle.journal.to_dict(),
-        "tracks": [[t.name, t.boxes, t.filled, t.threat] for t in oracle.tracks],
-        "marked_scene": oracle.marked_scene,
-        "status": [[b.arena.value, b.tag] for b in oracle.status.boxes],
-        "dead_ends": [[thread, count] for thread, count in oracle.dead_ends.counts],
-        "opposition": [[holder, tag] for holder, tag in oracle.opposition],
-        "tags": {
-            "for": [[name, picked] for name, picked in oracle.tags_for],
-            "against": [[name, picked] for name, picked in oracle.tags_against],
-        },
+        "format": SOLO_FORMAT,
+        "fight": solo.fight,
+        "written": encode(solo.written),
+        "oracle": write_oracle(solo.oracle),
     }
 
 
-def _tools_from_dict(data: dict[str, Any]) -> dict[str, Any]:
-    """The optional modules' state; a save from before they had a panel lacks them and gets them empty."""
-    tracks = tuple(
-        ChallengeTrack(str(name), int(boxes), int(filled), bool(threat))
-        for name, boxes, filled, threat in data.get("tracks", [])
-    )
-    status = StatusTrack(tuple(StatusBox(Arena(arena), str(tag)) for arena, tag in data.get("status", [])))
-    dead_ends = DeadEndLog(tuple(sorted((str(thread), int(count)) for thread, count in data.get("dead_ends", []))))
-    opposition = tuple((str(holder), str(tag)) for holder, tag in data.get("opposition", []))
-    tags = data.get("tags", {})
-    return {
-        "tags_for": _tags(tags, "for"),
-        "tags_against": _tags(tags, "against"),
-        "tracks": tracks,
-        "marked_scene": int(data.get("marked_scene", 0)),
-        "status": status,
-        "dead_ends": dead_ends,
-        "opposition": opposition,
+def read_solo(data: Any) -> SoloJournal:
+    """The solo journal ``write_solo`` wrote; a JournalError naming the field when it is not one."""
+    if not isinstance(data, dict) or not isinstance(data.get("format"), int):
+        raise JournalError("not a solo journal (no format number)")
+    if data["format"] > SOLO_FORMAT:
+        raise JournalError(
+            f"this solo journal was written by a newer version (format {data['format']}; this "
+            f"app reads up to {SOLO_FORMAT})"
+        )
+    fight = data.get("fight")
+    written_raw = data.get("written")
+    if isinstance(fight, bool) or not isinstance(fight, int) or fight < 0:
+        raise JournalError("solo journal: field 'fight' must be a whole number from 0")
+    if not isinstance(written_raw, list):
+        raise JournalError("solo journal: field 'written' must be a list")
+    oracle = read_oracle_state(data.get("oracle"))
+    written = []
+    for i, item in enumerate(written_raw, start=1):
+        if not (isinstance(item, list) and len(item) == 3 and all(_is_int(v) for v in item)):
+            raise JournalError(f"solo journal: written item {i} must be [entry, fight, step]")
+        entry, of_fight, step = item
+        if not 1 <= entry <= len(oracle.journal.entries):
+            raise JournalError(f"solo journal: written item {i} names entry {entry}, which does not exist")
+        written.append(Written(entry, of_fight, step))
+    return SoloJournal(oracle, tuple(written), fight)
+
+
+written_as_row(Written)
+
+# Saves write the oracle's fields in its class's order but for these: the scenes played before the scene, the
+# scene's frame beside its own fields, and the two tag shelves together under "tags".
+TAG_SIDES = {"for": "tags_for", "against": "tags_against"}
+
+
+def write_oracle(oracle: OracleState) -> dict[str, Any]:
+    """The oracle's state as JSON data."""
+    own: dict[str, Any] = encode(oracle)
+    scene = own["scene"]
+    if scene is not None:
+        frame = scene.pop("frame")
+        own["scene"] = {"number": scene["number"], "kind": scene["kind"], **frame, **scene}
+    own = {
+        "counter": own.pop("counter"),
+        "twist_due": own.pop("twist_due"),
+        "in_conflict": own.pop("in_conflict"),
+        "leverage": own.pop("leverage"),
+        "scenes_played": own.pop("scenes_played"),
+        **own,
     }
+    own["tags"] = {side: own.pop(name) for side, name in TAG_SIDES.items()}
+    return own
 
 
-def _tags(data: Any, side: str) -> tuple[tuple[str, bool], ...]:
-    """One side's tag shelf; a save from before the shelf was kept has none."""
-    shelf = data.get(side, []) if isinstance(data, dict) else None
-    if not isinstance(shelf, list) or not all(
-        isinstance(t, list) and len(t) == 2 and isinstance(t[0], str) and isinstance(t[1], bool) for t in shelf
-    ):
-        raise JournalError(f"solo journal: field 'oracle.tags.{side}' must be a list of [tag, picked] pairs")
-    return tuple((name, picked) for name, picked in shelf)
-
-
-def oracle_from_dict(data: Any) -> OracleState:
+def read_oracle_state(data: Any) -> OracleState:
+    """The oracle's state ``write_oracle`` wrote; a save from before the optional modules had a panel, or before the
+    tag shelf was kept, lacks them and gets them empty."""
     if not isinstance(data, dict):
         raise JournalError("solo journal: field 'oracle' must be an object")
+    own = {key: value for key, value in data.items() if key != "tags"}
+    tags = data.get("tags", {})
+    for side, name in TAG_SIDES.items():
+        shelf = tags.get(side, []) if isinstance(tags, dict) else None
+        if not isinstance(shelf, list) or not all(
+            isinstance(t, list) and len(t) == 2 and isinstance(t[0], str) and isinstance(t[1], bool) for t in shelf
+        ):
+            raise JournalError(f"solo journal: field 'oracle.tags.{side}' must be a list of [tag, picked] pairs")
+        own[name] = shelf
+    scene = own.get("scene")
+    if isinstance(scene, dict):
+        frame = {key: scene[key] for key in SCENE_FRAME if key in scene}
+        own["scene"] = {key: value for key, value in scene.items() if key not in SCENE_FRAME} | {"frame": frame}
     try:
-        counter = TwistCounter(int(data["counter"]))
-        scene_data = data.get("scene")
-        scene = None
-        if scene_data is not None:
-            frame = SceneFrame(str(scene_data["where"]), str(scene_data["who"]), str(scene_data["goal"]))
-            closed = CloseReason(scene_data["closed"]) if scene_data.get("closed") else None
-            scene = Scene(
-                int(scene_data["number"]), SceneKind(scene_data["kind"]), frame, closed, str(scene_data["outcome"])
-            )
-        return OracleState(
-            counter=counter,
-            twist_due=bool(data["twist_due"]),
-            in_conflict=bool(data["in_conflict"]),
-            leverage=Leverage(str(data["leverage"])),
-            scene=scene,
-            scenes_played=int(data["scenes_played"]),
-            journal=Journal.from_dict(data["journal"]),
-            **_tools_from_dict(data),
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, JournalError):
-            raise
+        return decode(OracleState, own, "oracle")
+    except JournalError:
+        raise
+    except RulesError as error:
+        where, _, problem = str(error).partition(": ")
+        raise JournalError(f"solo journal: field '{where}' {problem}") from None
+    except ValueError as error:
         raise JournalError(f"solo journal: the oracle's state cannot be read ({error})") from None
+
+
+SCENE_FRAME = tuple(f.name for f in fields(SceneFrame))

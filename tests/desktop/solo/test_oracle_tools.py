@@ -33,7 +33,7 @@ from rt0table.rules.loner.oracle import Answer, Edge
 from rt0table.rules.loner.scenes import DeadEndResult
 from rt0table.rules.loner.terms import Arena, SceneKind
 from rt0table.rules.rt0.campaign import campaign as cp
-from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.solo.journal_bridge import SoloJournal, read_solo, write_solo
 from tests.desktop.conftest import MakeTable
 from tests.desktop.conftest import shoot as shoot_now
 from tests.helpers.sample_party import MIRA
@@ -88,7 +88,7 @@ def journal_texts(panel: OraclePanel) -> list[str]:
 
 def saved(dock: SoloDock) -> SoloJournal:
     """What the playthrough's save keeps of the dock, read back as a save would be."""
-    return SoloJournal.from_dict(json.loads(json.dumps(dock.solo.to_dict())))
+    return read_solo(json.loads(json.dumps(write_solo(dock.solo))))
 
 
 def shoot(widget: QWidget, name: str) -> None:

@@ -16,6 +16,8 @@ from rt0table.rules.loner.journal import (
     SceneEntry,
     SkillCheckEntry,
     TwistEntry,
+    read_journal,
+    write_journal,
 )
 from rt0table.rules.loner.markdown import to_markdown
 from rt0table.rules.loner.oracle import OracleThrow, read_oracle
@@ -60,13 +62,13 @@ def test_ids_count_from_one() -> None:
 
 def test_json_round_trip() -> None:
     journal = full_journal()
-    text = json.dumps(journal.to_dict())
-    assert Journal.from_dict(json.loads(text)) == journal
-    assert Journal.from_dict(Journal().to_dict()) == Journal()
+    text = json.dumps(write_journal(journal))
+    assert read_journal(json.loads(text)) == journal
+    assert read_journal(write_journal(Journal())) == Journal()
 
 
 def mutate(path: list[Any], value: Any) -> dict[str, Any]:
-    data: dict[str, Any] = full_journal().to_dict()
+    data: dict[str, Any] = write_journal(full_journal())
     target: Any = data
     for key in path[:-1]:
         target = target[key]
@@ -97,7 +99,7 @@ def mutate(path: list[Any], value: Any) -> dict[str, Any]:
 )
 def test_malformed_journal_names_entry_and_field(path: list[Any], value: Any, message: str) -> None:
     with pytest.raises(JournalError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        Journal.from_dict(mutate(path, value))
+        read_journal(mutate(path, value))
 
 
 def test_markdown_export() -> None:

@@ -7,7 +7,6 @@ import pytest
 from rt0table.rules.loner.dice import DiceError
 from rt0table.rules.loner.journal import (
     DeadEndEntry,
-    Journal,
     JournalError,
     LeverageEntry,
     LeverageMove,
@@ -16,6 +15,8 @@ from rt0table.rules.loner.journal import (
     StatusEntry,
     TrackEntry,
     TrackMove,
+    read_journal,
+    write_journal,
 )
 from rt0table.rules.loner.leverage import Leverage, LeverageError
 from rt0table.rules.loner.markdown import to_markdown
@@ -42,7 +43,7 @@ from rt0table.rules.loner.tools import (
     take_status,
 )
 from rt0table.rules.loner.tracks import TrackError
-from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.solo.journal_bridge import SoloJournal, read_solo, write_solo
 
 THROWS = {
     Answer.YES_AND: OracleThrow((6,), (4,)),
@@ -224,8 +225,8 @@ def test_every_tool_entry_and_state_survives_the_save(tables: LonerTables) -> No
     state, _, _ = meanwhile(state, "Leton security", "On the trail", THROWS[Answer.NO])
     state = soften_with_leverage(state)
     solo = SoloJournal(state)
-    assert SoloJournal.from_dict(solo.to_dict()) == solo
-    assert Journal.from_dict(state.journal.to_dict()) == state.journal
+    assert read_solo(write_solo(solo)) == solo
+    assert read_journal(write_journal(state.journal)) == state.journal
     text = to_markdown(state.journal)
     for line in (
         "**Leverage banked:** credentials",
@@ -238,12 +239,12 @@ def test_every_tool_entry_and_state_survives_the_save(tables: LonerTables) -> No
 
 
 def test_a_save_from_before_the_tools_reads_with_them_empty() -> None:
-    data = SoloJournal(asked(Answer.YES)).to_dict()
+    data = write_solo(SoloJournal(asked(Answer.YES)))
     data["format"] = data["oracle"]["journal"]["format"] = 1  # what the app wrote before the tools
     for key in ("tracks", "marked_scene", "status", "dead_ends", "opposition"):
         del data["oracle"][key]
     del data["oracle"]["journal"]["entries"][0]["leverage"]
-    old = SoloJournal.from_dict(data)
+    old = read_solo(data)
     assert old.oracle.tracks == () and not old.oracle.status.boxes and old.oracle.opposition == ()
     assert old.oracle.dead_ends.counts == () and old.oracle.marked_scene == 0
     entry = old.journal.entries[0]
@@ -251,10 +252,10 @@ def test_a_save_from_before_the_tools_reads_with_them_empty() -> None:
 
 
 def test_a_journal_from_a_newer_version_is_refused_by_name() -> None:
-    data = SoloJournal(asked(Answer.YES)).to_dict()
+    data = write_solo(SoloJournal(asked(Answer.YES)))
     assert data["format"] == 2 and data["oracle"]["journal"]["format"] == 2
     newer = {**data, "format": 3}
     with pytest.raises(JournalError, match=r"newer version \(format 3; this app reads up to 2\)"):
-        SoloJournal.from_dict(newer)
+        read_solo(newer)
     with pytest.raises(JournalError, match="no format number"):
-        SoloJournal.from_dict({"fight": 0})
+        read_solo({"fight": 0})

@@ -16,7 +16,15 @@ from rt0table.rules.loner.oracle_state import OracleState, annotate, ask
 from rt0table.rules.rt0.fight.actions import Choose, PlayCard
 from rt0table.rules.rt0.fight.events import CombatEnded
 from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
-from rt0table.rules.solo.journal_bridge import SoloJournal, Written, begin_fight, record_step, rewind
+from rt0table.rules.solo.journal_bridge import (
+    SoloJournal,
+    Written,
+    begin_fight,
+    read_solo,
+    record_step,
+    rewind,
+    write_solo,
+)
 from tests.helpers.solo_fights import greedy, knock_down_fight, skill_check_fight
 
 
@@ -122,8 +130,8 @@ def test_rewinding_renumbers_the_written_keys() -> None:
 def test_the_record_survives_json() -> None:
     solo, _ = played_to_the_end()
     solo = asked(solo, "Is it over?")
-    data = json.loads(json.dumps(solo.to_dict()))
-    again = SoloJournal.from_dict(data)
+    data = json.loads(json.dumps(write_solo(solo)))
+    again = read_solo(data)
     assert again == solo
 
 
@@ -132,11 +140,11 @@ def test_the_oracles_tag_shelf_survives_a_fight_and_json() -> None:
     shelf = replace(OracleState(), tags_for=(("Armed", True), ("Fast", False)), tags_against=(("Hurt", True),))
     solo = begin_fight(SoloJournal(oracle=shelf), knock_down_fight(seed=5, card="9 of Swords").state)
     assert (solo.oracle.tags_for, solo.oracle.tags_against) == (shelf.tags_for, shelf.tags_against)
-    again = SoloJournal.from_dict(json.loads(json.dumps(solo.to_dict())))
+    again = read_solo(json.loads(json.dumps(write_solo(solo))))
     assert again == solo
-    old = solo.to_dict()
+    old = write_solo(solo)
     del old["oracle"]["tags"]  # a save from before the shelf was kept
-    assert SoloJournal.from_dict(old).oracle.tags_for == ()
+    assert read_solo(old).oracle.tags_for == ()
     old["oracle"]["tags"] = {"for": [["Armed", "yes"]]}
     with pytest.raises(JournalError, match=r"field 'oracle.tags.for' must be a list of \[tag, picked\] pairs"):
-        SoloJournal.from_dict(old)
+        read_solo(old)
