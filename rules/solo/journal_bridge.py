@@ -252,6 +252,7 @@ def read_oracle_state(data: Any) -> OracleState:
         raise
     except RulesError as error:
         where, _, problem = str(error).partition(": ")
+        where = where.replace(".scene.frame.", ".scene.")  # the frame is written beside the scene's own fields
         raise JournalError(f"solo journal: field '{where}' {problem}") from None
     except ValueError as error:
         raise JournalError(f"solo journal: the oracle's state cannot be read ({error})") from None

@@ -3,7 +3,8 @@ fit is refused naming the field; tagged actions, the canonical text and the chec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
 
 import pytest
 
@@ -15,6 +16,9 @@ from rt0table.rules.game_json import (
     digest,
     encode,
     union_members,
+    written_as_field,
+    written_as_row,
+    written_by_name,
 )
 from rt0table.rules.seam import RulesError
 
@@ -109,3 +113,69 @@ def test_tagged_actions_name_their_type_beside_their_fields() -> None:
 def test_the_canonical_text_is_one_way_only() -> None:
     assert canonical({"b": [1, "é"], "a": None}) == '{"a":null,"b":[1,"é"]}'
     assert digest("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+
+
+class Colour(Enum):
+    RED = "red"
+    DEEP_BLUE = "deep blue"
+
+
+class Shape(Enum):
+    ROUND = "round"
+    FLAT = "flat"
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    colour: Colour
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    shape: Shape
+    colour: Colour | None
+    cells: tuple[Cell, ...]
+    counter: Counter = field(default_factory=Counter)
+
+
+written_by_name(Colour)
+written_as_row(Cell)
+written_as_field(Counter)
+
+
+def test_the_other_ways_of_writing_a_class_round_trip() -> None:
+    """Enums by value or by name, a row, a class of one field; a field with a default factory may be left out."""
+    board = Board(Shape.FLAT, Colour.DEEP_BLUE, (Cell(Colour.RED, 2),), Counter(4))
+    data = encode(board)
+    assert data == {"shape": "flat", "colour": "DEEP_BLUE", "cells": [["RED", 2]], "counter": 4}
+    assert decode(Board, data) == board
+    del data["counter"]
+    assert decode(Board, data) == Board(Shape.FLAT, Colour.DEEP_BLUE, (Cell(Colour.RED, 2),))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"shape": "square"}, r"board\.shape: has the unknown value 'square'"),
+        ({"shape": ["round"]}, r"board\.shape: has the unknown value \['round'\]"),
+        ({"colour": "deep blue"}, r"board\.colour: has the unknown value 'deep blue'"),
+        ({"cells": [["RED"]]}, r"board\.cells\[0\]: must hold 2 items"),
+        ({"cells": [["RED", "2"]]}, r"board\.cells\[0\]\[1\]: must be a whole number"),
+        ({"counter": True}, r"board\.counter: must be a whole number"),
+    ],
+)
+def test_the_other_ways_name_the_field_that_does_not_fit(change: dict[str, object], message: str) -> None:
+    data = {**encode(Board(Shape.ROUND, None, ())), **change}
+    with pytest.raises(RulesError, match=message):
+        decode(Board, data, "board")
+
+
+def test_a_list_of_plain_values_says_what_it_holds() -> None:
+    with pytest.raises(RulesError, match=r"words: must be a list of text"):
+        decode(tuple[str, ...], "a b", "words")

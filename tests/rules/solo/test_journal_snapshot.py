@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from rt0table.rules.loner.journal import (
     DeadEndEntry,
     FightEntry,
     InspirationEntry,
     Journal,
+    JournalError,
     LeverageEntry,
     LeverageMove,
     MeanwhileEntry,
@@ -110,3 +114,37 @@ def test_the_solo_journal_writes_as_before_and_reads_back() -> None:
     ):
         assert json.dumps(write_solo(solo)) == snapshot(name), name
         assert read_solo(json.loads(snapshot(name))) == solo, name
+
+
+def damaged(path: list[Any], value: Any) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(snapshot("solo.json"))
+    target: Any = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return data
+
+
+ENTRIES = ["oracle", "journal", "entries"]
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (["oracle", "tracks", 0, 1], "6", "solo journal: field 'oracle.tracks[0][1]' must be a whole number"),
+        (["oracle", "scene", "kind"], "epic", "solo journal: field 'oracle.scene.kind' has the unknown value 'epic'"),
+        (["oracle", "status", 0, 0], "work", "solo journal: field 'oracle.status[0][0]' has the unknown value 'work'"),
+        (["oracle", "counter"], 7, "solo journal: the oracle's state cannot be read (the Twist Counter holds 0 to 2"),
+        (["oracle", "scene", "where"], 3, "solo journal: field 'oracle.scene.where' must be text"),
+        ([*ENTRIES, 3, "subject"], 5, "entry 4: field 'subject' must be text"),
+        ([*ENTRIES, 4, "dice"], [[1, 2], [3]], "entry 5: field 'dice' must hold 2 items (item 2)"),
+        ([*ENTRIES, 10, "answer"], "Yes", "entry 11: field 'answer' has the unknown value 'Yes'"),
+        ([*ENTRIES, 13, "result"], "HOLD", "entry 14: field 'result' has the unknown value 'HOLD'"),
+        ([*ENTRIES, 11, "arena"], "home", "entry 12: field 'arena' has the unknown value 'home'"),
+        ([*ENTRIES, 0, "kind"], None, "entry 1: field 'kind' must be text"),
+        ([*ENTRIES, 1, "roll"], [5, 4], "entry 2: field 'roll' must be an object"),
+    ],
+)
+def test_a_damaged_solo_journal_names_the_field(path: list[Any], value: Any, message: str) -> None:
+    with pytest.raises(JournalError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
+        read_solo(damaged(path, value))
