@@ -59,7 +59,7 @@ HOT = {
 
 MODULES = (events, actions, state, effects, intents, deck)
 MODULES += (base, basic, belongings, eddy, fool, injury_effects, magician, priestess, spells, fight_row)
-"""Where the rules keep their frozen values: events, actions, options and their targets, decisions' contexts."""
+"""Where the rules keep their values: events, actions, options and their targets, decisions' contexts, fight records."""
 
 
 def _written(kind: type) -> bool:
@@ -132,7 +132,7 @@ def _build(kind: type, index: int) -> object:
 
 
 def _frozen(kind: type) -> bool:
-    return bool(getattr(kind, "__dataclass_params__").frozen)
+    return bool(kind.__dataclass_params__.frozen)  # type: ignore[attr-defined]
 
 
 def test_the_commonest_values_have_written_constructors() -> None:
