@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from ...seam import RulesError
 from ..cards import CARDS, CardId
@@ -318,9 +318,14 @@ class DeckChanges:
     lost_abilities: frozenset[Trait] = frozenset()
 
 
+_UNCHANGED: Final = DeckChanges(False, frozenset())
+
+
 def deck_changes(injuries: Iterable[str]) -> DeckChanges:
     """Curse curses the deck (DECK-CURSE); abilities an injury takes away stop shaping it (Hex: no Lucky removal)."""
     names = list(injuries)
+    if not names:  # the common case, every fight: one shared value instead of a dataclass built
+        return _UNCHANGED
     lost = {OPPOSITE[e.becomes] for e in _known(names) if e.becomes is not None}
     lost |= {e.cannot_be for e in _known(names) if e.cannot_be is not None}
     cursed = any(effect.kind == "cursed_deck" for entry in _known(names) for effect in entry.effects)

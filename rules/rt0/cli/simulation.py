@@ -24,7 +24,7 @@ from ..fight.engine import (
     refusal,
 )
 from ..fight.events import DamageDealt, DamageWasted, Event, ShieldGained
-from ..fight.registry import ABILITIES
+from ..fight.registry import ABILITIES, hooked
 from ..fight.state import CombatState
 from ..traits import Arcana, Trait
 
@@ -48,12 +48,17 @@ def brick(state: CombatState) -> Action:
         return Choose(0)
     fighter = state.active_fighter
     assert fighter is not None, "brick asked to act when nobody is taking a turn"
+    # as in legal_actions: with no ability holding a say (the usual case), Ability.accepts is playable + takes,
+    # so the hook is looked up once per action rather than once per card and bin
+    overruled = bool(hooked(fighter.abilities, "permits"))
     for ability_id in BASE_PRIORITY:
         if ability_id not in fighter.abilities:  # an Eddy has its own sheet's rows instead
             continue
         ability = ABILITIES[ability_id]
+        if not overruled and not ability.can_play:
+            continue
         for card in fighter.hand:
-            if ability.accepts(state, fighter, card):
+            if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
                 return play_card(fighter.id, card, ability_id)
     end = EndTurn(fighter.id)
     if refusal(state, end) is not None:  # a Foolish player must Honk first: only the full list knows how

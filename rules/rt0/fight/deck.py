@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 from .. import rng
 from ..cards import ALL_IDS, CARDS, FOOL, SUN, CardId
@@ -13,13 +14,17 @@ from ..traits import Trait
 def removed_by_luck(traits: Iterable[Trait], cursed: bool = False) -> frozenset[CardId]:
     """Cards taken out of a deck by Lucky, Unlucky and Curse (DECK-LUCKY, DECK-UNLUCKY, DECK-CURSE)."""
     held = set(traits)
+    return _removed(Trait.LUCKY in held, Trait.UNLUCKY in held, cursed)
+
+
+def _removed(lucky: bool, unlucky_trait: bool, cursed: bool) -> frozenset[CardId]:
     removed: set[CardId] = set()
-    if Trait.LUCKY in held:
+    if lucky:
         removed |= {c.id for c in CARDS if not c.is_major and c.value in (1, 2)}
-    unlucky = Trait.UNLUCKY in held or cursed
+    unlucky = unlucky_trait or cursed
     if unlucky:
         removed |= {c.id for c in CARDS if not c.is_major and c.value in (13, 14)}
-    if cursed and Trait.UNLUCKY in held:
+    if cursed and unlucky_trait:
         removed |= {c.id for c in CARDS if not c.is_major and c.value in (10, 12)}
         removed |= {FOOL, SUN}
     return frozenset(removed)
@@ -27,8 +32,13 @@ def removed_by_luck(traits: Iterable[Trait], cursed: bool = False) -> frozenset[
 
 def deck_cards(traits: Iterable[Trait], cursed: bool = False) -> list[CardId]:
     """The ids in a character's deck, in id order (shuffle before use)."""
-    removed = removed_by_luck(traits, cursed)
-    return [card for card in ALL_IDS if card not in removed]
+    held = set(traits)
+    return _DECKS[(Trait.LUCKY in held) + 2 * (Trait.UNLUCKY in held) + 4 * cursed].copy()
+
+
+_DECKS: Final = [  # every fight builds three or four decks: each of the eight is worked out once
+    [card for card in ALL_IDS if card not in _removed(bool(key & 1), bool(key & 2), bool(key & 4))] for key in range(8)
+]
 
 
 @dataclass(slots=True)
@@ -47,6 +57,20 @@ class Pile:
     shown: CardId | None = None
     removed_for_day: list[CardId] = field(default_factory=list)
     removed_for_good: list[CardId] = field(default_factory=list)
+
+    def __init__(
+        self,
+        draw: list[CardId] | None = None,
+        discard: list[CardId] | None = None,
+        shown: CardId | None = None,
+        removed_for_day: list[CardId] | None = None,
+        removed_for_good: list[CardId] | None = None,
+    ) -> None:  # written for speed: mypyc compiles it, not dataclass's (test_value_inits.py)
+        self.draw = [] if draw is None else draw
+        self.discard = [] if discard is None else discard
+        self.shown = shown
+        self.removed_for_day = [] if removed_for_day is None else removed_for_day
+        self.removed_for_good = [] if removed_for_good is None else removed_for_good
 
     def clone(self) -> Pile:
         return Pile(

@@ -415,15 +415,19 @@ def _wildcard(state: CombatState, decision: PendingDecision, option: Option, eve
 def wildcard_faces(state: CombatState, fighter: Fighter, ability_id: str) -> list[CardId]:
     """The cards a wild Fool could become on this bin, one per distinct (suit, value) the bin cares about."""
     ability = ABILITIES[ability_id]
+    suited = ability.suits is not None
     seen: dict[tuple[Suit | None, int], CardId] = {}
     for candidate in ALL_IDS:
         if candidate == FOOL:
             continue
+        card = CARDS[candidate]
+        key = (card.suit if suited else None, card.value)
+        if key in seen:  # the first candidate with this face is kept: a later one need not be tried
+            continue
         fighter.counts_as[FOOL] = candidate
         try:
             if ability.takes(state, fighter, FOOL):
-                key = (CARDS[candidate].suit if ability.suits is not None else None, CARDS[candidate].value)
-                seen.setdefault(key, candidate)
+                seen[key] = candidate
         finally:
             del fighter.counts_as[FOOL]
     return list(seen.values())

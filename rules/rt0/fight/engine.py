@@ -211,7 +211,8 @@ def new_combat(
             cursed = setup.cursed or deck_changes(setup.injuries).cursed  # DECK-CURSE
             deck = deck_cards(deck_traits(setup.traits, setup.injuries), cursed)
             cards = deck if setup.kind is FighterKind.PLAYER else list(ALL_IDS)
-            cards = [card for card in cards if card not in setup.removed]  # Laughter's and Slaughter's, after injuries
+            if setup.removed:  # Laughter's and Slaughter's, after injuries
+                cards = [card for card in cards if card not in setup.removed]
             piles[pile_key] = Pile(cards)
         abilities = fight_abilities(setup)
         roster.append(

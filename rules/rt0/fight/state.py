@@ -286,6 +286,62 @@ class Fighter:
     items: list[str] = field(default_factory=list)  # items carried (ITM-*); an Exhausted one leaves the list
     stowed: dict[str, list[CardId]] = field(default_factory=dict)  # item -> cards on it (Backpack, Headphones)
 
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        kind: FighterKind,
+        traits: frozenset[Trait],
+        arcana: Arcana | None,
+        pile: str,
+        abilities: tuple[str, ...],
+        zone: Zone | None,
+        hp: int = START_HP,
+        shield: int = 0,
+        hand: list[CardId] | None = None,
+        bins: dict[str, list[CardId]] | None = None,
+        honked: bool = False,
+        injuries: list[str] | None = None,
+        corruption_gained: int = 0,
+        dead: bool = False,
+        a_plus: tuple[Skill, ...] = (),
+        failed: tuple[Skill, ...] = (),
+        upgrades: frozenset[str] = frozenset(),
+        counts_as: dict[CardId, CardId] | None = None,
+        marks: dict[str, int] | None = None,
+        spells: tuple[Spell, ...] = (),
+        face_down: list[CardId] | None = None,
+        day_uses: dict[str, int] | None = None,
+        items: list[str] | None = None,
+        stowed: dict[str, list[CardId]] | None = None,
+    ) -> None:  # written for speed: mypyc compiles it, not dataclass's (test_value_inits.py)
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.traits = traits
+        self.arcana = arcana
+        self.pile = pile
+        self.abilities = abilities
+        self.zone = zone
+        self.hp = hp
+        self.shield = shield
+        self.hand = [] if hand is None else hand
+        self.bins = {} if bins is None else bins
+        self.honked = honked
+        self.injuries = [] if injuries is None else injuries
+        self.corruption_gained = corruption_gained
+        self.dead = dead
+        self.a_plus = a_plus
+        self.failed = failed
+        self.upgrades = upgrades
+        self.counts_as = {} if counts_as is None else counts_as
+        self.marks = {} if marks is None else marks
+        self.spells = spells
+        self.face_down = [] if face_down is None else face_down
+        self.day_uses = {} if day_uses is None else day_uses
+        self.items = [] if items is None else items
+        self.stowed = {} if stowed is None else stowed
+
     def clone(self) -> Fighter:
         return Fighter(
             self.id,
@@ -333,6 +389,30 @@ class Adversary:
     intent_hidden: bool = False
     fate: str | None = None  # set once out of the fight: "killed", "incapacitated", "scared", "fled"
     marks: dict[str, int] = field(default_factory=dict)  # per-fight switches effects leave on it (grounded)
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        kind: str,
+        hp: int,
+        zone: Zone,
+        shield: int = 0,
+        intent: CardId | None = None,
+        intent_hidden: bool = False,
+        fate: str | None = None,
+        marks: dict[str, int] | None = None,
+    ) -> None:  # written for speed: mypyc compiles it, not dataclass's (test_value_inits.py)
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.hp = hp
+        self.zone = zone
+        self.shield = shield
+        self.intent = intent
+        self.intent_hidden = intent_hidden
+        self.fate = fate
+        self.marks = {} if marks is None else marks
 
     def clone(self) -> Adversary:
         return Adversary(
@@ -389,6 +469,50 @@ class CombatState:
     checkpoints: dict[str, dict[str, Checkpoint]] = field(default_factory=dict)
     day: int = 0  # the campaign Day this fight happens on (once-per-Day uses are stamped with it)
     turn_closing: bool = False  # the active turn's at_turn_end hooks have run; it ends once their choices are made
+
+    def __init__(
+        self,
+        room: Room,
+        fighters: list[Fighter],
+        adversaries: list[Adversary],
+        piles: dict[str, Pile],
+        bestiary: dict[str, AdversaryKind],
+        rng: int,
+        round: int = 0,
+        phase: Phase = Phase.ROUND_START,
+        order: list[str] | None = None,
+        turn: int = 0,
+        acting: int = 0,
+        decisions: list[PendingDecision] | None = None,
+        round_flags: list[str] | None = None,
+        result: str | None = None,
+        ending_turn: bool = False,
+        practice: bool = False,
+        queued_intents: dict[str, tuple[CardId, bool]] | None = None,
+        checkpoints: dict[str, dict[str, Checkpoint]] | None = None,
+        day: int = 0,
+        turn_closing: bool = False,
+    ) -> None:  # written for speed: mypyc compiles it, not dataclass's (test_value_inits.py)
+        self.room = room
+        self.fighters = fighters
+        self.adversaries = adversaries
+        self.piles = piles
+        self.bestiary = bestiary
+        self.rng = rng
+        self.round = round
+        self.phase = phase
+        self.order = [] if order is None else order
+        self.turn = turn
+        self.acting = acting
+        self.decisions = [] if decisions is None else decisions
+        self.round_flags = [] if round_flags is None else round_flags
+        self.result = result
+        self.ending_turn = ending_turn
+        self.practice = practice
+        self.queued_intents = {} if queued_intents is None else queued_intents
+        self.checkpoints = {} if checkpoints is None else checkpoints
+        self.day = day
+        self.turn_closing = turn_closing
 
     def clone(self) -> CombatState:
         return CombatState(
