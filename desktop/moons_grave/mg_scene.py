@@ -1,7 +1,10 @@
 """The Moon's Grave table as a scene: the round strip, party sheets, NPC cards, action tokens, the incoming damage,
 the rolled dice and the perk rail. It draws a state and reports drags and clicks; it never changes the game.
 
-Logical size WIDTH x HEIGHT, fitted into the view; ``drop`` and ``click`` are set by the screen.
+Logical size WIDTH x HEIGHT, fitted into the view; ``drop`` and ``click`` are set by the screen. The scene is about
+as wide as it is tall because the view beside the side panel is (from 1024x640 to 1920x1080 its width over its height
+runs from about 1.1 to 1.5): a wider scene would be fitted by its width and drawn small. So the party sheets take the
+left column, and the NPC cards, two abreast, head the right one above the tokens, the dice and the perk rail.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ from PySide6.QtWidgets import (
 from rt0table.rules.moons_grave.mg_state import MgState, Track
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6
 
-WIDTH, HEIGHT = 1000.0, 680.0
-SIDE = 320.0  # the width of the party sheets and of the NPC cards
-MIDDLE = SIDE + 20  # where the tokens, the dice and the perk rail begin
+WIDTH, HEIGHT = 820.0, 760.0
+SIDE = 320.0  # the width of the party sheets
+MIDDLE = SIDE + 20  # where the NPC cards, the tokens, the dice and the perk rail begin
+RIGHT_W = WIDTH - 10 - MIDDLE  # the right column's width
+NPC_W = (RIGHT_W - 8) / 2  # two NPC cards abreast
 INK = QColor("#f4ecd8")
 FAINT = QColor("#9c9787")
 LIT = QColor("#f2b134")
@@ -181,6 +186,8 @@ class MgScene(QGraphicsScene):
         self.dragging: Drag | None = None
         self.lit_perks: set[str] = set()
         self.lit_actions: set[str] = set()
+        self.top = 86.0  # where the sheets and cards begin: under the round strip, however many rows it wraps to
+        self.mid = 86.0  # where the tokens, the dice and the rail begin: under the NPC cards
 
     # --- drawing a state -------------------------------------------------------------------------------------
 
@@ -202,8 +209,9 @@ class MgScene(QGraphicsScene):
         self._npc_cards(state)
         self._tokens(state)
         self._weapons(state)
-        self._dice(state)
-        self._rail(state, chooser)
+        rail = self._rail_top(state, chooser)
+        self._dice(state, rail - 50)
+        self._rail(state, chooser, rail)
         self._over(state)
 
     def _add(self, item: Plate) -> Plate:
@@ -214,9 +222,10 @@ class MgScene(QGraphicsScene):
         head = Plate(QColor("#2b2f36"), [f"Round {state.round}"], QRectF(10, 8, 110, 34))
         self.strip.append(head)
         self._add(head)
-        x = 128.0
+        x, y = 128.0, 8.0
         for key, label in PHASES:
-            chip = Plate(QColor("#2b2f36"), [label], QRectF(x, 8, text_width(label), 34))
+            x, y = self._wrap(x, y, text_width(label), 40)
+            chip = Plate(QColor("#2b2f36"), [label], QRectF(x, y, text_width(label), 34))
             chip.lit = state.phase == key
             chip.dim = state.phase != key
             chip.bold_first = state.phase == key
@@ -224,22 +233,29 @@ class MgScene(QGraphicsScene):
             self._add(chip)
             x += 6 + text_width(label)
         ladder = sorted(state.living(), key=lambda f: (-f.talent("Initiative"), f.id))
-        x = 10.0
+        x, y = 10.0, y + 40
         for fighter in ladder:
             planned = f", plans {fighter.planned}" if fighter.planned >= 0 else ""
             text = f"{fighter.name}: Ini {fighter.talent('Initiative')}{planned}, FR {fighter.fumble_risk}"
-            chip = Plate(PARTY_FILL if not fighter.npc else FOE_FILL, [text], QRectF(x, 48, text_width(text), 26))
+            x, y = self._wrap(x, y, text_width(text), 32)
+            chip = Plate(PARTY_FILL if not fighter.npc else FOE_FILL, [text], QRectF(x, y, text_width(text), 26))
             chip.lit = fighter.id == state.turn
             chip.bold_first = fighter.id == state.turn
             self.strip.append(chip)
             self._add(chip)
             x += 6 + text_width(text)
+        self.top = y + 38
+
+    @staticmethod
+    def _wrap(x: float, y: float, width: float, pitch: float) -> tuple[float, float]:
+        """Where a chip ``width`` wide goes: at ``x`` if it fits in the row, else at the start of the next row."""
+        return (10.0, y + pitch) if x > 10 and x + width > WIDTH - 10 else (x, y)
 
     def _sheets(self, state: MgState) -> None:
         party = [f for f in state.fighters if not f.npc]
-        height = min(200.0, (HEIGHT - 90) / max(1, len(party)) - 8)
+        height = min(200.0, (HEIGHT - self.top - 4) / max(1, len(party)) - 8)
         for i, fighter in enumerate(party):
-            rect = QRectF(10, 86 + i * (height + 8), SIDE, height)
+            rect = QRectF(10, self.top + i * (height + 8), SIDE, height)
             weapon = state.active_weapon(fighter)
             talents = ", ".join(
                 f"{t[:3]} {fighter.talent(t)}" for t in (weapon.attack, weapon.defence, "Initiative", "Tactics")
@@ -275,9 +291,10 @@ class MgScene(QGraphicsScene):
 
     def _npc_cards(self, state: MgState) -> None:
         foes = [f for f in state.fighters if f.npc]
-        height = min(110.0, (HEIGHT - 90) / max(1, len(foes)) - 8)
+        rows = max(1, -(-len(foes) // 2))
+        height = min(100.0, 240 / rows - 8)
         for i, fighter in enumerate(foes):
-            rect = QRectF(WIDTH - SIDE - 10, 86 + i * (height + 8), SIDE, height)
+            rect = QRectF(MIDDLE + (i % 2) * (NPC_W + 8), self.top + (i // 2) * (height + 8), NPC_W, height)
             weapon = state.active_weapon(fighter)
             boxes = max(1, fighter.talent("Durability")) if state.house.npc_damage == "durability_boxes" else 1
             lines = [
@@ -289,6 +306,7 @@ class MgScene(QGraphicsScene):
             card = FighterCard(fighter.id, FOE_FILL if fighter.alive else DEAD, lines, rect)
             self.cards[fighter.id] = card
             self._add(card)
+        self.mid = self.top + rows * (height + 8) + 4
 
     def _tokens(self, state: MgState) -> None:
         if state.phase == "turn":
@@ -296,7 +314,7 @@ class MgScene(QGraphicsScene):
                 rect = QRectF(0, 0, 74, 34)
                 token = Token("action", name, [name], rect, QColor("#3c3553"))
                 token.dim = name not in self.lit_actions
-                token.home = QPointF(MIDDLE + 4 + (i % 4) * 80, 90 + (i // 4) * 42)
+                token.home = QPointF(MIDDLE + 4 + (i % 4) * 80, self.mid + (i // 4) * 42)
                 token.setPos(token.home)
                 self.tokens[f"action:{name}"] = token
                 self._add(token)
@@ -305,7 +323,7 @@ class MgScene(QGraphicsScene):
             text = f"{amount} damage → {state.fighter(fighter_id).name}"
             token = Token("damage", fighter_id, [text, "drag onto a soak track"], QRectF(0, 0, 300, 44),
                           QColor("#6b2424"))  # fmt: skip
-            token.home = QPointF(MIDDLE + 10, 180)
+            token.home = QPointF(MIDDLE + 10, self.mid + 90)
             token.setPos(token.home)
             self.tokens["damage"] = token
             self._add(token)
@@ -315,7 +333,7 @@ class MgScene(QGraphicsScene):
         if state.phase != "turn" or not state.turn:
             return
         fighter = state.fighter(state.turn)
-        caption = Plate(TABLE, ["rack:"], QRectF(MIDDLE + 4, 182, text_width("rack:", False), 30))
+        caption = Plate(TABLE, ["rack:"], QRectF(MIDDLE + 4, self.mid + 92, text_width("rack:", False), 30))
         caption.bold_first = False
         caption.dim = True  # a label, not a place to drop
         self._add(caption)
@@ -323,16 +341,25 @@ class MgScene(QGraphicsScene):
         for weapon in fighter.weapons:
             label = weapon.name or "bare hands"
             chip = WeaponChip(
-                fighter.id, weapon.name, QRectF(x, 182, text_width(label), 30), weapon.name == fighter.active
+                fighter.id, weapon.name, QRectF(x, self.mid + 92, text_width(label), 30), weapon.name == fighter.active
             )
             self.weapons[weapon.name] = chip
             self._add(chip)
             x += 6 + text_width(label)
 
-    def _dice(self, state: MgState) -> None:
+    def _rail_top(self, state: MgState, chooser: str) -> float:
+        """Where the perk rail begins: under the dice, or raised so a long rail on a crowded table stays on it."""
+        if state.phase != "perks" or not chooser:
+            return HEIGHT
+        rows = -(-len(state.fighter(chooser).perks) // 3)
+        return min(self.mid + 242, HEIGHT - 8 - 32 - rows * 62)
+
+    def _dice(self, state: MgState, lowest: float) -> None:
+        """The rolled dice under the tokens and the rack, or as low as ``lowest`` allows (the rail is below)."""
         roll = state.roll
         if roll is None or not roll.faces:
             return
+        top = min(self.mid + 146, lowest - 46 * ((len(roll.faces) - 1) // 9))
         for i, number in enumerate(roll.faces):
             face = SURGE_D6.face(number)
             fill = QColor("#5a4a1e" if face.surge else "#3b4d44")
@@ -342,19 +369,19 @@ class MgScene(QGraphicsScene):
             token.dim = state.phase != "perks" or not (face.boosts or face.drags)
             if spent:
                 token.lines = [face.label, "✓"]
-            token.home = QPointF(MIDDLE + 4 + (i % 7) * 46, 236 + (i // 7) * 46)
+            token.home = QPointF(MIDDLE + 4 + (i % 9) * 46, top + (i // 9) * 46)
             token.setPos(token.home)
             self.tokens[f"die:{i}"] = token
             self._add(token)
 
-    def _rail(self, state: MgState, chooser: str) -> None:
+    def _rail(self, state: MgState, chooser: str, top: float) -> None:
         if state.phase != "perks" or not chooser:
             return
         fighter = state.fighter(chooser)
-        head = Plate(QColor("#2b2f36"), [f"Perk rail: {fighter.name}"], QRectF(MIDDLE, 332, WIDTH - 2 * MIDDLE, 26))
+        head = Plate(QColor("#2b2f36"), [f"Perk rail: {fighter.name}"], QRectF(MIDDLE, top, RIGHT_W, 26))
         self._add(head)
         for i, perk in enumerate(fighter.perks):
-            rect = QRectF(MIDDLE + (i % 2) * 162, 364 + (i // 2) * 62, 156, 56)
+            rect = QRectF(MIDDLE + (i % 3) * 158, top + 32 + (i // 3) * 62, 152, 56)
             mark = "★" if perk.on == "own_roll" else "☠"
             card = PerkCard(fighter.id, perk.id, perk.cost, [f"{perk.title} [{perk.cost}{mark}]", perk.category], rect)
             card.lit = perk.id in self.lit_perks
@@ -368,7 +395,7 @@ class MgScene(QGraphicsScene):
             self.banner = None
             return
         self.banner = Plate(QColor("#403015"), [f"The fight is over: the {state.winner} side stands."],
-                            QRectF(MIDDLE, 600, WIDTH - 2 * MIDDLE, 40))  # fmt: skip
+                            QRectF(MIDDLE, HEIGHT - 50, RIGHT_W, 40))  # fmt: skip
         self.banner.lit = True
         self._add(self.banner)
 
