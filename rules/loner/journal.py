@@ -364,6 +364,16 @@ def _named(error: RulesError) -> JournalError:
     return JournalError(", ".join([entry, *inside]) + f": field '{field}' {problem}")
 
 
+def check_format(data: Any, what: str, newest: int) -> None:
+    """A JournalError unless ``data`` is a JSON object with a format number this app reads (``what``: the kind)."""
+    if not isinstance(data, dict) or not isinstance(data.get("format"), int):
+        raise JournalError(f"not a {what} (no format number)")
+    if data["format"] > newest:
+        raise JournalError(
+            f"this {what} was written by a newer version (format {data['format']}; this app reads up to {newest})"
+        )
+
+
 def write_journal(journal: Journal) -> dict[str, Any]:
     """The journal as JSON data with a format version."""
     return {"format": JOURNAL_FORMAT, "entries": [write_entry(e) for e in journal.entries]}
@@ -371,13 +381,7 @@ def write_journal(journal: Journal) -> dict[str, Any]:
 
 def read_journal(data: Any) -> Journal:
     """The journal ``write_journal`` wrote; a JournalError naming the entry and field when it is not one."""
-    if not isinstance(data, dict) or not isinstance(data.get("format"), int):
-        raise JournalError("not a journal (no format number)")
-    if data["format"] > JOURNAL_FORMAT:
-        raise JournalError(
-            f"this journal was written by a newer version (format {data['format']}; this app reads "
-            f"up to {JOURNAL_FORMAT})"
-        )
+    check_format(data, "journal", JOURNAL_FORMAT)
     raw = data.get("entries")
     if not isinstance(raw, list):
         raise JournalError("journal: field 'entries' must be a list")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..game_json import decode, encode, written_as_row
-from ..loner.journal import Entry, FightEntry, Journal, JournalError, SkillCheckEntry
+from ..loner.journal import Entry, FightEntry, Journal, JournalError, SkillCheckEntry, check_format
 from ..loner.oracle_state import OracleState
 from ..loner.scenes import SceneFrame
 from ..rt0.campaign.supremacy import summarise
@@ -177,13 +177,7 @@ def write_solo(solo: SoloJournal) -> dict[str, Any]:
 
 def read_solo(data: Any) -> SoloJournal:
     """The solo journal ``write_solo`` wrote; a JournalError naming the field when it is not one."""
-    if not isinstance(data, dict) or not isinstance(data.get("format"), int):
-        raise JournalError("not a solo journal (no format number)")
-    if data["format"] > SOLO_FORMAT:
-        raise JournalError(
-            f"this solo journal was written by a newer version (format {data['format']}; this "
-            f"app reads up to {SOLO_FORMAT})"
-        )
+    check_format(data, "solo journal", SOLO_FORMAT)
     fight = data.get("fight")
     written_raw = data.get("written")
     if isinstance(fight, bool) or not isinstance(fight, int) or fight < 0:
