@@ -19,7 +19,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QSplitter,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from rt0table.assets.loner import TABLES_FILE, tables_text
 from rt0table.desktop.solo.drawer import OracleDrawer
+from rt0table.desktop.solo.folding_row import FoldingRow
 from rt0table.desktop.solo.oracle_panel import OraclePanel
 from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.keys import PANE_KEY
@@ -74,7 +74,7 @@ class SoloDock(QWidget):
         self.panel.inspire_shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # inspiration from the table too
         self.panel.state_changed.connect(self._oracle_changed)
 
-        self.gm_box = QCheckBox("The oracle sets in-fight check difficulty (Medium)")
+        self.gm_box = QCheckBox("The oracle sets fight checks (Medium)")
         self.gm_box.setToolTip(
             "Off: you set the difficulty of a skill check made mid-fight, as the GM would, for the task in the "
             "story. On: every such check is Medium."
@@ -87,13 +87,12 @@ class SoloDock(QWidget):
         self.gm_line.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.export_button = QPushButton("Export journal…")
         self.export_button.clicked.connect(self._export_dialog)
-        row = QHBoxLayout()
-        row.addWidget(self.gm_box, 1)
-        row.addWidget(self.export_button)
+        row = FoldingRow(self.gm_box, self.export_button, stretch=(1, 0))
 
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)  # a narrow drawer keeps its width for the oracle
         layout.addWidget(self.panel, 1)
-        layout.addLayout(row)
+        layout.addWidget(row)
         layout.addWidget(self.gm_line)
 
     # --- the fight ---

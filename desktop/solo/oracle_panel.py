@@ -213,8 +213,9 @@ class OraclePanel(QWidget):
         )
         self.question.returnPressed.connect(self.roll)
 
-        self.tags_for = TagList("Tags for (help)", known)
-        self.tags_against = TagList("Tags against (hinder)", known)
+        # Beside the table the two lists share a narrow drawer: their titles are what sets its least width.
+        self.tags_for = TagList("For (help)" if self.compact else "Tags for (help)", known)
+        self.tags_against = TagList("Against (hinder)" if self.compact else "Tags against (hinder)", known)
         for tag_list in (self.tags_for, self.tags_against):
             tag_list.changed.connect(self._tags_changed)
         tags_row = QHBoxLayout()
@@ -223,7 +224,8 @@ class OraclePanel(QWidget):
         self.edge_label = QLabel()
         self.edge_label.setWordWrap(True)
 
-        self.conflict_box = QCheckBox("Harm && Luck conflict (doubles do not tick the counter)")
+        self.conflict_box = QCheckBox("Harm && Luck conflict (no Twist ticks)")
+        self.conflict_box.setToolTip("In a conflict, doubles do not tick the Twist Counter")
         self.conflict_box.toggled.connect(self.set_conflict)
         self.spend_box = QCheckBox("Spend the Leverage as Advantage")
         self.spend_box.setObjectName("spend-leverage")
@@ -259,6 +261,7 @@ class OraclePanel(QWidget):
         self.twist_spins = [self._die_spin(f"twist-{name}") for name in ("subject", "action")]
         self.dice_form = QWidget()
         form = QFormLayout(self.dice_form)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow drawer puts the label above
         form.addRow("Chance dice", self._pair(self.chance_spins))
         form.addRow("Risk dice", self._pair(self.risk_spins))
         form.addRow("Twist dice (Subject, Action)", self._pair(self.twist_spins))

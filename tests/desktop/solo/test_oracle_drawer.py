@@ -1,6 +1,7 @@
 """The solo oracle folds into a drawer beside the table: its handle or F7 folds and opens it, the table takes the
 freed width at 1024x640, the choice is kept in the settings file for the next table, and folding it with the
-keyboard inside gives the keys back to the table."""
+keyboard inside gives the keys back to the table. Open, it leaves the table about two thirds of a 1024x640 window
+with every page of the oracle whole (nothing clipped, no sideways scroll)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractButton, QApplication, QScrollArea
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.flow.between_fights import BetweenFightsScreen
@@ -47,6 +48,46 @@ def table_width(screen: TableScreen) -> int:
     width = screen.view.viewport().width()
     assert abs(screen.scene.sceneRect().width() - width) < 2, "the table laid itself out for another width"
     return width
+
+
+def whole_pages(drawer: OracleDrawer) -> None:
+    """Every tab of the open oracle as the player sees it: no page wider than its view (the pages never scroll
+    sideways, so a wider one would be cut off), and every shown button inside the drawer's width."""
+    dock = drawer.dock
+    assert isinstance(dock, SoloDock)
+    assert dock.width() >= dock.minimumSizeHint().width()
+    tabs = dock.panel.tabs
+    for index in range(tabs.count()):
+        tabs.setCurrentIndex(index)
+        QApplication.processEvents()
+        page = tabs.widget(index)
+        if isinstance(page, QScrollArea):
+            inner = page.widget()
+            assert inner.minimumSizeHint().width() <= page.viewport().width(), tabs.tabText(index)
+            assert inner.width() <= page.viewport().width(), tabs.tabText(index)
+        for button in dock.findChildren(QAbstractButton):
+            if button.isVisible():
+                left = button.mapTo(drawer, button.rect().topLeft()).x()
+                right = button.mapTo(drawer, button.rect().topRight()).x()
+                assert left >= 0 and right < drawer.width(), (tabs.tabText(index), button.text(), left, right)
+                assert button.width() >= button.minimumSizeHint().width(), button.text()
+
+
+@pytest.mark.usefixtures("themed")
+@pytest.mark.parametrize(("size", "least"), [(SMALL, 0.66), ((1280, 800), 0.66)])
+def test_the_open_drawer_leaves_the_table_two_thirds_and_its_pages_whole(
+    make_table: MakeTable, size: tuple[int, int], least: float
+) -> None:
+    """1024x640: the table was 543 px beside the open oracle (the drawer's controls held it 477 px wide), now about
+    690; 1280x800: was 799, now about 865."""
+    screen = make_table(size=size)
+    attach_solo(screen, screen.session, SoloDock(source=random.Random(7)))
+    drawer = screen.oracle_drawer  # type: ignore[attr-defined]
+    assert isinstance(drawer, OracleDrawer) and drawer.is_open
+    table = table_width(screen)
+    assert table >= least * size[0], table
+    assert drawer.width() <= 0.34 * size[0], drawer.width()
+    whole_pages(drawer)
 
 
 def test_the_handle_folds_the_oracle_and_the_table_takes_the_width(qtbot: QtBot, make_table: MakeTable) -> None:
