@@ -21,13 +21,12 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QPushButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
 from rt0table.assets.loner import TABLES_FILE, tables_text
-from rt0table.desktop.solo.drawer import OracleDrawer
+from rt0table.desktop.solo.drawer import DrawerSplitter, OracleDrawer
 from rt0table.desktop.solo.folding_row import FoldingRow
 from rt0table.desktop.solo.oracle_panel import OraclePanel
 from rt0table.desktop.table.fight_session import Session
@@ -44,7 +43,7 @@ BETWEEN_FIGHTS_LINE = (
     "Between fights: ask the oracle, frame and close scenes, keep notes. "
     "The journal goes on into the next fight and is saved with the game."
 )
-DOCK_SHARE = 0.32  # of the table screen's width, at first; the splitter lets the player change it
+DOCK_SHARE = 0.32  # of the table screen's width, as the window is sized, until the player drags the splitter
 
 
 def bundled_tables() -> LonerTables:
@@ -213,7 +212,7 @@ def attach_solo(
         table_screen.settings = table_screen.controller.settings = solo_settings
     drawer = OracleDrawer(dock, table_screen.settings)
     layout.removeWidget(view)
-    splitter = QSplitter(Qt.Orientation.Horizontal, table_screen)
+    splitter = DrawerSplitter(DOCK_SHARE, table_screen)
     splitter.setObjectName("solo-splitter")
     splitter.setChildrenCollapsible(False)
     splitter.addWidget(view)
@@ -226,6 +225,7 @@ def attach_solo(
     drawer.open_width = round(width * DOCK_SHARE)
     mine = drawer.open_width if drawer.is_open else drawer.handle.sizeHint().width()
     splitter.setSizes([width - mine, mine])
+    splitter.give_share()  # a table not yet at its window's size gets its share again when it is
     splitter.handle(1).setEnabled(drawer.is_open)
     table_screen.controller.gm_label = GM_LABEL
     table_screen.solo_dock = dock  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
+    QStyle,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -108,6 +109,20 @@ class OneLine(QLabel):
     def _fit(self) -> None:
         width = max(self.contentsRect().width(), 1)
         super().setText(self.fontMetrics().elidedText(self.whole, Qt.TextElideMode.ElideRight, width))
+
+
+class PageScroller(QScrollArea):
+    """A page that scrolls down, never sideways: so it asks for its page's least width (and its scroll bar's), or a
+    narrow drawer would cut the page's right side off."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        page = self.widget()
+        if page is None:
+            return hint
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        frame = 2 * self.frameWidth()
+        return QSize(max(hint.width(), page.minimumSizeHint().width() + bar + frame), hint.height())
 
 
 class TagList(QGroupBox):
@@ -400,7 +415,7 @@ class OraclePanel(QWidget):
 
     def _scroller(self, page: QWidget) -> QScrollArea:
         """A page that scrolls down rather than squeezing, never sideways."""
-        scroller = QScrollArea()
+        scroller = PageScroller()
         scroller.setWidget(page)
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)

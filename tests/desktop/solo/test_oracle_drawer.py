@@ -11,7 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QScrollArea
 from pytestqt.qtbot import QtBot
 
@@ -88,6 +89,33 @@ def test_the_open_drawer_leaves_the_table_two_thirds_and_its_pages_whole(
     assert table >= least * size[0], table
     assert drawer.width() <= 0.34 * size[0], drawer.width()
     whole_pages(drawer)
+
+
+def test_the_share_follows_the_window_until_the_player_drags_the_line(qtbot: QtBot, make_table: MakeTable) -> None:
+    """As in a game, the table is attached before its window has its size: the drawer takes its share once it
+    does (it stayed at its least width); a dragged line is the player's."""
+    screen = make_table(size=(640, 480))
+    attach_solo(screen, screen.session, SoloDock(source=random.Random(7)))
+    drawer = screen.oracle_drawer  # type: ignore[attr-defined]
+    QApplication.processEvents()
+    whole_pages(drawer)  # at its least width (the share of 640 is less), still nothing of the oracle cut off
+    screen.resize(1280, 800)
+    assert abs(table_width(screen) - 1280 * 0.68) < 12 and abs(drawer.width() - 1280 * 0.32) < 4
+    screen.resize(*SMALL)
+    assert abs(table_width(screen) - SMALL[0] * 0.68) < 12 and abs(drawer.width() - SMALL[0] * 0.32) < 4
+    line = drawer.parentWidget().handle(1)
+    middle = line.rect().center()
+    QTest.mousePress(line, LEFT, pos=middle)
+    QTest.mouseMove(line, middle - QPoint(60, 0))
+    QTest.mouseRelease(line, LEFT, pos=middle - QPoint(60, 0))
+    dragged = drawer.width()
+    assert dragged > SMALL[0] * 0.32 + 40, dragged
+    screen.resize(1280, 800)
+    QApplication.processEvents()
+    assert drawer.width() == dragged  # the table takes the new width; the drawer keeps the player's
+    qtbot.keyClick(screen.view, K.Key_F7)
+    qtbot.keyClick(screen.view, K.Key_F7)
+    assert drawer.is_open and abs(drawer.width() - dragged) <= 2
 
 
 def test_the_handle_folds_the_oracle_and_the_table_takes_the_width(qtbot: QtBot, make_table: MakeTable) -> None:
