@@ -327,6 +327,7 @@ class OraclePanel(QWidget):
 
         ask_side = QWidget()
         left = QVBoxLayout(ask_side)
+        self._narrow(left)
         if not self.compact:
             left.addWidget(self.twist_label)
         left.addWidget(self.question)
@@ -408,10 +409,16 @@ class OraclePanel(QWidget):
         """A column of tool boxes, top-aligned."""
         page = QWidget()
         column = QVBoxLayout(page)
+        self._narrow(column)
         for box in boxes:
             column.addWidget(box)
         column.addStretch(1)
         return page
+
+    def _narrow(self, column: QVBoxLayout) -> None:
+        """Beside a table, a page's own margins give their width to its boxes."""
+        if self.compact:
+            column.setContentsMargins(3, 6, 3, 6)
 
     def _scroller(self, page: QWidget) -> QScrollArea:
         """A page that scrolls down rather than squeezing, never sideways."""

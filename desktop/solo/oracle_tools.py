@@ -213,11 +213,7 @@ class TracksBox(QGroupBox):
         self.threat.setToolTip("Runs the other way: when it fills, the danger has arrived")
         self.open_button = QPushButton("Open")
         self.open_button.clicked.connect(self.open_track)
-        open_row = QHBoxLayout()
-        open_row.addWidget(self.box_count)
-        open_row.addWidget(self.threat)
-        open_row.addStretch(1)
-        open_row.addWidget(self.open_button)
+        open_row = FoldingRow(self.box_count, self.threat, self.open_button, stretch=(0, 1, 0))
 
         self.answer = QComboBox()
         for answer in Answer:
@@ -253,7 +249,7 @@ class TracksBox(QGroupBox):
         layout.addWidget(self.mark_form)
         layout.addWidget(QLabel("Open a track:"))
         layout.addWidget(self.name)
-        layout.addLayout(open_row)
+        layout.addWidget(open_row)
 
     def selected(self) -> ChallengeTrack | None:
         row = self.track_list.currentRow()
