@@ -1,5 +1,5 @@
-"""Reading a seam game's lesson file (Moon's Grave, The Restless): the fields they share, each error naming the
-file and the field."""
+"""Reading a seam game's lesson file (Moon's Grave, The Restless, Loner): one field at a time, each error naming
+the file and the field."""
 
 from __future__ import annotations
 

@@ -39,6 +39,13 @@ FORWARD_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_PageDown)
 BACK_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_PageUp)
 # Left, Right and the page keys step the lesson, so the prompt's options and pages go with what is left.
 LESSON_PROMPT_KEYS = "Tab or the Up and Down arrows"
+# The picker's sections, in order: each game's name and what its lessons teach (not every lesson is a fight).
+SECTIONS = {
+    "rt0": ("RT:0", "fights at the card table"),
+    "mg": ("Moon's Grave", "fights with the surge dice"),
+    "rs": ("The Restless", "a round of combat, and a Rest after it"),
+    "lo": ("Loner", "a whole solo session with the oracle"),
+}
 
 
 def _button(label: str, name: str) -> QPushButton:
@@ -292,8 +299,8 @@ class LessonPicker(QWidget):
         title.setFont(font)
         layout.addWidget(title)
         intro = QLabel(
-            "Short guided lessons on the real screens: RT:0's fights first, then the other games'. Each one asks "
-            "you to do a few things, then explains what happened. Play them in order, or jump to the one you need."
+            "Short guided lessons on the real screens, game by game. Each one asks you to do a few things, then "
+            "explains what happened. Play them in order, or jump to the one you need."
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -302,7 +309,9 @@ class LessonPicker(QWidget):
         layout.addWidget(self.presenter)
         listing = QWidget()
         rows = QVBoxLayout(listing)
+        self.headings: dict[str, QLabel] = {}  # by the section's key in SECTIONS
         self.buttons: list[QPushButton] = []
+        self._heading(rows, "rt0")
         for entry in entries:
             lesson = entry.lesson
             label = f"{lesson.number}. {lesson.title}" if lesson else f"{entry.title} (cannot be used)"
@@ -341,34 +350,42 @@ class LessonPicker(QWidget):
     def _moons_grave_rows(self, rows: QVBoxLayout) -> None:
         from rt0table.desktop.moons_grave.mg_lessons import bundled_lessons
 
-        self._game_rows(rows, "Moon's Grave", "mg", list(bundled_lessons()), self.mg_chosen, self.mg_buttons)
+        self._game_rows(rows, "mg", list(bundled_lessons()), self.mg_chosen, self.mg_buttons)
 
     def _restless_rows(self, rows: QVBoxLayout) -> None:
         from rt0table.desktop.restless.restless_lessons import bundled_lessons
 
-        self._game_rows(rows, "The Restless", "rs", list(bundled_lessons()), self.rs_chosen, self.rs_buttons)
+        self._game_rows(rows, "rs", list(bundled_lessons()), self.rs_chosen, self.rs_buttons)
 
     def _loner_rows(self, rows: QVBoxLayout) -> None:
         from rt0table.desktop.loner.loner_lessons import bundled_lessons
 
-        self._game_rows(rows, "Loner", "lo", list(bundled_lessons()), self.lo_chosen, self.lo_buttons)
+        self._game_rows(rows, "lo", list(bundled_lessons()), self.lo_chosen, self.lo_buttons)
+
+    def _heading(self, rows: QVBoxLayout, key: str) -> None:
+        """A section's heading: the game, and what kind of lessons follow."""
+        game, kind = SECTIONS[key]
+        heading = QLabel(f"{game}: {kind}")
+        heading.setObjectName(f"demo-section-{key}")
+        heading.setWordWrap(True)
+        font = QFont(heading.font())
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        heading.setFont(font)
+        heading.setContentsMargins(0, 10 if self.headings else 0, 0, 4)
+        rows.addWidget(heading)
+        self.headings[key] = heading
 
     def _game_rows(
         self,
         rows: QVBoxLayout,
-        game: str,
         prefix: str,
         lessons: list[Any],
         chosen: SignalInstance,
         buttons: list[QPushButton],
     ) -> None:
         """Another game's lessons under a heading of their own; each button emits ``chosen`` with its lesson."""
-        heading = QLabel(game)
-        font = QFont(heading.font())
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        heading.setFont(font)
-        rows.addWidget(heading)
+        self._heading(rows, prefix)
         for number, lesson in enumerate(lessons, 1):
             key = other_key(prefix, lesson)
             button = QPushButton(("✓ " if key in self.done else "") + f"{number}. {lesson.title}")

@@ -18,17 +18,11 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 from rt0table.assets.bundled import bundled_names, bundled_text
 from rt0table.desktop.characters.common import scaled_font
-from rt0table.desktop.demo.lesson_fields import (
-    LessonError,
-    chosen_field,
-    hints_field,
-    lesson_object,
-    seed_field,
-    text_field,
-)
+from rt0table.desktop.demo.lesson_fields import LessonError, chosen_field, text_field
 from rt0table.desktop.loner.creation_screen import ProtagonistScreen
 from rt0table.desktop.loner.loner_game import unsaved_story
 from rt0table.desktop.loner.story_screen import PAGES, StoryScreen
+from rt0table.desktop.seam_table.table_lesson import SeamLesson, read_seam_lesson
 from rt0table.rules.loner.loner_state import LonerSetup
 from rt0table.rules.loner.protagonist import Character, SheetError, promote
 from rt0table.rules.loner.together import Together
@@ -65,19 +59,16 @@ class LessonStep:
 
 
 @dataclass(frozen=True)
-class LonerLesson:
-    name: str  # the file's name
-    title: str
-    summary: str
-    seed: int
+class LonerLesson(SeamLesson):
+    """A first session walked through step by step; its hints are by the story screen's page."""
+
     setting: str
     cast: tuple[Character, ...]
     steps: tuple[LessonStep, ...]
-    hints: tuple[tuple[str, str], ...]
-    done: str
 
-    def hint(self, page: str) -> str:
-        return dict(self.hints).get(page, "")
+
+def _setting(data: dict[str, Any], name: str) -> str:
+    return text_field(data, name, "setting")
 
 
 def _cast(data: dict[str, Any], name: str) -> tuple[Character, ...]:
@@ -120,12 +111,8 @@ def _step(entry: object, name: str, where: str) -> LessonStep:
     return LessonStep(step, say, tuple(example.items()))
 
 
-def read_lesson(name: str, text: str) -> LonerLesson:
-    """One lesson from its JSON text; LessonError naming the file and the field when it does not fit."""
-    known = ("title", "summary", "seed", "setting", "cast", "steps", "hints", "done")
-    data = lesson_object(name, text, known)
-    seed = seed_field(data, name)
-    title, summary, setting, done = (text_field(data, name, f) for f in ("title", "summary", "setting", "done"))
+def _steps(data: dict[str, Any], name: str) -> tuple[LessonStep, ...]:
+    """The steps, in the order a session runs them, beginning with the Protagonist."""
     raw = data.get("steps")
     if not isinstance(raw, list) or not raw:
         raise LessonError(f"{name}: steps: must be a list of steps")
@@ -136,10 +123,17 @@ def read_lesson(name: str, text: str) -> LonerLesson:
     for i in range(1, len(order)):
         if order[i] <= order[i - 1]:
             raise LessonError(f"{name}: steps[{i}].step: '{steps[i].step}' must come later ({', '.join(STEPS)})")
-    cast = _cast(data, name)
-    if "conflict" in (s.step for s in steps) and not cast:
+    return steps
+
+
+def read_lesson(name: str, text: str) -> LonerLesson:
+    """One lesson from its JSON text, through the seam games' lesson reader; LessonError naming the file and the
+    field when it does not fit."""
+    own = {"setting": _setting, "steps": _steps, "cast": _cast}
+    lesson = read_seam_lesson(LonerLesson, name, text, PAGES, own)
+    if "conflict" in (s.step for s in lesson.steps) and not lesson.cast:
         raise LessonError(f"{name}: cast: a conflict step needs someone in the cast to face")
-    return LonerLesson(name, title, summary, seed, setting, cast, steps, hints_field(data, name, PAGES), done)
+    return lesson
 
 
 def bundled_lessons() -> list[LonerLesson]:

@@ -1,6 +1,7 @@
-"""A seam game's lesson as data: the fields every table lesson file has (title, summary, seed, goal, hints by phase,
-the words when it is done), read and checked here once; each game adds the fields that bring the table to its
-moment (Moon's Grave's foes, The Restless's starting point) by subclassing ``TableLesson``."""
+"""A seam game's lesson as data: the fields every lesson file of Moon's Grave, The Restless and Loner has (title,
+summary, seed, hints by phase, the words when it is done), read and checked here once; each game adds its own fields
+(a table game's goal, Moon's Grave's foes, The Restless's starting point, Loner's setting, cast and steps) by
+subclassing ``SeamLesson`` and passing a small reader for each."""
 
 from __future__ import annotations
 
@@ -10,18 +11,17 @@ from typing import Any, TypeVar
 
 from rt0table.desktop.demo.lesson_fields import chosen_field, hints_field, lesson_object, seed_field, text_field
 
-SHARED = ("title", "summary", "seed", "goal", "hints", "done")
+SHARED = ("title", "summary", "seed", "hints", "done")
 
 OwnField = Callable[[dict[str, Any], str], Any]  # reads one of a game's own fields from the file's object (and name)
 
 
 @dataclass(frozen=True)
-class TableLesson:
+class SeamLesson:
     name: str  # the file's name
     title: str
     summary: str
     seed: int
-    goal: str
     hints: tuple[tuple[str, str], ...]
     done: str
 
@@ -29,23 +29,41 @@ class TableLesson:
         return dict(self.hints).get(phase, "")
 
 
-Kind = TypeVar("Kind", bound=TableLesson)
+@dataclass(frozen=True)
+class TableLesson(SeamLesson):
+    """A lesson played on a seam table, which ends when its goal happens."""
+
+    goal: str
+
+
+Kind = TypeVar("Kind", bound=SeamLesson)
+TableKind = TypeVar("TableKind", bound=TableLesson)
+
+
+def read_seam_lesson(
+    kind: type[Kind], name: str, text: str, phases: Collection[str], own: Mapping[str, OwnField]
+) -> Kind:
+    """One lesson of ``kind`` from its JSON text: the shared fields, then the game's ``own``, each read by its
+    function in order; LessonError naming the file and the field when one does not fit."""
+    data = lesson_object(name, text, (*SHARED, *own))
+    seed = seed_field(data, name)
+    hints = hints_field(data, name, phases)
+    title, summary, done = (text_field(data, name, f) for f in ("title", "summary", "done"))
+    extra = {field: read(data, name) for field, read in own.items()}
+    return kind(name=name, title=title, summary=summary, seed=seed, hints=hints, done=done, **extra)
 
 
 def read_table_lesson(
-    kind: type[Kind],
+    kind: type[TableKind],
     name: str,
     text: str,
     goals: Collection[str],
     phases: Collection[str],
     own: Mapping[str, OwnField],
-) -> Kind:
-    """One lesson of ``kind`` from its JSON text: the shared fields, then the game's ``own``, each read by its
-    function; LessonError naming the file and the field when one does not fit."""
-    data = lesson_object(name, text, (*SHARED, *own))
-    seed = seed_field(data, name)
-    goal = chosen_field(data, name, "goal", goals, "goal")
-    hints = hints_field(data, name, phases)
-    title, summary, done = (text_field(data, name, f) for f in ("title", "summary", "done"))
-    extra = {field: read(data, name) for field, read in own.items()}
-    return kind(name=name, title=title, summary=summary, seed=seed, goal=goal, hints=hints, done=done, **extra)
+) -> TableKind:
+    """A table game's lesson: the shared fields, its goal (one of ``goals``), then the game's ``own``."""
+
+    def goal(data: dict[str, Any], name: str) -> str:
+        return chosen_field(data, name, "goal", goals, "goal")
+
+    return read_seam_lesson(kind, name, text, phases, {"goal": goal, **own})

@@ -19,16 +19,15 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QPushButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
 from rt0table.assets.loner import TABLES_FILE, tables_text
-from rt0table.desktop.solo.drawer import OracleDrawer
+from rt0table.desktop.solo.drawer import DrawerSplitter, OracleDrawer
+from rt0table.desktop.solo.folding_row import FoldingRow
 from rt0table.desktop.solo.oracle_panel import OraclePanel
 from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.keys import PANE_KEY
@@ -44,7 +43,7 @@ BETWEEN_FIGHTS_LINE = (
     "Between fights: ask the oracle, frame and close scenes, keep notes. "
     "The journal goes on into the next fight and is saved with the game."
 )
-DOCK_SHARE = 0.32  # of the table screen's width, at first; the splitter lets the player change it
+DOCK_SHARE = 0.32  # of the table screen's width, as the window is sized, until the player drags the splitter
 
 
 def bundled_tables() -> LonerTables:
@@ -74,7 +73,7 @@ class SoloDock(QWidget):
         self.panel.inspire_shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # inspiration from the table too
         self.panel.state_changed.connect(self._oracle_changed)
 
-        self.gm_box = QCheckBox("The oracle sets in-fight check difficulty (Medium)")
+        self.gm_box = QCheckBox("The oracle sets fight checks (Medium)")
         self.gm_box.setToolTip(
             "Off: you set the difficulty of a skill check made mid-fight, as the GM would, for the task in the "
             "story. On: every such check is Medium."
@@ -87,13 +86,12 @@ class SoloDock(QWidget):
         self.gm_line.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.export_button = QPushButton("Export journal…")
         self.export_button.clicked.connect(self._export_dialog)
-        row = QHBoxLayout()
-        row.addWidget(self.gm_box, 1)
-        row.addWidget(self.export_button)
+        row = FoldingRow(self.gm_box, self.export_button, stretch=(1, 0))
 
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)  # a narrow drawer keeps its width for the oracle
         layout.addWidget(self.panel, 1)
-        layout.addLayout(row)
+        layout.addWidget(row)
         layout.addWidget(self.gm_line)
 
     # --- the fight ---
@@ -214,7 +212,7 @@ def attach_solo(
         table_screen.settings = table_screen.controller.settings = solo_settings
     drawer = OracleDrawer(dock, table_screen.settings)
     layout.removeWidget(view)
-    splitter = QSplitter(Qt.Orientation.Horizontal, table_screen)
+    splitter = DrawerSplitter(DOCK_SHARE, table_screen)
     splitter.setObjectName("solo-splitter")
     splitter.setChildrenCollapsible(False)
     splitter.addWidget(view)
@@ -227,6 +225,7 @@ def attach_solo(
     drawer.open_width = round(width * DOCK_SHARE)
     mine = drawer.open_width if drawer.is_open else drawer.handle.sizeHint().width()
     splitter.setSizes([width - mine, mine])
+    splitter.give_share()  # a table not yet at its window's size gets its share again when it is
     splitter.handle(1).setEnabled(drawer.is_open)
     table_screen.controller.gm_label = GM_LABEL
     table_screen.solo_dock = dock  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ keyboard is inside it gives the keyboard back to the table.
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QKeySequence, QPaintEvent, QShortcut
+from PySide6.QtGui import QKeySequence, QPaintEvent, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -52,6 +52,36 @@ class DrawerHandle(QPushButton):
         painter.rotate(90)  # the words read top to bottom, as on a book's spine
         painter.drawText(0, -self.width(), self.height(), self.width(), Qt.AlignmentFlag.AlignCenter, self.text())
         painter.end()
+
+
+class DrawerSplitter(QSplitter):
+    """The table and the oracle's drawer side by side: the open drawer keeps ``share`` of the width (or its least
+    width, if more) as the window is sized, until the player drags the line between them; from then on the drawer
+    keeps the width the player gave it."""
+
+    def __init__(self, share: float, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.share = share
+        self.dragged = False
+        self.splitterMoved.connect(self._dragged)
+
+    def _dragged(self) -> None:
+        self.dragged = True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.give_share()
+
+    def give_share(self) -> bool:
+        """Size the open drawer to its share; False when the player's own width (or a folded drawer) stands."""
+        drawer = self.widget(1)
+        if self.dragged or not isinstance(drawer, OracleDrawer) or not drawer.is_open:
+            return False
+        total = sum(self.sizes())
+        mine = min(max(round(self.width() * self.share), drawer.minimumSizeHint().width()), total)
+        if self.sizes()[1] != mine:
+            self.setSizes([total - mine, mine])
+        return True
 
 
 class OracleDrawer(QWidget):
@@ -116,6 +146,8 @@ class OracleDrawer(QWidget):
         if splitter is None:
             return
         splitter.handle(1).setEnabled(open_)  # a folded drawer has no width to drag
+        if open_ and isinstance(splitter, DrawerSplitter) and splitter.give_share():
+            return
         total = sum(splitter.sizes())
         mine = self.handle.sizeHint().width()
         if open_:

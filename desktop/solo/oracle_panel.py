@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
+    QStyle,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -108,6 +109,20 @@ class OneLine(QLabel):
     def _fit(self) -> None:
         width = max(self.contentsRect().width(), 1)
         super().setText(self.fontMetrics().elidedText(self.whole, Qt.TextElideMode.ElideRight, width))
+
+
+class PageScroller(QScrollArea):
+    """A page that scrolls down, never sideways: so it asks for its page's least width (and its scroll bar's), or a
+    narrow drawer would cut the page's right side off."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        page = self.widget()
+        if page is None:
+            return hint
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        frame = 2 * self.frameWidth()
+        return QSize(max(hint.width(), page.minimumSizeHint().width() + bar + frame), hint.height())
 
 
 class TagList(QGroupBox):
@@ -213,8 +228,9 @@ class OraclePanel(QWidget):
         )
         self.question.returnPressed.connect(self.roll)
 
-        self.tags_for = TagList("Tags for (help)", known)
-        self.tags_against = TagList("Tags against (hinder)", known)
+        # Beside the table the two lists share a narrow drawer: their titles are what sets its least width.
+        self.tags_for = TagList("For (help)" if self.compact else "Tags for (help)", known)
+        self.tags_against = TagList("Against (hinder)" if self.compact else "Tags against (hinder)", known)
         for tag_list in (self.tags_for, self.tags_against):
             tag_list.changed.connect(self._tags_changed)
         tags_row = QHBoxLayout()
@@ -223,7 +239,8 @@ class OraclePanel(QWidget):
         self.edge_label = QLabel()
         self.edge_label.setWordWrap(True)
 
-        self.conflict_box = QCheckBox("Harm && Luck conflict (doubles do not tick the counter)")
+        self.conflict_box = QCheckBox("Harm && Luck conflict (no Twist ticks)")
+        self.conflict_box.setToolTip("In a conflict, doubles do not tick the Twist Counter")
         self.conflict_box.toggled.connect(self.set_conflict)
         self.spend_box = QCheckBox("Spend the Leverage as Advantage")
         self.spend_box.setObjectName("spend-leverage")
@@ -259,6 +276,7 @@ class OraclePanel(QWidget):
         self.twist_spins = [self._die_spin(f"twist-{name}") for name in ("subject", "action")]
         self.dice_form = QWidget()
         form = QFormLayout(self.dice_form)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow drawer puts the label above
         form.addRow("Chance dice", self._pair(self.chance_spins))
         form.addRow("Risk dice", self._pair(self.risk_spins))
         form.addRow("Twist dice (Subject, Action)", self._pair(self.twist_spins))
@@ -309,6 +327,7 @@ class OraclePanel(QWidget):
 
         ask_side = QWidget()
         left = QVBoxLayout(ask_side)
+        self._narrow(left)
         if not self.compact:
             left.addWidget(self.twist_label)
         left.addWidget(self.question)
@@ -390,14 +409,20 @@ class OraclePanel(QWidget):
         """A column of tool boxes, top-aligned."""
         page = QWidget()
         column = QVBoxLayout(page)
+        self._narrow(column)
         for box in boxes:
             column.addWidget(box)
         column.addStretch(1)
         return page
 
+    def _narrow(self, column: QVBoxLayout) -> None:
+        """Beside a table, a page's own margins give their width to its boxes."""
+        if self.compact:
+            column.setContentsMargins(3, 6, 3, 6)
+
     def _scroller(self, page: QWidget) -> QScrollArea:
         """A page that scrolls down rather than squeezing, never sideways."""
-        scroller = QScrollArea()
+        scroller = PageScroller()
         scroller.setWidget(page)
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)

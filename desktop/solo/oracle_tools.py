@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rt0table.desktop.solo.folding_row import FoldingRow
 from rt0table.rules.loner.dice import DiceSource
 from rt0table.rules.loner.markdown import boxes_text
 from rt0table.rules.loner.oracle import Answer, Edge, OracleThrow, throw_oracle
@@ -145,13 +146,10 @@ class LeverageBox(QGroupBox):
         bank_row = QHBoxLayout()
         bank_row.addWidget(self.description, 1)
         bank_row.addWidget(self.bank_button)
-        spend_row = QHBoxLayout()
-        spend_row.addWidget(self.soften_button, 1)
-        spend_row.addWidget(self.drop_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.held_label)
         layout.addLayout(bank_row)
-        layout.addLayout(spend_row)
+        layout.addWidget(FoldingRow(self.soften_button, self.drop_button, stretch=(1, 0)))
 
     def bank(self) -> None:
         state = self.host.state
@@ -215,11 +213,7 @@ class TracksBox(QGroupBox):
         self.threat.setToolTip("Runs the other way: when it fills, the danger has arrived")
         self.open_button = QPushButton("Open")
         self.open_button.clicked.connect(self.open_track)
-        open_row = QHBoxLayout()
-        open_row.addWidget(self.box_count)
-        open_row.addWidget(self.threat)
-        open_row.addStretch(1)
-        open_row.addWidget(self.open_button)
+        open_row = FoldingRow(self.box_count, self.threat, self.open_button, stretch=(0, 1, 0))
 
         self.answer = QComboBox()
         for answer in Answer:
@@ -237,6 +231,7 @@ class TracksBox(QGroupBox):
         self.mark_form = QWidget()
         form = QFormLayout(self.mark_form)
         form.setContentsMargins(0, 0, 0, 0)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow drawer puts the label above
         form.addRow("Scene's answer", self.answer)
         form.addRow(self.bank_as)
         form.addRow(self.spend)
@@ -254,7 +249,7 @@ class TracksBox(QGroupBox):
         layout.addWidget(self.mark_form)
         layout.addWidget(QLabel("Open a track:"))
         layout.addWidget(self.name)
-        layout.addLayout(open_row)
+        layout.addWidget(open_row)
 
     def selected(self) -> ChallengeTrack | None:
         row = self.track_list.currentRow()
@@ -361,17 +356,14 @@ class StatusBoxView(QGroupBox):
         self.recovery.returnPressed.connect(self.recover)
         self.recover_button = QPushButton("Recover")
         self.recover_button.clicked.connect(self.recover)
-        fill_row = QHBoxLayout()
-        fill_row.addWidget(self.arena)
-        fill_row.addWidget(self.tag, 1)
-        fill_row.addWidget(self.fill_button)
+        fill_row = FoldingRow(self.arena, self.tag, self.fill_button, stretch=(0, 1, 0))
         recover_row = QHBoxLayout()
         recover_row.addWidget(self.recovery, 1)
         recover_row.addWidget(self.recover_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.track_label)
         layout.addWidget(wrapped("After a defeat that leaves a mark (one box per defeat, not per hit):"))
-        layout.addLayout(fill_row)
+        layout.addWidget(fill_row)
         layout.addLayout(recover_row)
 
     def fill(self) -> None:

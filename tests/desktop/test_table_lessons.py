@@ -1,5 +1,6 @@
-"""Both seam games' lesson files read through one reader (desktop/seam_table/table_lesson.py): the shared fields and
-each game's own, every bad file named by file, entry and field."""
+"""The seam games' lesson files (Moon's Grave, The Restless, Loner) read through one reader
+(desktop/seam_table/table_lesson.py): the shared fields and each game's own, every bad file named by file, entry and
+field."""
 
 from __future__ import annotations
 
@@ -9,20 +10,24 @@ from typing import Any
 
 import pytest
 
+from rt0table.assets.bundled import bundled_text
 from rt0table.desktop.demo.lesson_fields import LessonError
+from rt0table.desktop.loner import loner_lessons
 from rt0table.desktop.moons_grave import mg_lessons
 from rt0table.desktop.restless import restless_lessons
-from rt0table.desktop.seam_table.table_lesson import TableLesson
+from rt0table.desktop.seam_table.table_lesson import SeamLesson, TableLesson
 
-SHARED: dict[str, Any] = {"title": "T", "summary": "S", "seed": 3, "goal": "", "hints": {}, "done": "D"}
-GAMES: dict[str, tuple[Callable[[str, str], TableLesson], dict[str, Any]]] = {
+SHARED: dict[str, Any] = {"title": "T", "summary": "S", "seed": 3, "hints": {}, "done": "D"}
+LONER_FILE = json.loads(bundled_text("loner", "lessons", "01_first_session.json"))
+GAMES: dict[str, tuple[Callable[[str, str], SeamLesson], dict[str, Any]]] = {
     "mg": (mg_lessons.read_lesson, {**SHARED, "goal": "perk", "foes": ["Sergeant (3)"], "hints": {"soak": "Soak."}}),
     "rs": (restless_lessons.read_lesson, {**SHARED, "goal": "rest", "start_at": "rest", "hints": {"rest": "Heal."}}),
+    "lo": (loner_lessons.read_lesson, {**LONER_FILE, **SHARED, "hints": {"twist": "Twist."}}),
 }
+OWN_FIELD = {"mg": "foes", "rs": "start_at", "lo": "setting"}
 SHARED_BAD = [
     ({"seed": "one"}, r"x\.json: seed: must be a whole number"),
     ({"seed": True}, r"x\.json: seed: must be a whole number"),
-    ({"goal": "win"}, r"x\.json: goal: 'win' is not a goal"),
     ({"hints": {"dance": "no"}}, r"x\.json: hints\.dance: is not a phase"),
     ({"hints": ["no"]}, r"x\.json: hints: must map phases to text"),
     ({"title": ""}, r"x\.json: title: must be text"),
@@ -33,6 +38,13 @@ OWN_BAD = [
     ("mg", {"foes": []}, r"x\.json: foes: must be a list of NPC lines"),
     ("mg", {"foes": ["Sergeant (3)", "???"]}, r"x\.json: foes\[1\]: "),
     ("rs", {"start_at": "dawn"}, r"x\.json: start_at: 'dawn' is not a start"),
+    ("mg", {"goal": "win"}, r"x\.json: goal: 'win' is not a goal"),
+    ("rs", {"goal": "win"}, r"x\.json: goal: 'win' is not a goal"),
+    ("lo", {"goal": "win"}, r"x\.json: goal: is not a field"),  # a Loner lesson ends with its last step
+    ("lo", {"setting": ""}, r"x\.json: setting: must be text"),
+    ("lo", {"steps": []}, r"x\.json: steps: must be a list of steps"),
+    ("lo", {"cast": "Brask"}, r"x\.json: cast: must be a list of characters"),
+    ("lo", {"cast": [{"name": "Brask", "concept": "c", "tags": "x"}]}, r"x\.json: cast\[0\]\.tags: must be a list"),
 ]
 
 
@@ -40,13 +52,14 @@ OWN_BAD = [
 def test_a_good_file_reads_into_the_shared_fields_and_the_games_own(game: str) -> None:
     read, good = GAMES[game]
     lesson = read("x.json", json.dumps(good))
-    assert isinstance(lesson, TableLesson)
-    assert (lesson.name, lesson.title, lesson.summary, lesson.seed, lesson.goal, lesson.done) == (
-        "x.json", "T", "S", 3, good["goal"], "D",
-    )  # fmt: skip
+    assert isinstance(lesson, SeamLesson)
+    assert (lesson.name, lesson.title, lesson.summary, lesson.seed, lesson.done) == ("x.json", "T", "S", 3, "D")
+    assert isinstance(lesson, TableLesson) == (game != "lo")
+    if isinstance(lesson, TableLesson):
+        assert lesson.goal == good["goal"]
     phase, words = next(iter(good["hints"].items()))
     assert lesson.hint(phase) == words and lesson.hint("nowhere") == ""
-    own = "foes" if game == "mg" else "start_at"
+    own = OWN_FIELD[game]
     assert getattr(lesson, own) == (tuple(good[own]) if game == "mg" else good[own])
 
 

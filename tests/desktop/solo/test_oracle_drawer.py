@@ -1,6 +1,7 @@
 """The solo oracle folds into a drawer beside the table: its handle or F7 folds and opens it, the table takes the
 freed width at 1024x640, the choice is kept in the settings file for the next table, and folding it with the
-keyboard inside gives the keys back to the table."""
+keyboard inside gives the keys back to the table. Open, it leaves the table about two thirds of a 1024x640 window
+with every page of the oracle whole (nothing clipped, no sideways scroll)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -23,6 +25,7 @@ from rt0table.desktop.table.settings_file import Kept, SettingsFileError, read_k
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from tests.desktop.conftest import MakeTable
+from tests.helpers import oracle_pages
 from tests.helpers.day_screens import show
 from tests.helpers.sample_party import MIRA
 
@@ -47,6 +50,61 @@ def table_width(screen: TableScreen) -> int:
     width = screen.view.viewport().width()
     assert abs(screen.scene.sceneRect().width() - width) < 2, "the table laid itself out for another width"
     return width
+
+
+def whole_pages(drawer: OracleDrawer) -> None:
+    """The open drawer at its width, and every tab of its oracle whole in it."""
+    dock = drawer.dock
+    assert isinstance(dock, SoloDock)
+    assert dock.width() >= dock.minimumSizeHint().width()
+    for button in (dock.export_button, dock.gm_box):
+        right = button.mapTo(drawer, button.rect().topRight()).x()
+        assert right < drawer.width() and button.width() >= button.minimumSizeHint().width(), button.text()
+    oracle_pages.whole_pages(dock.panel, drawer)
+
+
+@pytest.mark.usefixtures("themed")
+@pytest.mark.parametrize(("size", "least"), [(SMALL, 0.66), ((1280, 800), 0.66)])
+def test_the_open_drawer_leaves_the_table_two_thirds_and_its_pages_whole(
+    make_table: MakeTable, size: tuple[int, int], least: float
+) -> None:
+    """1024x640: the table was 543 px beside the open oracle (the drawer's controls held it 477 px wide), now about
+    690; 1280x800: was 799, now about 865."""
+    screen = make_table(size=size)
+    attach_solo(screen, screen.session, SoloDock(source=random.Random(7)))
+    drawer = screen.oracle_drawer  # type: ignore[attr-defined]
+    assert isinstance(drawer, OracleDrawer) and drawer.is_open
+    table = table_width(screen)
+    assert table >= least * size[0], table
+    assert drawer.width() <= 0.34 * size[0], drawer.width()
+    whole_pages(drawer)
+
+
+def test_the_share_follows_the_window_until_the_player_drags_the_line(qtbot: QtBot, make_table: MakeTable) -> None:
+    """As in a game, the table is attached before its window has its size: the drawer takes its share once it
+    does (it stayed at its least width); a dragged line is the player's."""
+    screen = make_table(size=(640, 480))
+    attach_solo(screen, screen.session, SoloDock(source=random.Random(7)))
+    drawer = screen.oracle_drawer  # type: ignore[attr-defined]
+    QApplication.processEvents()
+    whole_pages(drawer)  # at its least width (the share of 640 is less), still nothing of the oracle cut off
+    screen.resize(1280, 800)
+    assert abs(table_width(screen) - 1280 * 0.68) < 12 and abs(drawer.width() - 1280 * 0.32) < 4
+    screen.resize(*SMALL)
+    assert abs(table_width(screen) - SMALL[0] * 0.68) < 12 and abs(drawer.width() - SMALL[0] * 0.32) < 4
+    line = drawer.parentWidget().handle(1)
+    middle = line.rect().center()
+    QTest.mousePress(line, LEFT, pos=middle)
+    QTest.mouseMove(line, middle - QPoint(60, 0))
+    QTest.mouseRelease(line, LEFT, pos=middle - QPoint(60, 0))
+    dragged = drawer.width()
+    assert dragged > SMALL[0] * 0.32 + 40, dragged
+    screen.resize(1280, 800)
+    QApplication.processEvents()
+    assert drawer.width() == dragged  # the table takes the new width; the drawer keeps the player's
+    qtbot.keyClick(screen.view, K.Key_F7)
+    qtbot.keyClick(screen.view, K.Key_F7)
+    assert drawer.is_open and abs(drawer.width() - dragged) <= 2
 
 
 def test_the_handle_folds_the_oracle_and_the_table_takes_the_width(qtbot: QtBot, make_table: MakeTable) -> None:
