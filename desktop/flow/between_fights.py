@@ -38,7 +38,11 @@ class BetweenFightsScreen(QWidget):
         self.tabs = QTabWidget()
         self.day = DayPanel(playthrough)
         self.day.next_fight.connect(self.next_fight.emit)
-        self.tabs.addTab(self.day, "The Day")
+        day_page = QScrollArea()  # stacked beside the solo oracle, the Day is taller than its view
+        day_page.setWidgetResizable(True)
+        day_page.setFrameShape(QFrame.Shape.NoFrame)
+        day_page.setWidget(self.day)
+        self.tabs.addTab(day_page, "The Day")
         self.sheets: dict[str, CharacterSheetView] = {}
         sheet_tabs = QTabWidget()
         for m in playthrough.campaign.members:

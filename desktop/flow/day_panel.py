@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -243,6 +244,14 @@ class MemberDay(QGroupBox):
         return choices.meal(self.member_id), choices.sleep(self.member_id)
 
 
+class _Columns(QGridLayout):
+    """The Day's grid, sized by its minimum alone: the Day page's scroll area would otherwise size the tab to its
+    wrapped labels' preferred height and scroll where the columns fit."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+
 class DayPanel(QWidget):
     """The Day tab; ``next_fight`` asks for the fight set-up, ``open_lab`` for the balance lab with this party."""
 
@@ -270,10 +279,12 @@ class DayPanel(QWidget):
             self.members[m.id] = box
         column.addWidget(self.eddies_label)
         column.addStretch(1)
+        self.party = holder
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(holder)
+        self.party_scroll = scroll
 
         self.end_day_button = QPushButton("End the Day")
         self.end_day_button.setObjectName("day-end")
@@ -303,7 +314,7 @@ class DayPanel(QWidget):
         self.log.setWordWrap(True)
         QVBoxLayout(log_box).addWidget(self.log)
 
-        side = QVBoxLayout()
+        side = self.side = QVBoxLayout()
         side.addWidget(worksheet)
         side.addWidget(log_box, 1)
         side.addWidget(journal)
@@ -315,13 +326,50 @@ class DayPanel(QWidget):
         main.addWidget(self.gm_box)
         main.addWidget(self.error)
         main.addWidget(self.end_day_button, alignment=Qt.AlignmentFlag.AlignLeft)
-        grid = QGridLayout(self)
+        grid = self.grid = _Columns(self)
         grid.addWidget(self.day_label, 0, 0, 1, 2)
         grid.addLayout(main, 1, 0)
         grid.addLayout(side, 1, 1)
         grid.setColumnStretch(0, 3)
         grid.setColumnStretch(1, 2)
+        self.stacked = False
         self.refresh()
+
+    def side_by_side_width(self) -> int:
+        """The least width that shows the party's boxes whole with the worksheet, log and journal beside them."""
+        party = self.party.minimumSizeHint().width() + self.party_scroll.verticalScrollBar().sizeHint().width() + 4
+        margins = self.grid.contentsMargins()
+        frame = margins.left() + margins.right() + self.grid.horizontalSpacing()
+        return party + self.side.minimumSize().width() + frame
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fold(event.size().width())
+
+    def fold(self, width: int) -> None:
+        """Beside a narrow window (the solo oracle open) the worksheet, log and journal go under the party
+        rather than squeeze a member's box until its powers are cut off; the tab then scrolls."""
+        stack = width < self.side_by_side_width()
+        if stack == self.stacked:
+            return
+        self.stacked = stack
+        self.grid.removeItem(self.side)
+        if stack:
+            self.grid.addLayout(self.side, 2, 0)
+            self.grid.setColumnStretch(1, 0)
+            self.party_scroll.setMinimumHeight(self.party.sizeHint().height() + 4)
+            self.log.setMinimumHeight(self.fontMetrics().height() * 6)
+        else:
+            self.grid.addLayout(self.side, 1, 1)
+            self.grid.setColumnStretch(1, 2)
+            self.party_scroll.setMinimumHeight(0)
+            self.log.setMinimumHeight(0)
+        self.updateGeometry()
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        # stacked, the narrowest is the party's own width; side by side the layout's own answer stands
+        return QSize(min(hint.width(), self.party.minimumSizeHint().width() + 24), hint.height())
 
     def _journal_box(self) -> QGroupBox:
         """The player's notes in the playthrough's journal (each an undoable op) and its Markdown export."""
@@ -333,7 +381,7 @@ class DayPanel(QWidget):
         self.notes.setObjectName("day-notes")
         self.notes.setWordWrap(True)
         self.notes.setMaximumHeight(self.fontMetrics().height() * 6)
-        buttons = QHBoxLayout()
+        buttons: list[QPushButton] = []
         for name, text, slot in (
             ("day-note-add", "Add", self.add_note),
             ("day-note-edit", "Replace selected", self.edit_note),
@@ -343,11 +391,14 @@ class DayPanel(QWidget):
             button = QPushButton(text)
             button.setObjectName(name)
             button.clicked.connect(slot)
-            buttons.addWidget(button)
+            buttons.append(button)
+        grid = QGridLayout()  # two by two: four in a row would hold the column wider than a 1024 px window allows
+        for index, button in enumerate(buttons):
+            grid.addWidget(button, index // 2, index % 2)
         layout = QVBoxLayout(box)
         layout.addWidget(self.notes)
         layout.addWidget(self.note_text)
-        layout.addLayout(buttons)
+        layout.addLayout(grid)
         return box
 
     def _selected_note(self) -> int | None:
