@@ -120,8 +120,10 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
     """
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
-    if kind is Any or kind is object:  # a draw's follow-up context (``effects.AvertAsked``): tuples, as it was made
-        return _tuplify(data)
+    if kind is Context:  # a context inside a decision's context: a draw's follow-up (``effects.AvertAsked``)
+        return _follow_up_context(data, where)
+    if kind is Any:  # a part another codec reads (the playthrough document's solo journal, decks, Paradise Lua)
+        return data
     if kind is PendingDecision:  # its context and options are typed by its kind, as they are read
         return _decision(data, where)
     if origin in (typing.Union, types.UnionType):
@@ -263,11 +265,12 @@ def _module_source(name: str) -> ast.Module:
     return ast.parse(source.read_text(encoding="utf-8"), str(source))
 
 
-def _tuplify(data: Any) -> Any:
-    """Untyped payloads (a draw's follow-up context) were tuples before they were JSON lists."""
-    if isinstance(data, list):
-        return tuple(_tuplify(v) for v in data)
-    return data
+def _follow_up_context(data: Any, where: str) -> Context:
+    """What a draw's follow-up takes besides the cards (``effects.draw``): no follow-up takes anything today, so
+    only ``NO_CONTEXT`` (saved as ``[]``, as the empty tuple it was) reads back."""
+    if data != []:
+        raise DamagedDecision(f"{where or 'the value'}: a draw's follow-up carries no context, found {data!r:.40}")
+    return NO_CONTEXT
 
 
 def positional(kind: type, data: Any) -> Any:
