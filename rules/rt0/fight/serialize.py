@@ -47,6 +47,7 @@ _PLAIN = (int, str, bool, float, type(None))
 ADDED_LATER: dict[str, tuple[tuple[str, Any], ...]] = {
     "Fighter": (("items", []), ("stowed", {})),  # items in fights (ITM-*)
     "Step": (("kind", ""), ("injury", "")),  # gas and liquid attacks (ITM-EVA-SUIT); adversaries that injure
+    "PartyRecord": (("request", None), ("lua", None)),  # the playthrough document's: asking the GM; Paradise Lua
 }
 
 
