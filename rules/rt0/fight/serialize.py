@@ -76,10 +76,12 @@ ROWS = frozenset(
 
 
 @functools.cache
-def _saved_as(kind: type) -> tuple[int | None, bool]:
-    """A class's format number (``VERSIONED``; None for none) and whether it is saved as a row (``ROWS``)."""
+def _saved_as(kind: type) -> tuple[int | None, bool, frozenset[str]]:
+    """A class's format number (``VERSIONED``; None for none), whether it is saved as a row (``ROWS``), and its
+    fields typed ``Any``: parts another codec wrote, JSON already, saved as they are (``decode`` reads them so)."""
     name = f"{kind.__module__}.{kind.__qualname__}".removeprefix("rt0table.rules.")
-    return VERSIONED.get(name), name in ROWS
+    raw = frozenset(f.name for f in fields(kind) if f.type in (Any, "Any"))
+    return VERSIONED.get(name), name in ROWS, raw
 
 
 def encode(value: Any) -> Any:
@@ -93,10 +95,13 @@ def encode(value: Any) -> Any:
             if type(value) in VARIADIC:
                 return [encode(v) for v in getattr(value, names[0])]
             return [encode(getattr(value, name)) for name in names]
-        version, row = _saved_as(type(value))
+        version, row, raw = _saved_as(type(value))
         if row:
             return [encode(getattr(value, name)) for name in names]
-        encoded = {name: encode(getattr(value, name)) for name in names}
+        if raw:
+            encoded = {name: getattr(value, name) if name in raw else encode(getattr(value, name)) for name in names}
+        else:
+            encoded = {name: encode(getattr(value, name)) for name in names}
         for name, default in ADDED_LATER.get(type(value).__name__, ()):
             if encoded[name] == default:
                 del encoded[name]
@@ -151,7 +156,7 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
         except (ValueError, TypeError):
             raise StateFormatError(f"{where}: {data!r} is not a known {kind.__name__}") from None
     if isinstance(kind, type) and is_dataclass(kind):
-        version, row = _saved_as(kind)
+        version, row, _ = _saved_as(kind)
         if row and isinstance(data, list):
             data = _row(kind, data, where)
         if not isinstance(data, dict):
