@@ -55,18 +55,15 @@ def test_the_snapshots_cover_every_follow_up_and_a_second_offer() -> None:
 
 def test_a_second_card_to_shuffle_back_is_offered_with_the_follow_up_s_typed_context() -> None:
     (key,) = [key for key in OLD if "live=2" in key]
-    state, _ = apply(state_from_dict(OLD[key]["state"]), Choose(0))
+    before = state_from_dict(OLD[key]["state"])
+    assert before.pending is not None
+    first = context_of(before.pending, AvertAsked)
+    state, _ = apply(before, Choose(0))
     pending = state.pending
     assert pending is not None and pending.kind == AVERT
     again = context_of(pending, AvertAsked)
-    assert again.context is NO_CONTEXT and len(again.live) == len(context_of(_old_pending(key), AvertAsked).live) - 1
+    assert again.context is NO_CONTEXT and again.then == first.then and len(again.live) == len(first.live) - 1
     assert encode(again)[3] == []
-
-
-def _old_pending(key: str) -> Any:
-    pending = state_from_dict(OLD[key]["state"]).pending
-    assert pending is not None
-    return pending
 
 
 def test_a_follow_up_context_other_than_none_is_a_damaged_decision_naming_it() -> None:
