@@ -11,7 +11,7 @@ set in Paradise Lua; a document without it is a playthrough of fights alone.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
@@ -39,30 +39,56 @@ def playthrough_doc(playthrough: Playthrough) -> dict[str, Any]:
     return story_doc(playthrough.mode, playthrough.story)
 
 
+@dataclass(frozen=True, kw_only=True)
+class PartyRecord:
+    """The document as RT:0's one codec writes and reads it, in its keys' order: the top level typed, the parts the
+    codec reads typed too, and the parts with readers of their own (the campaign with its range checks, the solo
+    journal, the skill-check decks read against the campaign, the Paradise Lua campaign) kept as their JSON.
+    ``request`` and ``lua`` came later and are left out while empty (``serialize.ADDED_LATER``); a document
+    without a part that has a default reads as the part being empty."""
+
+    version: int
+    day: int  # the campaign's Day, for the load screen; the campaign's own is the one read back
+    mode: Mode
+    seed: int
+    campaign: Any
+    log: tuple[str, ...] = ()
+    finished: tuple[FinishedFight, ...] = ()
+    fight_on: bool = False
+    solo: Any = None
+    checks: Any = None
+    choices: DayChoices = field(default_factory=DayChoices)
+    notes: tuple[Note, ...] = ()
+    chronicle: tuple[Line, ...] = ()
+    request: PowerRequest | None = None
+    lua: Any = None
+
+
 def story_doc(mode: Mode, story: Story) -> dict[str, Any]:
     s = story
-    return {
-        "version": DOC_VERSION,
-        "day": s.campaign.day,
-        "mode": mode.value,
-        "seed": s.seed,
-        "campaign": encode(s.campaign),
-        "log": list(s.log),
-        "finished": encode(s.finished),
-        "fight_on": s.fight is not None,
-        "solo": write_solo(s.solo) if s.solo is not None else None,
-        "checks": encode(s.checks.kept()),
-        "choices": encode(s.choices),
-        "notes": encode(s.notes),
-        "chronicle": encode(s.chronicle),
-        **({"request": encode(s.request)} if s.request is not None else {}),
-        **({"lua": encode_state(s.lua)} if s.lua is not None else {}),
-    }
+    record = PartyRecord(
+        version=DOC_VERSION,
+        day=s.campaign.day,
+        mode=mode,
+        seed=s.seed,
+        campaign=encode(s.campaign),
+        log=s.log,
+        finished=s.finished,
+        fight_on=s.fight is not None,
+        solo=write_solo(s.solo) if s.solo is not None else None,
+        checks=encode(s.checks.kept()),
+        choices=s.choices,
+        notes=s.notes,
+        chronicle=s.chronicle,
+        request=s.request,
+        lua=encode_state(s.lua) if s.lua is not None else None,
+    )
+    doc: dict[str, Any] = encode(record)
+    return doc
 
 
-def _request(raw: Any, campaign: Campaign) -> PowerRequest | None:
+def _request(request: PowerRequest | None, campaign: Campaign) -> PowerRequest | None:
     """A power asked of the GM and not yet answered (absent in documents written before gm_asks)."""
-    request: PowerRequest | None = decode(PowerRequest | None, raw, "request")
     if request is None:
         return None
     if not asks_the_gm(request.power):
@@ -81,39 +107,40 @@ def playthrough_from_doc(doc: dict[str, Any]) -> tuple[Playthrough, bool]:
     if doc.get("version") != DOC_VERSION:
         raise DocError(f"the party's record is in format {doc.get('version')!r}, which this version does not read")
     try:
-        mode = Mode(doc["mode"])
-        story = story_from_doc(doc)
+        record: PartyRecord = decode(PartyRecord, doc)
+        story = _story(record)
     except (KeyError, TypeError, ValueError, AttributeError, JournalError) as error:
         raise DocError(f"the party's record cannot be read ({error})") from None
     except RecursionError:
         raise DocError("the party's record cannot be read (it is nested too deeply)") from None
-    return Playthrough(mode, story.campaign, story=story), bool(doc.get("fight_on"))
+    return Playthrough(record.mode, story.campaign, story=story), record.fight_on
 
 
 def story_from_doc(doc: dict[str, Any]) -> Story:
-    """The playthrough's value as the document describes it, with no fight on the table."""
-    campaign = read_campaign(doc["campaign"])
-    seed = int(doc["seed"])
-    finished: tuple[FinishedFight, ...] = decode(tuple[FinishedFight, ...], doc.get("finished", []), "finished")
-    kept = doc.get("checks")
-    shuffle = seed + len(finished)  # an old save kept no decks: the seed's, as dealt after its fights
+    """The playthrough's value as the document describes it, with no fight on the table; a damaged field is a
+    ``ValueError`` naming its path (``seed: expected a whole number, found '7'``)."""
+    return _story(decode(PartyRecord, doc))
+
+
+def _story(record: PartyRecord) -> Story:
+    campaign = read_campaign(record.campaign)
+    shuffle = record.seed + len(record.finished)  # an old save kept no decks: the seed's, as dealt after its fights
+    kept = record.checks
     checks = read_decks(kept, campaign, shuffle) if kept is not None else fresh_decks(campaign, shuffle)
-    solo = doc.get("solo")
-    notes: tuple[Note, ...] = decode(tuple[Note, ...], doc.get("notes", []), "notes")
     story = Story(
-        str(doc["mode"]),
-        seed,
+        record.mode.value,
+        record.seed,
         campaign,
         checks,
-        decode(DayChoices, doc.get("choices") or {}, "choices"),
-        solo=read_solo(solo) if solo is not None else None,
-        notes=notes,
-        finished=finished,
-        log=tuple(str(line) for line in doc.get("log", [])),
-        next_note=max((n.id for n in notes), default=0) + 1,
-        chronicle=decode(tuple[Line, ...], doc.get("chronicle", []), "chronicle"),
-        request=_request(doc.get("request"), campaign),
-        lua=decode_state(shipped_world(), doc["lua"]) if doc.get("lua") is not None else None,
+        record.choices,
+        solo=read_solo(record.solo) if record.solo is not None else None,
+        notes=record.notes,
+        finished=record.finished,
+        log=record.log,
+        next_note=max((n.id for n in record.notes), default=0) + 1,
+        chronicle=record.chronicle,
+        request=_request(record.request, campaign),
+        lua=decode_state(shipped_world(), record.lua) if record.lua is not None else None,
     )
     if not story.log:
         party = ", ".join([*(m.character.name for m in campaign.members), *(e.name for e in campaign.eddies)])

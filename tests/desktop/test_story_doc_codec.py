@@ -11,13 +11,21 @@ from typing import Any
 import pytest
 
 from rt0table.desktop.flow.playthrough import Mode
-from rt0table.desktop.flow.playthrough_doc import story_doc, story_from_doc
+from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc, story_doc, story_from_doc
+from rt0table.rules.loner.oracle_state import OracleState
+from rt0table.rules.loner.scenes import CloseReason, Scene, SceneFrame
+from rt0table.rules.loner.terms import SceneKind
+from rt0table.rules.paradise_lua.lua_campaign import new_playthrough
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.character import Character, Eddy
 from rt0table.rules.rt0.campaign.gm_asks import PowerRequest
+from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
+from rt0table.rules.solo.journal_bridge import SoloJournal, Written
 from rt0table.rules.story.chronicle import Line
+from rt0table.rules.story.decks import fresh_decks
 from rt0table.rules.story.tale import DayChoices, FinishedFight, Note, Story, new_story
+from tests.helpers.fight_builders import fight
 
 # Written by ``story_doc`` (and ``json.dumps``) while it built each part by hand.
 SNAPSHOT = (Path(__file__).parent / "snapshots" / "story_doc_before_one_codec.json").read_text(encoding="utf-8")
@@ -67,3 +75,89 @@ def test_a_document_the_hand_written_parts_wrote_reads_back_whole() -> None:
 def test_a_damaged_part_is_refused_naming_its_field(key: str, value: Any, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         story_from_doc({**json.loads(SNAPSHOT), key: value})
+
+
+# --- the document's top level through the codec (PartyRecord) ---------------------------------------------------
+
+# Written by main's ``story_doc`` at 9d02960 (and ``json.dumps``, as the save does) while it assembled the top level
+# as a plain dict: one document per shape (``shaped``).
+SHAPES: dict[str, str] = json.loads(
+    (Path(__file__).parent / "snapshots" / "party_record_before_typing.json").read_text(encoding="utf-8")
+)
+
+
+def scene(closed: bool) -> SoloJournal:
+    """The solo journal in a scene (with a note the game wrote), or between scenes after a closed one."""
+    if closed:
+        frame = Scene(1, SceneKind.DRAMATIC, SceneFrame("x", "y", "z"), CloseReason.RESOLVED, "safe")
+        return SoloJournal(OracleState(scene=frame, scenes_played=1))
+    journal, entry = OracleState().journal.annotate("Dockworker <Ines>")
+    frame = Scene(2, SceneKind.QUIET, SceneFrame("a", "b", "c"))
+    return SoloJournal(OracleState(journal=journal, scene=frame, scenes_played=1), (Written(entry.id, 1, 0),), 1)
+
+
+def shaped(name: str) -> tuple[Mode, Story]:
+    """The story each snapshot was written from."""
+    whole = story()
+    if name == "solo, every part, a request":
+        return Mode.SOLO, whole
+    if name == "hot-seat, a fight on, a solo journal, no request":
+        combat = fight([FighterSetup("a", "Pip", (1, 1))], [AdversarySetup("laborer", (0, 0))])
+        return Mode.HOT_SEAT, replace(whole, request=None, fight=combat, solo=scene(closed=False), mode="hot-seat")
+    assert name == "solo, Paradise Lua, a closed scene"
+    return Mode.SOLO, replace(whole, lua=new_playthrough(11), solo=scene(closed=True), notes=(), chronicle=())
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_the_typed_top_level_writes_what_the_plain_dict_wrote_byte_for_byte(name: str) -> None:
+    assert json.dumps(story_doc(*shaped(name))) == SHAPES[name]
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_a_document_the_plain_dict_wrote_reads_back_and_writes_the_same(name: str) -> None:
+    doc = json.loads(SHAPES[name])
+    playthrough, fight_on = playthrough_from_doc(doc)
+    assert fight_on is doc["fight_on"] and playthrough.mode is shaped(name)[0]
+    again = story_doc(playthrough.mode, playthrough.story)  # no fight read back: the fight is the save's log
+    assert json.dumps(again) == json.dumps({**doc, "fight_on": False})
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("seed", "7", r"^seed: expected a whole number, found '7'$"),
+        ("seed", None, r"^seed: expected a whole number, found None$"),
+        ("mode", "duo", r"^mode: 'duo' is not a known Mode$"),
+        ("day", True, r"^day: expected a whole number, found True$"),
+        ("fight_on", 1, r"^fight_on: expected true or false, found 1$"),
+        ("log", ["Day 1.", 3], r"^log\[1\]: expected a text, found 3$"),
+        ("log", "Day 1.", r"^log: expected a list, found 'Day 1\.'$"),
+        ("version", 1.0, r"^version: expected a whole number, found 1\.0$"),
+    ],
+)
+def test_a_damaged_top_level_field_is_refused_naming_it(key: str, value: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        story_from_doc({**json.loads(SNAPSHOT), key: value})
+
+
+@pytest.mark.parametrize("key", ["version", "day", "mode", "seed", "campaign"])
+def test_a_document_without_its_top_level_is_refused_naming_the_field(key: str) -> None:
+    doc = json.loads(SNAPSHOT)
+    del doc[key]
+    with pytest.raises(ValueError, match=rf"^{key}: is missing \(an incomplete PartyRecord\)$"):
+        story_from_doc(doc)
+
+
+def test_the_load_screen_hears_the_path_and_an_old_document_still_loads() -> None:
+    with pytest.raises(
+        DocError, match=r"^the party's record cannot be read \(seed: expected a whole number, found '7'\)$"
+    ):
+        playthrough_from_doc({**json.loads(SNAPSHOT), "seed": "7"})
+    first = {k: v for k, v in json.loads(SNAPSHOT).items() if k in ("version", "day", "mode", "seed", "campaign")}
+    first |= {"log": [], "finished": [[1, "won", 2]], "fight_on": True, "solo": None}  # the first document's keys
+    playthrough, fight_on = playthrough_from_doc(first)
+    assert fight_on and playthrough.story.finished == (FinishedFight(1, "won", 2),) and playthrough.story.notes == ()
+    assert (
+        playthrough.story.request is None
+        and playthrough.story.checks.kept() == fresh_decks(playthrough.campaign, 7 + 1).kept()
+    )

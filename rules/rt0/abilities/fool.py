@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
 from ..cards import (
     CARDS,
@@ -62,6 +61,7 @@ from ..fight.state import (
     AnswerTarget,
     CardTarget,
     CombatState,
+    Context,
     Fighter,
     FighterKind,
     FighterTarget,
@@ -538,7 +538,7 @@ def _hit_me(state: CombatState, decision: PendingDecision, option: Option, event
 
 @after_draw("hit-me")
 def _hit_me_drawn(
-    state: CombatState, fighter: Fighter, drawn: list[CardId], context: tuple[Any, ...], events: list[Event]
+    state: CombatState, fighter: Fighter, drawn: list[CardId], context: Context, events: list[Event]
 ) -> None:
     """A Minor goes face down on Blackjack; The Tower (Catastrophe already struck) costs 1 Corruption."""
     for card in drawn:
@@ -666,7 +666,7 @@ class ThrowawayJoke(HoldingBin):
 
 @after_draw("joke")
 def _joke_drawn(
-    state: CombatState, fighter: Fighter, drawn: list[CardId], context: tuple[Any, ...], events: list[Event]
+    state: CombatState, fighter: Fighter, drawn: list[CardId], context: Context, events: list[Event]
 ) -> None:
     for card in drawn:
         _joke(state, fighter, card, events)

@@ -367,7 +367,7 @@ class ExtraDraw(InjuryRule):
 
 @after_draw(PALPITATIONS)
 def _palpitations(
-    state: CombatState, fighter: Fighter, drawn: list[CardId], context: tuple[object, ...], events: list[Event]
+    state: CombatState, fighter: Fighter, drawn: list[CardId], context: Context, events: list[Event]
 ) -> None:
     hurt = sum(e.amount for _, e in effects_in_force((), fighter.injuries, "extra_draw_major_damage"))
     fatal = {by_name(e.card) for _, e in effects_in_force((), fighter.injuries, "extra_draw_critical") if e.card}

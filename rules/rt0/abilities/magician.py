@@ -324,7 +324,7 @@ def _misers_dream(state: CombatState, decision: PendingDecision, option: Option,
 
 @after_draw("misers-dream")
 def _misers_draw(
-    state: CombatState, fighter: Fighter, drawn: list[CardId], context: tuple[object, ...], events: list[Event]
+    state: CombatState, fighter: Fighter, drawn: list[CardId], context: Context, events: list[Event]
 ) -> None:
     """The Tower costs 1 Corruption, unless it was shuffled back first (Crisis Averted)."""
     if TOWER in drawn:

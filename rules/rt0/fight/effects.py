@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from .. import rng
 from ..campaign.injuries import CRITICAL, INJURIES, MAJORS, Severity, escalation
@@ -44,6 +43,7 @@ from .registry import ABILITIES, everyone_hooked, hooked
 from .state import (
     GM,
     HP_AFTER_INJURY,
+    NO_CONTEXT,
     Adversary,
     CombatState,
     Context,
@@ -78,7 +78,7 @@ def tower_rule(kind: FighterKind) -> Callable[[TowerRule], TowerRule]:
 # --- cards -----------------------------------------------------------------------------------
 
 
-FollowUp = Callable[[CombatState, Fighter, list[CardId], tuple[Any, ...], list[Event]], None]
+FollowUp = Callable[[CombatState, Fighter, list[CardId], Context, list[Event]], None]
 FOLLOW_UPS: dict[str, FollowUp] = {}
 AVERT_HP = 2  # FOOL-CRISIS-AVERTED: HP paid to shuffle a drawn card back
 
@@ -99,12 +99,13 @@ def draw(
     count: int,
     events: list[Event],
     then: str = "",
-    context: tuple[Any, ...] = (),
+    context: Context = NO_CONTEXT,
 ) -> list[CardId]:
     """Draw into the fighter's hand, reshuffling when the pile runs short; The Tower strikes at once.
 
     CMB-TOWER: for a player The Tower is Catastrophe; other kinds register their own rule (EDDY-SHEET: it explodes).
-    ``then`` names a follow-up (``after_draw``) that acts on the drawn cards. A drawn card that does something
+    ``then`` names a follow-up (``after_draw``) that acts on the drawn cards, with ``context`` (a typed ``Context``;
+    ``NO_CONTEXT``, as every follow-up takes today) for what else it needs. A drawn card that does something
     the moment it is drawn (The Tower, or any card with a follow-up) may first be refused through an
     ``intercepts_draw`` hook (Crisis Averted); the rest of the draw then waits for that decision.
     """
@@ -124,7 +125,7 @@ def draw(
 
 
 def _drawn(
-    state: CombatState, fighter: Fighter, drawn: list[CardId], then: str, context: tuple[Any, ...], events: list[Event]
+    state: CombatState, fighter: Fighter, drawn: list[CardId], then: str, context: Context, events: list[Event]
 ) -> None:
     """What the cards kept from a draw do: what any drawn card does (``arrived``), then the drawing effect's
     follow-up on them."""
@@ -146,12 +147,13 @@ AVERT = "avert"
 
 @dataclass(frozen=True, slots=True)
 class AvertAsked(Context):
-    """Crisis Averted waits on a draw: the cards drawn, those that would act now, and the draw's follow-up."""
+    """Crisis Averted waits on a draw: the cards drawn, those that would act now, and the draw's follow-up with
+    its own context (saved as ``[]``, the empty tuple it was, while a follow-up takes none)."""
 
     drawn: tuple[CardId, ...]
     live: tuple[CardId, ...]
     then: str
-    context: tuple[Any, ...]
+    context: Context
 
 
 decision_context(AvertAsked, AVERT)
@@ -176,7 +178,7 @@ def _offer_avert(
     drawn: list[CardId],
     live: list[CardId],
     then: str,
-    context: tuple[Any, ...],
+    context: Context,
     events: list[Event],
 ) -> None:
     options = [
@@ -194,7 +196,7 @@ def _avert(state: CombatState, decision: PendingDecision, option: Option, events
     drawn, live, then, context = list(asked.drawn), list(asked.live), asked.then, asked.context
     card = target_of(option, AvertTarget).card
     if card is None:
-        _drawn(state, fighter, drawn, then, tuple(context), events)
+        _drawn(state, fighter, drawn, then, context, events)
         return
     lose_hp(state, fighter, AVERT_HP, "Crisis Averted", events)  # not the card: the log is on screen for all
     fighter.hand.remove(card)
@@ -207,9 +209,9 @@ def _avert(state: CombatState, decision: PendingDecision, option: Option, events
     drawn.remove(card)
     live.remove(card)
     if live:
-        _offer_avert(state, fighter, drawn, live, then, tuple(context), events)
+        _offer_avert(state, fighter, drawn, live, then, context, events)
     else:
-        _drawn(state, fighter, drawn, then, tuple(context), events)
+        _drawn(state, fighter, drawn, then, context, events)
 
 
 def lose_hp(state: CombatState, fighter: Fighter, amount: int, why: str, events: list[Event]) -> None:

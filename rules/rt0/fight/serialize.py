@@ -47,6 +47,7 @@ _PLAIN = (int, str, bool, float, type(None))
 ADDED_LATER: dict[str, tuple[tuple[str, Any], ...]] = {
     "Fighter": (("items", []), ("stowed", {})),  # items in fights (ITM-*)
     "Step": (("kind", ""), ("injury", "")),  # gas and liquid attacks (ITM-EVA-SUIT); adversaries that injure
+    "PartyRecord": (("request", None), ("lua", None)),  # the playthrough document's: asking the GM; Paradise Lua
 }
 
 
@@ -75,10 +76,12 @@ ROWS = frozenset(
 
 
 @functools.cache
-def _saved_as(kind: type) -> tuple[int | None, bool]:
-    """A class's format number (``VERSIONED``; None for none) and whether it is saved as a row (``ROWS``)."""
+def _saved_as(kind: type) -> tuple[int | None, bool, frozenset[str]]:
+    """A class's format number (``VERSIONED``; None for none), whether it is saved as a row (``ROWS``), and its
+    fields typed ``Any``: parts another codec wrote, JSON already, saved as they are (``decode`` reads them so)."""
     name = f"{kind.__module__}.{kind.__qualname__}".removeprefix("rt0table.rules.")
-    return VERSIONED.get(name), name in ROWS
+    raw = frozenset(f.name for f in fields(kind) if f.type in (Any, "Any"))
+    return VERSIONED.get(name), name in ROWS, raw
 
 
 def encode(value: Any) -> Any:
@@ -92,10 +95,13 @@ def encode(value: Any) -> Any:
             if type(value) in VARIADIC:
                 return [encode(v) for v in getattr(value, names[0])]
             return [encode(getattr(value, name)) for name in names]
-        version, row = _saved_as(type(value))
+        version, row, raw = _saved_as(type(value))
         if row:
             return [encode(getattr(value, name)) for name in names]
-        encoded = {name: encode(getattr(value, name)) for name in names}
+        if raw:
+            encoded = {name: getattr(value, name) if name in raw else encode(getattr(value, name)) for name in names}
+        else:
+            encoded = {name: encode(getattr(value, name)) for name in names}
         for name, default in ADDED_LATER.get(type(value).__name__, ()):
             if encoded[name] == default:
                 del encoded[name]
@@ -120,8 +126,10 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
     """
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
-    if kind is Any or kind is object:  # a draw's follow-up context (``effects.AvertAsked``): tuples, as it was made
-        return _tuplify(data)
+    if kind is Context:  # a context inside a decision's context: a draw's follow-up (``effects.AvertAsked``)
+        return _follow_up_context(data, where)
+    if kind is Any:  # a part another codec reads (the playthrough document's solo journal, decks, Paradise Lua)
+        return data
     if kind is PendingDecision:  # its context and options are typed by its kind, as they are read
         return _decision(data, where)
     if origin in (typing.Union, types.UnionType):
@@ -148,7 +156,7 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
         except (ValueError, TypeError):
             raise StateFormatError(f"{where}: {data!r} is not a known {kind.__name__}") from None
     if isinstance(kind, type) and is_dataclass(kind):
-        version, row = _saved_as(kind)
+        version, row, _ = _saved_as(kind)
         if row and isinstance(data, list):
             data = _row(kind, data, where)
         if not isinstance(data, dict):
@@ -263,11 +271,12 @@ def _module_source(name: str) -> ast.Module:
     return ast.parse(source.read_text(encoding="utf-8"), str(source))
 
 
-def _tuplify(data: Any) -> Any:
-    """Untyped payloads (a draw's follow-up context) were tuples before they were JSON lists."""
-    if isinstance(data, list):
-        return tuple(_tuplify(v) for v in data)
-    return data
+def _follow_up_context(data: Any, where: str) -> Context:
+    """What a draw's follow-up takes besides the cards (``effects.draw``): no follow-up takes anything today, so
+    only ``NO_CONTEXT`` (saved as ``[]``, as the empty tuple it was) reads back."""
+    if data != []:
+        raise DamagedDecision(f"{where or 'the value'}: a draw's follow-up carries no context, found {data!r:.40}")
+    return NO_CONTEXT
 
 
 def positional(kind: type, data: Any) -> Any:
