@@ -34,6 +34,7 @@ NPC_W = (RIGHT_W - 8) / 2  # two NPC cards abreast
 INK = QColor("#f4ecd8")
 FAINT = QColor("#9c9787")
 LIT = QColor("#f2b134")
+PAD = 8.0  # a plate's text stands this far in from its left and right edges
 PARTY_FILL = QColor("#23344a")
 FOE_FILL = QColor("#4a2330")
 TABLE = QColor("#1b1f24")
@@ -76,9 +77,28 @@ class Plate(QGraphicsItem):
         self.bold_first = True
         self.centred = False  # one big centred label (a die)
         self.font_px = 13
+        self.pad_top = 6.0  # from the plate's top edge to its first line
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-3, -3, 3, 3)
+
+    def text_layout(self) -> list[tuple[str, QFont, QRectF]]:
+        """Each line with the font and the box ``paint`` draws it in (the fit tests measure these)."""
+        font = QFont()
+        if self.centred:
+            font.setPixelSize(int(self.rect.height() * 0.5))
+            font.setBold(True)
+            return [(" ".join(self.lines), font, self.rect)]
+        line_height = self.font_px + 4.0
+        top = self.rect.top() + self.pad_top
+        laid = []
+        for i, line in enumerate(self.lines):
+            font = QFont()
+            font.setPixelSize(self.font_px)
+            font.setBold(i == 0 and self.bold_first)
+            box = QRectF(self.rect.left() + PAD, top + i * line_height, self.rect.width() - 2 * PAD, line_height)
+            laid.append((line, font, box))
+        return laid
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -86,25 +106,13 @@ class Plate(QGraphicsItem):
         painter.setPen(QPen(LIT if self.lit else FAINT, 3 if self.lit else 1))
         painter.setBrush(self.fill)
         painter.drawRoundedRect(self.rect, 8, 8)
-        font = QFont()
-        if self.centred:
-            font.setPixelSize(int(self.rect.height() * 0.5))
-            font.setBold(True)
-            painter.setFont(font)
-            painter.setPen(INK)
-            painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, " ".join(self.lines))
-            return
-        font.setPixelSize(self.font_px)
-        line_height = self.font_px + 4.0
-        top = self.rect.top() + 6
-        for i, line in enumerate(self.lines):
-            font.setBold(i == 0 and self.bold_first)
+        align = Qt.AlignmentFlag.AlignCenter if self.centred else Qt.AlignmentFlag.AlignLeft
+        for i, (line, font, box) in enumerate(self.text_layout()):
+            if box.bottom() > self.rect.bottom() - 2 and not self.centred:
+                break
             painter.setFont(font)
             painter.setPen(INK if i == 0 else FAINT.lighter(130))
-            box = QRectF(self.rect.left() + 8, top + i * line_height, self.rect.width() - 16, line_height)
-            if box.bottom() > self.rect.bottom() - 2:
-                break
-            painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, line)
+            painter.drawText(box, align | Qt.AlignmentFlag.AlignVCenter, line)
 
 
 class FighterCard(Plate):
@@ -116,14 +124,34 @@ class FighterCard(Plate):
 
 
 class TrackItem(Plate):
-    """One soak track on a party sheet: a drop target for incoming damage."""
+    """One soak track on a party sheet: a drop target for incoming damage. Its words take the first form that fits
+    its box: name over capacity, both on one line (smaller if need be), or the capacity alone after the name (a
+    crowded table's boxes are short); the tooltip always has all of it."""
 
-    def __init__(self, fighter_id: str, track_id: str, lines: list[str], rect: QRectF, used: bool) -> None:
-        super().__init__(QColor("#39424e") if not used else DEAD, lines, rect)
+    def __init__(self, fighter_id: str, track: Track, rect: QRectF) -> None:
+        super().__init__(QColor("#39424e") if not track.exhausted else DEAD, [], rect)
         self.fighter_id = fighter_id
-        self.track_id = track_id
+        self.track_id = track.id
+        self.track = track
         self.bold_first = False
         self.font_px = 11
+        self.setToolTip(f"{track.name}: soaks {track.capacity}" + (", used up" if track.exhausted else ""))
+        mark = "☒" if track.exhausted else "☐"
+        name, soaks = f"{mark} {track.name}", f"soaks {track.capacity}"
+        forms = [(11, [name, soaks]), (11, [f"{name} · {soaks}"]), (10, [f"{name} · {soaks}"])]
+        forms += [(px, [f"{name} · {track.capacity}"]) for px in (11, 10)]
+        for self.font_px, self.lines in forms:
+            self.pad_top = 6.0 if len(self.lines) > 1 else (rect.height() - self.font_px - 4) / 2  # one: centred
+            if self.fits():
+                return
+
+    def fits(self) -> bool:
+        """Whether every line, in the font it is drawn in, fits the box it is drawn in, inside the plate."""
+        for line, font, box in self.text_layout():
+            metrics = QFontMetricsF(font)
+            if box.bottom() > self.rect.bottom() - 2 or metrics.horizontalAdvance(line) > box.width():
+                return False
+        return True
 
 
 class PerkCard(Plate):
@@ -260,31 +288,29 @@ class MgScene(QGraphicsScene):
             talents = ", ".join(
                 f"{t[:3]} {fighter.talent(t)}" for t in (weapon.attack, weapon.defence, "Initiative", "Tactics")
             )
-            lines = [
-                f"{fighter.name} ({fighter.seat})" + ("" if fighter.alive else " – dead"),
+            guarding = f" · protecting {state.fighter(fighter.protecting).name}" if fighter.protecting else ""
+            lines = [  # three lines whatever happens: the soak tracks below keep their room
+                f"{fighter.name} ({fighter.seat})" + ("" if fighter.alive else " – dead") + guarding,
                 f"{weapon.name or 'bare hands'} · followers {fighter.followers}/{fighter.beckon}",
                 talents,
             ]
-            if fighter.protecting:
-                lines.append(f"protecting {state.fighter(fighter.protecting).name}")
             card = FighterCard(fighter.id, PARTY_FILL if fighter.alive else DEAD, lines, rect)
             self.cards[fighter.id] = card
             self._add(card)
-            self._track_row(fighter.id, fighter.tracks, rect)
+            self._track_row(fighter.id, fighter.tracks, rect, len(lines))
 
-    def _track_row(self, fighter_id: str, tracks: tuple[Track, ...], rect: QRectF) -> None:
-        per_row = 3
+    def _track_row(self, fighter_id: str, tracks: tuple[Track, ...], rect: QRectF, lines: int) -> None:
+        """The soak tracks under the sheet's ``lines``, two abreast: a third of a sheet is too narrow for a name."""
+        per_row = 2
         rows = max(1, -(-len(tracks) // per_row))
-        width = (rect.width() - 16 - 4 * (per_row - 1)) / per_row
-        top = rect.top() + 6 + 17 * 4 + 2
-        height = min(40.0, (rect.bottom() - top - 6) / rows - 4)
+        width = (rect.width() - 2 * PAD - 4 * (per_row - 1)) / per_row
+        top = rect.top() + 6 + 17 * lines
+        height = min(40.0, (rect.bottom() - top - 4) / rows - 3)
         for i, track in enumerate(tracks):
             box = QRectF(
-                rect.left() + 8 + (i % per_row) * (width + 4), top + (i // per_row) * (height + 4), width, height
+                rect.left() + PAD + (i % per_row) * (width + 4), top + (i // per_row) * (height + 3), width, height
             )
-            mark = "☒" if track.exhausted else "☐"
-            item = TrackItem(fighter_id, track.id, [f"{mark} {track.name}", f"soaks {track.capacity}"], box,
-                             track.exhausted)  # fmt: skip
+            item = TrackItem(fighter_id, track, box)
             item.setZValue(1)
             self.tracks[(fighter_id, track.id)] = item
             self._add(item)
@@ -310,11 +336,13 @@ class MgScene(QGraphicsScene):
 
     def _tokens(self, state: MgState) -> None:
         if state.phase == "turn":
-            for i, name in enumerate((*DRAGGED_ACTIONS, *CLICKED_ACTIONS)):
-                rect = QRectF(0, 0, 74, 34)
+            names = (*DRAGGED_ACTIONS, *CLICKED_ACTIONS)
+            width = max(text_width(name) for name in names)  # one size for all, wide enough for the longest word
+            for i, name in enumerate(names):
+                rect = QRectF(0, 0, width, 34)
                 token = Token("action", name, [name], rect, QColor("#3c3553"))
                 token.dim = name not in self.lit_actions
-                token.home = QPointF(MIDDLE + 4 + (i % 4) * 80, self.mid + (i // 4) * 42)
+                token.home = QPointF(MIDDLE + 4 + (i % 4) * (width + 6), self.mid + (i // 4) * 42)
                 token.setPos(token.home)
                 self.tokens[f"action:{name}"] = token
                 self._add(token)
