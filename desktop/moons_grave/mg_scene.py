@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.rules.moons_grave.mg_state import MgState, Track
+from rt0table.rules.moons_grave.mg_pack import Perk
+from rt0table.rules.moons_grave.mg_state import Fighter, MgState, Track
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6
 
 WIDTH, HEIGHT = 820.0, 760.0
@@ -31,6 +32,10 @@ SIDE = 320.0  # the width of the party sheets
 MIDDLE = SIDE + 20  # where the NPC cards, the tokens, the dice and the perk rail begin
 RIGHT_W = WIDTH - 10 - MIDDLE  # the right column's width
 NPC_W = (RIGHT_W - 8) / 2  # two NPC cards abreast
+NPC_H = 100.0  # an NPC card's height, unless many rows of them must share the column
+TRACK_W = (SIDE - 16 - 4) / 2  # two soak tracks abreast on a sheet
+TRACK_H = 40.0  # a soak track's height, unless a crowded table's sheets are short
+PERK_W, PERK_H = 152.0, 60.0  # a perk card on the rail: three lines (title, cost, the dice dropped on it)
 INK = QColor("#f4ecd8")
 FAINT = QColor("#9c9787")
 LIT = QColor("#f2b134")
@@ -100,6 +105,14 @@ class Plate(QGraphicsItem):
             laid.append((line, font, box))
         return laid
 
+    def fits(self) -> bool:
+        """Whether every line, in the font it is drawn in, fits the box it is drawn in, inside the plate."""
+        for line, font, box in self.text_layout():
+            metrics = QFontMetricsF(font)
+            if box.bottom() > self.rect.bottom() - 2 or metrics.horizontalAdvance(line) > box.width():
+                return False
+        return True
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setOpacity(0.45 if self.dim else 1.0)
@@ -145,24 +158,29 @@ class TrackItem(Plate):
             if self.fits():
                 return
 
-    def fits(self) -> bool:
-        """Whether every line, in the font it is drawn in, fits the box it is drawn in, inside the plate."""
-        for line, font, box in self.text_layout():
-            metrics = QFontMetricsF(font)
-            if box.bottom() > self.rect.bottom() - 2 or metrics.horizontalAdvance(line) > box.width():
-                return False
-        return True
-
 
 class PerkCard(Plate):
-    """A perk on the rail: dice dropped on it fill it; it fires once they pay its cost."""
+    """A perk on the rail: dice dropped on it fill it; it fires once they pay its cost. Its title keeps its cost
+    beside it when both fit, else the cost goes under it; a long title is set smaller rather than cut."""
 
-    def __init__(self, fighter_id: str, perk_id: str, cost: int, lines: list[str], rect: QRectF) -> None:
-        super().__init__(QColor("#2f3b2c"), lines, rect)
+    def __init__(self, fighter_id: str, perk: Perk, rect: QRectF) -> None:
+        mark = "★" if perk.on == "own_roll" else "☠"
+        super().__init__(QColor("#2f3b2c"), [], rect)
         self.fighter_id = fighter_id
-        self.perk_id = perk_id
-        self.cost = cost
+        self.perk_id = perk.id
+        self.cost = perk.cost
         self.filled: list[int] = []  # die indices dropped on it so far
+        self.setToolTip(f"{perk.title} [{perk.cost}{mark}]: {perk.text}")
+        forms = [(13, [f"{perk.title} [{perk.cost}{mark}]", perk.category])]
+        forms += [(px, [perk.title, f"[{perk.cost}{mark}] {perk.category}"]) for px in (13, 12, 11, 10)]
+        for self.font_px, self.lines in forms:
+            if self.fits():
+                return
+
+    def show_filled(self, dice: list[int]) -> None:
+        """Dice dropped on the card so far, shown on a line of their own."""
+        self.filled = list(dice)
+        self.lines = [*self.lines[:2], f"filled with dice {', '.join(str(d + 1) for d in dice)}"]
 
 
 class WeaponChip(Plate):
@@ -184,6 +202,19 @@ class Token(Plate):
         self.value = value
         self.home = QPointF(0, 0)
         self.setZValue(5)
+
+
+def npc_card(state: MgState, fighter: Fighter, rect: QRectF) -> FighterCard:
+    """An NPC's card as the table shows it in ``state``: its damage boxes, its side's pool and its weapon."""
+    weapon = state.active_weapon(fighter)
+    boxes = max(1, fighter.talent("Durability")) if state.house.npc_damage == "durability_boxes" else 1
+    lines = [
+        f"{fighter.name}" + ("" if fighter.alive else " – dead"),
+        f"damage {fighter.damage}/{boxes} · pool {state.pool(fighter.side)}",
+        f"{weapon.name or 'bare hands'}: {weapon.attack} {fighter.talent(weapon.attack)}"
+        f" / {weapon.defence} {fighter.talent(weapon.defence)}",
+    ]
+    return FighterCard(fighter.id, FOE_FILL if fighter.alive else DEAD, lines, rect)
 
 
 @dataclass
@@ -301,15 +332,11 @@ class MgScene(QGraphicsScene):
 
     def _track_row(self, fighter_id: str, tracks: tuple[Track, ...], rect: QRectF, lines: int) -> None:
         """The soak tracks under the sheet's ``lines``, two abreast: a third of a sheet is too narrow for a name."""
-        per_row = 2
-        rows = max(1, -(-len(tracks) // per_row))
-        width = (rect.width() - 2 * PAD - 4 * (per_row - 1)) / per_row
+        rows = max(1, -(-len(tracks) // 2))
         top = rect.top() + 6 + 17 * lines
-        height = min(40.0, (rect.bottom() - top - 4) / rows - 3)
+        height = min(TRACK_H, (rect.bottom() - top - 4) / rows - 3)
         for i, track in enumerate(tracks):
-            box = QRectF(
-                rect.left() + PAD + (i % per_row) * (width + 4), top + (i // per_row) * (height + 3), width, height
-            )
+            box = QRectF(rect.left() + PAD + (i % 2) * (TRACK_W + 4), top + (i // 2) * (height + 3), TRACK_W, height)
             item = TrackItem(fighter_id, track, box)
             item.setZValue(1)
             self.tracks[(fighter_id, track.id)] = item
@@ -318,18 +345,10 @@ class MgScene(QGraphicsScene):
     def _npc_cards(self, state: MgState) -> None:
         foes = [f for f in state.fighters if f.npc]
         rows = max(1, -(-len(foes) // 2))
-        height = min(100.0, 240 / rows - 8)
+        height = min(NPC_H, 240 / rows - 8)
         for i, fighter in enumerate(foes):
             rect = QRectF(MIDDLE + (i % 2) * (NPC_W + 8), self.top + (i // 2) * (height + 8), NPC_W, height)
-            weapon = state.active_weapon(fighter)
-            boxes = max(1, fighter.talent("Durability")) if state.house.npc_damage == "durability_boxes" else 1
-            lines = [
-                f"{fighter.name}" + ("" if fighter.alive else " – dead"),
-                f"damage {fighter.damage}/{boxes} · pool {state.pool(fighter.side)}",
-                f"{weapon.name or 'bare hands'}: {weapon.attack} {fighter.talent(weapon.attack)}"
-                f" / {weapon.defence} {fighter.talent(weapon.defence)}",
-            ]
-            card = FighterCard(fighter.id, FOE_FILL if fighter.alive else DEAD, lines, rect)
+            card = npc_card(state, fighter, rect)
             self.cards[fighter.id] = card
             self._add(card)
         self.mid = self.top + rows * (height + 8) + 4
@@ -380,7 +399,7 @@ class MgScene(QGraphicsScene):
         if state.phase != "perks" or not chooser:
             return HEIGHT
         rows = -(-len(state.fighter(chooser).perks) // 3)
-        return min(self.mid + 242, HEIGHT - 8 - 32 - rows * 62)
+        return min(self.mid + 242, HEIGHT - 8 - 32 - rows * (PERK_H + 6))
 
     def _dice(self, state: MgState, lowest: float) -> None:
         """The rolled dice under the tokens and the rack, or as low as ``lowest`` allows (the rail is below)."""
@@ -409,12 +428,10 @@ class MgScene(QGraphicsScene):
         head = Plate(QColor("#2b2f36"), [f"Perk rail: {fighter.name}"], QRectF(MIDDLE, top, RIGHT_W, 26))
         self._add(head)
         for i, perk in enumerate(fighter.perks):
-            rect = QRectF(MIDDLE + (i % 3) * 158, top + 32 + (i // 3) * 62, 152, 56)
-            mark = "★" if perk.on == "own_roll" else "☠"
-            card = PerkCard(fighter.id, perk.id, perk.cost, [f"{perk.title} [{perk.cost}{mark}]", perk.category], rect)
+            rect = QRectF(MIDDLE + (i % 3) * (PERK_W + 6), top + 32 + (i // 3) * (PERK_H + 6), PERK_W, PERK_H)
+            card = PerkCard(fighter.id, perk, rect)
             card.lit = perk.id in self.lit_perks
             card.dim = not card.lit
-            card.setToolTip(f"{perk.title} [{perk.cost}{mark}]: {perk.text}")
             self.perks[perk.id] = card
             self._add(card)
 

@@ -1,14 +1,19 @@
 """On a crowded Moon's Grave table (four players, five NPCs) every soak box and every action token shows its whole
-text: each line, measured with the font it is drawn in, fits the box ``paint`` draws it in, inside its plate."""
+text, and so does every perk card on the rail: each line, measured with the font it is drawn in, fits the box
+``paint`` draws it in, inside its plate."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.moons_grave.mg_game import MgGame
-from rt0table.desktop.moons_grave.mg_scene import Plate
+from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
+from rt0table.desktop.moons_grave.mg_scene import PERK_H, PERK_W, PerkCard, Plate
+from rt0table.desktop.packs.pack_library import house_pack
 from rt0table.rules.moons_grave.mg_book import ACTIONS
+from rt0table.rules.moons_grave.mg_pack import read_mg_pack
 from tests.helpers.mg_tables import mg_table, play_until
 
 CROWD = (
@@ -56,3 +61,11 @@ def whole_text(game: MgGame) -> list[str]:
         assert token.lines == [name]
         short += [f"token: {line}" for line in clipped(token)]
     return short
+
+
+def test_every_house_perk_card_on_the_rail_shows_its_whole_text(qtbot: QtBot) -> None:
+    for perk in read_mg_pack(house_pack(MOONS_GRAVE)).perks:
+        card = PerkCard("pc1", perk, QRectF(0, 0, PERK_W, PERK_H))
+        card.show_filled([0, 1])  # two dice dropped on it: the third line
+        assert perk.title in card.lines[0] and str(perk.cost) in " ".join(card.lines[:2])
+        assert clipped(card) == [], perk.title
