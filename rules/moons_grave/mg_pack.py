@@ -346,8 +346,9 @@ def _tracks(pack: ContentPack) -> tuple[SoakTrack, ...]:
     return tracks
 
 
-def read_npc(e: Entry, perks: tuple[Perk, ...]) -> NpcEntry:
-    """One entry of npcs.json, its perks found in ``perks``; errors name file, entry and field."""
+def read_npc(e: Entry, perks: tuple[Perk, ...], taken: frozenset[str] = frozenset()) -> NpcEntry:
+    """One entry of npcs.json, its perks found in ``perks``, its name none of ``taken`` (the roster's names before it);
+    errors name file, entry and field."""
     e.only("line", "group", "source", "extra")
     lines = [e.text("line")]
     for extra in e.entries("extra", key="line") if e.has("extra") else iter(()):
@@ -358,6 +359,8 @@ def read_npc(e: Entry, perks: tuple[Perk, ...]) -> NpcEntry:
         npc = parse_npc("\n".join(lines))
     except NotationError as error:
         raise e.fail("line", str(error)) from None
+    if npc.name in taken:
+        raise e.fail("line", f"'{npc.name}' is already in the roster")
     for title, cost in npc.perks:
         if not any(p.title == title and p.cost == cost for p in perks):
             raise e.fail("extra", f"the perk '{title} [{cost}]' is not in perks.json with that cost")
@@ -365,14 +368,9 @@ def read_npc(e: Entry, perks: tuple[Perk, ...]) -> NpcEntry:
 
 
 def _npcs(pack: ContentPack, perks: tuple[Perk, ...]) -> tuple[NpcEntry, ...]:
-    out = []
-    seen: set[str] = set()
+    out: list[NpcEntry] = []
     for e in _file(pack, "npcs.json", "npcs").entries("npcs", key="line"):
-        entry = read_npc(e, perks)
-        if entry.npc.name in seen:
-            raise e.fail("line", f"'{entry.npc.name}' is already in the roster")
-        seen.add(entry.npc.name)
-        out.append(entry)
+        out.append(read_npc(e, perks, frozenset(n.npc.name for n in out)))
     return tuple(out)
 
 
