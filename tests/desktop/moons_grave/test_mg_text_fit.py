@@ -8,13 +8,15 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.moons_grave.mg_game import MgGame
 from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
-from rt0table.desktop.moons_grave.mg_scene import PERK_H, PERK_W, PerkCard, Plate
+from rt0table.desktop.moons_grave.mg_scene import PERK_H, PERK_W, MgScene, PerkCard, Plate
 from rt0table.desktop.packs.pack_library import house_pack
+from rt0table.rules.moons_grave.combat_round import apply
 from rt0table.rules.moons_grave.mg_book import ACTIONS
 from rt0table.rules.moons_grave.mg_pack import read_mg_pack
-from tests.helpers.mg_tables import mg_table, play_until
+from rt0table.rules.moons_grave.mg_stand_in import stand_in_choice
+from rt0table.rules.moons_grave.mg_state import MgState
+from tests.helpers.mg_tables import mg_table
 
 CROWD = (
     "Deputy (3), Beckon 0\nSword <Strike/Parry>",
@@ -39,16 +41,19 @@ def clipped(plate: Plate) -> list[str]:
 
 def test_a_crowded_tables_soak_boxes_and_action_tokens_show_their_whole_text(qtbot: QtBot) -> None:
     game = mg_table(qtbot, players=4, foes=CROWD, size=(1024, 640))
-    play_until(game, lambda s: s.phase == "turn")
-    assert whole_text(game) == []
-    game.screen.resize(1280, 800)  # the scene is fitted into the view: the same boxes at any size, drawn again
-    game.screen.refresh()
-    assert whole_text(game) == []
+    state = game.session.state
+    while state.phase != "turn":  # the stand-in plays to the first turn (the rules alone: quicker than the screen)
+        action = stand_in_choice(state)
+        assert action is not None
+        state = apply(state, action)[0]
+    for size in ((1024, 640), (1280, 800)):  # the scene is fitted into the view: the same boxes at any size
+        game.screen.resize(*size)
+        game.screen.scene.show_state(state, "", set(), set(ACTIONS))
+        assert whole_text(state, game.screen.scene) == [], size
 
 
-def whole_text(game: MgGame) -> list[str]:
+def whole_text(state: MgState, scene: MgScene) -> list[str]:
     """Every soak box line and action token label on the table that does not fit its box (there should be none)."""
-    state, scene = game.session.state, game.screen.scene
     assert len(state.fighters) == 9 and len(scene.tracks) == 4 * 6
     short = []
     for (who, track_id), item in scene.tracks.items():
