@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
 from rt0table.desktop.moons_grave.mg_scene import FOE_FILL
 from rt0table.desktop.packs.pack_editor import PackEditor
-from tests.desktop.packs.test_pack_editor import pick_row, retype
+from tests.helpers.pack_editing import pick_row, retype
 
 PERK_FILL = QColor("#2f3b2c")  # a perk card on the rail
 TRACK_FILL = QColor("#39424e")  # a soak track not yet used
