@@ -1,10 +1,12 @@
-"""Moon's Grave's pack as the shared pack editor sees it: its files, kinds of entry, fields, and the NPC paste box."""
+"""Moon's Grave's pack as the shared pack editor sees it: its files, kinds of entry, fields, the NPC paste box and the
+live preview of the entries the table draws (``mg_pack_preview``)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from rt0table.desktop.moons_grave.mg_pack_preview import card_face
 from rt0table.desktop.packs.pack_schema import (
     CHOICE,
     FLAG,
@@ -259,4 +261,5 @@ MOONS_GRAVE = PackGame(
             "Lieutenant (4), Beckon 1, Evasion 5\nSword <Strike/Parry>",
         ),
     ),
+    preview=card_face,
 )

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.rules.moons_grave.mg_state import MgState, Track
+from rt0table.rules.moons_grave.mg_pack import Perk
+from rt0table.rules.moons_grave.mg_state import Fighter, MgState, Track
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6
 
 WIDTH, HEIGHT = 820.0, 760.0
@@ -31,9 +32,14 @@ SIDE = 320.0  # the width of the party sheets
 MIDDLE = SIDE + 20  # where the NPC cards, the tokens, the dice and the perk rail begin
 RIGHT_W = WIDTH - 10 - MIDDLE  # the right column's width
 NPC_W = (RIGHT_W - 8) / 2  # two NPC cards abreast
+NPC_H = 100.0  # an NPC card's height, unless many rows of them must share the column
+TRACK_W = (SIDE - 16 - 4) / 2  # two soak tracks abreast on a sheet
+TRACK_H = 40.0  # a soak track's height, unless a crowded table's sheets are short
+PERK_W, PERK_H = 152.0, 60.0  # a perk card on the rail: three lines (title, cost, the dice dropped on it)
 INK = QColor("#f4ecd8")
 FAINT = QColor("#9c9787")
 LIT = QColor("#f2b134")
+PAD = 8.0  # a plate's text stands this far in from its left and right edges
 PARTY_FILL = QColor("#23344a")
 FOE_FILL = QColor("#4a2330")
 TABLE = QColor("#1b1f24")
@@ -76,9 +82,36 @@ class Plate(QGraphicsItem):
         self.bold_first = True
         self.centred = False  # one big centred label (a die)
         self.font_px = 13
+        self.pad_top = 6.0  # from the plate's top edge to its first line
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-3, -3, 3, 3)
+
+    def text_layout(self) -> list[tuple[str, QFont, QRectF]]:
+        """Each line with the font and the box ``paint`` draws it in (the fit tests measure these)."""
+        font = QFont()
+        if self.centred:
+            font.setPixelSize(int(self.rect.height() * 0.5))
+            font.setBold(True)
+            return [(" ".join(self.lines), font, self.rect)]
+        line_height = self.font_px + 4.0
+        top = self.rect.top() + self.pad_top
+        laid = []
+        for i, line in enumerate(self.lines):
+            font = QFont()
+            font.setPixelSize(self.font_px)
+            font.setBold(i == 0 and self.bold_first)
+            box = QRectF(self.rect.left() + PAD, top + i * line_height, self.rect.width() - 2 * PAD, line_height)
+            laid.append((line, font, box))
+        return laid
+
+    def fits(self) -> bool:
+        """Whether every line, in the font it is drawn in, fits the box it is drawn in, inside the plate."""
+        for line, font, box in self.text_layout():
+            metrics = QFontMetricsF(font)
+            if box.bottom() > self.rect.bottom() - 2 or metrics.horizontalAdvance(line) > box.width():
+                return False
+        return True
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -86,25 +119,13 @@ class Plate(QGraphicsItem):
         painter.setPen(QPen(LIT if self.lit else FAINT, 3 if self.lit else 1))
         painter.setBrush(self.fill)
         painter.drawRoundedRect(self.rect, 8, 8)
-        font = QFont()
-        if self.centred:
-            font.setPixelSize(int(self.rect.height() * 0.5))
-            font.setBold(True)
-            painter.setFont(font)
-            painter.setPen(INK)
-            painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, " ".join(self.lines))
-            return
-        font.setPixelSize(self.font_px)
-        line_height = self.font_px + 4.0
-        top = self.rect.top() + 6
-        for i, line in enumerate(self.lines):
-            font.setBold(i == 0 and self.bold_first)
+        align = Qt.AlignmentFlag.AlignCenter if self.centred else Qt.AlignmentFlag.AlignLeft
+        for i, (line, font, box) in enumerate(self.text_layout()):
+            if box.bottom() > self.rect.bottom() - 2 and not self.centred:
+                break
             painter.setFont(font)
             painter.setPen(INK if i == 0 else FAINT.lighter(130))
-            box = QRectF(self.rect.left() + 8, top + i * line_height, self.rect.width() - 16, line_height)
-            if box.bottom() > self.rect.bottom() - 2:
-                break
-            painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, line)
+            painter.drawText(box, align | Qt.AlignmentFlag.AlignVCenter, line)
 
 
 class FighterCard(Plate):
@@ -116,25 +137,50 @@ class FighterCard(Plate):
 
 
 class TrackItem(Plate):
-    """One soak track on a party sheet: a drop target for incoming damage."""
+    """One soak track on a party sheet: a drop target for incoming damage. Its words take the first form that fits
+    its box: name over capacity, both on one line (smaller if need be), or the capacity alone after the name (a
+    crowded table's boxes are short); the tooltip always has all of it."""
 
-    def __init__(self, fighter_id: str, track_id: str, lines: list[str], rect: QRectF, used: bool) -> None:
-        super().__init__(QColor("#39424e") if not used else DEAD, lines, rect)
+    def __init__(self, fighter_id: str, track: Track, rect: QRectF) -> None:
+        super().__init__(QColor("#39424e") if not track.exhausted else DEAD, [], rect)
         self.fighter_id = fighter_id
-        self.track_id = track_id
+        self.track_id = track.id
+        self.track = track
         self.bold_first = False
         self.font_px = 11
+        self.setToolTip(f"{track.name}: soaks {track.capacity}" + (", used up" if track.exhausted else ""))
+        mark = "☒" if track.exhausted else "☐"
+        name, soaks = f"{mark} {track.name}", f"soaks {track.capacity}"
+        forms = [(11, [name, soaks]), (11, [f"{name} · {soaks}"]), (10, [f"{name} · {soaks}"])]
+        forms += [(px, [f"{name} · {track.capacity}"]) for px in (11, 10)]
+        for self.font_px, self.lines in forms:
+            self.pad_top = 6.0 if len(self.lines) > 1 else (rect.height() - self.font_px - 4) / 2  # one: centred
+            if self.fits():
+                return
 
 
 class PerkCard(Plate):
-    """A perk on the rail: dice dropped on it fill it; it fires once they pay its cost."""
+    """A perk on the rail: dice dropped on it fill it; it fires once they pay its cost. Its title keeps its cost
+    beside it when both fit, else the cost goes under it; a long title is set smaller rather than cut."""
 
-    def __init__(self, fighter_id: str, perk_id: str, cost: int, lines: list[str], rect: QRectF) -> None:
-        super().__init__(QColor("#2f3b2c"), lines, rect)
+    def __init__(self, fighter_id: str, perk: Perk, rect: QRectF) -> None:
+        mark = "★" if perk.on == "own_roll" else "☠"
+        super().__init__(QColor("#2f3b2c"), [], rect)
         self.fighter_id = fighter_id
-        self.perk_id = perk_id
-        self.cost = cost
+        self.perk_id = perk.id
+        self.cost = perk.cost
         self.filled: list[int] = []  # die indices dropped on it so far
+        self.setToolTip(f"{perk.title} [{perk.cost}{mark}]: {perk.text}")
+        forms = [(13, [f"{perk.title} [{perk.cost}{mark}]", perk.category])]
+        forms += [(px, [perk.title, f"[{perk.cost}{mark}] {perk.category}"]) for px in (13, 12, 11, 10)]
+        for self.font_px, self.lines in forms:
+            if self.fits():
+                return
+
+    def show_filled(self, dice: list[int]) -> None:
+        """Dice dropped on the card so far, shown on a line of their own."""
+        self.filled = list(dice)
+        self.lines = [*self.lines[:2], f"filled with dice {', '.join(str(d + 1) for d in dice)}"]
 
 
 class WeaponChip(Plate):
@@ -156,6 +202,19 @@ class Token(Plate):
         self.value = value
         self.home = QPointF(0, 0)
         self.setZValue(5)
+
+
+def npc_card(state: MgState, fighter: Fighter, rect: QRectF) -> FighterCard:
+    """An NPC's card as the table shows it in ``state``: its damage boxes, its side's pool and its weapon."""
+    weapon = state.active_weapon(fighter)
+    boxes = max(1, fighter.talent("Durability")) if state.house.npc_damage == "durability_boxes" else 1
+    lines = [
+        f"{fighter.name}" + ("" if fighter.alive else " – dead"),
+        f"damage {fighter.damage}/{boxes} · pool {state.pool(fighter.side)}",
+        f"{weapon.name or 'bare hands'}: {weapon.attack} {fighter.talent(weapon.attack)}"
+        f" / {weapon.defence} {fighter.talent(weapon.defence)}",
+    ]
+    return FighterCard(fighter.id, FOE_FILL if fighter.alive else DEAD, lines, rect)
 
 
 @dataclass
@@ -260,31 +319,25 @@ class MgScene(QGraphicsScene):
             talents = ", ".join(
                 f"{t[:3]} {fighter.talent(t)}" for t in (weapon.attack, weapon.defence, "Initiative", "Tactics")
             )
-            lines = [
-                f"{fighter.name} ({fighter.seat})" + ("" if fighter.alive else " – dead"),
+            guarding = f" · protecting {state.fighter(fighter.protecting).name}" if fighter.protecting else ""
+            lines = [  # three lines whatever happens: the soak tracks below keep their room
+                f"{fighter.name} ({fighter.seat})" + ("" if fighter.alive else " – dead") + guarding,
                 f"{weapon.name or 'bare hands'} · followers {fighter.followers}/{fighter.beckon}",
                 talents,
             ]
-            if fighter.protecting:
-                lines.append(f"protecting {state.fighter(fighter.protecting).name}")
             card = FighterCard(fighter.id, PARTY_FILL if fighter.alive else DEAD, lines, rect)
             self.cards[fighter.id] = card
             self._add(card)
-            self._track_row(fighter.id, fighter.tracks, rect)
+            self._track_row(fighter.id, fighter.tracks, rect, len(lines))
 
-    def _track_row(self, fighter_id: str, tracks: tuple[Track, ...], rect: QRectF) -> None:
-        per_row = 3
-        rows = max(1, -(-len(tracks) // per_row))
-        width = (rect.width() - 16 - 4 * (per_row - 1)) / per_row
-        top = rect.top() + 6 + 17 * 4 + 2
-        height = min(40.0, (rect.bottom() - top - 6) / rows - 4)
+    def _track_row(self, fighter_id: str, tracks: tuple[Track, ...], rect: QRectF, lines: int) -> None:
+        """The soak tracks under the sheet's ``lines``, two abreast: a third of a sheet is too narrow for a name."""
+        rows = max(1, -(-len(tracks) // 2))
+        top = rect.top() + 6 + 17 * lines
+        height = min(TRACK_H, (rect.bottom() - top - 4) / rows - 3)
         for i, track in enumerate(tracks):
-            box = QRectF(
-                rect.left() + 8 + (i % per_row) * (width + 4), top + (i // per_row) * (height + 4), width, height
-            )
-            mark = "☒" if track.exhausted else "☐"
-            item = TrackItem(fighter_id, track.id, [f"{mark} {track.name}", f"soaks {track.capacity}"], box,
-                             track.exhausted)  # fmt: skip
+            box = QRectF(rect.left() + PAD + (i % 2) * (TRACK_W + 4), top + (i // 2) * (height + 3), TRACK_W, height)
+            item = TrackItem(fighter_id, track, box)
             item.setZValue(1)
             self.tracks[(fighter_id, track.id)] = item
             self._add(item)
@@ -292,29 +345,23 @@ class MgScene(QGraphicsScene):
     def _npc_cards(self, state: MgState) -> None:
         foes = [f for f in state.fighters if f.npc]
         rows = max(1, -(-len(foes) // 2))
-        height = min(100.0, 240 / rows - 8)
+        height = min(NPC_H, 240 / rows - 8)
         for i, fighter in enumerate(foes):
             rect = QRectF(MIDDLE + (i % 2) * (NPC_W + 8), self.top + (i // 2) * (height + 8), NPC_W, height)
-            weapon = state.active_weapon(fighter)
-            boxes = max(1, fighter.talent("Durability")) if state.house.npc_damage == "durability_boxes" else 1
-            lines = [
-                f"{fighter.name}" + ("" if fighter.alive else " – dead"),
-                f"damage {fighter.damage}/{boxes} · pool {state.pool(fighter.side)}",
-                f"{weapon.name or 'bare hands'}: {weapon.attack} {fighter.talent(weapon.attack)}"
-                f" / {weapon.defence} {fighter.talent(weapon.defence)}",
-            ]
-            card = FighterCard(fighter.id, FOE_FILL if fighter.alive else DEAD, lines, rect)
+            card = npc_card(state, fighter, rect)
             self.cards[fighter.id] = card
             self._add(card)
         self.mid = self.top + rows * (height + 8) + 4
 
     def _tokens(self, state: MgState) -> None:
         if state.phase == "turn":
-            for i, name in enumerate((*DRAGGED_ACTIONS, *CLICKED_ACTIONS)):
-                rect = QRectF(0, 0, 74, 34)
+            names = (*DRAGGED_ACTIONS, *CLICKED_ACTIONS)
+            width = max(text_width(name) for name in names)  # one size for all, wide enough for the longest word
+            for i, name in enumerate(names):
+                rect = QRectF(0, 0, width, 34)
                 token = Token("action", name, [name], rect, QColor("#3c3553"))
                 token.dim = name not in self.lit_actions
-                token.home = QPointF(MIDDLE + 4 + (i % 4) * 80, self.mid + (i // 4) * 42)
+                token.home = QPointF(MIDDLE + 4 + (i % 4) * (width + 6), self.mid + (i // 4) * 42)
                 token.setPos(token.home)
                 self.tokens[f"action:{name}"] = token
                 self._add(token)
@@ -352,7 +399,7 @@ class MgScene(QGraphicsScene):
         if state.phase != "perks" or not chooser:
             return HEIGHT
         rows = -(-len(state.fighter(chooser).perks) // 3)
-        return min(self.mid + 242, HEIGHT - 8 - 32 - rows * 62)
+        return min(self.mid + 242, HEIGHT - 8 - 32 - rows * (PERK_H + 6))
 
     def _dice(self, state: MgState, lowest: float) -> None:
         """The rolled dice under the tokens and the rack, or as low as ``lowest`` allows (the rail is below)."""
@@ -381,12 +428,10 @@ class MgScene(QGraphicsScene):
         head = Plate(QColor("#2b2f36"), [f"Perk rail: {fighter.name}"], QRectF(MIDDLE, top, RIGHT_W, 26))
         self._add(head)
         for i, perk in enumerate(fighter.perks):
-            rect = QRectF(MIDDLE + (i % 3) * 158, top + 32 + (i // 3) * 62, 152, 56)
-            mark = "★" if perk.on == "own_roll" else "☠"
-            card = PerkCard(fighter.id, perk.id, perk.cost, [f"{perk.title} [{perk.cost}{mark}]", perk.category], rect)
+            rect = QRectF(MIDDLE + (i % 3) * (PERK_W + 6), top + 32 + (i // 3) * (PERK_H + 6), PERK_W, PERK_H)
+            card = PerkCard(fighter.id, perk, rect)
             card.lit = perk.id in self.lit_perks
             card.dim = not card.lit
-            card.setToolTip(f"{perk.title} [{perk.cost}{mark}]: {perk.text}")
             self.perks[perk.id] = card
             self._add(card)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from rt0table.desktop.moons_grave.mg_scene import PHASES, FighterCard, MgScene, PerkCard, Plate, Token
+from rt0table.desktop.moons_grave.mg_scene import PHASES, FighterCard, MgScene, PerkCard, Plate, Token, TrackItem
 from rt0table.desktop.table.controls import CurtainItem
 from rt0table.desktop.table.read_aloud import Part, Role, Spoken
 
@@ -66,11 +66,11 @@ def _sheet(card: FighterCard) -> Spoken:
     return Spoken(card.lines[0], ". ".join(card.lines[1:]), selected=card.lit)
 
 
-def _track(item: Plate, card: FighterCard) -> Spoken:
-    mark, _, name = item.lines[0].partition(" ")
-    used = "used up" if mark == "☒" else "free"
+def _track(item: TrackItem, card: FighterCard) -> Spoken:
+    track = item.track  # read from the track, not the box's words: a short box shortens them
+    used = "used up" if track.exhausted else "free"
     owner = card.lines[0].split(" (")[0]
-    return Spoken(f"{name} track of {owner}", f"{item.lines[1].capitalize()}, {used}.", Role.ListItem,
+    return Spoken(f"{track.name} track of {owner}", f"Soaks {track.capacity}, {used}.", Role.ListItem,
                   selected=item.lit)  # fmt: skip
 
 

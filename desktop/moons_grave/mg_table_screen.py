@@ -198,8 +198,7 @@ class MgTableScreen(SeamTableScreen):
         for perk_id, dice in self.fills.items():
             card = self.scene.perks.get(perk_id)
             if card is not None:
-                card.filled = list(dice)
-                card.lines = [*card.lines[:2], f"filled with dice {', '.join(str(d + 1) for d in dice)}"]
+                card.show_filled(dice)
         self.curtain.setZValue(40)
         decision = self.decision()
         if state.phase == "over":

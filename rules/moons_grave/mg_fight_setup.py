@@ -11,7 +11,7 @@ from .combat_round import begin_round
 from .mg_actions import MgEvent
 from .mg_book import ARTIFACT_WEAPONS, STATS, TALENTS, WEAPONS
 from .mg_character import Character, weapons_of
-from .mg_pack import GAME, MgContent, read_mg_pack
+from .mg_pack import GAME, MgContent, Perk, read_mg_pack
 from .mg_state import FOES, PARTY, Fighter, HouseDigest, MgState, Track, Weapon
 from .npc_notation import NpcLine, parse_npc
 
@@ -72,12 +72,13 @@ def _pc(content: MgContent, seat: PartySeat, index: int) -> Fighter:
     )
 
 
-def _npc(content: MgContent, npc: NpcLine, side: str, index: int) -> Fighter:
+def npc_fighter(known: tuple[Perk, ...], npc: NpcLine, side: str, index: int) -> Fighter:
+    """An NPC as it enters a fight, its perks found among ``known`` (the pack editor previews its card)."""
     levels = {name: npc.talent(name) for name in (*TALENTS, *STATS)}
     weapons = tuple(Weapon(a.name, a.attack, a.defence) for a in npc.attacks)
     perks = []
     for title, cost in npc.perks:
-        perk = next((p for p in content.perks if p.title == title and p.cost == cost), None)
+        perk = next((p for p in known if p.title == title and p.cost == cost), None)
         if perk is None:
             raise RulesError(f"{npc.name}: the pack has no perk '{title} [{cost}]'")
         perks.append(perk)
@@ -103,7 +104,7 @@ def new_fight(setup: MgSetup, seed: int) -> tuple[MgState, list[MgEvent]]:
         raise RulesError("A fight needs at least one foe.")
     fighters = [_pc(content, seat, i) for i, seat in enumerate(setup.party, 1)]
     npcs = [(parse_npc(n.notation), n.side) for n in setup.npcs]
-    fighters += [_npc(content, npc, side, i) for i, (npc, side) in enumerate(npcs, 1)]
+    fighters += [npc_fighter(content.perks, npc, side, i) for i, (npc, side) in enumerate(npcs, 1)]
     pools = []
     for side in (PARTY, FOES):  # MG-NPC-FOLLOWER-POOL: the highest Beckon among the side's NPCs
         beckons = [npc.talent("Beckon") for npc, s in npcs if s == side]

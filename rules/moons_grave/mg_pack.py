@@ -181,56 +181,48 @@ def _file(pack: ContentPack, name: str, *fields: str) -> Entry:
     return top
 
 
-def _perks(pack: ContentPack) -> tuple[Perk, ...]:
+def read_perk(e: Entry) -> Perk:
+    """One entry of perks.json (the pack editor previews it on its own); errors name file, entry and field."""
+    e.only(
+        "id", "title", "cost", "category", "on", "effects", "text", "source", "weapon", "armour", "artifact", "class"
+    )
+    effects = []
+    for effect in e.entries("effects", key="do"):
+        effect.only("do", "amount")
+        effects.append(PerkEffect(effect.choice("do", EFFECTS), effect.integer("amount", 1, 9)))
+    if not effects:
+        raise e.fail("effects", "must list at least one effect")
+    perk = Perk(
+        e.text("id"),
+        e.text("title"),
+        e.integer("cost", 1, 9),
+        e.choice("category", CATEGORIES),
+        e.choice("on", PERK_ON),
+        tuple(effects),
+        e.text("text"),
+        e.source(),
+        e.optional_choice("weapon", (*WEAPONS,)),
+        e.text("armour") if e.has("armour") else None,
+        e.optional_choice("artifact", ARTIFACTS),
+        e.text("class") if e.has("class") else None,
+    )
+    if perk.weapon and perk.weapon not in perk.title:  # MG-PERK-WEAPON-ONLY: the weapon's name is in the title
+        raise e.fail("title", f"a {perk.weapon} perk must have '{perk.weapon}' in its title")
+    if (perk.category == "weapon") != (perk.weapon is not None):
+        raise e.fail("weapon", "a weapon perk names its weapon, and only weapon perks do")
+    if (perk.category == "armor") != (perk.armour is not None):
+        raise e.fail("armour", "an armour perk names its suit, and only armour perks do")
+    if (perk.category == "class") != (perk.character_class is not None):
+        raise e.fail("class", "a class perk names its class, and only class perks do")
+    return perk
+
+
+def read_perks(pack: ContentPack) -> tuple[Perk, ...]:
+    """perks.json whole: every perk, ids and titles unique."""
     entries = list(_file(pack, "perks.json", "perks").entries("perks"))
     _unique(entries)
     _unique(entries, "title")
-    perks = []
-    for e in entries:
-        e.only(
-            "id",
-            "title",
-            "cost",
-            "category",
-            "on",
-            "effects",
-            "text",
-            "source",
-            "weapon",
-            "armour",
-            "artifact",
-            "class",
-        )
-        effects = []
-        for effect in e.entries("effects", key="do"):
-            effect.only("do", "amount")
-            effects.append(PerkEffect(effect.choice("do", EFFECTS), effect.integer("amount", 1, 9)))
-        if not effects:
-            raise e.fail("effects", "must list at least one effect")
-        perk = Perk(
-            e.text("id"),
-            e.text("title"),
-            e.integer("cost", 1, 9),
-            e.choice("category", CATEGORIES),
-            e.choice("on", PERK_ON),
-            tuple(effects),
-            e.text("text"),
-            e.source(),
-            e.optional_choice("weapon", (*WEAPONS,)),
-            e.text("armour") if e.has("armour") else None,
-            e.optional_choice("artifact", ARTIFACTS),
-            e.text("class") if e.has("class") else None,
-        )
-        if perk.weapon and perk.weapon not in perk.title:  # MG-PERK-WEAPON-ONLY: the weapon's name is in the title
-            raise e.fail("title", f"a {perk.weapon} perk must have '{perk.weapon}' in its title")
-        if (perk.category == "weapon") != (perk.weapon is not None):
-            raise e.fail("weapon", "a weapon perk names its weapon, and only weapon perks do")
-        if (perk.category == "armor") != (perk.armour is not None):
-            raise e.fail("armour", "an armour perk names its suit, and only armour perks do")
-        if (perk.category == "class") != (perk.character_class is not None):
-            raise e.fail("class", "a class perk names its class, and only class perks do")
-        perks.append(perk)
-    return tuple(perks)
+    return tuple(read_perk(e) for e in entries)
 
 
 def _employers(pack: ContentPack) -> tuple[Employer, ...]:
@@ -319,66 +311,71 @@ def _gear(
     return tuple(armour), tuple(artifacts), tuple(packages)
 
 
+def read_track(e: Entry) -> SoakTrack:
+    """One entry of soak.json (the pack editor previews it on its own); errors name file, entry and field."""
+    e.only("id", "name", "capacity", "kind", "bleeding_out", "handicap", "source")
+    handicap: list[tuple[str, int]] = []
+    if e.has("handicap"):
+        table = Entry(e.file, f"{e.entry} handicap", e.raw("handicap"))
+        for talent in sorted(table.value):
+            if talent not in ROLLED:
+                raise table.fail(talent, "is not a talent")
+            handicap.append((talent, table.integer(talent, -9, -1)))
+    kind = e.choice("kind", ("curse", "handicap"))
+    if kind == "curse" and handicap:
+        raise e.fail("handicap", "a curse track has no lasting effect (MG-SOAK-TRACKS)")
+    return SoakTrack(
+        e.text("id"),
+        e.text("name"),
+        e.integer("capacity", 1, 99),
+        kind,
+        e.flag("bleeding_out"),
+        tuple(handicap),
+        e.source(),
+    )
+
+
 def _tracks(pack: ContentPack) -> tuple[SoakTrack, ...]:
     entries = list(_file(pack, "soak.json", "tracks").entries("tracks"))
     _unique(entries)
-    tracks = []
-    for e in entries:
-        e.only("id", "name", "capacity", "kind", "bleeding_out", "handicap", "source")
-        handicap: list[tuple[str, int]] = []
-        if e.has("handicap"):
-            table = Entry(e.file, f"{e.entry} handicap", e.raw("handicap"))
-            for talent in sorted(table.value):
-                if talent not in ROLLED:
-                    raise table.fail(talent, "is not a talent")
-                handicap.append((talent, table.integer(talent, -9, -1)))
-        kind = e.choice("kind", ("curse", "handicap"))
-        if kind == "curse" and handicap:
-            raise e.fail("handicap", "a curse track has no lasting effect (MG-SOAK-TRACKS)")
-        tracks.append(
-            SoakTrack(
-                e.text("id"),
-                e.text("name"),
-                e.integer("capacity", 1, 99),
-                kind,
-                e.flag("bleeding_out"),
-                tuple(handicap),
-                e.source(),
-            )
-        )
+    tracks = tuple(read_track(e) for e in entries)
     if sum(t.bleeding_out for t in tracks) != 1:
         raise PackError(
             "soak.json: field 'tracks': exactly one track must be \"bleeding_out\": true (Bandage clears it)"
         )
-    return tuple(tracks)
+    return tracks
+
+
+def read_npc(e: Entry, perks: tuple[Perk, ...], taken: frozenset[str] = frozenset()) -> NpcEntry:
+    """One entry of npcs.json, its perks found in ``perks``, its name none of ``taken`` (the roster's names before it);
+    errors name file, entry and field."""
+    e.only("line", "group", "source", "extra")
+    lines = [e.text("line")]
+    for extra in e.entries("extra", key="line") if e.has("extra") else iter(()):
+        extra.only("line", "source")
+        extra.source()
+        lines.append(extra.text("line"))
+    try:
+        npc = parse_npc("\n".join(lines))
+    except NotationError as error:
+        raise e.fail("line", str(error)) from None
+    if npc.name in taken:
+        raise e.fail("line", f"'{npc.name}' is already in the roster")
+    for title, cost in npc.perks:
+        if not any(p.title == title and p.cost == cost for p in perks):
+            raise e.fail("extra", f"the perk '{title} [{cost}]' is not in perks.json with that cost")
+    return NpcEntry(npc, e.text("group"), e.source())
 
 
 def _npcs(pack: ContentPack, perks: tuple[Perk, ...]) -> tuple[NpcEntry, ...]:
-    entries = list(_file(pack, "npcs.json", "npcs").entries("npcs", key="line"))
-    out = []
-    seen: set[str] = set()
-    for e in entries:
-        e.only("line", "group", "source", "extra")
-        lines = [e.text("line")]
-        for extra in e.entries("extra", key="line") if e.has("extra") else iter(()):
-            extra.only("line", "source")
-            extra.source()
-            lines.append(extra.text("line"))
-        try:
-            npc = parse_npc("\n".join(lines))
-        except NotationError as error:
-            raise e.fail("line", str(error)) from None
-        if npc.name in seen:
-            raise e.fail("line", f"'{npc.name}' is already in the roster")
-        seen.add(npc.name)
-        for title, cost in npc.perks:
-            if not any(p.title == title and p.cost == cost for p in perks):
-                raise e.fail("extra", f"the perk '{title} [{cost}]' is not in perks.json with that cost")
-        out.append(NpcEntry(npc, e.text("group"), e.source()))
+    out: list[NpcEntry] = []
+    for e in _file(pack, "npcs.json", "npcs").entries("npcs", key="line"):
+        out.append(read_npc(e, perks, frozenset(n.npc.name for n in out)))
     return tuple(out)
 
 
-def _rules(pack: ContentPack) -> HouseRules:
+def read_rules(pack: ContentPack) -> HouseRules:
+    """rules.json: the table's house rules."""
     top = _file(pack, "rules.json", "corps", "npc_damage", "aftermath", "plan_limit", "experience", "creation")
 
     def part(name: str, *fields: str) -> Entry:
@@ -413,7 +410,7 @@ def read_mg_pack(pack: ContentPack) -> MgContent:
     extra = sorted(set(pack.files) - set(FILES))
     if extra:
         raise PackError(f"{extra[0]}: not a file of a Moon's Grave pack ({', '.join(FILES)})")
-    perks = _perks(pack)
+    perks = read_perks(pack)
     armour, artifacts, packages = _gear(pack, perks)
     return MgContent(
         pack,
@@ -425,5 +422,5 @@ def read_mg_pack(pack: ContentPack) -> MgContent:
         packages,
         _tracks(pack),
         _npcs(pack, perks),
-        _rules(pack),
+        read_rules(pack),
     )

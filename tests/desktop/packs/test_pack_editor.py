@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QLineEdit, QListWidget, QPlainTextEdit, QPushButton
+from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QLineEdit, QPlainTextEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 from rt0table.assets.bundled import bundled_bytes, bundled_names
@@ -18,6 +18,7 @@ from rt0table.desktop.packs.pack_editor import MARKED, PackEditor
 from rt0table.desktop.packs.pack_games import packs_for
 from rt0table.desktop.packs.pack_library import available_packs, game_folder, house_pack, packs_folder
 from rt0table.rules.packs.content_pack import pack_to_zip
+from tests.helpers.pack_editing import pick_row, retype
 from tests.helpers.widgets import LEFT, click, named, shoot, tick_box
 
 HOUSE = ("moons_grave", "house")
@@ -39,21 +40,6 @@ def editor(qtbot: QtBot) -> PackEditor:
     widget.show()
     qtbot.waitExposed(widget)
     return widget
-
-
-def pick_row(qtbot: QtBot, items: QListWidget, text: str) -> None:
-    found = items.findItems(text, Qt.MatchFlag.MatchExactly)
-    assert found, text
-    items.scrollToItem(found[0])
-    qtbot.mouseClick(items.viewport(), LEFT, pos=items.visualItemRect(found[0]).center())
-    assert items.currentItem() is found[0]
-
-
-def retype(qtbot: QtBot, line: QLineEdit, text: str) -> None:
-    qtbot.mouseClick(line, LEFT)
-    line.selectAll()
-    qtbot.keyClick(line, Qt.Key.Key_Backspace)
-    qtbot.keyClicks(line, text)
 
 
 def type_lines(qtbot: QtBot, box: QPlainTextEdit, *lines: str) -> None:
