@@ -7,6 +7,7 @@ False``, and hooks the engine already dispatches. Per-fight switches live in ``f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import rng
 from ..cards import CARDS, HIGH_PRIESTESS, CardId, Suit
@@ -165,14 +166,27 @@ class SecondSight(_Passive):
         top = _peek(state, fighter, 2, events)
         if not top:
             return
+        prompt = "Second Sight: which of the top cards of your deck do you draw?"
+        ask(state, "second-sight", fighter.id, prompt, _sight_options(top), events, Peeked(tuple(top)), private=True)
+
+
+def _sight_options(top: list[CardId]) -> list[Option]:
+    """Second Sight's options for these top cards: worked out once per pair of cards (options are values, and
+    asked every turn of every High Priestess, their labels were most of the question's cost)."""
+    key = top[0] * len(CARDS) + top[1] if len(top) == 2 else -1 - top[0]
+    known = _SIGHT_OPTIONS.get(key)
+    if known is None:
         names = [CARDS[c].name for c in top]
         options = []
         if len(top) == 2:
             options.append(Option(f"Draw both: {names[0]} and {names[1]}", CardsTarget((0, 1))))
         options += [Option(f"Draw only {name}", CardsTarget((i,))) for i, name in enumerate(names)]
         options.append(Option("Draw neither", CardsTarget(())))
-        prompt = "Second Sight: which of the top cards of your deck do you draw?"
-        ask(state, "second-sight", fighter.id, prompt, options, events, Peeked(tuple(top)), private=True)
+        known = _SIGHT_OPTIONS[key] = tuple(options)
+    return list(known)
+
+
+_SIGHT_OPTIONS: Final[dict[int, tuple[Option, ...]]] = {}
 
 
 @resolver("second-sight")
