@@ -41,14 +41,19 @@ WORDS_WRAP = _words_wrap()  # not Final: mypyc folds a Final bool it cannot comp
 def _shuffle_words(state: int, items: list[T]) -> int:
     """``shuffle`` with the same draws, on signed words (valid only when ``WORDS_WRAP``)."""
     s: i64 = state - _SPAN if state > _TOP_WORD else state
+    # the constants as words once: beyond 62 bits a compiled module constant is a boxed int, read out per use
+    top: i64 = _TOP_WORD
+    golden: i64 = _GOLDEN_WORD
+    mix1: i64 = _MIX1_WORD
+    mix2: i64 = _MIX2_WORD
     for i in range(len(items) - 1, 0, -1):
         n: i64 = i + 1
-        spare: i64 = ((_TOP_WORD % n) * 2 + 2) % n  # 2**64 % n: the top ``spare`` values are rejected
+        spare: i64 = ((top % n) * 2 + 2) % n  # 2**64 % n: the top ``spare`` values are rejected
         while True:
-            s += _GOLDEN_WORD
+            s += golden
             z: i64 = s
-            z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * _MIX1_WORD
-            z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_WORD
+            z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * mix1
+            z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * mix2
             z ^= (z >> 31) & 0x1FFFFFFFF
             if not -spare <= z < 0:  # unsigned: z < 2**64 - spare
                 break

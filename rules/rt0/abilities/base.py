@@ -89,6 +89,7 @@ class Ability:
         # attribute is a field of the C struct, where a class attribute is a look-up through the type's dicts.
         self.fits: frozenset[CardId] | None = self.accepted
         self.can_play: bool = self.playable
+        self.fit_suits: frozenset[Suit] = frozenset(self.suits or ())  # ``takes``'s suits, not a new set per card
 
     # --- taking cards -----------------------------------------------------------------------------
 
@@ -114,7 +115,7 @@ class Ability:
                 return False
         if is_wild(fighter, card):
             return True
-        return bool(suits_of(state, fighter, card) & set(self.suits or ()))
+        return bool(suits_of(state, fighter, card) & self.fit_suits)
 
     def refusal(self, state: CombatState, fighter: Fighter, card: CardId) -> str | None:
         """Why this card may not go here now, or None when it may."""

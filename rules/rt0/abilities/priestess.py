@@ -7,6 +7,7 @@ False``, and hooks the engine already dispatches. Per-fight switches live in ``f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import rng
 from ..cards import CARDS, HIGH_PRIESTESS, CardId, Suit
@@ -165,14 +166,28 @@ class SecondSight(_Passive):
         top = _peek(state, fighter, 2, events)
         if not top:
             return
+        prompt = "Second Sight: which of the top cards of your deck do you draw?"
+        ask(state, "second-sight", fighter.id, prompt, _sight_options(top), events, Peeked(tuple(top)), private=True)
+
+
+def _sight_options(top: list[CardId]) -> list[Option]:
+    """Second Sight's options for these top cards: worked out once per pair of cards (options are values, and
+    asked every turn of every High Priestess, their labels were most of the question's cost)."""
+    key = top[0] * len(CARDS) + top[1] if len(top) == 2 else len(CARDS) * len(CARDS) + top[0]
+    known = _SIGHT_OPTIONS[key]
+    if known is None:
         names = [CARDS[c].name for c in top]
         options = []
         if len(top) == 2:
             options.append(Option(f"Draw both: {names[0]} and {names[1]}", CardsTarget((0, 1))))
         options += [Option(f"Draw only {name}", CardsTarget((i,))) for i, name in enumerate(names)]
         options.append(Option("Draw neither", CardsTarget(())))
-        prompt = "Second Sight: which of the top cards of your deck do you draw?"
-        ask(state, "second-sight", fighter.id, prompt, options, events, Peeked(tuple(top)), private=True)
+        known = _SIGHT_OPTIONS[key] = tuple(options)
+    return list(known)
+
+
+_SIGHT_OPTIONS: Final[list[tuple[Option, ...] | None]] = [None] * (len(CARDS) * (len(CARDS) + 1))
+"""By pair of top cards (first, second), then by one card alone."""
 
 
 @resolver("second-sight")
@@ -180,13 +195,24 @@ def _second_sight(state: CombatState, decision: PendingDecision, option: Option,
     fighter = state.fighter(decision.actor)
     if state.ending_turn:  # The Tower was kept while this waited (Crisis Averted asked first): the turn is over
         return
-    pile = state.piles[fighter.pile]
+    draw = state.piles[fighter.pile].draw
     top = context_of(decision, Peeked).cards
-    chosen = [top[i] for i in target_of(option, CardsTarget).places if top[i] in pile.draw]
-    for card in chosen:
-        pile.draw.remove(card)
+    chosen = [top[i] for i in target_of(option, CardsTarget).places if _place_in(draw, top[i]) >= 0]
+    for card in chosen:  # each where it first stands, as ``list.remove``; a scan on words, not a compare per item
+        place = _place_in(draw, card)
+        if place < 0:
+            draw.remove(card)  # not there (any more): the ValueError ``remove`` gives
+        del draw[place]
     if chosen:
         take_into_hand(state, fighter, chosen, events)
+
+
+def _place_in(cards: list[CardId], card: CardId) -> int:
+    """Where the card first stands in the list, or -1 (``list.index`` without its exception)."""
+    for place in range(len(cards)):
+        if cards[place] == card:
+            return place
+    return -1
 
 
 # --- HP-ALL-SIGNS / HP-BETTER-NOT-TELL --------------------------------------------------------------

@@ -29,7 +29,9 @@ _OVER: Final = Phase.OVER
 
 def turn_order(state: CombatState) -> list[str]:
     """CMB-ORDER: Eddies, then Fast, then neither, then Slow; seat order breaks ties (ruling)."""
-    return [f.id for f in sorted(state.fighters, key=_rank)]
+    fighters = state.fighters  # a stable sort by rank written out (a key function is a generic call per fighter)
+    ranks = [_rank(f) for f in fighters]
+    return [fighters[i].id for rank in range(4) for i in range(len(fighters)) if ranks[i] == rank]
 
 
 def _rank(fighter: Fighter) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from .. import rng
 from ..campaign.injuries import CRITICAL, INJURIES, MAJORS, Severity, escalation
@@ -500,13 +501,36 @@ def _absorb(who: Fighter | Adversary, amount: int) -> int:
 
 def strike_options(state: CombatState, fighter: Fighter, amount: int, ranged: bool, magic: bool) -> list[Option]:
     """Every adversary this damage could reach (CMB-DAMAGE-MELEE / CMB-DAMAGE-RANGED), as options."""
-    kind = ("ranged " if ranged else "") + ("magic " if magic else "")
     options = []
     for adversary in state.adversaries:
         if adversary.active and (ranged or adversary.zone == fighter.zone):
-            label = f"{amount} {kind}damage to {adversary.name}{landing_note(state, adversary, amount, ranged)}"
-            options.append(Option(label, StrikeTarget(adversary.id, amount, ranged, magic)))
+            note = landing_note(state, adversary, amount, ranged)
+            if note:
+                options.append(_strike_option(adversary, amount, ranged, magic, note))
+            else:  # the common case, an option the same every time: kept (options are values)
+                options.append(_plain_strike(adversary, amount, ranged, magic))
     return options
+
+
+def _strike_option(adversary: Adversary, amount: int, ranged: bool, magic: bool, note: str) -> Option:
+    kind = ("ranged " if ranged else "") + ("magic " if magic else "")
+    label = f"{amount} {kind}damage to {adversary.name}{note}"
+    return Option(label, StrikeTarget(adversary.id, amount, ranged, magic))
+
+
+def _plain_strike(adversary: Adversary, amount: int, ranged: bool, magic: bool) -> Option:
+    """``_strike_option`` with no landing note, kept by adversary id, then damage and kind (its name checked)."""
+    by_kind = _PLAIN_STRIKES.get(adversary.id)
+    if by_kind is None:
+        by_kind = _PLAIN_STRIKES[adversary.id] = {}
+    key = amount * 4 + (2 if ranged else 0) + (1 if magic else 0)
+    kept = by_kind.get(key)
+    if kept is None or kept[0] != adversary.name:
+        kept = by_kind[key] = (adversary.name, _strike_option(adversary, amount, ranged, magic, ""))
+    return kept[1]
+
+
+_PLAIN_STRIKES: Final[dict[str, dict[int, tuple[str, Option]]]] = {}
 
 
 def flying_cut(state: CombatState, adversary: Adversary, amount: int, ranged: bool) -> int:

@@ -198,8 +198,24 @@ def new_combat(
     shuffle and before anything is drawn; it raises ValueError when a card or an id does not fit.
     ``day`` is the campaign Day; once-per-Day uses made in the fight are stamped with it.
     """
+    table = combat_table(room_size, fighters, adversaries, bestiary, practice, day)
+    return open_combat(table, seed, fighters, prepared)
+
+
+def combat_table(
+    room_size: int,
+    fighters: Sequence[FighterSetup],
+    adversaries: Sequence[AdversarySetup],
+    bestiary: dict[str, AdversaryKind],
+    practice: bool = False,
+    day: int = 0,
+) -> CombatState:
+    """Everything of a new fight that does not depend on the seed: the room, the fighters with their bins and
+    marks, the unshuffled decks and the placed adversaries (``open_combat`` takes it from there).
+
+    The balance lab builds it once per run and opens a ``clone`` of it for each fight (``fight_row.play_fight``).
+    """
     room = Room(room_size)
-    seed_state = seed & ((1 << 64) - 1)
     piles: dict[str, Pile] = {}
     roster = []
     for given in fighters:
@@ -236,14 +252,25 @@ def new_combat(
             )
         )
     piles[GM] = Pile(list(ALL_IDS))
-    for key in sorted(piles):
-        seed_state = rng.shuffle(seed_state, piles[key].draw)
     foes = _place_adversaries(room, adversaries, bestiary)
     in_play = {foe.kind: bestiary[foe.kind] for foe in foes}  # saves and hashes carry only the kinds in the fight
-    state = CombatState(room, roster, foes, piles, in_play, seed_state, practice=practice, day=day)
+    return CombatState(room, roster, foes, piles, in_play, 0, practice=practice, day=day)
+
+
+def open_combat(
+    state: CombatState, seed: int, fighters: Sequence[FighterSetup], prepared: Preparation | None = None
+) -> tuple[CombatState, list[Event]]:
+    """``combat_table``'s fight (``state``, changed in place) begun with ``seed``: every deck shuffled in the order
+    of its key, then the prepared cards, the items and the first draws. ``fighters`` are the set-ups it was laid
+    out from."""
+    seed_state = seed & ((1 << 64) - 1)
+    piles = state.piles
+    for key in sorted(piles):
+        seed_state = rng.shuffle(seed_state, piles[key].draw)
+    state.rng = seed_state
     if prepared is not None:
         _prepare(state, prepared)
-    events: list[Event] = [CombatStarted(room_size)]
+    events: list[Event] = [CombatStarted(state.room.size)]
     _bring_items(state, fighters, events)
     settle(state, events)
     return state, events

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from ..cards import CARDS, CardId
 from ..content.adversaries import IntentPlan, Step
@@ -212,7 +213,13 @@ def chase_target(state: CombatState, adversary: Adversary) -> Fighter | None:
     candidates = _preferred(_present(state))
     if not candidates:
         return None
-    return min(candidates, key=lambda f: distance(adversary.zone, f.zone or adversary.zone))
+    nearest = candidates[0]  # ``min`` by distance written out (a key function is a generic call per fighter)
+    least = distance(adversary.zone, nearest.zone or adversary.zone)
+    for fighter in candidates:
+        away = distance(adversary.zone, fighter.zone or adversary.zone)
+        if away < least:  # strictly nearer: the first of equals stays, as with ``min``
+            nearest, least = fighter, away
+    return nearest
 
 
 def default_target(candidates: list[Fighter]) -> Fighter | None:
@@ -220,9 +227,16 @@ def default_target(candidates: list[Fighter]) -> Fighter | None:
     candidates = _preferred(candidates)
     if not candidates:
         return None
+    chosen = candidates[0]  # ``max``/``min`` with a key written out; each keeps the first of equals
     if any(f.shield for f in candidates):
-        return max(candidates, key=lambda f: f.shield)  # max keeps the first of equals
-    return min(candidates, key=lambda f: f.hp)
+        for fighter in candidates:
+            if fighter.shield > chosen.shield:
+                chosen = fighter
+        return chosen
+    for fighter in candidates:
+        if fighter.hp < chosen.hp:
+            chosen = fighter
+    return chosen
 
 
 def reachable(state: CombatState, adversary: Adversary, ranged: bool) -> list[Fighter]:
@@ -387,6 +401,21 @@ def held_flag(adversary_id: str) -> str:
 
 
 def describe_plan(steps: tuple[Step, ...]) -> str:
+    """A plan in words (``IntentCarriedOut``'s); each plan's worked out once, kept by the identity of its steps."""
+    kept = _DESCRIBED.get(id(steps))
+    if kept is not None and kept[0] is steps:  # the entry holds the tuple, so its id cannot be another's meanwhile
+        return kept[1]
+    words = _plan_words(steps)
+    if len(_DESCRIBED) >= 512:  # plans built on the fly (unions) must not pile up
+        _DESCRIBED.clear()
+    _DESCRIBED[id(steps)] = (steps, words)
+    return words
+
+
+_DESCRIBED: Final[dict[int, tuple[tuple[Step, ...], str]]] = {}
+
+
+def _plan_words(steps: tuple[Step, ...]) -> str:
     parts = []
     for step in steps:
         if step.do == "move":

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, cast
 
-from ..cli.simulation import Policy
-from ..fight.engine import Game, apply_in_place, apply_unchecked
+from ..cli.simulation import Policy, brick
+from ..fight.engine import Game, apply_in_place, apply_unchecked, combat_table, open_combat
 from ..fight.events import CorruptionTaken, DamageDealt, Event, HealthLost, InjuryTaken, ShieldGained
+from ..fight.rt0_setup import FightSetup
 from ..fight.serialize import state_hash
 from ..fight.state import CombatState
-from .policies import POLICIES
-from .run_spec import RunSpec
+from .policies import POLICIES, lookahead, quick_greedy
+from .run_spec import POLICY_NAMES, RunSpec
 
 UNFINISHED: Final = "unfinished"
 """A fight's result when it reached the spec's round or action limit first."""
@@ -107,7 +108,9 @@ class _Ledger:
 
     def read(self, events: list[Event]) -> None:
         slot = self.slot
-        for event in events:  # exact types: compiled, ``type(e) is`` is a pointer test where isinstance walks the MRO
+        # exact types: compiled, ``type(e) is`` is a pointer test where isinstance walks the MRO; read as ``object``
+        # so that taking an item from the list is not checked against ``Event`` (a walk of its MRO too)
+        for event in cast("list[object]", events):
             kind = type(event)
             if kind is DamageDealt:
                 dealt = cast(DamageDealt, event)
@@ -134,17 +137,26 @@ def play_fight(spec: RunSpec, index: int, hashed: bool = False, checked: bool = 
     """Fight ``index`` of the run, played by the spec's policy straight on one state.
 
     The policies only ever return legal actions, so the lab skips the refusal check the table needs
-    (``checked=True`` keeps it: the differential test plays both ways).
+    (``checked=True`` keeps it: the differential test plays both ways). The fight starts from exactly the state
+    and events ``spec.setup.start`` gives, with the part that does not depend on the seed built once per set-up.
     """
-    policy = POLICIES[spec.policy]
+    which = POLICY_NAMES.index(spec.policy)  # called by name below: compiled, a direct call, not a generic one
     seed = spec.fight_seed(index)
-    state, opening = spec.setup.start(seed)
+    state, opening = start(spec.setup, seed)
     ledger = _Ledger(state)
     ledger.read(opening)
-    carry_out = apply_in_place if checked else apply_unchecked
     actions = 0
     while state.result is None and state.round < spec.max_rounds and actions < spec.max_actions:
-        ledger.read(carry_out(state, policy(state)))
+        if which == _GREEDY:
+            action = quick_greedy(state)
+        elif which == _BRICK:
+            action = brick(state)
+        else:
+            action = lookahead(state)
+        if checked:
+            ledger.read(apply_in_place(state, action))
+        else:
+            ledger.read(apply_unchecked(state, action))
         actions += 1
     return FightRow(
         index,
@@ -159,6 +171,35 @@ def play_fight(spec: RunSpec, index: int, hashed: bool = False, checked: bool = 
         tuple(ledger.shield),
         state_hash(state) if hashed else "",
     )
+
+
+_BRICK: Final = POLICY_NAMES.index("brick")
+_GREEDY: Final = POLICY_NAMES.index("greedy")
+
+
+class _Tables:
+    """The last set-up with its fight before the shuffles (``engine.combat_table``), which every fight of a run
+    clones; one pair, read and replaced whole, so threads playing different runs at once never mix them up."""
+
+    def __init__(self) -> None:
+        self.last: tuple[FightSetup, CombatState] | None = None
+
+
+_TABLES: Final = _Tables()
+
+
+def start(setup: FightSetup, seed: int) -> tuple[CombatState, list[Event]]:
+    """``setup.start(seed)``: the same state and opening events, its seed-free part built once per set-up.
+
+    A run's fights differ only in their seed, so the room, fighters, bins, marks, unshuffled decks and adversaries
+    are laid out once and cloned; ``open_combat`` then shuffles and draws as ``new_combat`` does.
+    """
+    last = _TABLES.last
+    if last is None or last[0] is not setup:
+        s = setup
+        last = (setup, combat_table(s.room_size, s.fighters, s.adversaries, s.bestiary, s.practice, s.day))
+        _TABLES.last = last
+    return open_combat(last[1].clone(), seed, setup.fighters)
 
 
 def replay_game(spec: RunSpec, index: int) -> Game:
