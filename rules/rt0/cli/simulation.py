@@ -24,7 +24,7 @@ from ..fight.engine import (
     refusal,
 )
 from ..fight.events import DamageDealt, DamageWasted, Event, ShieldGained
-from ..fight.registry import ABILITIES, hooked
+from ..fight.registry import ABILITIES, hooks
 from ..fight.state import CombatState
 from ..traits import Arcana, Trait
 
@@ -50,7 +50,7 @@ def brick(state: CombatState) -> Action:
     assert fighter is not None, "brick asked to act when nobody is taking a turn"
     # as in legal_actions: with no ability holding a say (the usual case), Ability.accepts is playable + takes,
     # so the hook is looked up once per action rather than once per card and bin
-    overruled = bool(hooked(fighter.abilities, "permits"))
+    overruled = bool(hooks(fighter.abilities).permits)
     for ability_id in BASE_PRIORITY:
         if ability_id not in fighter.abilities:  # an Eddy has its own sheet's rows instead
             continue

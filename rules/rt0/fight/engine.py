@@ -40,7 +40,7 @@ from .deck import Pile, deck_cards
 from .effects import play_from_hand, take_corruption
 from .events import AbilityAdded, CombatStarted, Event, reveals
 from .modifiers import EVA_SUIT, HEADPHONES, SUITED, can_cast_spells, must_honk
-from .registry import hooked
+from .registry import hooks
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
 from .zones import Room, Zone
 
@@ -406,7 +406,7 @@ def legal_actions(state: CombatState) -> list[Action]:
     playable = [(ability_id, ability) for ability_id, ability in abilities if ability.playable]
     # Ability.accepts is playable + permits + takes; with no ability holding a say (the usual case)
     # asking takes directly skips a hook lookup per card and bin on the engine's hottest path.
-    overruled = bool(hooked(fighter.abilities, "permits"))
+    overruled = bool(hooks(fighter.abilities).permits)
     for card in dict.fromkeys(fighter.hand):
         for ability_id, ability in playable:
             if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):

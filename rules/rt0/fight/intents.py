@@ -25,7 +25,7 @@ from .events import (
     ShieldGained,
 )
 from .modifiers import EVA_SUIT, SEALED_AGAINST, wearing_suit
-from .registry import everyone_hooked, hooked
+from .registry import everyone_hooked, hooks
 from .state import (
     GM,
     Adversary,
@@ -155,7 +155,7 @@ def _set_intent(
         return
     adversary.intent, adversary.intent_hidden = card, hidden
     events.append(IntentDrawn(adversary.id, None if hidden else card))
-    for watcher, ability in everyone_hooked(state, "intent_drawn"):
+    for watcher, ability in everyone_hooked(state, lambda h: h.intent_drawn):
         ability.intent_drawn(state, watcher, adversary, events)
 
 
@@ -177,7 +177,7 @@ def foreseer(state: CombatState) -> Fighter | None:
     """The fighter who sees every intent and picks from two (HP-BETTER-NOT-TELL), if any."""
     for fighter in state.fighters:
         if fighter.in_combat:
-            for ability in hooked(fighter.abilities, "foresees_intents"):
+            for ability in hooks(fighter.abilities).foresees_intents:
                 if ability.foresees_intents(state, fighter):
                     return fighter
     return None
