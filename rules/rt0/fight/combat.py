@@ -18,7 +18,7 @@ from .modifiers import draws_per_turn
 from .registry import hooks
 from .state import CombatState, Fighter, FighterKind, Phase
 
-EDDY_HAND = 3  # EDDY-SHEET: an Eddy draws 3 and plays 2
+EDDY_HAND: Final = 3  # EDDY-SHEET: an Eddy draws 3 and plays 2
 # Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
 # and these are tested several times per action.
 # Final: mypyc keeps a Final module name in a C static, where any other name is a look-up in the module's dict.

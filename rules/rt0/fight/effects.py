@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .. import rng
 from ..campaign.injuries import CRITICAL, INJURIES, MAJORS, Severity, escalation
@@ -58,11 +58,11 @@ from .state import (
 )
 from .zones import Zone
 
-FATES = ("killed", "incapacitated", "scared")
-GROUNDED = "grounded"  # adversary.marks: it has lost Flying for the rest of the fight
+FATES: Final = ("killed", "incapacitated", "scared")
+GROUNDED: Final = "grounded"  # adversary.marks: it has lost Flying for the rest of the fight
 
 TowerRule = Callable[[CombatState, Fighter, list[Event]], None]
-TOWER_RULES: dict[FighterKind, TowerRule] = {}
+TOWER_RULES: Final[dict[FighterKind, TowerRule]] = {}
 
 
 def tower_rule(kind: FighterKind) -> Callable[[TowerRule], TowerRule]:
@@ -79,7 +79,7 @@ def tower_rule(kind: FighterKind) -> Callable[[TowerRule], TowerRule]:
 
 
 FollowUp = Callable[[CombatState, Fighter, list[CardId], tuple[Any, ...], list[Event]], None]
-FOLLOW_UPS: dict[str, FollowUp] = {}
+FOLLOW_UPS: Final[dict[str, FollowUp]] = {}
 AVERT_HP = 2  # FOOL-CRISIS-AVERTED: HP paid to shuffle a drawn card back
 
 

@@ -44,7 +44,7 @@ from .registry import hooks
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
 from .zones import Room, Zone
 
-EDDY_PILE = "eddies"
+EDDY_PILE: Final = "eddies"
 # Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
 # and these are tested several times per action.
 _OVER: Final = Phase.OVER  # Final: a C static once compiled, not a look-up in the module dict
@@ -76,7 +76,7 @@ class FighterSetup:
     headphones: tuple[CardId, ...] = ()  # cards kept face down on the Headphones; they join the first hand
 
 
-CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
+CHOSEN_ARCANA_ABILITIES: Final = 2  # CMB-CHOOSE-ABILITIES
 
 
 def _marks(setup: FighterSetup, abilities: tuple[str, ...]) -> dict[str, int]:

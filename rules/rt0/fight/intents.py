@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from ..cards import CARDS, CardId
 from ..content.adversaries import IntentPlan, Step
@@ -40,10 +41,10 @@ from .state import (
 )
 from .zones import Zone, distance, step_toward, zone_name
 
-GM_TARGET = "gm-target"
-SUIT_NAME = tuple(card.suit.value for card in CARDS)
+GM_TARGET: Final = "gm-target"
+SUIT_NAME: Final = tuple(card.suit.value for card in CARDS)
 """Each card's suit by name, by card id: an Enum's ``value`` is a Python property, read for every intent."""
-INTENT_PICK = "intent-pick"
+INTENT_PICK: Final = "intent-pick"
 
 
 @dataclass(frozen=True, slots=True)
