@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 CardId = int
 
@@ -112,8 +113,8 @@ def _build() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-CARDS: tuple[Card, ...] = _build()
-ALL_IDS: tuple[CardId, ...] = tuple(range(len(CARDS)))
+CARDS: Final[tuple[Card, ...]] = _build()
+ALL_IDS: Final[tuple[CardId, ...]] = tuple(range(len(CARDS)))
 _BY_NAME = {card.name.lower(): card.id for card in CARDS}
 
 
@@ -133,6 +134,19 @@ def by_name(name: str) -> CardId:
 
 
 # Majors named by the rules.
-FOOL, MAGICIAN, HIGH_PRIESTESS, EMPRESS, EMPEROR, HIEROPHANT = 0, 1, 2, 3, 4, 5
-CHARIOT, STRENGTH, WHEEL_OF_FORTUNE, HANGED_MAN, DEATH = 7, 8, 10, 12, 13
-DEVIL, TOWER, SUN, WORLD = 15, 16, 19, 21
+# Final: compiled, each is a constant in the C code, where a plain global is a look-up in the module's dict
+FOOL: Final = 0
+MAGICIAN: Final = 1
+HIGH_PRIESTESS: Final = 2
+EMPRESS: Final = 3
+EMPEROR: Final = 4
+HIEROPHANT: Final = 5
+CHARIOT: Final = 7
+STRENGTH: Final = 8
+WHEEL_OF_FORTUNE: Final = 10
+HANGED_MAN: Final = 12
+DEATH: Final = 13
+DEVIL: Final = 15
+TOWER: Final = 16
+SUN: Final = 19
+WORLD: Final = 21

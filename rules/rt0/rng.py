@@ -13,9 +13,9 @@ if TYPE_CHECKING:  # mypyc compiles i64 as a machine word; plain Python never ev
     from mypy_extensions import i64
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
-_SPAN = 1 << 64
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_SPAN: Final = 1 << 64
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 # --- the same shuffle on 64-bit machine words, for the compiled engine ---------------------------------------

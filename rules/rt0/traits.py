@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 
 class Trait(Enum):
@@ -28,7 +29,7 @@ class Trait(Enum):
 
 ABILITIES = (Trait.STRONG, Trait.FAST, Trait.CLEVER, Trait.WISE, Trait.LUCKY, Trait.CHARMING)
 WEAKNESSES = (Trait.WEAK, Trait.SLOW, Trait.DULL, Trait.FOOLISH, Trait.UNLUCKY, Trait.STRANGE)
-OPPOSITE: dict[Trait, Trait] = {
+OPPOSITE: Final[dict[Trait, Trait]] = {
     **dict(zip(ABILITIES, WEAKNESSES, strict=True)),
     **dict(zip(WEAKNESSES, ABILITIES, strict=True)),
 }

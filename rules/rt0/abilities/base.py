@@ -3,7 +3,7 @@
 An ability is a bin: it says which cards it takes (``accepts``), how full it is
 (``progress``) and what it does when full (``resolve``). Abilities that react to the
 fight declare hooks (``on_draw``, ``at_turn_end``, ``before_damage`` …); the engine calls
-every hook of a fighter's abilities through ``hooked`` in the order the fighter holds them.
+every hook of a fighter's abilities through ``hooks`` in the order the fighter holds them.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..fight.effects import take_corruption
 from ..fight.events import AbilityResolved, Event
 from ..fight.identity import face, is_wild
 from ..fight.registry import ABILITIES as ABILITIES
-from ..fight.registry import hooked
+from ..fight.registry import hooks
 from ..fight.state import Adversary, CombatState, Fighter
 from ..traits import Arcana, Skill, Spell
 
@@ -97,7 +97,7 @@ class Ability:
         """Whether the card may go here now (the fast question ``legal_actions`` asks)."""
         if not self.can_play:
             return False
-        if hooked(fighter.abilities, "permits"):
+        if hooks(fighter.abilities).permits:
             verdict = permission(state, fighter, self.id, card)
             if verdict is not None:
                 return verdict
@@ -111,7 +111,7 @@ class Ability:
         if card != FOOL and not fighter.counts_as:  # the card counts as itself: the common, fast case
             if card in accepted:
                 return True  # its own suit fits, and extra_suits only ever add suits
-            if not hooked(fighter.abilities, "extra_suits"):
+            if not hooks(fighter.abilities).extra_suits:
                 return False
         if is_wild(fighter, card):
             return True
@@ -295,7 +295,7 @@ class Ability:
 
 def permission(state: CombatState, fighter: Fighter, ability: str, card: CardId) -> bool | None:
     """The first ability with a say on this play decides; a refusal beats a permission."""
-    verdicts = [h.permits(state, fighter, ability, card) for h in hooked(fighter.abilities, "permits")]
+    verdicts = [h.permits(state, fighter, ability, card) for h in hooks(fighter.abilities).permits]
     if False in verdicts:
         return False
     return True if True in verdicts else None
@@ -303,7 +303,7 @@ def permission(state: CombatState, fighter: Fighter, ability: str, card: CardId)
 
 def forbidden(state: CombatState, fighter: Fighter, ability: str, card: CardId) -> str | None:
     """The words of the first ability that forbids this play and says why (an injury's "cannot"), or None."""
-    for hook in hooked(fighter.abilities, "forbids"):
+    for hook in hooks(fighter.abilities).forbids:
         why = hook.forbids(state, fighter, ability, card)
         if why:
             return why
@@ -313,7 +313,7 @@ def forbidden(state: CombatState, fighter: Fighter, ability: str, card: CardId) 
 def suits_of(state: CombatState, fighter: Fighter, card: CardId) -> frozenset[Suit]:
     """The card's suit as the fighter counts it, plus any suits abilities add (Magic Wand)."""
     suits = frozenset((face(fighter, card).suit,))
-    for ability in hooked(fighter.abilities, "extra_suits"):
+    for ability in hooks(fighter.abilities).extra_suits:
         suits |= ability.extra_suits(state, fighter, card)
     return suits
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from ..campaign.items import weapon_bonus
 from ..campaign.skill_check import CheckResult, Difficulty, Edge, SkillCheck, resolve
@@ -418,4 +419,4 @@ def _either(low: int, high: int) -> str:
     return " or ".join(str(v) for v in values) or "nothing (the run cannot grow)"
 
 
-BASE_ABILITIES = (UnarmedStrike.id, Defend.id, Concentrate.id, MovementSkill.id, RunAway.id, Honk.id)
+BASE_ABILITIES: Final = (UnarmedStrike.id, Defend.id, Concentrate.id, MovementSkill.id, RunAway.id, Honk.id)

@@ -9,7 +9,7 @@ abilities but offers and does nothing more once the last copy is gone (``carried
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from .. import rng
 from ..campaign.injuries import CRITICAL, Severity, escalation
@@ -46,7 +46,8 @@ from ..traits import Skill
 from .base import Ability, Progress
 from .injury_effects import MORNING_START, check_terms
 
-BACKPACK, PAN = "Backpack", "Cast Iron Pan"
+BACKPACK: Final = "Backpack"
+PAN: Final = "Cast Iron Pan"
 LID, MORNING = "Trash Can Lid", "Morning Start"
 GROGGY, WITHDRAWAL, PALPITATIONS = "Groggy", "Morning Start Withdrawal", "Heart Palpitations"
 HEADPHONES_HOLD = 3  # ITM-HEADPHONES: up to 3 cards

@@ -16,7 +16,7 @@ pile, and nothing here adds cards to or takes cards out of any deck.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ..cards import (
     CARDS,
@@ -250,7 +250,7 @@ class WheelOfFortune(EddyRow):
     steps = (("wheel", 0),)
 
 
-EDDY_ABILITIES = (
+EDDY_ABILITIES: Final = (
     AnyCard.id,
     CupsOrPentacles.id,
     SwordsOrWands.id,

@@ -54,7 +54,7 @@ from ..fight.events import (
 from ..fight.identity import forget, is_wild, value
 from ..fight.intents import discard_intent, redraw_intent
 from ..fight.modifiers import Scaled
-from ..fight.registry import hooked
+from ..fight.registry import hooks
 from ..fight.state import (
     NOBODY,
     START_HP,
@@ -740,7 +740,7 @@ def _twist_major(state: CombatState, fighter: Fighter, card: CardId, events: lis
         draw(state, fighter, TWIST_WHEEL_DRAWS, events, then="joke")
     elif card == JUDGEMENT:
         take_corruption(fighter, UPGRADE_CORRUPTION, "Surprise Twist drew Judgement", events)
-        bonus = sum(b.damage_bonus(state, fighter, True, True) for b in hooked(fighter.abilities, "damage_bonus"))
+        bonus = sum(b.damage_bonus(state, fighter, True, True) for b in hooks(fighter.abilities).damage_bonus)
         for adversary in every_adversary(state, fighter):
             damage_adversary(state, fighter, adversary, TWIST_JUDGEMENT_DAMAGE + bonus, True, True, events)
     elif card == WORLD:

@@ -27,7 +27,7 @@ from ..fight.decisions import ask, decision_context, decision_targets, resolver,
 from ..fight.effects import after_draw, damage_fighter, discard_ability, draw, lose_hp
 from ..fight.events import CardsDiscarded, DamageWasted, DeckShuffled, Event, FighterDied, InjuryTaken, InjuryTreated
 from ..fight.identity import forget
-from ..fight.registry import hooked
+from ..fight.registry import hooks
 from ..fight.state import Adversary, CardTarget, CombatState, Context, Fighter, Option, PendingDecision
 from ..traits import Skill
 from .base import Ability, Progress
@@ -451,7 +451,7 @@ def check_terms(state: CombatState, fighter: Fighter, skill: Skill) -> CheckTerm
     terms = injury_check_terms((), fighter.injuries, skill, in_combat=True, morning_start=morning)
     if terms.refusal is not None:
         return terms
-    for rule in hooked(fighter.abilities, "skill_refusal"):
+    for rule in hooks(fighter.abilities).skill_refusal:
         why = rule.skill_refusal(state, fighter, skill)
         if why is not None:
             return CheckTerms(terms.edge, why, terms.critical_failures, terms.why)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..content.adversaries import AdversaryKind
 from ..fight.actions import Action, Choose, EndTurn, PlayCard
@@ -24,9 +24,12 @@ from ..fight.engine import (
     refusal,
 )
 from ..fight.events import DamageDealt, DamageWasted, Event, ShieldGained
-from ..fight.registry import ABILITIES, hooked
+from ..fight.registry import ABILITIES, hooks
 from ..fight.state import CombatState
 from ..traits import Arcana, Trait
+
+if TYPE_CHECKING:
+    from ..abilities.base import Ability
 
 Policy = Callable[[CombatState], Action]
 
@@ -50,11 +53,10 @@ def brick(state: CombatState) -> Action:
     assert fighter is not None, "brick asked to act when nobody is taking a turn"
     # as in legal_actions: with no ability holding a say (the usual case), Ability.accepts is playable + takes,
     # so the hook is looked up once per action rather than once per card and bin
-    overruled = bool(hooked(fighter.abilities, "permits"))
-    for ability_id in BASE_PRIORITY:
+    overruled = bool(hooks(fighter.abilities).permits)
+    for ability_id, ability in _base_bins():
         if ability_id not in fighter.abilities:  # an Eddy has its own sheet's rows instead
             continue
-        ability = ABILITIES[ability_id]
         if not overruled and not ability.can_play:
             continue
         for card in fighter.hand:
@@ -64,6 +66,16 @@ def brick(state: CombatState) -> Action:
     if refusal(state, end) is not None:  # a Foolish player must Honk first: only the full list knows how
         return greedy(state)
     return end
+
+
+_BASE_BINS: Final[list[tuple[str, Ability]]] = []
+
+
+def _base_bins() -> list[tuple[str, Ability]]:
+    """``BASE_PRIORITY``'s bins, found in the registry once rather than by id on every action."""
+    if not _BASE_BINS:  # filled on first use: the registry is complete once the abilities are imported
+        _BASE_BINS.extend((ability_id, ABILITIES[ability_id]) for ability_id in BASE_PRIORITY)
+    return _BASE_BINS
 
 
 def greedy(state: CombatState) -> Action:

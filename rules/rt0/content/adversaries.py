@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ....assets.bundled import bundled_text
 from ...seam import RulesError
@@ -44,7 +44,7 @@ class IntentPlan:
     redraw_face_down: bool = False  # a Major: at once draw a face-down intent instead
 
 
-NO_PLAN = IntentPlan(())
+NO_PLAN: Final = IntentPlan(())
 """What a suit with no intent in the adversary's entry does: nothing."""
 
 

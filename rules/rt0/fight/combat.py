@@ -15,10 +15,10 @@ from .effects import discard_ability, discard_hand, draw, lose_hp
 from .events import CombatEnded, Event, IntentSpent, RoundStarted, ShieldDropped, TurnEnded, TurnStarted
 from .intents import carry_out, discard_intent, next_intent
 from .modifiers import draws_per_turn
-from .registry import hooked
+from .registry import hooks
 from .state import CombatState, Fighter, FighterKind, Phase
 
-EDDY_HAND = 3  # EDDY-SHEET: an Eddy draws 3 and plays 2
+EDDY_HAND: Final = 3  # EDDY-SHEET: an Eddy draws 3 and plays 2
 # Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
 # and these are tested several times per action.
 # Final: mypyc keeps a Final module name in a C static, where any other name is a look-up in the module's dict.
@@ -119,7 +119,7 @@ def _start_turn(state: CombatState, events: list[Event]) -> None:
     count = EDDY_HAND if fighter.kind is FighterKind.EDDY else draws_per_turn(fighter.arcana)
     draw(state, fighter, count, events)
     _lose_hp_at_turn_start(state, fighter, events)
-    for ability in hooked(fighter.abilities, "at_turn_start"):
+    for ability in hooks(fighter.abilities).at_turn_start:
         ability.at_turn_start(state, fighter, events)
 
 
@@ -141,7 +141,7 @@ def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> No
     """
     if not state.turn_closing:
         state.turn_closing = state.ending_turn = True
-        for ability in hooked(fighter.abilities, "at_turn_end"):
+        for ability in hooks(fighter.abilities).at_turn_end:
             ability.at_turn_end(state, fighter, events)
         if state.decisions:
             return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from .events import DecisionMade, DecisionRequested, Event
 from .state import (
@@ -30,7 +30,7 @@ from .state import (
 )
 
 Resolver = Callable[[CombatState, PendingDecision, Option, list[Event]], None]
-RESOLVERS: dict[str, Resolver] = {}
+RESOLVERS: Final[dict[str, Resolver]] = {}
 C = TypeVar("C", bound=Context)
 Continuation = Callable[[CombatState, Context, list[Event]], None]
 # the typed context of what a decision interrupted -> what resumes it

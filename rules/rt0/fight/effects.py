@@ -40,7 +40,7 @@ from .events import (
 )
 from .identity import forget, is_wild
 from .modifiers import catastrophe_shield
-from .registry import ABILITIES, everyone_hooked, hooked
+from .registry import ABILITIES, everyone_hooked, hooks
 from .state import (
     GM,
     HP_AFTER_INJURY,
@@ -59,11 +59,11 @@ from .state import (
 )
 from .zones import Zone
 
-FATES = ("killed", "incapacitated", "scared")
-GROUNDED = "grounded"  # adversary.marks: it has lost Flying for the rest of the fight
+FATES: Final = ("killed", "incapacitated", "scared")
+GROUNDED: Final = "grounded"  # adversary.marks: it has lost Flying for the rest of the fight
 
 TowerRule = Callable[[CombatState, Fighter, list[Event]], None]
-TOWER_RULES: dict[FighterKind, TowerRule] = {}
+TOWER_RULES: Final[dict[FighterKind, TowerRule]] = {}
 
 
 def tower_rule(kind: FighterKind) -> Callable[[TowerRule], TowerRule]:
@@ -80,7 +80,7 @@ def tower_rule(kind: FighterKind) -> Callable[[TowerRule], TowerRule]:
 
 
 FollowUp = Callable[[CombatState, Fighter, list[CardId], Context, list[Event]], None]
-FOLLOW_UPS: dict[str, FollowUp] = {}
+FOLLOW_UPS: Final[dict[str, FollowUp]] = {}
 AVERT_HP = 2  # FOOL-CRISIS-AVERTED: HP paid to shuffle a drawn card back
 
 
@@ -139,7 +139,7 @@ def _may_avert(state: CombatState, drawer: Fighter) -> bool:
     return any(
         ability.intercepts_draw(state, owner, drawer)
         for owner in state.fighters
-        for ability in hooked(owner.abilities, "intercepts_draw")
+        for ability in hooks(owner.abilities).intercepts_draw
     )
 
 
@@ -237,7 +237,7 @@ def arrived(state: CombatState, fighter: Fighter, drawn: list[CardId], events: l
     Averted), once the choice is made."""
     if TOWER in drawn and TOWER in fighter.hand:
         TOWER_RULES.get(fighter.kind, catastrophe)(state, fighter, events)
-    for ability in hooked(fighter.abilities, "on_draw"):
+    for ability in hooks(fighter.abilities).on_draw:
         for card in drawn:
             ability.on_draw(state, fighter, card, events)
 
@@ -254,7 +254,7 @@ def discard_ability(
     taken = cards.copy()
     cards.clear()
     caught: list[tuple[CardId, list[str]]] = []
-    catchers = hooked(fighter.abilities, "catches") if fired else ()
+    catchers = hooks(fighter.abilities).catches if fired else ()
     for card in taken if catchers else ():
         wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
         if wanted:
@@ -268,7 +268,7 @@ def discard_ability(
     if gone:
         state.piles[fighter.pile].discard.extend(gone)
         events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
-        for hook in hooked(fighter.abilities, "on_discard"):
+        for hook in hooks(fighter.abilities).on_discard:
             hook.on_discard(state, fighter, ability, gone, events)
     for card, wanted in caught:
         if len(wanted) == 1:
@@ -277,7 +277,7 @@ def discard_ability(
             options = [Option(f"{CARDS[card].name} goes on {ABILITIES[w].name}", PlaceTarget(card, w)) for w in wanted]
             ask(state, "catch", fighter.id, f"Where does {CARDS[card].name} go?", options, events)
     if fired:
-        for hook in hooked(fighter.abilities, "on_fire"):
+        for hook in hooks(fighter.abilities).on_fire:
             hook.on_fire(state, fighter, ability, events)
     return taken
 
@@ -293,7 +293,7 @@ def discard_cards(state: CombatState, fighter: Fighter, ability: str, cards: lis
     forget(fighter, gone)
     state.piles[fighter.pile].discard.extend(gone)
     events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
-    for hook in hooked(fighter.abilities, "on_discard"):
+    for hook in hooks(fighter.abilities).on_discard:
         hook.on_discard(state, fighter, ability, gone, events)
 
 
@@ -305,7 +305,7 @@ def cast_spell(state: CombatState, fighter: Fighter, spell: Spell, events: list[
     key = cast_mark(spell)
     first = not fighter.marks.get(key)
     fighter.marks[key] = fighter.marks.get(key, 0) + 1
-    for hook in hooked(fighter.abilities, "on_cast"):
+    for hook in hooks(fighter.abilities).on_cast:
         hook.on_cast(state, fighter, spell, first, events)
 
 
@@ -443,7 +443,7 @@ def gain_shield(state: CombatState, who: Fighter | Adversary, amount: int, event
     """Every Shield anyone gains passes here: a fighter's ``receives_shield`` hooks may stop it (Broken Leg)."""
     offered, stopped_by = amount, ""
     if isinstance(who, Fighter):
-        for ability in hooked(who.abilities, "receives_shield"):
+        for ability in hooks(who.abilities).receives_shield:
             amount = ability.receives_shield(state, who, amount)
             if amount < offered and not stopped_by:
                 stopped_by = ability.name
@@ -455,23 +455,23 @@ def generate_shield(state: CombatState, fighter: Fighter, amount: int, events: l
     """Shield a fighter's own ability makes: abilities such as Unlikely Helmet add to it; Astronomy
     (``shares_shield``) gives the same amount to every player in the fight instead."""
     amount = shield_amount(state, fighter, amount)
-    sharers = hooked(fighter.abilities, "shares_shield")  # usually none: skip building a generator for any()
+    sharers = hooks(fighter.abilities).shares_shield  # usually none: skip building a generator for any()
     if sharers and any(a.shares_shield(state, fighter) for a in sharers):
         for player in state.fighters:
             if player.kind is FighterKind.PLAYER and player.in_combat:
                 gain_shield(state, player, amount, events)
     else:
         gain_shield(state, fighter, amount, events)
-    for ability in hooked(fighter.abilities, "shield_generated"):
+    for ability in hooks(fighter.abilities).shield_generated:
         ability.shield_generated(state, fighter, amount, events)
 
 
 def shield_amount(state: CombatState, fighter: Fighter, amount: int) -> int:
     """Shield a fighter's ability generates, bonuses added and then multipliers (Dodge) applied."""
-    bonuses = hooked(fighter.abilities, "shield_bonus")  # usually none: skip building a generator for sum()
+    bonuses = hooks(fighter.abilities).shield_bonus  # usually none: skip building a generator for sum()
     if bonuses:
         amount += sum(a.shield_bonus(state, fighter) for a in bonuses)
-    for ability in hooked(fighter.abilities, "shield_multiplier"):
+    for ability in hooks(fighter.abilities).shield_multiplier:
         amount *= ability.shield_multiplier(state, fighter)
     return amount
 
@@ -556,9 +556,10 @@ def offer_strike(
     state: CombatState, fighter: Fighter, modes: list[tuple[int, bool, bool]], events: list[Event], source: str
 ) -> None:
     """Ask where damage goes; each mode is (amount, ranged, magic). Unreachable damage is wasted."""
-    if hooked(fighter.abilities, "damage_kind"):
+    if hooks(fighter.abilities).damage_kind:
         modes = [(amount, *damage_kind(state, fighter, ranged, magic)) for amount, ranged, magic in modes]
-    if hooked(fighter.abilities, "damage_bonus") or hooked(fighter.abilities, "damage_multiplier"):
+    found = hooks(fighter.abilities)
+    if found.damage_bonus or found.damage_multiplier:
         modes = [(damage_amount(state, fighter, amount, r, m), r, m) for amount, r, m in modes]
     options = [opt for amount, ranged, magic in modes for opt in strike_options(state, fighter, amount, ranged, magic)]
     if not options:
@@ -571,10 +572,10 @@ def offer_strike(
 
 def damage_amount(state: CombatState, fighter: Fighter, amount: int, ranged: bool, magic: bool) -> int:
     """Damage of this kind the fighter deals, bonuses added and then multipliers (Rage) applied."""
-    bonuses = hooked(fighter.abilities, "damage_bonus")  # usually none: skip building a generator for sum()
+    bonuses = hooks(fighter.abilities).damage_bonus  # usually none: skip building a generator for sum()
     if bonuses:
         amount += sum(b.damage_bonus(state, fighter, ranged, magic) for b in bonuses)
-    for ability in hooked(fighter.abilities, "damage_multiplier"):
+    for ability in hooks(fighter.abilities).damage_multiplier:
         amount *= ability.damage_multiplier(state, fighter, ranged, magic)
     return amount
 
@@ -601,16 +602,16 @@ def damage_adversary(
     """Shield absorbs first; a Flying adversary takes at most 1 from anything but Ranged (ZON-FLYING) unless an
     effect grounded it (``adversary.marks[GROUNDED]``: Fishing). Every fighter's ``adversary_damaged`` hears of it.
     A ``strike_misses`` hook (Blinded) may first make it miss."""
-    misses = hooked(fighter.abilities, "strike_misses")  # usually none: one cached lookup
+    misses = hooks(fighter.abilities).strike_misses  # usually none
     if misses and any(a.strike_misses(state, fighter, adversary, amount, events) for a in misses):
         return
-    if hooked(fighter.abilities, "damage_kind"):
+    if hooks(fighter.abilities).damage_kind:
         ranged, magic = damage_kind(state, fighter, ranged, magic)
     amount = flying_cut(state, adversary, amount, ranged)
     blocked = _absorb(adversary, amount)
     adversary.hp = max(0, adversary.hp - (amount - blocked))
     events.append(DamageDealt(fighter.id, adversary.id, amount, blocked, adversary.hp, ranged, magic))
-    for watcher, ability in everyone_hooked(state, "adversary_damaged"):
+    for watcher, ability in everyone_hooked(state, lambda h: h.adversary_damaged):
         ability.adversary_damaged(state, watcher, adversary, fighter.id, amount, events)
     if adversary.hp == 0:
         events.append(AdversaryDefeated(adversary.id, fighter.id))
@@ -620,21 +621,21 @@ def damage_adversary(
 
 def damage_kind(state: CombatState, fighter: Fighter, ranged: bool, magic: bool) -> tuple[bool, bool]:
     """What damage the fighter deals counts as once abilities such as Ballistics have their say."""
-    for ability in hooked(fighter.abilities, "damage_kind"):
+    for ability in hooks(fighter.abilities).damage_kind:
         ranged, magic = ability.damage_kind(state, fighter, ranged, magic)
     return ranged, magic
 
 
 def adversaries_near(state: CombatState, fighter: Fighter) -> list[Adversary]:
     """The adversaries an "every adversary in your zone" effect reaches (every one under ``reach_all``)."""
-    everywhere = any(a.reach_all(state, fighter) for a in hooked(fighter.abilities, "reach_all"))
+    everywhere = any(a.reach_all(state, fighter) for a in hooks(fighter.abilities).reach_all)
     return [a for a in state.adversaries if a.active and (everywhere or a.zone == fighter.zone)]
 
 
 def every_adversary(state: CombatState, fighter: Fighter) -> list[Adversary]:
     """The adversaries an effect on every adversary reaches: all still fighting, or under a ``zone_only`` hook
     (Blinded) only those in the fighter's zone."""
-    narrowed = hooked(fighter.abilities, "zone_only")
+    narrowed = hooks(fighter.abilities).zone_only
     if narrowed and any(a.zone_only(state, fighter) for a in narrowed):
         return [a for a in state.adversaries if a.active and a.zone == fighter.zone]
     return [a for a in state.adversaries if a.active]
@@ -681,7 +682,7 @@ def damage_fighter(
     events: list[Event],
     magic: bool = False,
 ) -> None:
-    for ability in hooked(fighter.abilities, "before_damage"):
+    for ability in hooks(fighter.abilities).before_damage:
         amount = ability.before_damage(state, fighter, amount, source, events)
         if amount <= 0:
             return
@@ -690,7 +691,7 @@ def damage_fighter(
     events.append(DamageDealt(source, fighter.id, amount, blocked, fighter.hp, ranged, magic))
     if fighter.hp == 0:
         knocked_down(state, fighter, events)
-    for ability in hooked(fighter.abilities, "after_damage"):
+    for ability in hooks(fighter.abilities).after_damage:
         ability.after_damage(state, fighter, amount, source, events)
 
 

@@ -40,11 +40,11 @@ from .deck import Pile, deck_cards
 from .effects import play_from_hand, take_corruption
 from .events import AbilityAdded, CombatStarted, Event, reveals
 from .modifiers import EVA_SUIT, HEADPHONES, SUITED, can_cast_spells, must_honk
-from .registry import hooked
+from .registry import hooks
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
 from .zones import Room, Zone
 
-EDDY_PILE = "eddies"
+EDDY_PILE: Final = "eddies"
 # Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
 # and these are tested several times per action.
 _OVER: Final = Phase.OVER  # Final: a C static once compiled, not a look-up in the module dict
@@ -76,7 +76,7 @@ class FighterSetup:
     headphones: tuple[CardId, ...] = ()  # cards kept face down on the Headphones; they join the first hand
 
 
-CHOSEN_ARCANA_ABILITIES = 2  # CMB-CHOOSE-ABILITIES
+CHOSEN_ARCANA_ABILITIES: Final = 2  # CMB-CHOOSE-ABILITIES
 
 
 def _marks(setup: FighterSetup, abilities: tuple[str, ...]) -> dict[str, int]:
@@ -433,7 +433,7 @@ def legal_actions(state: CombatState) -> list[Action]:
     playable = [(ability_id, ability) for ability_id, ability in abilities if ability.playable]
     # Ability.accepts is playable + permits + takes; with no ability holding a say (the usual case)
     # asking takes directly skips a hook lookup per card and bin on the engine's hottest path.
-    overruled = bool(hooked(fighter.abilities, "permits"))
+    overruled = bool(hooks(fighter.abilities).permits)
     for card in dict.fromkeys(fighter.hand):
         for ability_id, ability in playable:
             if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):

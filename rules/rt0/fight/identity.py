@@ -14,9 +14,10 @@ from .state import Fighter
 
 def face(fighter: Fighter, card: CardId) -> Card:
     """The card this one counts as for the fighter right now."""
-    declared = fighter.counts_as.get(card)
-    if declared is not None:
-        return CARDS[declared]
+    if fighter.counts_as:  # usually empty: skip the look-up
+        declared = fighter.counts_as.get(card)
+        if declared is not None:
+            return CARDS[declared]
     if card == FOOL and fighter.arcana in (Arcana.MAGICIAN, Arcana.HIGH_PRIESTESS):
         return CARDS[MAGICIAN if fighter.arcana is Arcana.MAGICIAN else HIGH_PRIESTESS]
     return CARDS[card]

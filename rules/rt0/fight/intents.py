@@ -26,7 +26,7 @@ from .events import (
     ShieldGained,
 )
 from .modifiers import EVA_SUIT, SEALED_AGAINST, wearing_suit
-from .registry import everyone_hooked, hooked
+from .registry import everyone_hooked, hooks
 from .state import (
     GM,
     Adversary,
@@ -41,10 +41,10 @@ from .state import (
 )
 from .zones import Zone, distance, step_toward, zone_name
 
-GM_TARGET = "gm-target"
-SUIT_NAME = tuple(card.suit.value for card in CARDS)
+GM_TARGET: Final = "gm-target"
+SUIT_NAME: Final = tuple(card.suit.value for card in CARDS)
 """Each card's suit by name, by card id: an Enum's ``value`` is a Python property, read for every intent."""
-INTENT_PICK = "intent-pick"
+INTENT_PICK: Final = "intent-pick"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +156,7 @@ def _set_intent(
         return
     adversary.intent, adversary.intent_hidden = card, hidden
     events.append(IntentDrawn(adversary.id, None if hidden else card))
-    for watcher, ability in everyone_hooked(state, "intent_drawn"):
+    for watcher, ability in everyone_hooked(state, lambda h: h.intent_drawn):
         ability.intent_drawn(state, watcher, adversary, events)
 
 
@@ -178,7 +178,7 @@ def foreseer(state: CombatState) -> Fighter | None:
     """The fighter who sees every intent and picks from two (HP-BETTER-NOT-TELL), if any."""
     for fighter in state.fighters:
         if fighter.in_combat:
-            for ability in hooked(fighter.abilities, "foresees_intents"):
+            for ability in hooks(fighter.abilities).foresees_intents:
                 if ability.foresees_intents(state, fighter):
                     return fighter
     return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Final
 
 from ..traits import OPPOSITE, Arcana, Trait
 
@@ -32,29 +33,29 @@ class Scaled:
 
 
 # CMB-UNARMED (MOD-STRENGTH): damage when the bin reaches 10.
-UNARMED_DAMAGE = Scaled(5, Trait.STRONG, 7, Trait.WEAK, 3)
-UNARMED_RANGED = Scaled(2, Trait.STRONG, 3, Trait.WEAK, 1)
+UNARMED_DAMAGE: Final = Scaled(5, Trait.STRONG, 7, Trait.WEAK, 3)
+UNARMED_RANGED: Final = Scaled(2, Trait.STRONG, 3, Trait.WEAK, 1)
 # Carrying Big objects (MOD-STRENGTH).
-BIG_OBJECTS = Scaled(1, Trait.STRONG, 2, Trait.WEAK, 0)
+BIG_OBJECTS: Final = Scaled(1, Trait.STRONG, 2, Trait.WEAK, 0)
 # CMB-DEFEND (MOD-SPEED): Shield when the bin reaches 10.
-DEFEND_SHIELD = Scaled(5, Trait.FAST, 7, Trait.SLOW, 3)
+DEFEND_SHIELD: Final = Scaled(5, Trait.FAST, 7, Trait.SLOW, 3)
 # CMB-MOVE-SKILL and CMB-RUN-AWAY (MOD-SPEED): cards needed.
-MOVE_SKILL_CARDS = Scaled(2, Trait.FAST, 1, Trait.SLOW, 3)
-RUN_AWAY_CARDS = Scaled(3, Trait.FAST, 2, Trait.SLOW, 4)
+MOVE_SKILL_CARDS: Final = Scaled(2, Trait.FAST, 1, Trait.SLOW, 3)
+RUN_AWAY_CARDS: Final = Scaled(3, Trait.FAST, 2, Trait.SLOW, 4)
 # CMB-CONCENTRATE (MOD-WISDOM): cards needed.
-CONCENTRATE_CARDS = Scaled(2, Trait.WISE, 1, Trait.FOOLISH, 3)
+CONCENTRATE_CARDS: Final = Scaled(2, Trait.WISE, 1, Trait.FOOLISH, 3)
 
 # CMB-FRIENDSHIP (MOD-CHARM): empty circles drawn at the end of each Day.
-FRIENDSHIP_CIRCLES = 1
-FRIENDSHIP_CIRCLES_CHARMING = 2
+FRIENDSHIP_CIRCLES: Final = 1
+FRIENDSHIP_CIRCLES_CHARMING: Final = 2
 # CMB-CATASTROPHE (MOD-LUCK): Shield a Lucky character gains.
-CATASTROPHE_SHIELD_LUCKY = 10
+CATASTROPHE_SHIELD_LUCKY: Final = 10
 # CMB-CONCENTRATE (MOD-MAGIC): what a Clever character gets when Concentrate fires.
-CONCENTRATE_CLEVER_MAGIC_DAMAGE = 1
-CONCENTRATE_CLEVER_SHIELD = 1
+CONCENTRATE_CLEVER_MAGIC_DAMAGE: Final = 1
+CONCENTRATE_CLEVER_SHIELD: Final = 1
 # CMB-TURN and HP-DRAW3: cards drawn at the start of a combat turn.
-DRAWS_PER_TURN = 5
-ARCANA_DRAWS_PER_TURN: dict[Arcana, int] = {Arcana.HIGH_PRIESTESS: 3}
+DRAWS_PER_TURN: Final = 5
+ARCANA_DRAWS_PER_TURN: Final[dict[Arcana, int]] = {Arcana.HIGH_PRIESTESS: 3}
 
 
 def unarmed_damage(traits: Collection[Trait]) -> int:
@@ -148,9 +149,9 @@ def _has(traits: Collection[Trait], ability: Trait) -> bool:
 
 # --- the EVA Suit (ITM-EVA-SUIT): read by the adversaries' attacks and by checks, so kept below both ------------
 
-EVA_SUIT = "EVA Suit"
-SUITED = "eva-suit-on"  # a fighter's mark: wearing the EVA Suit in this fight
-SEALED_AGAINST = ("gas", "liquid")  # what the airtight helmet keeps out
+EVA_SUIT: Final = "EVA Suit"
+SUITED: Final = "eva-suit-on"  # a fighter's mark: wearing the EVA Suit in this fight
+SEALED_AGAINST: Final = ("gas", "liquid")  # what the airtight helmet keeps out
 
 
 def wearing_suit(items: Collection[str], marks: dict[str, int]) -> bool:
@@ -158,5 +159,5 @@ def wearing_suit(items: Collection[str], marks: dict[str, int]) -> bool:
     return bool(marks.get(SUITED)) and EVA_SUIT in items
 
 
-HEADPHONES = "Headphones"  # ITM-HEADPHONES: ``Fighter.stowed`` key of the cards kept face down on them
-CANS_DRUNK = "morning-starts-drunk"  # a fighter's mark: Morning Starts drunk in this fight (ITM-MORNING-START)
+HEADPHONES: Final = "Headphones"  # ITM-HEADPHONES: ``Fighter.stowed`` key of the cards kept face down on them
+CANS_DRUNK: Final = "morning-starts-drunk"  # a fighter's mark: Morning Starts drunk in this fight (ITM-MORNING-START)

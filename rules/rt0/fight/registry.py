@@ -1,4 +1,4 @@
-"""Where abilities are found: the registry by id, and which of a fighter's abilities react to a hook.
+"""Where abilities are found: the registry by id, and which of a fighter's abilities react to each hook.
 
 Kept apart from ``abilities`` so the effects every ability uses can call hooks without an
 import cycle.
@@ -6,6 +6,7 @@ import cycle.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Literal, get_args
 
 if TYPE_CHECKING:
@@ -21,13 +22,9 @@ Hook = Literal[
     "damage_multiplier", "shield_multiplier", "shield_generated", "adversary_damaged", "intent_drawn",
     "on_cast", "intercepts_draw", "forbids", "strike_misses", "zone_only", "receives_shield", "skill_refusal",
 ]  # fmt: skip
-"""The Ability methods the engine calls on the abilities that override them; mypy checks every name passed."""
+"""The Ability methods the engine calls on the abilities that override them (``Hooks`` has one field each)."""
 
 HOOKS: tuple[Hook, ...] = get_args(Hook)
-
-
-class UnknownHook(ValueError):
-    """A hook name no Ability method answers to: a typo would otherwise find no ability at all."""
 
 
 def _overrides(ability: Ability, hook: Hook) -> bool:
@@ -38,56 +35,92 @@ def _overrides(ability: Ability, hook: Hook) -> bool:
     return False
 
 
-def _table(abilities: tuple[str, ...]) -> dict[str, tuple[Ability, ...]]:
-    """Every hook's answer for these abilities, worked out once per distinct tuple of ability ids."""
-    table = _TABLES.get(abilities)
-    if table is None:
+class Hooks:
+    """For one tuple of ability ids: each hook's abilities that override it, in the fighter's order.
+
+    One field per hook, so a call site reads ``hooks(fighter.abilities).permits``: mypy checks the name, and once
+    compiled the answer is a field of a C struct, where a table keyed by the hook's name was a string look-up.
+    """
+
+    def __init__(self, abilities: tuple[str, ...]) -> None:
         known = [ABILITIES[a] for a in abilities if a in ABILITIES]
-        table = {hook: tuple(a for a in known if _overrides(a, hook)) for hook in HOOKS}
-        _TABLES[abilities] = table
-    return table
+
+        def overriding(hook: Hook) -> tuple[Ability, ...]:
+            return tuple(a for a in known if _overrides(a, hook))
+
+        self.on_draw: tuple[Ability, ...] = overriding("on_draw")
+        self.at_turn_start: tuple[Ability, ...] = overriding("at_turn_start")
+        self.at_turn_end: tuple[Ability, ...] = overriding("at_turn_end")
+        self.before_damage: tuple[Ability, ...] = overriding("before_damage")
+        self.after_damage: tuple[Ability, ...] = overriding("after_damage")
+        self.damage_bonus: tuple[Ability, ...] = overriding("damage_bonus")
+        self.shield_bonus: tuple[Ability, ...] = overriding("shield_bonus")
+        self.extra_suits: tuple[Ability, ...] = overriding("extra_suits")
+        self.permits: tuple[Ability, ...] = overriding("permits")
+        self.catches: tuple[Ability, ...] = overriding("catches")
+        self.on_fire: tuple[Ability, ...] = overriding("on_fire")
+        self.on_discard: tuple[Ability, ...] = overriding("on_discard")
+        self.damage_kind: tuple[Ability, ...] = overriding("damage_kind")
+        self.reach_all: tuple[Ability, ...] = overriding("reach_all")
+        self.shares_shield: tuple[Ability, ...] = overriding("shares_shield")
+        self.foresees_intents: tuple[Ability, ...] = overriding("foresees_intents")
+        self.damage_multiplier: tuple[Ability, ...] = overriding("damage_multiplier")
+        self.shield_multiplier: tuple[Ability, ...] = overriding("shield_multiplier")
+        self.shield_generated: tuple[Ability, ...] = overriding("shield_generated")
+        self.adversary_damaged: tuple[Ability, ...] = overriding("adversary_damaged")
+        self.intent_drawn: tuple[Ability, ...] = overriding("intent_drawn")
+        self.on_cast: tuple[Ability, ...] = overriding("on_cast")
+        self.intercepts_draw: tuple[Ability, ...] = overriding("intercepts_draw")
+        self.forbids: tuple[Ability, ...] = overriding("forbids")
+        self.strike_misses: tuple[Ability, ...] = overriding("strike_misses")
+        self.zone_only: tuple[Ability, ...] = overriding("zone_only")
+        self.receives_shield: tuple[Ability, ...] = overriding("receives_shield")
+        self.skill_refusal: tuple[Ability, ...] = overriding("skill_refusal")
 
 
-_TABLES: Final[dict[tuple[str, ...], dict[str, tuple[Ability, ...]]]] = {}
+_KNOWN: Final[dict[tuple[str, ...], Hooks]] = {}
+"""Every distinct tuple of ability ids asked about, worked out once (by value: equal tuples share one answer)."""
 
 
 class _Recent:
-    """The tables of the last few abilities tuples asked about, found by identity.
+    """The hooks of the last few abilities tuples asked about, found by identity.
 
     A fighter keeps one tuple object for a whole fight (clones share it), and a fight asks about a handful of
-    fighters about 1,400 times: an identity test or two instead of hashing the tuple of ids on every question.
+    fighters about 1,200 times: an identity test or two instead of hashing the tuple of ids on every question.
     """
 
     def __init__(self) -> None:
         self.keys: list[tuple[str, ...]] = []
-        self.tables: list[dict[str, tuple[Ability, ...]]] = []
+        self.answers: list[Hooks] = []
 
-    def table(self, abilities: tuple[str, ...]) -> dict[str, tuple[Ability, ...]]:
+    def hooks(self, abilities: tuple[str, ...]) -> Hooks:
         keys = self.keys
         for index in range(len(keys)):
             if keys[index] is abilities:
-                return self.tables[index]
-        table = _table(abilities)
+                return self.answers[index]
+        answer = _KNOWN.get(abilities)
+        if answer is None:
+            answer = _KNOWN[abilities] = Hooks(abilities)
         if len(keys) >= _RECENT_MOST:
             keys.pop()
-            self.tables.pop()
+            self.answers.pop()
         keys.insert(0, abilities)
-        self.tables.insert(0, table)
-        return table
+        self.answers.insert(0, answer)
+        return answer
 
 
 _RECENT_MOST: Final = 8
 _RECENT: Final = _Recent()
 
 
-def hooked(abilities: tuple[str, ...], hook: Hook) -> tuple[Ability, ...]:
-    """The abilities among these that react to ``hook``, in the fighter's order."""
-    found = _RECENT.table(abilities).get(hook)
-    if found is None:
-        raise UnknownHook(f"{hook!r} is not an ability hook (rules/rt0/fight/registry.py lists them)")
-    return found
+def hooks(abilities: tuple[str, ...]) -> Hooks:
+    """Which of these abilities react to each hook, in the fighter's order."""
+    return _RECENT.hooks(abilities)
 
 
-def everyone_hooked(state: CombatState, hook: Hook) -> list[tuple[Fighter, Ability]]:
-    """Every fighter's abilities that react to ``hook``, fighters in seat order (hooks heard by the whole table)."""
-    return [(fighter, ability) for fighter in state.fighters for ability in hooked(fighter.abilities, hook)]
+def everyone_hooked(state: CombatState, hook: Callable[[Hooks], tuple[Ability, ...]]) -> list[tuple[Fighter, Ability]]:
+    """Every fighter's abilities that react to a hook heard by the whole table, fighters in seat order.
+
+    ``hook`` picks the field, e.g. ``lambda h: h.intent_drawn``: mypy checks the name, and nothing is looked up by it.
+    """
+    return [(fighter, ability) for fighter in state.fighters for ability in hook(hooks(fighter.abilities))]

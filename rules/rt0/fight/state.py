@@ -18,8 +18,8 @@ from .deck import Pile
 from .zones import Room, Zone
 
 START_HP = COMBAT_HP  # CHR-HP
-HP_AFTER_INJURY = 15  # CMB-ZERO-HP
-GM = "gm"  # the actor of the GM's decisions
+HP_AFTER_INJURY: Final = 15  # CMB-ZERO-HP
+GM: Final = "gm"  # the actor of the GM's decisions
 
 
 class FighterKind(Enum):
@@ -104,7 +104,7 @@ class StrikeTarget(Target):
         object.__setattr__(self, "magic", magic)
 
 
-NOBODY = FighterTarget("")  # the option that names no one ("No redraw", "Nobody draws"): saved as [""] as it was
+NOBODY: Final = FighterTarget("")  # the option that names no one ("No redraw", "Nobody draws"): saved as [""] as it was
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +219,7 @@ class NoContext(Context):
     """A decision that carries nothing: saved as ``[]``, as the empty tuple it replaced was."""
 
 
-NO_CONTEXT = NoContext()
+NO_CONTEXT: Final = NoContext()
 
 
 @dataclass(frozen=True, slots=True)
