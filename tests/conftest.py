@@ -14,8 +14,10 @@ from tests.rules_coverage import KNOWN_IDS, record_outcome
 
 # The everyday run (and CI) draws the same Hypothesis examples every time, so a green run stays green and a
 # red one is reproducible; RT0_SOAK=1 (see README) explores fresh examples.
-settings.register_profile("everyday", derandomize=True, print_blob=True)
-settings.register_profile("soak", derandomize=False, print_blob=True)
+# No deadline: speed is measured in benchmarks, never in tests, and a shared machine's load made one example of a
+# character's round trip take 376 ms against Hypothesis's default 200 ms.
+settings.register_profile("everyday", derandomize=True, print_blob=True, deadline=None)
+settings.register_profile("soak", derandomize=False, print_blob=True, deadline=None)
 settings.load_profile("soak" if os.environ.get("RT0_SOAK", "") not in ("", "0") else "everyday")
 
 
