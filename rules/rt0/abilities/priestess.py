@@ -195,24 +195,13 @@ def _second_sight(state: CombatState, decision: PendingDecision, option: Option,
     fighter = state.fighter(decision.actor)
     if state.ending_turn:  # The Tower was kept while this waited (Crisis Averted asked first): the turn is over
         return
-    draw = state.piles[fighter.pile].draw
+    pile = state.piles[fighter.pile]
     top = context_of(decision, Peeked).cards
-    chosen = [top[i] for i in target_of(option, CardsTarget).places if _place_in(draw, top[i]) >= 0]
-    for card in chosen:  # each where it first stands, as ``list.remove``; a scan on words, not a compare per item
-        place = _place_in(draw, card)
-        if place < 0:
-            draw.remove(card)  # not there (any more): the ValueError ``remove`` gives
-        del draw[place]
+    chosen = [top[i] for i in target_of(option, CardsTarget).places if top[i] in pile.draw]
+    for card in chosen:
+        pile.draw.remove(card)
     if chosen:
         take_into_hand(state, fighter, chosen, events)
-
-
-def _place_in(cards: list[CardId], card: CardId) -> int:
-    """Where the card first stands in the list, or -1 (``list.index`` without its exception)."""
-    for place in range(len(cards)):
-        if cards[place] == card:
-            return place
-    return -1
 
 
 # --- HP-ALL-SIGNS / HP-BETTER-NOT-TELL --------------------------------------------------------------

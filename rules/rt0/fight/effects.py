@@ -556,9 +556,9 @@ def offer_strike(
     state: CombatState, fighter: Fighter, modes: list[tuple[int, bool, bool]], events: list[Event], source: str
 ) -> None:
     """Ask where damage goes; each mode is (amount, ranged, magic). Unreachable damage is wasted."""
-    if hooks(fighter.abilities).damage_kind:
-        modes = [(amount, *damage_kind(state, fighter, ranged, magic)) for amount, ranged, magic in modes]
     found = hooks(fighter.abilities)
+    if found.damage_kind:
+        modes = [(amount, *damage_kind(state, fighter, ranged, magic)) for amount, ranged, magic in modes]
     if found.damage_bonus or found.damage_multiplier:
         modes = [(damage_amount(state, fighter, amount, r, m), r, m) for amount, r, m in modes]
     options = [opt for amount, ranged, magic in modes for opt in strike_options(state, fighter, amount, ranged, magic)]

@@ -98,10 +98,7 @@ def encode(value: Any) -> Any:
         version, row, raw = _saved_as(type(value))
         if row:
             return [encode(getattr(value, name)) for name in names]
-        if raw:
-            encoded = {name: getattr(value, name) if name in raw else encode(getattr(value, name)) for name in names}
-        else:
-            encoded = {name: encode(getattr(value, name)) for name in names}
+        encoded = {name: getattr(value, name) if name in raw else encode(getattr(value, name)) for name in names}
         for name, default in ADDED_LATER.get(type(value).__name__, ()):
             if encoded[name] == default:
                 del encoded[name]
