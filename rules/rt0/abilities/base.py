@@ -157,8 +157,9 @@ class Ability:
     def effect_text(self, fighter: Fighter) -> str:
         return "fires"
 
-    def announce(self, fighter: Fighter, cards: list[CardId], events: list[Event]) -> None:
-        events.append(AbilityResolved(fighter.id, self.id, tuple(cards)))
+    def announce(self, state: CombatState, fighter: Fighter, cards: list[CardId], events: list[Event]) -> None:
+        if not state.quiet:
+            events.append(AbilityResolved(fighter.id, self.id, tuple(cards)))
 
     # --- at will (Activate actions) ---------------------------------------------------------------
 

@@ -87,7 +87,7 @@ class UnarmedStrike(SumAbility):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events, fired=True)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         melee, ranged = self.amounts(fighter)
         modes = [(melee, False, False), (ranged, True, False)]
         offer_strike(state, fighter, modes, events, self.name)
@@ -104,7 +104,7 @@ class Defend(SumAbility):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events, fired=True)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         generate_shield(state, fighter, defend_shield(fighter.traits), events)
 
 
@@ -127,7 +127,7 @@ class Concentrate(CountAbility):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events, fired=True)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         draw(state, fighter, 1, events)
         if concentrate_shield(fighter.traits):
             generate_shield(state, fighter, concentrate_shield(fighter.traits), events)
@@ -165,7 +165,7 @@ class MovementSkill(CountAbility):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events, fired=True)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         assert fighter.zone is not None
         options = [Option(f"Move to {zone_name(z)}", ZoneTarget(*z)) for z in state.room.neighbours(fighter.zone)]
         # an injury may bar every skill (Delirium on a Dull Report Card): then moving is all there is
@@ -186,7 +186,7 @@ def _step(state: CombatState, decision: PendingDecision, option: Option, events:
         options = [Option(skill.value, SkillTarget(skill)) for skill in allowed_skills(state, fighter)]
         ask(state, CHECK_SKILL, fighter.id, "Which skill does the check use?", options, events)
         return
-    move(fighter, target_of(option, ZoneTarget).zone, events)
+    move(state, fighter, target_of(option, ZoneTarget).zone, events)
 
 
 CHECK_INSTEAD = ModeTarget("check")  # Movement/Skill's "Make a skill check" beside its zones
@@ -279,7 +279,7 @@ def _check_difficulty(state: CombatState, decision: PendingDecision, option: Opt
         context = PenaltyAsked(fighter.id, skill, check.difficulty, result.cards)
         ask(state, PENALTY_PICK, GM, prompt, options, events, context)
         return
-    _check_made(fighter, skill, check.difficulty, result, events)
+    _check_made(state, fighter, skill, check.difficulty, result, events)
     offer_headphones(state, fighter, skill, result, events)
 
 
@@ -328,17 +328,19 @@ def _penalty_pick(state: CombatState, decision: PendingDecision, option: Option,
     kept = result.readings[target_of(option, ReadingTarget).reading]
     names = " and ".join(CARDS[r.card].name for r in result.readings)
     why = f"Penalty, {names}: the GM judged the {CARDS[kept.card].name} the worse. {kept.reason}"
-    events.append(
-        SkillCheckJudged(fighter.id, skill.value, difficulty.title, tuple(cards), kept.outcome.name.lower(), why)
-    )
+    if not state.quiet:
+        events.append(
+            SkillCheckJudged(fighter.id, skill.value, difficulty.title, tuple(cards), kept.outcome.name.lower(), why)
+        )
     offer_headphones(state, fighter, skill, replace(result, kept=kept), events)
 
 
 def _check_made(
-    fighter: Fighter, skill: Skill, difficulty: Difficulty, result: CheckResult, events: list[Event]
+    state: CombatState, fighter: Fighter, skill: Skill, difficulty: Difficulty, result: CheckResult, events: list[Event]
 ) -> None:
     outcome = result.outcome.name.lower()
-    events.append(SkillCheckMade(fighter.id, skill.value, difficulty.title, result.cards, outcome, result.reason))
+    if not state.quiet:
+        events.append(SkillCheckMade(fighter.id, skill.value, difficulty.title, result.cards, outcome, result.reason))
 
 
 class RunAway(CountAbility):
@@ -387,13 +389,14 @@ def _run(state: CombatState, decision: PendingDecision, option: Option, events: 
     fighter = state.fighter(decision.actor)
     if option.value == LEAVE:
         fighter.zone = None
-        events.append(LeftCombat(fighter.id))
+        if not state.quiet:
+            events.append(LeftCombat(fighter.id))
     elif isinstance(option.value, TaggedZone):  # a state saved before zones were typed
-        move(fighter, (option.value.column, option.value.row), events)
+        move(state, fighter, (option.value.column, option.value.row), events)
     else:
-        move(fighter, target_of(option, ZoneTarget).zone, events)
+        move(state, fighter, target_of(option, ZoneTarget).zone, events)
     cards = discard_ability(state, fighter, RunAway.id, events, fired=True)
-    ABILITIES[RunAway.id].announce(fighter, cards, events)
+    ABILITIES[RunAway.id].announce(state, fighter, cards, events)
 
 
 class Honk(Ability):
@@ -410,8 +413,9 @@ class Honk(Ability):
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events, fired=True)
         fighter.honked = True
-        self.announce(fighter, cards, events)
-        events.append(Honked(fighter.id))
+        self.announce(state, fighter, cards, events)
+        if not state.quiet:
+            events.append(Honked(fighter.id))
 
 
 def _either(low: int, high: int) -> str:

@@ -74,11 +74,12 @@ class Belonging(Ability):
         return self.item in fighter.items
 
 
-def exhaust(fighter: Fighter, name: str, events: list[Event]) -> None:
+def exhaust(state: CombatState, fighter: Fighter, name: str, events: list[Event]) -> None:
     """ITM-LIST Exhaust: one copy of the item leaves the fighter's belongings."""
     if ITEMS[name].exhausts and name in fighter.items:
         fighter.items.remove(name)
-        events.append(ItemExhausted(fighter.id, name))
+        if not state.quiet:
+            events.append(ItemExhausted(fighter.id, name))
 
 
 class Backpack(Belonging):
@@ -102,7 +103,8 @@ class Backpack(Belonging):
         fighter.hand.remove(given)
         held.append(given)
         fighter.hand.append(taken)
-        events.append(CardSwapped(fighter.id, BACKPACK, given, taken))
+        if not state.quiet:
+            events.append(CardSwapped(fighter.id, BACKPACK, given, taken))
 
 
 def pack_backpack(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
@@ -116,17 +118,20 @@ def pack_backpack(state: CombatState, fighter: Fighter, events: list[Event]) -> 
         card = pile.draw.pop()
         pile.draw.append(TOWER)
         state.rng = rng.shuffle(state.rng, pile.draw)
-        events.append(CardReturned(fighter.id, TOWER, "shuffled"))
+        if not state.quiet:
+            events.append(CardReturned(fighter.id, TOWER, "shuffled"))
     fighter.stowed.setdefault(BACKPACK, []).append(card)
-    events.append(CardsStowed(fighter.id, BACKPACK, (card,), "deck"))
+    if not state.quiet:
+        events.append(CardsStowed(fighter.id, BACKPACK, (card,), "deck"))
 
 
-def unpack_headphones(fighter: Fighter, events: list[Event]) -> None:
+def unpack_headphones(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
     """ITM-HEADPHONES at the start of combat: the cards kept on the Headphones join the hand."""
     cards = fighter.stowed.pop(HEADPHONES, [])
     if cards:
         fighter.hand.extend(cards)
-        events.append(CardsToHand(fighter.id, tuple(cards), HEADPHONES))
+        if not state.quiet:
+            events.append(CardsToHand(fighter.id, tuple(cards), HEADPHONES))
 
 
 class CastIronPan(Belonging):
@@ -149,7 +154,10 @@ class EvaSuit(Belonging):
 
     def at_turn_start(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         if wearing_suit(fighter.items, fighter.marks):
-            events.append(ItemUsed(fighter.id, EVA_SUIT, f"{SUIT_SHIELD} Shield from the armoured poncho and helmet"))
+            if not state.quiet:
+                events.append(
+                    ItemUsed(fighter.id, EVA_SUIT, f"{SUIT_SHIELD} Shield from the armoured poncho and helmet")
+                )
             gain_shield(state, fighter, SUIT_SHIELD, events)
 
     def activations(self, state: CombatState, fighter: Fighter) -> list[str]:
@@ -167,9 +175,11 @@ def put_on_suit(state: CombatState, fighter: Fighter, events: list[Event]) -> No
     result = combat_check(state, fighter, Skill.GYM, Difficulty.MEDIUM, events)
     if result.succeeded:
         fighter.marks[SUITED] = 1
-        events.append(ItemUsed(fighter.id, EVA_SUIT, "puts it on"))
+        if not state.quiet:
+            events.append(ItemUsed(fighter.id, EVA_SUIT, "puts it on"))
     else:
-        events.append(ItemUsed(fighter.id, EVA_SUIT, "cannot get into it this round"))
+        if not state.quiet:
+            events.append(ItemUsed(fighter.id, EVA_SUIT, "cannot get into it this round"))
     state.ending_turn = True
 
 
@@ -179,7 +189,10 @@ def combat_check(
     """SKL-IN-COMBAT: ``draw_combat_check``, announced at once. The caller says what the result does."""
     check, result = draw_combat_check(state, fighter, skill, called, events)
     outcome = result.outcome.name.lower()
-    events.append(SkillCheckMade(fighter.id, skill.value, check.difficulty.title, result.cards, outcome, result.reason))
+    if not state.quiet:
+        events.append(
+            SkillCheckMade(fighter.id, skill.value, check.difficulty.title, result.cards, outcome, result.reason)
+        )
     return result
 
 
@@ -193,7 +206,8 @@ def draw_combat_check(
     edge = combine_edges([terms.edge, *suit_edges(fighter, skill)])
     check = SkillCheck(difficulty, fighter.arcana, edge, True, terms.critical_failures)
     state.rng, result = make_check(state.piles[fighter.pile], state.rng, check)
-    events.append(DeckShuffled(fighter.pile))
+    if not state.quiet:
+        events.append(DeckShuffled(fighter.pile))
     return check, result
 
 
@@ -254,8 +268,9 @@ def _headphones(state: CombatState, decision: PendingDecision, option: Option, e
     if card in pile.discard:
         pile.discard.remove(card)
     fighter.stowed.setdefault(HEADPHONES, []).append(card)
-    events.append(ItemUsed(fighter.id, HEADPHONES, "the FINAID check counts as failed"))
-    events.append(CardsStowed(fighter.id, HEADPHONES, (card,), "check"))
+    if not state.quiet:
+        events.append(ItemUsed(fighter.id, HEADPHONES, "the FINAID check counts as failed"))
+        events.append(CardsStowed(fighter.id, HEADPHONES, (card,), "check"))
 
 
 class TrashCanLid(Belonging):
@@ -270,8 +285,9 @@ class TrashCanLid(Belonging):
         return [f"Raise the Trash Can Lid: {LID_SHIELD} Shield (used up)"] if self.carried(fighter) else []
 
     def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        events.append(ItemUsed(fighter.id, LID, f"{LID_SHIELD} Shield"))
-        exhaust(fighter, LID, events)
+        if not state.quiet:
+            events.append(ItemUsed(fighter.id, LID, f"{LID_SHIELD} Shield"))
+        exhaust(state, fighter, LID, events)
         gain_shield(state, fighter, LID_SHIELD, events)
 
 
@@ -287,20 +303,22 @@ class MorningStartCan(Belonging):
         return [f"Drink a Morning Start: draw {MORNING_DRAW} (used up)"] if self.carried(fighter) else []
 
     def activate(self, state: CombatState, fighter: Fighter, index: int, events: list[Event]) -> None:
-        events.append(ItemUsed(fighter.id, MORNING, f"draws {MORNING_DRAW}"))
-        exhaust(fighter, MORNING, events)
-        drink_morning_start(fighter, events)
+        if not state.quiet:
+            events.append(ItemUsed(fighter.id, MORNING, f"draws {MORNING_DRAW}"))
+        exhaust(state, fighter, MORNING, events)
+        drink_morning_start(state, fighter, events)
         draw(state, fighter, MORNING_DRAW, events)
 
 
-def drink_morning_start(fighter: Fighter, events: list[Event]) -> None:
+def drink_morning_start(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
     """The can's injuries, as ``campaign.use_item`` has them between fights; HP stays as it is."""
     had_one = bool(fighter.marks.get(MORNING_START))
     fighter.marks[MORNING_START] = fighter.marks.get(MORNING_START, 0) + 1
     fighter.marks[CANS_DRUNK] = fighter.marks.get(CANS_DRUNK, 0) + 1
     while GROGGY in fighter.injuries:
         fighter.injuries.remove(GROGGY)
-        events.append(InjuryTreated(fighter.id, GROGGY, ""))
+        if not state.quiet:
+            events.append(InjuryTreated(fighter.id, GROGGY, ""))
     if WITHDRAWAL not in fighter.injuries:
         fighter.injuries.append(WITHDRAWAL)
         events.append(InjuryTaken(fighter.id, WITHDRAWAL, Severity.MINOR.value, fighter.hp, MORNING))
@@ -308,7 +326,8 @@ def drink_morning_start(fighter: Fighter, events: list[Event]) -> None:
         received = escalation(fighter.injuries, Severity.MAJOR)
         if received is None:
             fighter.dead = True
-            events.append(FighterDied(fighter.id))
+            if not state.quiet:
+                events.append(FighterDied(fighter.id))
             return
         name = CRITICAL if received is Severity.CRITICAL else PALPITATIONS
         fighter.injuries.append(name)

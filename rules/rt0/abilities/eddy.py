@@ -131,7 +131,7 @@ class EddyRow(Ability):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         if state.active_fighter is fighter:
             state.round_flags.append(play_flag(fighter.id))
         run_row(state, fighter, self.id, 0, events)
@@ -373,8 +373,9 @@ def _friends_here(state: CombatState, eddy: Fighter) -> list[Fighter]:
     return [eddy, *here]
 
 
-def _wasted(eddy: Fighter, effect: str, reason: str, events: list[Event]) -> bool:
-    events.append(EffectWasted(eddy.id, effect, reason))
+def _wasted(state: CombatState, eddy: Fighter, effect: str, reason: str, events: list[Event]) -> bool:
+    if not state.quiet:
+        events.append(EffectWasted(eddy.id, effect, reason))
     return False
 
 
@@ -403,7 +404,7 @@ def _move_chosen(state: CombatState, decision: PendingDecision, option: Option, 
     eddy = state.fighter(decision.actor)
     destination: Zone = target_of(option, ZoneTarget).zone
     if destination != eddy.zone:
-        move(eddy, destination, events)
+        move(state, eddy, destination, events)
     _carry_on(state, decision, events)
 
 
@@ -411,7 +412,8 @@ def _melee(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], 
     options = strike_options(state, eddy, amount, False, False)
     if not options:
         reason = "no adversary in reach" if any(a.active for a in state.adversaries) else "no adversary left"
-        events.append(DamageWasted(eddy.id, amount, reason))
+        if not state.quiet:
+            events.append(DamageWasted(eddy.id, amount, reason))
         return False
     return _ask(state, "eddy-strike", eddy, f"{eddy.name}: where does the damage go?", options, at, events)
 
@@ -437,7 +439,7 @@ def _shield(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int],
 def _shield_other(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], events: list[Event]) -> bool:
     others = _friends_here(state, eddy)[1:]
     if not others:
-        return _wasted(eddy, f"{amount} Shield", "no other player in the zone", events)
+        return _wasted(state, eddy, f"{amount} Shield", "no other player in the zone", events)
     return _offer_shield(state, eddy, others, amount, at, events)
 
 
@@ -472,14 +474,15 @@ def _heal_chosen(state: CombatState, decision: PendingDecision, option: Option, 
     fighter = state.fighter(aid.fighter)
     gained = max(0, min(aid.amount, START_HP - fighter.hp))  # ruling: never above the 20 HP a fight starts with
     fighter.hp += gained
-    events.append(HealthRegained(fighter.id, gained, fighter.hp))
+    if not state.quiet:
+        events.append(HealthRegained(fighter.id, gained, fighter.hp))
     _carry_on(state, decision, events)
 
 
 def _hold(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], events: list[Event]) -> bool:
     here = [a for a in state.adversaries if a.active and a.zone == eddy.zone]
     if not here:
-        return _wasted(eddy, "hold an adversary in place", "no adversary in the zone", events)
+        return _wasted(state, eddy, "hold an adversary in place", "no adversary in the zone", events)
     options = [Option(f"{a.name} cannot move this round", FighterTarget(a.id)) for a in here]
     return _ask(state, "eddy-hold", eddy, f"{eddy.name}: which adversary is stuck?", options, at, events)
 
@@ -489,7 +492,8 @@ def _hold_chosen(state: CombatState, decision: PendingDecision, option: Option, 
     adversary_id = target_of(option, FighterTarget).fighter
     if held_flag(adversary_id) not in state.round_flags:
         state.round_flags.append(held_flag(adversary_id))
-    events.append(AdversaryHeld(adversary_id, decision.actor))
+    if not state.quiet:
+        events.append(AdversaryHeld(adversary_id, decision.actor))
     _carry_on(state, decision, events)
 
 
@@ -528,7 +532,7 @@ def _offer_flip(state: CombatState, eddy: Fighter, decks: bool, at: tuple[str, i
             if pile.draw and pile.face_up_top is None:
                 options.append(Option(f"Turn up the top of {_deck_owner(state, key)}", FlipTarget("deck", key)))
     if not options:
-        return _wasted(eddy, "turn a card face up", "no face-down card on the table", events)
+        return _wasted(state, eddy, "turn a card face up", "no face-down card on the table", events)
     return _ask(state, "eddy-flip", eddy, f"{eddy.name}: which card turns face up?", options, at, events)
 
 
@@ -547,11 +551,13 @@ def _flip_chosen(state: CombatState, decision: PendingDecision, option: Option, 
         adversary = state.adversary(key)
         assert adversary.intent is not None
         adversary.intent_hidden = False
-        events.append(IntentRevealed(adversary.id, adversary.intent))
+        if not state.quiet:
+            events.append(IntentRevealed(adversary.id, adversary.intent))
     else:
         pile = state.piles[key]
         pile.shown = pile.draw[-1]
-        events.append(DeckTopShown(key, pile.shown))
+        if not state.quiet:
+            events.append(DeckTopShown(key, pile.shown))
     _carry_on(state, decision, events)
 
 
@@ -574,13 +580,16 @@ def _wheel(state: CombatState, eddy: Fighter, amount: int, at: tuple[str, int], 
     pile = state.piles[eddy.pile]
     if not pile.draw and pile.discard:
         state.rng = pile.shuffle_discard_in(state.rng)
-        events.append(DeckShuffled(eddy.pile))
+        if not state.quiet:
+            events.append(DeckShuffled(eddy.pile))
     if not pile.draw:
-        return _wasted(eddy, "turn over a card", "the Eddies' deck is empty", events)
+        return _wasted(state, eddy, "turn over a card", "the Eddies' deck is empty", events)
     card = pile.draw.pop()
-    events.append(CardsDrawn(eddy.id, (card,)))
+    if not state.quiet:
+        events.append(CardsDrawn(eddy.id, (card,)))
     pile.discard.append(card)
-    events.append(CardsDiscarded(eddy.id, (card,), WheelOfFortune.id))
+    if not state.quiet:
+        events.append(CardsDiscarded(eddy.id, (card,), WheelOfFortune.id))
     run_row(state, eddy, TowerRow.id if CARDS[card].is_major else Sun.id, 0, events)
     return True
 

@@ -215,7 +215,7 @@ class KitchenSink(TheFoolOnly):
         return "put a card from your hand on Unlikely Helmet or Unlikely Weapon"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        self.announce(fighter, [FOOL], events)
+        self.announce(state, fighter, [FOOL], events)
         if fighter.marks.get(KNIFE_GUY):
             options = [
                 Option("Kitchen Sink: one card on Helmet or Weapon", AnswerTarget(False)),
@@ -377,7 +377,7 @@ class Laughter(TheFoolOnly):
         return "add Minors from your hand; double their sum as ranged magic damage"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        self.announce(fighter, [FOOL], events)
+        self.announce(state, fighter, [FOOL], events)
         if self.id in fighter.upgrades and not used_today(fighter.day_uses, SLAUGHTER, state.day):
             options = [
                 Option("Laughter: any Minors, double their sum", ModeTarget("laughter")),
@@ -426,7 +426,7 @@ def _laugh_mode(state: CombatState, decision: PendingDecision, option: Option, e
 def _laughter(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     fighter = state.fighter(decision.actor)
     if isinstance(option.value, TaggedCard):  # "add"; the other option is ModeTarget("laugh")
-        _hand_to_bin(fighter, option.value.card, Laughter.id, events)
+        _hand_to_bin(state, fighter, option.value.card, Laughter.id, events)
         _ask_laughter(state, fighter, events)
         return
     cards = fighter.bins[Laughter.id]
@@ -442,7 +442,7 @@ def _slaughter(state: CombatState, decision: PendingDecision, option: Option, ev
     card = target_of(option, CardTarget).card
     take_corruption(fighter, UPGRADE_CORRUPTION, "Slaughter", events)
     spend(fighter.day_uses, SLAUGHTER, state.day)
-    _hand_to_bin(fighter, card, Laughter.id, events)
+    _hand_to_bin(state, fighter, card, Laughter.id, events)
     amount = SLAUGHTER_FACTOR * value(fighter, card)
     _remove_from_deck(state, fighter, Laughter.id, [card], True, events)
     offer_strike(state, fighter, [(amount, True, True)], events, "Slaughter")
@@ -458,7 +458,8 @@ def _remove_from_deck(
     forget(fighter, cards)
     pile = state.piles[fighter.pile]
     (pile.removed_for_good if for_good else pile.removed_for_day).extend(cards)
-    events.append(CardsRemoved(fighter.id, tuple(cards), for_good))
+    if not state.quiet:
+        events.append(CardsRemoved(fighter.id, tuple(cards), for_good))
 
 
 # --- Blackjack and Hit Me ----------------------------------------------------------------------------------
@@ -493,7 +494,7 @@ class Blackjack(FoolAbility):
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = list(fighter.bins[self.id])
         down = self.face_down_count(fighter)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         offer_strike(state, fighter, [(BLACKJACK_DAMAGE.read(fighter.traits) + down, False, False)], events, self.name)
         generate_shield(state, fighter, BLACKJACK_SHIELD.read(fighter.traits) + down, events)
         if len(cards) <= BLACKJACK_KEPT:
@@ -525,7 +526,8 @@ def _keep_face_down(state: CombatState, fighter: Fighter, kept: list[CardId], ev
     if gone:
         forget(fighter, gone)
         state.piles[fighter.pile].discard.extend(gone)
-        events.append(CardsDiscarded(fighter.id, tuple(gone), Blackjack.id))
+        if not state.quiet:
+            events.append(CardsDiscarded(fighter.id, tuple(gone), Blackjack.id))
     fighter.face_down.extend(c for c in kept if c not in fighter.face_down)
 
 
@@ -549,7 +551,7 @@ def _hit_me_drawn(
         elif CARDS[card].is_major:
             _discard_from_hand(state, fighter, card, Blackjack.id, events)
         else:
-            _hand_to_bin(fighter, card, Blackjack.id, events)
+            _hand_to_bin(state, fighter, card, Blackjack.id, events)
             fighter.face_down.append(card)
 
 
@@ -589,7 +591,7 @@ class Parade(FoolAbility):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         for adversary in state.adversaries:
             if adversary.active:
                 redraw_intent(state, adversary, events)
@@ -624,7 +626,7 @@ def _driving_crazy(state: CombatState, decision: PendingDecision, option: Option
     adversary = state.adversary(chosen.fighter)
     card = adversary.intent
     discard_intent(state, adversary)
-    if card is not None:
+    if card is not None and not state.quiet:
         events.append(IntentDiscarded(adversary.id, card, "driven crazy"))
 
 
@@ -660,7 +662,8 @@ class ThrowawayJoke(HoldingBin):
         pocket = fighter.bins.get(self.id)
         if pocket:
             fighter.hand.extend(pocket)
-            events.append(CardsToHand(fighter.id, tuple(pocket), self.id))
+            if not state.quiet:
+                events.append(CardsToHand(fighter.id, tuple(pocket), self.id))
             pocket.clear()
 
 
@@ -748,7 +751,8 @@ def _twist_major(state: CombatState, fighter: Fighter, card: CardId, events: lis
         for ally in _allies(state, fighter):
             gained = max(0, START_HP - ally.hp)
             ally.hp += gained
-            events.append(HealthRegained(ally.id, gained, ally.hp))
+            if not state.quiet:
+                events.append(HealthRegained(ally.id, gained, ally.hp))
 
 
 @resolver("joke-keep")
@@ -759,7 +763,7 @@ def _joke_keep(state: CombatState, decision: PendingDecision, option: Option, ev
     if card not in fighter.hand:
         return
     if choice == "keep":
-        _hand_to_bin(fighter, card, ThrowawayJoke.id, events)
+        _hand_to_bin(state, fighter, card, ThrowawayJoke.id, events)
     elif choice == "top":
         _to_top(state, fighter, card, events)
     else:
@@ -788,8 +792,8 @@ def _joke_chariot(state: CombatState, decision: PendingDecision, option: Option,
     card = ride.card
     if card not in fighter.hand:
         return
-    move(fighter, (ride.column, ride.row), events)
-    _hand_to_bin(fighter, card, ThrowawayJoke.id, events)
+    move(state, fighter, (ride.column, ride.row), events)
+    _hand_to_bin(state, fighter, card, ThrowawayJoke.id, events)
 
 
 # --- Crisis Averted and Happy Accident ----------------------------------------------------------------------
@@ -829,25 +833,28 @@ class CrisisAverted(HoldingBin):
 # --- small moves ---------------------------------------------------------------------------------------------
 
 
-def _hand_to_bin(fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
+def _hand_to_bin(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
     """Move a card from the hand onto a bin without firing it (the ability is already resolving)."""
     fighter.hand.remove(card)
     fighter.bins.setdefault(ability, []).append(card)
-    events.append(CardPlaced(fighter.id, card, ability))
+    if not state.quiet:
+        events.append(CardPlaced(fighter.id, card, ability))
 
 
 def _discard_from_hand(state: CombatState, fighter: Fighter, card: CardId, origin: str, events: list[Event]) -> None:
     fighter.hand.remove(card)
     forget(fighter, [card])
     state.piles[fighter.pile].discard.append(card)
-    events.append(CardsDiscarded(fighter.id, (card,), origin))
+    if not state.quiet:
+        events.append(CardsDiscarded(fighter.id, (card,), origin))
 
 
 def _to_top(state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
     fighter.hand.remove(card)
     forget(fighter, [card])
     state.piles[fighter.pile].draw.append(card)
-    events.append(CardReturned(fighter.id, card, "top"))
+    if not state.quiet:
+        events.append(CardReturned(fighter.id, card, "top"))
 
 
 def _allies(state: CombatState, fighter: Fighter) -> list[Fighter]:

@@ -68,7 +68,8 @@ def _discard_from_hand(state: CombatState, fighter: Fighter, card: CardId, sourc
     fighter.hand.remove(card)
     forget(fighter, [card])
     state.piles[fighter.pile].discard.append(card)
-    events.append(CardsDiscarded(fighter.id, (card,), source))
+    if not state.quiet:
+        events.append(CardsDiscarded(fighter.id, (card,), source))
 
 
 # --- (1) what an injured fighter cannot do ---------------------------------------------------------------------
@@ -163,17 +164,20 @@ class MissOnLowCard(InjuryRule):
         pile = state.piles[fighter.pile]
         if not pile.draw and pile.discard:
             state.rng = pile.shuffle_discard_in(state.rng)
-            events.append(DeckShuffled(fighter.pile))
+            if not state.quiet:
+                events.append(DeckShuffled(fighter.pile))
         if not pile.draw:
             return False
         card = pile.draw.pop()
         if pile.shown == card:
             pile.shown = None
         pile.discard.append(card)
-        events.append(CardsDiscarded(fighter.id, (card,), self.id))
+        if not state.quiet:
+            events.append(CardsDiscarded(fighter.id, (card,), self.id))
         if not 1 <= CARDS[card].value <= max(e.amount for _, e in found):
             return False
-        events.append(DamageWasted(fighter.id, amount, f"{self.sources(fighter)}: missed ({CARDS[card].name})"))
+        if not state.quiet:
+            events.append(DamageWasted(fighter.id, amount, f"{self.sources(fighter)}: missed ({CARDS[card].name})"))
         return True
 
 
@@ -373,19 +377,20 @@ def _palpitations(
     fatal = {by_name(e.card) for _, e in effects_in_force((), fighter.injuries, "extra_draw_critical") if e.card}
     for card in drawn:
         if card in fatal and fighter.in_combat:
-            critical_from_card(fighter, events)
+            critical_from_card(state, fighter, events)
         if CARDS[card].suit is Suit.MAJOR and hurt and card in fighter.hand:
             _discard_from_hand(state, fighter, card, ExtraDraw.id, events)
             if fighter.in_combat and fighter.hp > 0:
                 damage_fighter(state, "Heart Palpitations", fighter, hurt, False, events)
 
 
-def critical_from_card(fighter: Fighter, events: list[Event]) -> None:
+def critical_from_card(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
     """Heart Palpitations' 3 of Swords: a Critical Injury, or death beside one already held (INJ-CRITICAL). HP stays
     as it is (the 15 HP of CMB-ZERO-HP come with a knock-down only); a Critical stops the fighter's turns at once."""
     if escalation(fighter.injuries, Severity.CRITICAL) is None:
         fighter.dead = True
-        events.append(FighterDied(fighter.id))
+        if not state.quiet:
+            events.append(FighterDied(fighter.id))
         return
     fighter.injuries.append(CRITICAL)
     events.append(InjuryTaken(fighter.id, CRITICAL, Severity.CRITICAL.value, fighter.hp))
@@ -423,10 +428,11 @@ class CuredByCard(InjuryRule):
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cured = [name for card in fighter.bins.get(self.id, ()) for name in self.cures(fighter, card)]
         cards = discard_ability(state, fighter, self.id, events, fired=True)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         for name in dict.fromkeys(cured):
             fighter.injuries.remove(name)
-            events.append(InjuryTreated(fighter.id, name, ""))
+            if not state.quiet:
+                events.append(InjuryTreated(fighter.id, name, ""))
 
 
 class NoSkills(InjuryRule):

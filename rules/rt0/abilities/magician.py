@@ -66,10 +66,11 @@ def _yes_no(options: tuple[str, str]) -> list[Option]:
     return [Option(options[0], AnswerTarget(True)), Option(options[1], AnswerTarget(False))]
 
 
-def _stand_in_magician(fighter: Fighter, card: CardId, events: list[Event]) -> None:
+def _stand_in_magician(state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
     """The card counts as The Magician until it leaves play (``identity.forget``) or an expiry clears it."""
     fighter.counts_as[card] = MAGICIAN
-    events.append(CardDeclared(fighter.id, card, MAGICIAN))
+    if not state.quiet:
+        events.append(CardDeclared(fighter.id, card, MAGICIAN))
 
 
 # --- MAG-RABBIT / MAG-SAW-IN-HALF --------------------------------------------------------------------
@@ -130,7 +131,7 @@ class RabbitOutOfAHat(Ability):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = fighter.bins[self.id].copy()
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         majors = [c for c in cards if face(fighter, c).is_major]
         discard_cards(state, fighter, self.id, [c for c in cards if c not in majors], events)
         for card in majors:
@@ -138,7 +139,7 @@ class RabbitOutOfAHat(Ability):
         take_into_hand(state, fighter, majors, events)
         for card in majors:
             if card in fighter.hand:
-                _stand_in_magician(fighter, card, events)
+                _stand_in_magician(state, fighter, card, events)
                 fighter.marks[f"{RABBIT_MAGICIAN}{card}"] = 1
 
     def at_turn_end(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
@@ -223,10 +224,13 @@ class Spellbook(Ability):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events, fired=True)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         spells = open_spells(state, fighter)
         if not spells:
-            events.append(EffectWasted(fighter.id, self.name, "every spell open to you is already known in this fight"))
+            if not state.quiet:
+                events.append(
+                    EffectWasted(fighter.id, self.name, "every spell open to you is already known in this fight")
+                )
             return
         options = [Option(f"Learn {s.value} for this fight", SpellTarget(s)) for s in spells]
         ask(state, "spellbook", fighter.id, "Spellbook: which spell do you find?", options, events)
@@ -261,11 +265,13 @@ def _spellbook(state: CombatState, decision: PendingDecision, option: Option, ev
     fighter = state.fighter(decision.actor)
     spell = target_of(option, SpellTarget).spell
     fighter.marks[f"{BORROWED}{spell.value}"] = 1
-    events.append(SpellBorrowed(fighter.id, spell.value))
+    if not state.quiet:
+        events.append(SpellBorrowed(fighter.id, spell.value))
     bin_id = spell_bin(spell)
     if bin_id is not None and bin_id not in fighter.abilities:
         fighter.abilities = (*fighter.abilities, bin_id)
-        events.append(AbilityAdded(fighter.id, bin_id))
+        if not state.quiet:
+            events.append(AbilityAdded(fighter.id, bin_id))
 
 
 # --- MAG-CHECK-EARS / MAG-MISERS-DREAM ------------------------------------------------------------------
@@ -292,7 +298,7 @@ class CheckBehindYourEars(Ability):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         cards = discard_ability(state, fighter, self.id, events, fired=True)
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         fighter.marks[CHITS] = fighter.marks.get(CHITS, 0) + 1
         targets = [a for a in state.adversaries if a.active and a.zone == fighter.zone]
         options = [Option(f"1 damage to {a.name}; it redraws its intent", FighterTarget(a.id)) for a in targets]
@@ -422,14 +428,16 @@ class ThreeCardMonte(Ability):
         return "find the card the GM shows you: keep all three, 3 damage and 3 Shield"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        self.announce(fighter, fighter.bins[self.id].copy(), events)
+        self.announce(state, fighter, fighter.bins[self.id].copy(), events)
         pile = state.piles[fighter.pile]
         if len(pile.draw) < MONTE and pile.discard:
             state.rng = pile.shuffle_discard_in(state.rng)
-            events.append(DeckShuffled(fighter.pile))
+            if not state.quiet:
+                events.append(DeckShuffled(fighter.pile))
         trick = tuple(pile.top(MONTE))  # they stay on top of the deck, face down, until the guess
         if not trick:
-            events.append(EffectWasted(fighter.id, self.name, "no cards left to draw"))
+            if not state.quiet:
+                events.append(EffectWasted(fighter.id, self.name, "no cards left to draw"))
             discard_ability(state, fighter, self.id, events, fired=True)
             return
         options = [Option(f"Show {CARDS[c].name}", CardTarget(c)) for c in trick]
@@ -473,7 +481,8 @@ decision_targets("monte-guess", NumberTarget)  # a place among the mixed cards
 def _monte_show(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     trick = context_of(decision, MonteShow)
     fighter_id, shown = trick.fighter, target_of(option, CardTarget).card
-    events.append(TrickCardShown(fighter_id, shown))
+    if not state.quiet:
+        events.append(TrickCardShown(fighter_id, shown))
     mixed = list(trick.trick)
     state.rng = rng.shuffle(state.rng, mixed)
     labels = PLACES if len(mixed) == len(PLACES) else [f"Card {i + 1}" for i in range(len(mixed))]
@@ -489,7 +498,8 @@ def _monte_guess(state: CombatState, decision: PendingDecision, option: Option, 
     fighter = state.fighter(decision.actor)
     chosen = mixed[target_of(option, NumberTarget).number]
     right = chosen == shown
-    events.append(TrickGuessed(fighter.id, chosen, right))
+    if not state.quiet:
+        events.append(TrickGuessed(fighter.id, chosen, right))
     pile = state.piles[fighter.pile]
     for card in mixed:
         pile.draw.remove(card)
@@ -503,7 +513,7 @@ def _monte_guess(state: CombatState, decision: PendingDecision, option: Option, 
         if right:
             take_into_hand(state, fighter, [chosen], events)
             if chosen in fighter.hand:
-                _stand_in_magician(fighter, chosen, events)
+                _stand_in_magician(state, fighter, chosen, events)
         else:
             pile.draw.append(chosen)
             if upgraded and TOWER in mixed:
@@ -520,7 +530,8 @@ def _shuffle_in(state: CombatState, fighter: Fighter, cards: list[CardId], event
     pile.draw.extend(cards)
     pile.shown = None
     state.rng = rng.shuffle(state.rng, pile.draw)
-    events.append(DeckShuffled(fighter.pile))
+    if not state.quiet:
+        events.append(DeckShuffled(fighter.pile))
 
 
 # --- MAG-DISAPPEARING-ACT / MAG-SMOKE-AND-MIRRORS -----------------------------------------------------------
@@ -563,7 +574,8 @@ class DisappearingAct(Ability):
         if not cards or amount <= 0:
             return amount
         discard_cards(state, fighter, self.id, [cards[0]], events)
-        events.append(DamageAvoided(fighter.id, source, amount))
+        if not state.quiet:
+            events.append(DamageAvoided(fighter.id, source, amount))
         attacker = next((a for a in state.adversaries if a.id == source and a.active), None)
         if attacker is not None and fighter.marks.get(SMOKE_AND_MIRRORS):
             damage_adversary(state, fighter, attacker, amount, True, False, events)
@@ -593,7 +605,7 @@ def _disappear(state: CombatState, decision: PendingDecision, option: Option, ev
     fighter = state.fighter(decision.actor)
     destination = target_of(option, ZoneTarget).zone
     if fighter.in_combat and destination != fighter.zone:
-        move(fighter, destination, events)
+        move(state, fighter, destination, events)
     carry_on(state, decision.context, events)  # the rest of the attacker's plan (ruling CMB-ZERO-HP's mechanism)
 
 

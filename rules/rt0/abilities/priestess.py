@@ -129,9 +129,10 @@ def _peek(state: CombatState, fighter: Fighter, count: int, events: list[Event])
     pile = state.piles[fighter.pile]
     if len(pile.draw) < count and pile.discard:
         state.rng = pile.shuffle_discard_in(state.rng)
-        events.append(DeckShuffled(fighter.pile))
+        if not state.quiet:
+            events.append(DeckShuffled(fighter.pile))
     cards = pile.top(count)
-    if cards:
+    if cards and not state.quiet:
         events.append(CardsPeeked(fighter.id, tuple(cards)))
     return cards
 
@@ -256,7 +257,7 @@ class AllSignsPointToYes(Ability):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         fighter.marks[SIGNS_OPEN] = 1
-        self.announce(fighter, fighter.bins[self.id].copy(), events)
+        self.announce(state, fighter, fighter.bins[self.id].copy(), events)
         if self.id in fighter.upgrades:
             options = _yes_no(("Take 1 Corruption: Better Not Tell You Now", "No"))
             ask(state, "better-not-tell", fighter.id, "Better Not Tell You Now?", options, events)
@@ -307,7 +308,8 @@ def _better_not_tell(state: CombatState, decision: PendingDecision, option: Opti
     for adversary in state.adversaries:
         if adversary.intent is not None and adversary.intent_hidden:
             adversary.intent_hidden = False
-            events.append(IntentRevealed(adversary.id, adversary.intent))
+            if not state.quiet:
+                events.append(IntentRevealed(adversary.id, adversary.intent))
     for adversary_id, (card, _) in state.queued_intents.items():
         state.queued_intents[adversary_id] = (card, False)
 
@@ -348,7 +350,7 @@ class YesNo(Ability):
         return "look at five, draw three, foresee next round's intents"
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
-        self.announce(fighter, fighter.bins[self.id].copy(), events)
+        self.announce(state, fighter, fighter.bins[self.id].copy(), events)
         if self.id in fighter.upgrades:
             options = _yes_no(("Take 1 Corruption: GOOD BYE", "No"))
             ask(state, "good-bye", fighter.id, "GOOD BYE?", options, events)
@@ -461,7 +463,8 @@ def _finish_reading(
         fighter.bins[YesNo.id] = [c for c in fighter.bins[YesNo.id] if c not in middle]
         forget(fighter, middle)
     pile.draw[:] = [*under, *rest, *middle, *reversed(order)]
-    events.append(DeckStacked(fighter.id, (*order, *middle), len(under)))
+    if not state.quiet:
+        events.append(DeckStacked(fighter.id, (*order, *middle), len(under)))
     draw(state, fighter, YES_NO_DRAW, events)
     for adversary in state.adversaries:
         if adversary.active and adversary.id not in state.queued_intents:
@@ -551,7 +554,7 @@ class OrigamiFolding(Ability):
 
 def _fold(state: CombatState, fighter: Fighter, strike: bool, events: list[Event]) -> None:
     cards = discard_ability(state, fighter, OrigamiFolding.id, events, fired=True)
-    ABILITIES[OrigamiFolding.id].announce(fighter, cards, events)
+    ABILITIES[OrigamiFolding.id].announce(state, fighter, cards, events)
     if not strike:
         return
     area_damage(state, fighter, 1, False, True, events)
@@ -629,7 +632,7 @@ class LuckyNumbers(Ability):
         fighter.bins[self.id].clear()
         forget(fighter, cards)
         fighter.marks[LUCKY_RETURNED] = state.round
-        self.announce(fighter, cards, events)
+        self.announce(state, fighter, cards, events)
         take_into_hand(state, fighter, cards, events)
 
     def on_draw(self, state: CombatState, fighter: Fighter, card: CardId, events: list[Event]) -> None:
@@ -656,7 +659,8 @@ class LuckyNumbers(Ability):
                 index_of = len(player.injuries) - 1 - player.injuries[::-1].index(injury)
                 del player.injuries[index_of]
             player.hp = checkpoint.hp if injuries else max(player.hp, checkpoint.hp)
-            events.append(HarmUndone(player.id, player.hp, injuries))
+            if not state.quiet:
+                events.append(HarmUndone(player.id, player.hp, injuries))
 
 
 def _harm_since(state: CombatState, fighter: Fighter) -> list[tuple[Fighter, Checkpoint, tuple[str, ...]]]:

@@ -157,7 +157,7 @@ class SpellAbility(Ability):
 
     def resolve(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         fighter.marks[self.cast_mark] = 1
-        self.announce(fighter, fighter.bins[self.id].copy(), events)
+        self.announce(state, fighter, fighter.bins[self.id].copy(), events)
         self.cast(state, fighter, events)
         cast_spell(state, fighter, self.spell, events)  # counted for the fight; on_cast hooks (MAG-NEXT-TRICK)
 
@@ -329,7 +329,8 @@ class Leo(SpellAbility):
     def cast(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         one, every = spell_number(fighter, *BEAM_ONE), spell_number(fighter, *BEAM_ALL)
         if not adversaries_near(state, fighter):
-            events.append(DamageWasted(fighter.id, one, "no adversary in reach"))
+            if not state.quiet:
+                events.append(DamageWasted(fighter.id, one, "no adversary in reach"))
             return
         options = [
             Option(f"{one} magic damage to one adversary in your zone", SpreadTarget("one", one)),
@@ -397,7 +398,8 @@ class Sagittarius(SpellAbility):
     def cast(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         one, every = spell_number(fighter, *ARROW_ONE), spell_number(fighter, *ARROW_ALL)
         if not any(a.active for a in state.adversaries):
-            events.append(DamageWasted(fighter.id, one, "no adversary left"))
+            if not state.quiet:
+                events.append(DamageWasted(fighter.id, one, "no adversary left"))
             return
         options = [
             Option(f"{one} ranged magic damage to one adversary", SpreadTarget("one", one)),
@@ -514,7 +516,8 @@ class Libra(SpellAbility):
         ranged, magic = damage_kind(state, fighter, False, True)
         options = strike_options(state, fighter, shielded - dealt, ranged, magic)
         if not options:
-            events.append(DamageWasted(fighter.id, shielded - dealt, "no adversary in reach"))
+            if not state.quiet:
+                events.append(DamageWasted(fighter.id, shielded - dealt, "no adversary in reach"))
             return
         ask(state, "balance", fighter.id, "Balance: where does the damage go?", options, events)
 
@@ -582,9 +585,11 @@ class Pisces(SpellAbility):
         pile = state.piles[fighter.pile]
         if not pile.draw and pile.discard:  # ruling SPL-PISCES: an empty deck takes its discard in first
             state.rng = pile.shuffle_discard_in(state.rng)
-            events.append(DeckShuffled(fighter.pile))
+            if not state.quiet:
+                events.append(DeckShuffled(fighter.pile))
         if not pile.draw:
-            events.append(EffectWasted(fighter.id, "Fishing", "no cards left to search"))
+            if not state.quiet:
+                events.append(EffectWasted(fighter.id, "Fishing", "no cards left to search"))
             _ask_pull(state, fighter, events)
             return
         _ask_fish(state, fighter, spell_number(fighter, *FISHING), events)
@@ -623,14 +628,16 @@ def _fishing(state: CombatState, decision: PendingDecision, option: Option, even
         return
     pile.draw.remove(card)
     fighter.hand.append(card)  # placed in the hand, not drawn (ruling SPL-PISCES)
-    events.append(CardsSearched(fighter.id, (card,)))
+    if not state.quiet:
+        events.append(CardsSearched(fighter.id, (card,)))
     left -= 1
     if left > 0 and pile.draw:
         _ask_fish(state, fighter, left, events)
         return
     state.rng = rng.shuffle(state.rng, pile.draw)
     pile.shown = None
-    events.append(DeckShuffled(fighter.pile))
+    if not state.quiet:
+        events.append(DeckShuffled(fighter.pile))
     _ask_pull(state, fighter, events)
 
 
@@ -658,7 +665,7 @@ def _hook(state: CombatState, decision: PendingDecision, option: Option, events:
     fighter = state.fighter(decision.actor)
     adversary = state.adversary(chosen.fighter)
     assert fighter.zone is not None
-    move(adversary, fighter.zone, events)
+    move(state, adversary, fighter.zone, events)
     adversary.marks[GROUNDED] = 1
     amount = damage_amount(state, fighter, HOOK_DAMAGE, *damage_kind(state, fighter, False, False))
     damage_adversary(state, fighter, adversary, amount, False, False, events)
@@ -698,7 +705,8 @@ class Aquarius(SpellAbility):
         ]
         options = [option for target in targets for option in _treatments(target)]
         if not options:
-            events.append(EffectWasted(fighter.id, "Heal", "nobody in reach is hurt"))
+            if not state.quiet:
+                events.append(EffectWasted(fighter.id, "Heal", "nobody in reach is hurt"))
             return
         _choose(state, "heal", fighter, "Heal: who is healed, and how?", options, events)
 
@@ -733,7 +741,8 @@ def _heal(state: CombatState, decision: PendingDecision, option: Option, events:
     if what == "hp":
         gained = START_HP - target.hp
         target.hp = START_HP
-        events.append(HealthRegained(target.id, gained, target.hp))
+        if not state.quiet:
+            events.append(HealthRegained(target.id, gained, target.hp))
         return
     index = target.injuries.index(what)
     if becomes:
@@ -742,7 +751,8 @@ def _heal(state: CombatState, decision: PendingDecision, option: Option, events:
         target.marks[mark] = target.marks.get(mark, 0) + 1
     else:
         del target.injuries[index]
-    events.append(InjuryTreated(target.id, what, becomes))
+    if not state.quiet:
+        events.append(InjuryTreated(target.id, what, becomes))
 
 
 # --- SPL-VIRGO: Charm -------------------------------------------------------------------------------------
@@ -775,7 +785,8 @@ class Virgo(SpellAbility):
     def cast(self, state: CombatState, fighter: Fighter, events: list[Event]) -> None:
         targets = [a for a in state.adversaries if a.active and (clever(fighter) or a.zone == fighter.zone)]
         if not targets:
-            events.append(EffectWasted(fighter.id, "Charm", "no adversary in reach"))
+            if not state.quiet:
+                events.append(EffectWasted(fighter.id, "Charm", "no adversary in reach"))
             return
         options = [Option(f"Charm {a.name}", NumberTarget(state.adversaries.index(a))) for a in targets]
         _choose(state, "charm", fighter, "Charm: which adversary?", options, events)
@@ -803,7 +814,8 @@ def _throw_away(state: CombatState, adversary: Adversary, why: str, events: list
     if card is None:
         return
     discard_intent(state, adversary)
-    events.append(IntentDiscarded(adversary.id, card, why))
+    if not state.quiet:
+        events.append(IntentDiscarded(adversary.id, card, why))
 
 
 decision_targets("charm", NumberTarget)  # the adversary's place in the fight's list
@@ -885,7 +897,8 @@ def _what_gm(state: CombatState, decision: PendingDecision, option: Option, even
     proposal = context_of(decision, Proposal)
     fighter, kind = state.fighter(proposal.fighter), proposal.kind
     if not target_of(option, AnswerTarget).yes:
-        events.append(EffectWasted(fighter.id, "What", "the GM turned the proposal down"))
+        if not state.quiet:
+            events.append(EffectWasted(fighter.id, "What", "the GM turned the proposal down"))
         return
     if kind == "damage":
         offer_strike(state, fighter, [(WHAT_DAMAGE, False, True)], events, "What")

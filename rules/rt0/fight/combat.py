@@ -84,7 +84,8 @@ def _check_end(state: CombatState, events: list[Event]) -> bool:
     else:
         result = "defeat"  # ruling CMB-END: everyone still here is incapacitated
     state.phase, state.result = Phase.OVER, result
-    events.append(CombatEnded(result))
+    if not state.quiet:
+        events.append(CombatEnded(result))
     return True
 
 
@@ -99,7 +100,8 @@ def _adversaries_remain(state: CombatState) -> bool:
 def _start_round(state: CombatState, events: list[Event]) -> None:
     state.round += 1
     state.round_flags.clear()
-    events.append(RoundStarted(state.round))
+    if not state.quiet:
+        events.append(RoundStarted(state.round))
     for adversary in state.adversaries:
         if adversary.intent is None:  # a prepared fight may bring round 1's intents
             next_intent(state, adversary, events)
@@ -115,7 +117,8 @@ def _start_turn(state: CombatState, events: list[Event]) -> None:
     if fighter is None or not can_act(fighter):
         return
     fighter.honked = False
-    events.append(TurnStarted(fighter.id))
+    if not state.quiet:
+        events.append(TurnStarted(fighter.id))
     count = EDDY_HAND if fighter.kind is FighterKind.EDDY else draws_per_turn(fighter.arcana)
     draw(state, fighter, count, events)
     _lose_hp_at_turn_start(state, fighter, events)
@@ -150,7 +153,8 @@ def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> No
         if fighter.bins[ability_id] and not ABILITIES[ability_id].keeps_cards:
             discard_ability(state, fighter, ability_id, events)
     discard_hand(state, fighter, events)
-    events.append(TurnEnded(fighter.id))
+    if not state.quiet:
+        events.append(TurnEnded(fighter.id))
     state.turn += 1
     _start_turn(state, events)
 
@@ -159,7 +163,8 @@ def _begin_adversary_turn(state: CombatState, events: list[Event]) -> None:
     """CMB-SHIELD: once every player has acted, adversary Shield is gone."""
     for adversary in state.adversaries:
         if adversary.shield:
-            events.append(ShieldDropped(adversary.id, adversary.shield))
+            if not state.quiet:
+                events.append(ShieldDropped(adversary.id, adversary.shield))
             adversary.shield = 0
     state.phase, state.acting = Phase.ADVERSARY_TURN, 0
 
@@ -172,7 +177,7 @@ def _next_adversary(state: CombatState, events: list[Event]) -> None:
     state.acting += 1
     if adversary.active and adversary.intent is not None:
         carry_out(state, adversary, events)
-    if adversary.intent is not None:
+    if adversary.intent is not None and not state.quiet:
         events.append(IntentSpent(adversary.id))
     discard_intent(state, adversary)
 
@@ -181,6 +186,7 @@ def _end_round(state: CombatState, events: list[Event]) -> None:
     """CMB-SHIELD: player Shield lasts until the adversaries have struck."""
     for fighter in state.fighters:
         if fighter.shield:
-            events.append(ShieldDropped(fighter.id, fighter.shield))
+            if not state.quiet:
+                events.append(ShieldDropped(fighter.id, fighter.shield))
             fighter.shield = 0
     state.phase = Phase.ROUND_START

@@ -182,11 +182,12 @@ def ask(
         return
     decision = PendingDecision(kind, actor, prompt, tuple(options), context, private)
     if len(options) == 1 and not state.decisions:
-        events.append(DecisionMade(actor, kind, options[0].label))
+        if not state.quiet:
+            events.append(DecisionMade(actor, kind, options[0].label))
         RESOLVERS[kind](state, decision, options[0], events)
         return
     state.decisions.append(decision)
-    if len(state.decisions) == 1:
+    if len(state.decisions) == 1 and not state.quiet:
         events.append(DecisionRequested(actor, kind, prompt))
 
 
@@ -199,7 +200,8 @@ def answer(state: CombatState, index: int, events: list[Event]) -> None:
     decision = state.decisions.pop(0)
     waiting = state.decisions[0] if state.decisions else None
     option = decision.options[index]
-    events.append(DecisionMade(decision.actor, decision.kind, option.label))
+    if not state.quiet:
+        events.append(DecisionMade(decision.actor, decision.kind, option.label))
     RESOLVERS[decision.kind](state, decision, option, events)
-    if waiting is not None and state.decisions and state.decisions[0] is waiting:
+    if waiting is not None and state.decisions and state.decisions[0] is waiting and not state.quiet:
         events.append(DecisionRequested(waiting.actor, waiting.kind, waiting.prompt))

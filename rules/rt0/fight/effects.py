@@ -113,10 +113,12 @@ def draw(
     pile = state.piles[fighter.pile]
     if len(pile.draw) < count and pile.discard:
         state.rng = pile.shuffle_discard_in(state.rng)
-        events.append(DeckShuffled(fighter.pile))
+        if not state.quiet:
+            events.append(DeckShuffled(fighter.pile))
     drawn = [pile.draw.pop() for _ in range(min(count, len(pile.draw)))]
     fighter.hand.extend(drawn)
-    events.append(CardsDrawn(fighter.id, tuple(drawn)))
+    if not state.quiet:
+        events.append(CardsDrawn(fighter.id, tuple(drawn)))
     live = drawn if then else [card for card in drawn if card == TOWER]
     if live and _may_avert(state, fighter):
         _offer_avert(state, fighter, drawn, live, then, context, events)
@@ -205,8 +207,9 @@ def _avert(state: CombatState, decision: PendingDecision, option: Option, events
     pile = state.piles[fighter.pile]
     pile.draw.append(card)
     state.rng = rng.shuffle(state.rng, pile.draw)
-    events.append(CardReturned(fighter.id, card, "shuffled"))
-    events.append(DeckShuffled(fighter.pile))
+    if not state.quiet:
+        events.append(CardReturned(fighter.id, card, "shuffled"))
+        events.append(DeckShuffled(fighter.pile))
     drawn.remove(card)
     live.remove(card)
     if live:
@@ -227,7 +230,8 @@ def lose_hp(state: CombatState, fighter: Fighter, amount: int, why: str, events:
 def take_into_hand(state: CombatState, fighter: Fighter, drawn: list[CardId], events: list[Event]) -> None:
     """Cards reach the hand as a draw: The Tower strikes, ``on_draw`` hooks react (HP-PEEK, HP-LUCKY-NUMBERS)."""
     fighter.hand.extend(drawn)
-    events.append(CardsDrawn(fighter.id, tuple(drawn)))
+    if not state.quiet:
+        events.append(CardsDrawn(fighter.id, tuple(drawn)))
     arrived(state, fighter, drawn, events)
 
 
@@ -267,7 +271,8 @@ def discard_ability(
     forget(fighter, gone)
     if gone:
         state.piles[fighter.pile].discard.extend(gone)
-        events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
+        if not state.quiet:
+            events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
         for hook in hooks(fighter.abilities).on_discard:
             hook.on_discard(state, fighter, ability, gone, events)
     for card, wanted in caught:
@@ -292,7 +297,8 @@ def discard_cards(state: CombatState, fighter: Fighter, ability: str, cards: lis
         bin_cards.remove(card)
     forget(fighter, gone)
     state.piles[fighter.pile].discard.extend(gone)
-    events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
+    if not state.quiet:
+        events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
     for hook in hooks(fighter.abilities).on_discard:
         hook.on_discard(state, fighter, ability, gone, events)
 
@@ -339,7 +345,8 @@ def discard_hand(state: CombatState, fighter: Fighter, events: list[Event]) -> N
     if fighter.hand:
         forget(fighter, fighter.hand)
         state.piles[fighter.pile].discard.extend(fighter.hand)
-        events.append(CardsDiscarded(fighter.id, tuple(fighter.hand), "hand"))
+        if not state.quiet:
+            events.append(CardsDiscarded(fighter.id, tuple(fighter.hand), "hand"))
         fighter.hand.clear()
 
 
@@ -351,14 +358,16 @@ def catastrophe(state: CombatState, fighter: Fighter, events: list[Event]) -> No
     if TOWER in fighter.hand:
         fighter.hand.remove(TOWER)
         state.piles[fighter.pile].discard.append(TOWER)
-        events.append(CardsDiscarded(fighter.id, (TOWER,), "catastrophe"))
+        if not state.quiet:
+            events.append(CardsDiscarded(fighter.id, (TOWER,), "catastrophe"))
     for ability in sorted(fighter.bins):  # sorted: independent of the order the bins were first used
         discard_ability(state, fighter, ability, events)
     pile = state.piles[fighter.pile]
     state.rng = pile.shuffle_discard_in(state.rng)
-    events.append(DeckShuffled(fighter.pile))
     shield = catastrophe_shield(fighter.traits)
-    events.append(CatastropheStruck(fighter.id, shield))
+    if not state.quiet:
+        events.append(DeckShuffled(fighter.pile))
+        events.append(CatastropheStruck(fighter.id, shield))
     if shield:
         gain_shield(state, fighter, shield, events)
     if state.active_fighter is fighter:
@@ -375,7 +384,8 @@ def place(state: CombatState, fighter: Fighter, card: CardId, ability: str, even
     """Put a card on a bin (from the hand or through another effect); a wild Fool is named first."""
     faces = wildcard_faces(state, fighter, ability) if is_wild(fighter, card) else []
     fighter.bins.setdefault(ability, []).append(card)
-    events.append(CardPlaced(fighter.id, card, ability))
+    if not state.quiet:
+        events.append(CardPlaced(fighter.id, card, ability))
     if faces:
         options = [Option(f"The Fool counts as {CARDS[face].name}", FaceTarget(ability, face)) for face in faces]
         ask(state, "wildcard", fighter.id, "What does The Fool count as?", options, events)
@@ -411,7 +421,8 @@ def _wildcard(state: CombatState, decision: PendingDecision, option: Option, eve
     ability, declared = named.ability, named.face
     fighter = state.fighter(decision.actor)
     fighter.counts_as[FOOL] = declared
-    events.append(CardDeclared(fighter.id, FOOL, declared))
+    if not state.quiet:
+        events.append(CardDeclared(fighter.id, FOOL, declared))
     settle_bin(state, fighter, ability, events)
 
 
@@ -487,7 +498,8 @@ def heal(state: CombatState, who: Adversary, amount: int, events: list[Event]) -
     top = state.bestiary[who.kind].hp
     gained = max(0, min(amount, top - who.hp))
     who.hp += gained
-    events.append(HealthRegained(who.id, gained, who.hp))
+    if not state.quiet:
+        events.append(HealthRegained(who.id, gained, who.hp))
 
 
 def _absorb(who: Fighter | Adversary, amount: int) -> int:
@@ -563,9 +575,10 @@ def offer_strike(
         modes = [(damage_amount(state, fighter, amount, r, m), r, m) for amount, r, m in modes]
     options = [opt for amount, ranged, magic in modes for opt in strike_options(state, fighter, amount, ranged, magic)]
     if not options:
-        best = max(amount for amount, _, _ in modes)
-        reason = "no adversary in reach" if any(a.active for a in state.adversaries) else "no adversary left"
-        events.append(DamageWasted(fighter.id, best, reason))
+        if not state.quiet:
+            best = max(amount for amount, _, _ in modes)
+            reason = "no adversary in reach" if any(a.active for a in state.adversaries) else "no adversary left"
+            events.append(DamageWasted(fighter.id, best, reason))
         return
     ask(state, "strike", fighter.id, f"{source}: where does the damage go?", options, events)
 
@@ -614,7 +627,8 @@ def damage_adversary(
     for watcher, ability in everyone_hooked(state, lambda h: h.adversary_damaged):
         ability.adversary_damaged(state, watcher, adversary, fighter.id, amount, events)
     if adversary.hp == 0:
-        events.append(AdversaryDefeated(adversary.id, fighter.id))
+        if not state.quiet:
+            events.append(AdversaryDefeated(adversary.id, fighter.id))
         options = [Option(f"{adversary.name} is {fate}", FateTarget(adversary.id, fate)) for fate in FATES]
         ask(state, "fate", fighter.id, f"{adversary.name} is down. What became of them?", options, events)
 
@@ -667,7 +681,8 @@ decision_targets("fate", FateTarget)
 def _fate(state: CombatState, decision: PendingDecision, option: Option, events: list[Event]) -> None:
     chosen = target_of(option, FateTarget)
     state.adversary(chosen.adversary).fate = chosen.fate
-    events.append(FateChosen(chosen.adversary, chosen.fate))
+    if not state.quiet:
+        events.append(FateChosen(chosen.adversary, chosen.fate))
 
 
 # --- damage to fighters ------------------------------------------------------------------------
@@ -702,12 +717,14 @@ def knocked_down(state: CombatState, fighter: Fighter, events: list[Event]) -> N
     """
     if fighter.kind is FighterKind.EDDY:
         fighter.dead = True
-        events.append(EddyDestroyed(fighter.id))
+        if not state.quiet:
+            events.append(EddyDestroyed(fighter.id))
         return
     received = escalation(fighter.injuries, Severity.MAJOR)  # the campaign's one escalation rule
     if received is None:
         fighter.dead = True
-        events.append(FighterDied(fighter.id))
+        if not state.quiet:
+            events.append(FighterDied(fighter.id))
         return
     if received is Severity.CRITICAL:
         take_injury(fighter, CRITICAL, received.value, events)
@@ -726,18 +743,20 @@ def _injury(state: CombatState, decision: PendingDecision, option: Option, event
     carry_on(state, decision.context, events)  # e.g. the rest of an adversary's plan (ruling CMB-ZERO-HP)
 
 
-def injure(fighter: Fighter, name: str, events: list[Event]) -> None:
+def injure(state: CombatState, fighter: Fighter, name: str, events: list[Event]) -> None:
     """ADV-INJURE (ruling): an injury given directly, not through Damage: Shield does not stop it and HP stays as it
     is; a Major on a Major is Critical and a Critical on a Critical kills, as at 0 HP."""
     received = escalation(fighter.injuries, INJURIES[name].severity)
     if received is None:
         fighter.dead = True
-        events.append(FighterDied(fighter.id))
+        if not state.quiet:
+            events.append(FighterDied(fighter.id))
         return
     if received is not INJURIES[name].severity:
         name = CRITICAL
     fighter.injuries.append(name)
-    events.append(InjuryGiven(fighter.id, name, received.value))
+    if not state.quiet:
+        events.append(InjuryGiven(fighter.id, name, received.value))
 
 
 def take_injury(fighter: Fighter, name: str, severity: str, events: list[Event]) -> None:
@@ -749,8 +768,9 @@ def take_injury(fighter: Fighter, name: str, severity: str, events: list[Event])
 # --- movement ----------------------------------------------------------------------------------
 
 
-def move(who: Fighter | Adversary, destination: Zone, events: list[Event]) -> None:
+def move(state: CombatState, who: Fighter | Adversary, destination: Zone, events: list[Event]) -> None:
     origin = who.zone
     assert origin is not None
     who.zone = destination
-    events.append(Moved(who.id, origin, destination))
+    if not state.quiet:
+        events.append(Moved(who.id, origin, destination))

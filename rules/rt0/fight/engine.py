@@ -270,7 +270,7 @@ def open_combat(
     state.rng = seed_state
     if prepared is not None:
         _prepare(state, prepared)
-    events: list[Event] = [CombatStarted(state.room.size)]
+    events: list[Event] = [] if state.quiet else [CombatStarted(state.room.size)]
     _bring_items(state, fighters, events)
     settle(state, events)
     return state, events
@@ -287,7 +287,7 @@ def _bring_items(state: CombatState, setups: Sequence[FighterSetup], events: lis
             fighter.stowed[HEADPHONES] = [c for c in setup.headphones if c in pile.draw]
             for card in fighter.stowed[HEADPHONES]:
                 pile.draw.remove(card)
-            unpack_headphones(fighter, events)
+            unpack_headphones(state, fighter, events)
         if setup.suited:
             fighter.marks[SUITED] = 1
         if BACKPACK in fighter.items:
@@ -568,7 +568,8 @@ def apply_unchecked(state: CombatState, action: Action) -> list[Event]:
         fighter = state.fighter(action.fighter)
         take_corruption(fighter, 1, f"brought in {_ability_name(action.ability)}", events)
         fighter.abilities = with_companions((*fighter.abilities, action.ability))
-        events.append(AbilityAdded(fighter.id, action.ability))
+        if not state.quiet:
+            events.append(AbilityAdded(fighter.id, action.ability))
     settle(state, events)
     return events
 

@@ -855,3 +855,8 @@ REVEALING: frozenset[type[Event]] = frozenset(
 def reveals(event: Event) -> bool:
     """Whether this event showed a card nobody knew (undo stops before it)."""
     return type(event) in REVEALING
+
+
+TALLIED: frozenset[type[Event]] = frozenset({DamageDealt, ShieldGained, HealthLost, InjuryTaken, CorruptionTaken})
+"""The events a quiet fight (``CombatState.quiet``) still makes: what the balance lab counts, and what its
+lookahead scores. Every other event is made only when somebody may be listening (a table, a log, a dry run)."""

@@ -71,7 +71,8 @@ def _draw_gm_card(state: CombatState, events: list[Event]) -> CardId:
     pile = state.piles[GM]
     if not pile.draw:
         state.rng = pile.shuffle_discard_in(state.rng)
-        events.append(DeckShuffled(GM))
+        if not state.quiet:
+            events.append(DeckShuffled(GM))
     return pile.draw.pop()
 
 
@@ -87,7 +88,8 @@ def draw_intent(state: CombatState, adversary: Adversary, events: list[Event], l
         _set_intent(state, adversary, card, hidden, later, events)
         return
     other, _ = _pull(state, adversary, events)
-    events.append(IntentsOffered(adversary.id, (card, other)))
+    if not state.quiet:
+        events.append(IntentsOffered(adversary.id, (card, other)))
     pairs = ((card, other), (other, card))
     options = [Option(f"{adversary.name} keeps {CARDS[a].name}", IntentTarget(a, b)) for a, b in pairs]
     prompt = f"Which intent does {adversary.name} keep{' for next round' if later else ''}?"
@@ -103,7 +105,8 @@ def _pull(state: CombatState, adversary: Adversary, events: list[Event]) -> tupl
     # adversary's intent (nor next round's, nor one offered), so IntentReplaced alone tells of it.
     while kind.plan_for(SUIT_NAME[card]).redraw_face_down:
         state.piles[GM].discard.append(card)
-        events.append(IntentReplaced(adversary.id, card))
+        if not state.quiet:
+            events.append(IntentReplaced(adversary.id, card))
         card = _draw_gm_card(state, events)
         hidden = True
     return card, hidden and foreseer(state) is None
@@ -152,10 +155,12 @@ def _set_intent(
 ) -> None:
     if later:
         state.queued_intents[adversary.id] = (card, hidden)
-        events.append(IntentQueued(adversary.id, None if hidden else card))
+        if not state.quiet:
+            events.append(IntentQueued(adversary.id, None if hidden else card))
         return
     adversary.intent, adversary.intent_hidden = card, hidden
-    events.append(IntentDrawn(adversary.id, None if hidden else card))
+    if not state.quiet:
+        events.append(IntentDrawn(adversary.id, None if hidden else card))
     for watcher, ability in everyone_hooked(state, lambda h: h.intent_drawn):
         ability.intent_drawn(state, watcher, adversary, events)
 
@@ -260,13 +265,15 @@ def carry_out(state: CombatState, adversary: Adversary, events: list[Event]) -> 
     assert adversary.intent is not None
     if adversary.intent_hidden:
         adversary.intent_hidden = False
-        events.append(IntentRevealed(adversary.id, adversary.intent))
+        if not state.quiet:
+            events.append(IntentRevealed(adversary.id, adversary.intent))
     suit = SUIT_NAME[adversary.intent]
     plan = plan_of(state, adversary)
     use_union = plan is not state.bestiary[adversary.kind].plan_for(suit)
     if plan.union is not None:
         state.round_flags.append(f"union:{adversary.kind}:{suit}")
-    events.append(IntentCarriedOut(adversary.id, adversary.intent, describe_plan(plan.steps)))
+    if not state.quiet:
+        events.append(IntentCarriedOut(adversary.id, adversary.intent, describe_plan(plan.steps)))
     run_steps(state, adversary, (suit, use_union), 0, events)
 
 
@@ -308,7 +315,7 @@ def run_steps(
                 return
             target = default_target(candidates)
             if target is not None and step.do == "injure":
-                injure(target, step.injury, events)
+                injure(state, target, step.injury, events)
             elif target is not None and _hit(state, adversary, target, amount, step, events):
                 _resume_after_injury(state, adversary, which, index + 1)
                 return
@@ -321,7 +328,8 @@ def _hit(
 
     ITM-EVA-SUIT: a gas or liquid attack does nothing to a fighter wearing the suit."""
     if step.kind in SEALED_AGAINST and wearing_suit(target.items, target.marks):
-        events.append(AttackWithstood(target.id, adversary.id, amount, step.kind, EVA_SUIT))
+        if not state.quiet:
+            events.append(AttackWithstood(target.id, adversary.id, amount, step.kind, EVA_SUIT))
         return False
     waiting = len(state.decisions)
     damage_fighter(state, adversary.id, target, amount, step.ranged, events)
@@ -368,7 +376,7 @@ def _gm_target(state: CombatState, decision: PendingDecision, option: Option, ev
     step = _steps_of(state, adversary, which)[choice.step]
     target = state.fighter(target_of(option, FighterTarget).fighter)
     if step.do == "injure":
-        injure(target, step.injury, events)
+        injure(state, target, step.injury, events)
     elif _hit(state, adversary, target, choice.amount, step, events):
         _resume_after_injury(state, adversary, which, choice.step + 1)
         return
@@ -392,7 +400,7 @@ def _advance(state: CombatState, adversary: Adversary, steps: int, events: list[
             return
         if any(f.zone == adversary.zone for f in _present(state)):
             return
-        move(adversary, step_toward(state.room, adversary.zone, target.zone), events)
+        move(state, adversary, step_toward(state.room, adversary.zone, target.zone), events)
 
 
 def held_flag(adversary_id: str) -> str:

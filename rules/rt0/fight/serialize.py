@@ -16,7 +16,7 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, fields, is_dataclass
+from dataclasses import MISSING, Field, fields, is_dataclass
 from enum import Enum
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -49,6 +49,11 @@ ADDED_LATER: dict[str, tuple[tuple[str, Any], ...]] = {
     "Step": (("kind", ""), ("injury", "")),  # gas and liquid attacks (ITM-EVA-SUIT); adversaries that injure
     "PartyRecord": (("request", None), ("lua", None)),  # the playthrough document's: asking the GM; Paradise Lua
 }
+
+
+# Fields that are never saved nor read back, so never hashed either: how a fight is being played, not what happened
+# in it (a lab fight that makes only the events it tallies). A save that names one has it ignored, as unknown keys are.
+UNSAVED: dict[str, frozenset[str]] = {"CombatState": frozenset({"quiet"})}
 
 
 # Classes saved with their format number first (``"format": 1``), and refused when a save has another one; a save
@@ -163,9 +168,11 @@ def decode(kind: Any, data: Any, where: str = "") -> Any:
             raise StateFormatError(f"{_at(where, 'format')}: {found} is not one this version reads")
         hints = field_types(kind)
         values = {
-            f.name: decode(hints[f.name], data[f.name], _at(where, f.name)) for f in fields(kind) if f.name in data
+            f.name: decode(hints[f.name], data[f.name], _at(where, f.name))
+            for f in _saved_fields(kind)
+            if f.name in data
         }
-        for f in fields(kind):
+        for f in _saved_fields(kind):
             if f.name not in data and f.default is MISSING and f.default_factory is MISSING:
                 raise StateFormatError(f"{_at(where, f.name)}: is missing (an incomplete {kind.__name__})")
         try:
@@ -222,8 +229,14 @@ def _key(kind: Any, key: str, where: str) -> Any:
 
 
 @functools.cache
+def _saved_fields(kind: type) -> tuple[Field[Any], ...]:
+    unsaved = UNSAVED.get(kind.__name__, frozenset())
+    return tuple(f for f in fields(kind) if f.name not in unsaved)
+
+
+@functools.cache
 def _field_names(kind: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(kind))
+    return tuple(f.name for f in _saved_fields(kind))
 
 
 def is_compiled(module: types.ModuleType) -> bool:

@@ -469,6 +469,9 @@ class CombatState:
     checkpoints: dict[str, dict[str, Checkpoint]] = field(default_factory=dict)
     day: int = 0  # the campaign Day this fight happens on (once-per-Day uses are stamped with it)
     turn_closing: bool = False  # the active turn's at_turn_end hooks have run; it ends once their choices are made
+    # a lab fight: only the events the lab tallies (``events.TALLIED``) are made; never saved, hashed or compared,
+    # and a clone is never quiet (every dry run and table state hears everything)
+    quiet: bool = field(default=False, compare=False, repr=False)
 
     def __init__(
         self,
@@ -492,6 +495,7 @@ class CombatState:
         checkpoints: dict[str, dict[str, Checkpoint]] | None = None,
         day: int = 0,
         turn_closing: bool = False,
+        quiet: bool = False,
     ) -> None:  # written for speed: mypyc compiles it, not dataclass's (test_value_inits.py)
         self.room = room
         self.fighters = fighters
@@ -513,6 +517,7 @@ class CombatState:
         self.checkpoints = {} if checkpoints is None else checkpoints
         self.day = day
         self.turn_closing = turn_closing
+        self.quiet = quiet
 
     def clone(self) -> CombatState:
         return CombatState(

@@ -138,11 +138,12 @@ def play_fight(spec: RunSpec, index: int, hashed: bool = False, checked: bool = 
 
     The policies only ever return legal actions, so the lab skips the refusal check the table needs
     (``checked=True`` keeps it: the differential test plays both ways). The fight starts from exactly the state
-    and events ``spec.setup.start`` gives, with the part that does not depend on the seed built once per set-up.
+    ``spec.setup.start`` gives, with the part that does not depend on the seed built once per set-up, and is
+    played quiet: only the events the ledger reads are made (``CombatState.quiet``).
     """
     which = POLICY_NAMES.index(spec.policy)  # called by name below: compiled, a direct call, not a generic one
     seed = spec.fight_seed(index)
-    state, opening = start(spec.setup, seed)
+    state, opening = start(spec.setup, seed, quiet=True)
     ledger = _Ledger(state)
     ledger.read(opening)
     actions = 0
@@ -188,18 +189,21 @@ class _Tables:
 _TABLES: Final = _Tables()
 
 
-def start(setup: FightSetup, seed: int) -> tuple[CombatState, list[Event]]:
+def start(setup: FightSetup, seed: int, quiet: bool = False) -> tuple[CombatState, list[Event]]:
     """``setup.start(seed)``: the same state and opening events, its seed-free part built once per set-up.
 
     A run's fights differ only in their seed, so the room, fighters, bins, marks, unshuffled decks and adversaries
-    are laid out once and cloned; ``open_combat`` then shuffles and draws as ``new_combat`` does.
+    are laid out once and cloned; ``open_combat`` then shuffles and draws as ``new_combat`` does. ``quiet``: the
+    fight makes only the events ``events.TALLIED`` names, from its opening on.
     """
     last = _TABLES.last
     if last is None or last[0] is not setup:
         s = setup
         last = (setup, combat_table(s.room_size, s.fighters, s.adversaries, s.bestiary, s.practice, s.day))
         _TABLES.last = last
-    return open_combat(last[1].clone(), seed, setup.fighters)
+    table = last[1].clone()
+    table.quiet = quiet
+    return open_combat(table, seed, setup.fighters)
 
 
 def replay_game(spec: RunSpec, index: int) -> Game:

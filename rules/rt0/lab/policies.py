@@ -34,6 +34,7 @@ def lookahead(state: CombatState) -> Action:
     best_score = -(1 << 30)
     for action in actions:
         trial = state.clone()
+        trial.quiet = True  # the score reads only tallied events
         value = score(trial, apply_unchecked(trial, action))
         if value > best_score:
             best, best_score = action, value

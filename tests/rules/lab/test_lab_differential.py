@@ -16,12 +16,20 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rt0table.rules.rt0.fight.engine import apply
-from rt0table.rules.rt0.fight.events import CorruptionTaken, DamageDealt, Event, HealthLost, InjuryTaken, ShieldGained
+from rt0table.rules.rt0.fight.engine import apply, apply_unchecked
+from rt0table.rules.rt0.fight.events import (
+    TALLIED,
+    CorruptionTaken,
+    DamageDealt,
+    Event,
+    HealthLost,
+    InjuryTaken,
+    ShieldGained,
+)
 from rt0table.rules.rt0.fight.rt0_setup import FightSetup
 from rt0table.rules.rt0.fight.serialize import state_hash
-from rt0table.rules.rt0.lab.fight_row import UNFINISHED, FightRow, play_fight, replay_game
-from rt0table.rules.rt0.lab.policies import FULL_POLICIES
+from rt0table.rules.rt0.lab.fight_row import UNFINISHED, FightRow, play_fight, replay_game, start
+from rt0table.rules.rt0.lab.policies import FULL_POLICIES, POLICIES
 from rt0table.rules.rt0.lab.run_spec import POLICY_NAMES, RunSpec
 from tests.helpers.random_fights import fights
 from tests.helpers.random_play import BESTIARY, SOAK, Fight
@@ -85,3 +93,30 @@ def test_the_lab_plays_every_fight_as_the_full_engine_does(fight: Fight, policy:
     assert play_fight(spec, index, hashed=True, checked=True) == lab
     game = replay_game(spec, index)
     assert (state_hash(game.state), len(game.steps)) == (lab.state_hash, lab.actions)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(fights(), st.sampled_from(POLICY_NAMES), st.integers(0, 2**64 - 1))
+def test_a_quiet_fight_makes_only_the_tallied_events_and_the_same_ones(fight: Fight, policy: str, seed: int) -> None:
+    """The lab's quiet fight against the same fight on a table: its events are exactly the table's tallied ones,
+    in the same order, and it ends in the same state."""
+    setup = FightSetup(fight.room, fight.fighters, fight.adversaries, BESTIARY)
+    quiet, heard = start(setup, seed, quiet=True)
+    told, kept = setup.start(seed)
+    choose = POLICIES[policy]
+    actions = 0
+    while quiet.result is None and quiet.round < 25 and actions < (40 if policy == "lookahead" else 200):
+        action = choose(quiet)
+        assert action == choose(told)
+        heard += apply_unchecked(quiet, action)
+        told, step = apply(told, action)
+        kept += step
+        actions += 1
+    assert quiet.quiet and not told.quiet
+    assert {type(e) for e in heard} <= TALLIED
+    assert heard == [e for e in kept if type(e) in TALLIED], f"seed={seed} policy={policy}"
+    assert state_hash(quiet) == state_hash(told)
