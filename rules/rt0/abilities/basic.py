@@ -338,8 +338,8 @@ def _penalty_pick(state: CombatState, decision: PendingDecision, option: Option,
 def _check_made(
     state: CombatState, fighter: Fighter, skill: Skill, difficulty: Difficulty, result: CheckResult, events: list[Event]
 ) -> None:
-    outcome = result.outcome.name.lower()
     if not state.quiet:
+        outcome = result.outcome.name.lower()
         events.append(SkillCheckMade(fighter.id, skill.value, difficulty.title, result.cards, outcome, result.reason))
 
 
