@@ -54,9 +54,7 @@ def brick(state: CombatState) -> Action:
     # as in legal_actions: with no ability holding a say (the usual case), Ability.accepts is playable + takes,
     # so the hook is looked up once per action rather than once per card and bin
     overruled = bool(hooks(fighter.abilities).permits)
-    for ability_id, ability in _base_bins():
-        if ability_id not in fighter.abilities:  # an Eddy has its own sheet's rows instead
-            continue
+    for ability_id, ability in _HELD.bins(fighter.abilities):
         if not overruled and not ability.can_play:
             continue
         for card in fighter.hand:
@@ -68,14 +66,27 @@ def brick(state: CombatState) -> Action:
     return end
 
 
-_BASE_BINS: Final[list[tuple[str, Ability]]] = []
+class _Held:
+    """``BASE_PRIORITY``'s bins that a tuple of abilities holds (an Eddy has its own sheet's rows instead), in that
+    order; worked out once per distinct tuple, and the last tuple asked about found by identity (a fighter keeps one
+    tuple for a fight), where testing each id against the tuple compared strings on every action."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[str, ...], list[tuple[str, Ability]]] = {}
+        self.last: tuple[tuple[str, ...], list[tuple[str, Ability]]] = ((), [])
+
+    def bins(self, abilities: tuple[str, ...]) -> list[tuple[str, Ability]]:
+        last = self.last
+        if last[0] is abilities:
+            return last[1]
+        held = self.known.get(abilities)
+        if held is None:  # the registry is complete by now: the abilities were imported before any fight
+            held = self.known[abilities] = [(a, ABILITIES[a]) for a in BASE_PRIORITY if a in abilities]
+        self.last = (abilities, held)
+        return held
 
 
-def _base_bins() -> list[tuple[str, Ability]]:
-    """``BASE_PRIORITY``'s bins, found in the registry once rather than by id on every action."""
-    if not _BASE_BINS:  # filled on first use: the registry is complete once the abilities are imported
-        _BASE_BINS.extend((ability_id, ABILITIES[ability_id]) for ability_id in BASE_PRIORITY)
-    return _BASE_BINS
+_HELD: Final = _Held()
 
 
 def greedy(state: CombatState) -> Action:

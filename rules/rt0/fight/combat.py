@@ -146,13 +146,29 @@ def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> No
         if state.decisions:
             return
     state.turn_closing = state.ending_turn = False
-    for ability_id in sorted(fighter.bins):  # sorted: a saved and reloaded state must discard in the same order
-        if fighter.bins[ability_id] and not ABILITIES[ability_id].keeps_cards:
-            discard_ability(state, fighter, ability_id, events)
+    _discard_bins(state, fighter, events)
     discard_hand(state, fighter, events)
     events.append(TurnEnded(fighter.id))
     state.turn += 1
     _start_turn(state, events)
+
+
+def _discard_bins(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+    """The cards on every bin that does not keep them go, bins in sorted order (a saved and reloaded state must
+    discard in the same order as the one it was saved from)."""
+    bins = fighter.bins
+    if hooks(fighter.abilities).on_discard:  # a hook may fill or empty a later bin: each is asked in its turn
+        for ability_id in sorted(bins):
+            if bins[ability_id] and not ABILITIES[ability_id].keeps_cards:
+                discard_ability(state, fighter, ability_id, events)
+        return
+    # no hook: discarding one bin changes no other, so the bins to discard are known at once; usually one or none,
+    # and sorting is needed only when there are more
+    going = [ability_id for ability_id, cards in bins.items() if cards and not ABILITIES[ability_id].keeps_cards]
+    if len(going) > 1:
+        going.sort()
+    for ability_id in going:
+        discard_ability(state, fighter, ability_id, events)
 
 
 def _begin_adversary_turn(state: CombatState, events: list[Event]) -> None:

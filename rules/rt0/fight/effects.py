@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .. import rng
 from ..campaign.injuries import CRITICAL, INJURIES, MAJORS, Severity, escalation
@@ -58,6 +58,9 @@ from .state import (
     Target,
 )
 from .zones import Zone
+
+if TYPE_CHECKING:
+    from ..abilities.base import Ability
 
 FATES: Final = ("killed", "incapacitated", "scared")
 GROUNDED: Final = "grounded"  # adversary.marks: it has lost Flying for the rest of the fight
@@ -253,24 +256,20 @@ def discard_ability(
         return []
     taken = cards.copy()
     cards.clear()
-    caught: list[tuple[CardId, list[str]]] = []
-    catchers = hooks(fighter.abilities).catches if fired else ()
-    for card in taken if catchers else ():
-        wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
-        if wanted:
-            caught.append((card, wanted))
+    found = hooks(fighter.abilities)
+    caught = _caught(state, fighter, ability, taken, found.catches) if fired and found.catches else None
     if caught:
         kept = {card for card, _ in caught}
         gone = [card for card in taken if card not in kept]
-    else:  # the usual case: nothing caught, every card goes (a copy: on_discard hooks get a list of their own)
-        gone = taken.copy()
+    else:  # the usual case: nothing caught, every card goes (on_discard hooks get a list of their own)
+        gone = taken.copy() if found.on_discard else taken
     forget(fighter, gone)
     if gone:
         state.piles[fighter.pile].discard.extend(gone)
         events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
         for hook in hooks(fighter.abilities).on_discard:
             hook.on_discard(state, fighter, ability, gone, events)
-    for card, wanted in caught:
+    for card, wanted in caught if caught else ():
         if len(wanted) == 1:
             place(state, fighter, card, wanted[0], events)
         else:
@@ -280,6 +279,18 @@ def discard_ability(
         for hook in hooks(fighter.abilities).on_fire:
             hook.on_fire(state, fighter, ability, events)
     return taken
+
+
+def _caught(
+    state: CombatState, fighter: Fighter, ability: str, taken: list[CardId], catchers: tuple[Ability, ...]
+) -> list[tuple[CardId, list[str]]]:
+    """The cards of a fired bin that other bins catch (``catches``), each with the bins that want it."""
+    caught = []
+    for card in taken:
+        wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
+        if wanted:
+            caught.append((card, wanted))
+    return caught
 
 
 def discard_cards(state: CombatState, fighter: Fighter, ability: str, cards: list[CardId], events: list[Event]) -> None:
@@ -373,8 +384,11 @@ def play_from_hand(state: CombatState, fighter: Fighter, card: CardId, ability: 
 
 def place(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
     """Put a card on a bin (from the hand or through another effect); a wild Fool is named first."""
-    faces = wildcard_faces(state, fighter, ability) if is_wild(fighter, card) else []
-    fighter.bins.setdefault(ability, []).append(card)
+    faces = wildcard_faces(state, fighter, ability) if is_wild(fighter, card) else None
+    cards = fighter.bins.get(ability)  # not setdefault: that builds an empty list on every card placed
+    if cards is None:
+        cards = fighter.bins[ability] = []
+    cards.append(card)
     events.append(CardPlaced(fighter.id, card, ability))
     if faces:
         options = [Option(f"The Fool counts as {CARDS[face].name}", FaceTarget(ability, face)) for face in faces]
