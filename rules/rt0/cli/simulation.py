@@ -21,11 +21,12 @@ from ..fight.engine import (
     legal_actions,
     new_combat,
     play_card,
+    plays_on,
     refusal,
 )
 from ..fight.events import DamageDealt, DamageWasted, Event, ShieldGained
 from ..fight.registry import ABILITIES, hooks
-from ..fight.state import CombatState
+from ..fight.state import CombatState, Fighter
 from ..traits import Arcana, Trait
 
 if TYPE_CHECKING:
@@ -54,35 +55,43 @@ def brick(state: CombatState) -> Action:
     # as in legal_actions: with no ability holding a say (the usual case), Ability.accepts is playable + takes,
     # so the hook is looked up once per action rather than once per card and bin
     overruled = bool(hooks(fighter.abilities).permits)
-    for ability_id, ability in _HELD.bins(fighter.abilities):
+    for ability_id, ability, plays in _HELD.bins(fighter):
         if not overruled and not ability.can_play:
             continue
         for card in fighter.hand:
             if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
-                return play_card(fighter.id, card, ability_id)
+                play = plays[card]  # a card in hand is a real card id, so an index into the row
+                return play if play is not None else play_card(fighter.id, card, ability_id)
     end = EndTurn(fighter.id)
     if refusal(state, end) is not None:  # a Foolish player must Honk first: only the full list knows how
         return greedy(state)
     return end
 
 
+Held = list[tuple[str, "Ability", list[PlayCard | None]]]
+"""A fighter's base bins: id, ability and the fighter's shared ``PlayCard``s on it (``engine.plays_on``)."""
+
+
 class _Held:
-    """``BASE_PRIORITY``'s bins that a tuple of abilities holds (an Eddy has its own sheet's rows instead), in that
-    order; worked out once per distinct tuple, and the last tuple asked about found by identity (a fighter keeps one
-    tuple for a fight), where testing each id against the tuple compared strings on every action."""
+    """``BASE_PRIORITY``'s bins a fighter holds (an Eddy has its own sheet's rows instead), in that order, worked
+    out once per fighter id and tuple of abilities; the last fighter asked about is found by identity (clones and
+    a run's fights share the id and the tuple), where testing each id against the tuple compared strings and
+    ``play_card`` looked the fighter and the bin up by string on every action."""
 
     def __init__(self) -> None:
-        self.known: dict[tuple[str, ...], list[tuple[str, Ability]]] = {}
-        self.last: tuple[tuple[str, ...], list[tuple[str, Ability]]] = ((), [])
+        self.known: dict[tuple[str, tuple[str, ...]], Held] = {}
+        self.last: tuple[str, tuple[str, ...], Held] = ("", (), [])
 
-    def bins(self, abilities: tuple[str, ...]) -> list[tuple[str, Ability]]:
+    def bins(self, fighter: Fighter) -> Held:
         last = self.last
-        if last[0] is abilities:
-            return last[1]
-        held = self.known.get(abilities)
+        if last[1] is fighter.abilities and last[0] is fighter.id:
+            return last[2]
+        key = (fighter.id, fighter.abilities)
+        held = self.known.get(key)
         if held is None:  # the registry is complete by now: the abilities were imported before any fight
-            held = self.known[abilities] = [(a, ABILITIES[a]) for a in BASE_PRIORITY if a in abilities]
-        self.last = (abilities, held)
+            held = [(a, ABILITIES[a], plays_on(fighter.id, a)) for a in BASE_PRIORITY if a in fighter.abilities]
+            self.known[key] = held
+        self.last = (fighter.id, fighter.abilities, held)
         return held
 
 

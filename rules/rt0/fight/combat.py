@@ -30,6 +30,8 @@ _OVER: Final = Phase.OVER
 def turn_order(state: CombatState) -> list[str]:
     """CMB-ORDER: Eddies, then Fast, then neither, then Slow; seat order breaks ties (ruling)."""
     fighters = state.fighters  # a stable sort by rank written out (a key function is a generic call per fighter)
+    if len(fighters) == 1:  # a lone fighter (practice, the brick bench): nothing to sort, every round
+        return [fighters[0].id]
     ranks = [_rank(f) for f in fighters]
     return [fighters[i].id for rank in range(4) for i in range(len(fighters)) if ranks[i] == rank]
 
