@@ -55,21 +55,29 @@ def brick(state: CombatState) -> Action:
     # as in legal_actions: with no ability holding a say (the usual case), Ability.accepts is playable + takes,
     # so the hook is looked up once per action rather than once per card and bin
     overruled = bool(hooks(fighter.abilities).permits)
-    for ability_id, ability, plays in _HELD.bins(fighter):
+    for held in _HELD.bins(fighter):
+        ability = held.ability
         if not overruled and not ability.can_play:
             continue
         for card in fighter.hand:
             if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
-                play = plays[card]  # a card in hand is a real card id, so an index into the row
-                return play if play is not None else play_card(fighter.id, card, ability_id)
+                play = held.plays[card]  # a card in hand is a real card id, so an index into the row
+                return play if play is not None else play_card(fighter.id, card, held.id)
     end = EndTurn(fighter.id)
     if refusal(state, end) is not None:  # a Foolish player must Honk first: only the full list knows how
         return greedy(state)
     return end
 
 
-Held = list[tuple[str, "Ability", list[PlayCard | None]]]
-"""A fighter's base bins: id, ability and the fighter's shared ``PlayCard``s on it (``engine.plays_on``)."""
+class HeldBin:
+    """One base bin a fighter holds: its id, its ability and the fighter's shared ``PlayCard``s on it
+    (``engine.plays_on``). A class, not a tuple: compiled, its fields are read as they are typed, where a tuple's
+    items are checked against their types on every read (a walk of the MRO for a subclass of ``Ability``)."""
+
+    def __init__(self, ability_id: str, ability: Ability, plays: list[PlayCard | None]) -> None:
+        self.id = ability_id
+        self.ability = ability
+        self.plays = plays
 
 
 class _Held:
@@ -79,17 +87,17 @@ class _Held:
     ``play_card`` looked the fighter and the bin up by string on every action."""
 
     def __init__(self) -> None:
-        self.known: dict[tuple[str, tuple[str, ...]], Held] = {}
-        self.last: tuple[str, tuple[str, ...], Held] = ("", (), [])
+        self.known: dict[tuple[str, tuple[str, ...]], list[HeldBin]] = {}
+        self.last: tuple[str, tuple[str, ...], list[HeldBin]] = ("", (), [])
 
-    def bins(self, fighter: Fighter) -> Held:
+    def bins(self, fighter: Fighter) -> list[HeldBin]:
         last = self.last
         if last[1] is fighter.abilities and last[0] is fighter.id:
             return last[2]
         key = (fighter.id, fighter.abilities)
         held = self.known.get(key)
         if held is None:  # the registry is complete by now: the abilities were imported before any fight
-            held = [(a, ABILITIES[a], plays_on(fighter.id, a)) for a in BASE_PRIORITY if a in fighter.abilities]
+            held = [HeldBin(a, ABILITIES[a], plays_on(fighter.id, a)) for a in BASE_PRIORITY if a in fighter.abilities]
             self.known[key] = held
         self.last = (fighter.id, fighter.abilities, held)
         return held

@@ -46,7 +46,7 @@ def _rank(fighter: Fighter) -> int:
 
 def can_act(fighter: Fighter) -> bool:
     """In the fight, alive, and not incapacitated by a Critical Injury (ruling INJ-CRITICAL)."""
-    return fighter.in_combat and "Critical Injury" not in fighter.injuries
+    return fighter.in_combat and (not fighter.injuries or "Critical Injury" not in fighter.injuries)  # usually none
 
 
 def settle(state: CombatState, events: list[Event]) -> None:

@@ -461,7 +461,9 @@ def gain_shield(state: CombatState, who: Fighter | Adversary, amount: int, event
             amount = ability.receives_shield(state, who, amount)
             if amount < offered and not stopped_by:
                 stopped_by = ability.name
-    who.shield += amount
+        who.shield += amount  # in each branch: compiled, the field of a known class, not an attribute by name
+    else:
+        who.shield += amount
     events.append(ShieldGained(who.id, amount, who.shield, offered - amount, stopped_by))
 
 
