@@ -269,12 +269,8 @@ def discard_ability(
         events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
         for hook in hooks(fighter.abilities).on_discard:
             hook.on_discard(state, fighter, ability, gone, events)
-    for card, wanted in caught if caught else ():
-        if len(wanted) == 1:
-            place(state, fighter, card, wanted[0], events)
-        else:
-            options = [Option(f"{CARDS[card].name} goes on {ABILITIES[w].name}", PlaceTarget(card, w)) for w in wanted]
-            ask(state, "catch", fighter.id, f"Where does {CARDS[card].name} go?", options, events)
+    if caught:  # not ``caught or ()``: compiled, iterating a list-or-tuple is a generic iterator every time
+        _place_caught(state, fighter, caught, events)
     if fired:
         for hook in hooks(fighter.abilities).on_fire:
             hook.on_fire(state, fighter, ability, events)
@@ -291,6 +287,18 @@ def _caught(
         if wanted:
             caught.append((card, wanted))
     return caught
+
+
+def _place_caught(
+    state: CombatState, fighter: Fighter, caught: list[tuple[CardId, list[str]]], events: list[Event]
+) -> None:
+    """Each caught card goes on the bin that wants it, or the fighter is asked which, when several do."""
+    for card, wanted in caught:
+        if len(wanted) == 1:
+            place(state, fighter, card, wanted[0], events)
+        else:
+            options = [Option(f"{CARDS[card].name} goes on {ABILITIES[w].name}", PlaceTarget(card, w)) for w in wanted]
+            ask(state, "catch", fighter.id, f"Where does {CARDS[card].name} go?", options, events)
 
 
 def discard_cards(state: CombatState, fighter: Fighter, ability: str, cards: list[CardId], events: list[Event]) -> None:
