@@ -392,11 +392,8 @@ def play_from_hand(state: CombatState, fighter: Fighter, card: CardId, ability: 
 
 def place(state: CombatState, fighter: Fighter, card: CardId, ability: str, events: list[Event]) -> None:
     """Put a card on a bin (from the hand or through another effect); a wild Fool is named first."""
-    faces = wildcard_faces(state, fighter, ability) if is_wild(fighter, card) else None
-    cards = fighter.bins.get(ability)  # not setdefault: that builds an empty list on every card placed
-    if cards is None:
-        cards = fighter.bins[ability] = []
-    cards.append(card)
+    faces = wildcard_faces(state, fighter, ability) if is_wild(fighter, card) else []
+    fighter.bins.setdefault(ability, []).append(card)
     events.append(CardPlaced(fighter.id, card, ability))
     if faces:
         options = [Option(f"The Fool counts as {CARDS[face].name}", FaceTarget(ability, face)) for face in faces]
