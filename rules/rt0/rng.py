@@ -38,6 +38,11 @@ def _words_wrap() -> bool:
 WORDS_WRAP = _words_wrap()  # not Final: mypyc folds a Final bool it cannot compute
 
 
+_SPARES: Final = [(1 << 64) % n if n else 0 for n in range(80)]
+"""``2**64 % n`` for every deck size up to 79 (a deck holds at most the 78 cards): read, not divided out twice, per
+card shuffled."""
+
+
 def _shuffle_words(state: int, items: list[T]) -> int:
     """``shuffle`` with the same draws, on signed words (valid only when ``WORDS_WRAP``)."""
     s: i64 = state - _SPAN if state > _TOP_WORD else state
@@ -46,9 +51,12 @@ def _shuffle_words(state: int, items: list[T]) -> int:
     golden: i64 = _GOLDEN_WORD
     mix1: i64 = _MIX1_WORD
     mix2: i64 = _MIX2_WORD
+    spares = _SPARES
+    tabled: i64 = len(spares)
     for i in range(len(items) - 1, 0, -1):
         n: i64 = i + 1
-        spare: i64 = ((top % n) * 2 + 2) % n  # 2**64 % n: the top ``spare`` values are rejected
+        # 2**64 % n: the top ``spare`` values are rejected
+        spare: i64 = spares[n] if n < tabled else ((top % n) * 2 + 2) % n
         while True:
             s += golden
             z: i64 = s

@@ -15,7 +15,7 @@ def reference_shuffle(state: int, items: list[int]) -> int:
 
 def test_shuffle_draws_as_below_does() -> None:
     for seed in (0, 1, 7, 2**63 + 5, (1 << 64) - 1, 0x9E3779B97F4A7C15):
-        for size in (0, 1, 2, 3, 5, 22, 56, 78):
+        for size in (0, 1, 2, 3, 5, 22, 56, 78, 79, 80, 130):  # 80 and more: beyond rng's table of spares
             mine, theirs = list(range(size)), list(range(size))
             assert rng.shuffle(seed, mine) == reference_shuffle(seed, theirs)
             assert mine == theirs

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..cards import CARDS, FOOL, CardId, Suit
+from ..cards import ALL_IDS, CARDS, FOOL, CardId, Suit
 from ..fight.effects import take_corruption
 from ..fight.events import AbilityResolved, Event
 from ..fight.identity import face, is_wild
@@ -87,7 +87,9 @@ class Ability:
     def __init__(self) -> None:
         # The class's settings ``accepts`` and ``takes`` read, copied onto the one instance: compiled, an instance
         # attribute is a field of the C struct, where a class attribute is a look-up through the type's dicts.
-        self.fits: frozenset[CardId] | None = self.accepted
+        # ``accepted`` as one byte per card id (1: it fits): an index where a set look-up hashed the card
+        accepted = self.accepted
+        self.fits: bytes | None = None if accepted is None else bytes(card in accepted for card in ALL_IDS)
         self.can_play: bool = self.playable
         self.fit_suits: frozenset[Suit] = frozenset(self.suits or ())  # ``takes``'s suits, not a new set per card
 
@@ -109,7 +111,7 @@ class Ability:
         if accepted is None:
             return True
         if card != FOOL and not fighter.counts_as:  # the card counts as itself: the common, fast case
-            if card in accepted:
+            if 0 <= card < len(accepted) and accepted[card]:
                 return True  # its own suit fits, and extra_suits only ever add suits
             if not hooks(fighter.abilities).extra_suits:
                 return False

@@ -21,11 +21,12 @@ from ..fight.engine import (
     legal_actions,
     new_combat,
     play_card,
+    plays_on,
     refusal,
 )
 from ..fight.events import DamageDealt, DamageWasted, Event, ShieldGained
 from ..fight.registry import ABILITIES, hooks
-from ..fight.state import CombatState
+from ..fight.state import CombatState, Fighter
 from ..traits import Arcana, Trait
 
 if TYPE_CHECKING:
@@ -54,28 +55,55 @@ def brick(state: CombatState) -> Action:
     # as in legal_actions: with no ability holding a say (the usual case), Ability.accepts is playable + takes,
     # so the hook is looked up once per action rather than once per card and bin
     overruled = bool(hooks(fighter.abilities).permits)
-    for ability_id, ability in _base_bins():
-        if ability_id not in fighter.abilities:  # an Eddy has its own sheet's rows instead
-            continue
+    for held in _HELD.bins(fighter):
+        ability = held.ability
         if not overruled and not ability.can_play:
             continue
         for card in fighter.hand:
             if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
-                return play_card(fighter.id, card, ability_id)
+                play = held.plays[card]  # a card in hand is a real card id, so an index into the row
+                return play if play is not None else play_card(fighter.id, card, held.id)
     end = EndTurn(fighter.id)
     if refusal(state, end) is not None:  # a Foolish player must Honk first: only the full list knows how
         return greedy(state)
     return end
 
 
-_BASE_BINS: Final[list[tuple[str, Ability]]] = []
+class HeldBin:
+    """One base bin a fighter holds: its id, its ability and the fighter's shared ``PlayCard``s on it
+    (``engine.plays_on``). A class, not a tuple: compiled, its fields are read as they are typed, where a tuple's
+    items are checked against their types on every read (a walk of the MRO for a subclass of ``Ability``)."""
+
+    def __init__(self, ability_id: str, ability: Ability, plays: list[PlayCard | None]) -> None:
+        self.id = ability_id
+        self.ability = ability
+        self.plays = plays
 
 
-def _base_bins() -> list[tuple[str, Ability]]:
-    """``BASE_PRIORITY``'s bins, found in the registry once rather than by id on every action."""
-    if not _BASE_BINS:  # filled on first use: the registry is complete once the abilities are imported
-        _BASE_BINS.extend((ability_id, ABILITIES[ability_id]) for ability_id in BASE_PRIORITY)
-    return _BASE_BINS
+class _Held:
+    """``BASE_PRIORITY``'s bins a fighter holds (an Eddy has its own sheet's rows instead), in that order, worked
+    out once per fighter id and tuple of abilities; the last fighter asked about is found by identity (clones and
+    a run's fights share the id and the tuple), where testing each id against the tuple compared strings and
+    ``play_card`` looked the fighter and the bin up by string on every action."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[str, tuple[str, ...]], list[HeldBin]] = {}
+        self.last: tuple[str, tuple[str, ...], list[HeldBin]] = ("", (), [])
+
+    def bins(self, fighter: Fighter) -> list[HeldBin]:
+        last = self.last
+        if last[1] is fighter.abilities and last[0] is fighter.id:
+            return last[2]
+        key = (fighter.id, fighter.abilities)
+        held = self.known.get(key)
+        if held is None:  # the registry is complete by now: the abilities were imported before any fight
+            held = [HeldBin(a, ABILITIES[a], plays_on(fighter.id, a)) for a in BASE_PRIORITY if a in fighter.abilities]
+            self.known[key] = held
+        self.last = (fighter.id, fighter.abilities, held)
+        return held
+
+
+_HELD: Final = _Held()
 
 
 def greedy(state: CombatState) -> Action:

@@ -30,6 +30,8 @@ _OVER: Final = Phase.OVER
 def turn_order(state: CombatState) -> list[str]:
     """CMB-ORDER: Eddies, then Fast, then neither, then Slow; seat order breaks ties (ruling)."""
     fighters = state.fighters  # a stable sort by rank written out (a key function is a generic call per fighter)
+    if len(fighters) == 1:  # a lone fighter (practice, the brick bench): nothing to sort, every round
+        return [fighters[0].id]
     ranks = [_rank(f) for f in fighters]
     return [fighters[i].id for rank in range(4) for i in range(len(fighters)) if ranks[i] == rank]
 
@@ -44,7 +46,7 @@ def _rank(fighter: Fighter) -> int:
 
 def can_act(fighter: Fighter) -> bool:
     """In the fight, alive, and not incapacitated by a Critical Injury (ruling INJ-CRITICAL)."""
-    return fighter.in_combat and "Critical Injury" not in fighter.injuries
+    return fighter.in_combat and (not fighter.injuries or "Critical Injury" not in fighter.injuries)  # usually none
 
 
 def settle(state: CombatState, events: list[Event]) -> None:
@@ -149,14 +151,30 @@ def finish_turn(state: CombatState, fighter: Fighter, events: list[Event]) -> No
         if state.decisions:
             return
     state.turn_closing = state.ending_turn = False
-    for ability_id in sorted(fighter.bins):  # sorted: a saved and reloaded state must discard in the same order
-        if fighter.bins[ability_id] and not ABILITIES[ability_id].keeps_cards:
-            discard_ability(state, fighter, ability_id, events)
+    _discard_bins(state, fighter, events)
     discard_hand(state, fighter, events)
     if not state.quiet:
         events.append(TurnEnded(fighter.id))
     state.turn += 1
     _start_turn(state, events)
+
+
+def _discard_bins(state: CombatState, fighter: Fighter, events: list[Event]) -> None:
+    """The cards on every bin that does not keep them go, bins in sorted order (a saved and reloaded state must
+    discard in the same order as the one it was saved from)."""
+    bins = fighter.bins
+    if hooks(fighter.abilities).on_discard:  # a hook may fill or empty a later bin: each is asked in its turn
+        for ability_id in sorted(bins):
+            if bins[ability_id] and not ABILITIES[ability_id].keeps_cards:
+                discard_ability(state, fighter, ability_id, events)
+        return
+    # no hook: discarding one bin changes no other, so the bins to discard are known at once; usually one or none,
+    # and sorting is needed only when there are more
+    going = [ability_id for ability_id, cards in bins.items() if cards and not ABILITIES[ability_id].keeps_cards]
+    if len(going) > 1:
+        going.sort()
+    for ability_id in going:
+        discard_ability(state, fighter, ability_id, events)
 
 
 def _begin_adversary_turn(state: CombatState, events: list[Event]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .. import rng
 from ..campaign.injuries import CRITICAL, INJURIES, MAJORS, Severity, escalation
@@ -58,6 +58,9 @@ from .state import (
     Target,
 )
 from .zones import Zone
+
+if TYPE_CHECKING:
+    from ..abilities.base import Ability
 
 FATES: Final = ("killed", "incapacitated", "scared")
 GROUNDED: Final = "grounded"  # adversary.marks: it has lost Flying for the rest of the fight
@@ -257,17 +260,13 @@ def discard_ability(
         return []
     taken = cards.copy()
     cards.clear()
-    caught: list[tuple[CardId, list[str]]] = []
-    catchers = hooks(fighter.abilities).catches if fired else ()
-    for card in taken if catchers else ():
-        wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
-        if wanted:
-            caught.append((card, wanted))
+    found = hooks(fighter.abilities)
+    caught = _caught(state, fighter, ability, taken, found.catches) if fired and found.catches else None
     if caught:
         kept = {card for card, _ in caught}
         gone = [card for card in taken if card not in kept]
-    else:  # the usual case: nothing caught, every card goes (a copy: on_discard hooks get a list of their own)
-        gone = taken.copy()
+    else:  # the usual case: nothing caught, every card goes (on_discard hooks get a list of their own)
+        gone = taken.copy() if found.on_discard else taken
     forget(fighter, gone)
     if gone:
         state.piles[fighter.pile].discard.extend(gone)
@@ -275,16 +274,36 @@ def discard_ability(
             events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
         for hook in hooks(fighter.abilities).on_discard:
             hook.on_discard(state, fighter, ability, gone, events)
+    if caught:  # not ``caught or ()``: compiled, iterating a list-or-tuple is a generic iterator every time
+        _place_caught(state, fighter, caught, events)
+    if fired:
+        for hook in hooks(fighter.abilities).on_fire:
+            hook.on_fire(state, fighter, ability, events)
+    return taken
+
+
+def _caught(
+    state: CombatState, fighter: Fighter, ability: str, taken: list[CardId], catchers: tuple[Ability, ...]
+) -> list[tuple[CardId, list[str]]]:
+    """The cards of a fired bin that other bins catch (``catches``), each with the bins that want it."""
+    caught = []
+    for card in taken:
+        wanted = [c.id for c in catchers if c.id != ability and c.catches(state, fighter, ability, card)]
+        if wanted:
+            caught.append((card, wanted))
+    return caught
+
+
+def _place_caught(
+    state: CombatState, fighter: Fighter, caught: list[tuple[CardId, list[str]]], events: list[Event]
+) -> None:
+    """Each caught card goes on the bin that wants it, or the fighter is asked which, when several do."""
     for card, wanted in caught:
         if len(wanted) == 1:
             place(state, fighter, card, wanted[0], events)
         else:
             options = [Option(f"{CARDS[card].name} goes on {ABILITIES[w].name}", PlaceTarget(card, w)) for w in wanted]
             ask(state, "catch", fighter.id, f"Where does {CARDS[card].name} go?", options, events)
-    if fired:
-        for hook in hooks(fighter.abilities).on_fire:
-            hook.on_fire(state, fighter, ability, events)
-    return taken
 
 
 def discard_cards(state: CombatState, fighter: Fighter, ability: str, cards: list[CardId], events: list[Event]) -> None:
@@ -458,7 +477,9 @@ def gain_shield(state: CombatState, who: Fighter | Adversary, amount: int, event
             amount = ability.receives_shield(state, who, amount)
             if amount < offered and not stopped_by:
                 stopped_by = ability.name
-    who.shield += amount
+        who.shield += amount  # in each branch: compiled, the field of a known class, not an attribute by name
+    else:
+        who.shield += amount
     events.append(ShieldGained(who.id, amount, who.shield, offered - amount, stopped_by))
 
 

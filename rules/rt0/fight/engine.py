@@ -278,7 +278,11 @@ def open_combat(
 
 def _bring_items(state: CombatState, setups: Sequence[FighterSetup], events: list[Event]) -> None:
     """ITM-HEADPHONES: the kept cards join the hand; ITM-BACKPACK: a card from the deck onto the Backpack."""
-    for setup, fighter in zip(setups, state.fighters, strict=True):
+    fighters = state.fighters
+    if len(setups) != len(fighters):
+        raise ValueError(f"{len(setups)} set-ups for {len(fighters)} fighters")
+    for index in range(len(fighters)):  # by index, not zip(): compiled, zip is a generic iterator per fight
+        fighter, setup = fighters[index], setups[index]
         if not fighter.items:
             continue
         if setup.headphones:
@@ -461,18 +465,24 @@ def play_card(fighter: str, card: int, ability: str) -> PlayCard:
     Kept by fighter, then bin, then card: two look-ups by string (their hashes are cached) and an index, where a
     cache keyed by the three would build, hash and compare a tuple on every play.
     """
-    by_bin = _PLAYS.get(fighter)
-    if by_bin is None:
-        by_bin = _PLAYS[fighter] = {}
-    row = by_bin.get(ability)
-    if row is None:
-        row = by_bin[ability] = [None] * len(CARDS)
+    row = plays_on(fighter, ability)
     if not 0 <= card < len(row):  # no such card: a value all the same, not kept
         return PlayCard(fighter, card, ability)
     play = row[card]
     if play is None:
         play = row[card] = PlayCard(fighter, card, ability)
     return play
+
+
+def plays_on(fighter: str, ability: str) -> list[PlayCard | None]:
+    """``play_card``'s shared ``PlayCard``s of one fighter on one bin, by card id (None: not asked for yet)."""
+    by_bin = _PLAYS.get(fighter)
+    if by_bin is None:
+        by_bin = _PLAYS[fighter] = {}
+    row = by_bin.get(ability)
+    if row is None:
+        row = by_bin[ability] = [None] * len(CARDS)
+    return row
 
 
 _PLAYS: Final[dict[str, dict[str, list[PlayCard | None]]]] = {}

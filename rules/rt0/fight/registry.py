@@ -92,8 +92,20 @@ class _Recent:
     def __init__(self) -> None:
         self.keys: list[tuple[str, ...]] = []
         self.answers: list[Hooks] = []
+        # the last tuple asked about with its answer, one field read before the lists: most questions come from
+        # the fighter asked about last. One pair, set whole, so another thread never reads a tuple with the wrong
+        # answer.
+        self.last: tuple[tuple[str, ...], Hooks] = ((), Hooks(()))
 
     def hooks(self, abilities: tuple[str, ...]) -> Hooks:
+        last = self.last
+        if last[0] is abilities:
+            return last[1]
+        answer = self._found(abilities)
+        self.last = (abilities, answer)
+        return answer
+
+    def _found(self, abilities: tuple[str, ...]) -> Hooks:
         keys = self.keys
         for index in range(len(keys)):
             if keys[index] is abilities:
