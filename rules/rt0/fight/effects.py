@@ -272,7 +272,7 @@ def discard_ability(
         state.piles[fighter.pile].discard.extend(gone)
         if not state.quiet:
             events.append(CardsDiscarded(fighter.id, tuple(gone), ability))
-        for hook in hooks(fighter.abilities).on_discard:
+        for hook in found.on_discard:
             hook.on_discard(state, fighter, ability, gone, events)
     if caught:  # not ``caught or ()``: compiled, iterating a list-or-tuple is a generic iterator every time
         _place_caught(state, fighter, caught, events)

@@ -9,10 +9,9 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
 from rt0table.desktop.moons_grave.mg_scene import FOE_FILL
 from rt0table.desktop.packs.pack_editor import PackEditor
-from tests.helpers.pack_editing import pick_row, retype
+from tests.helpers.pack_editing import open_editor, pick_row, retype
 
 PERK_FILL = QColor("#2f3b2c")  # a perk card on the rail
 TRACK_FILL = QColor("#39424e")  # a soak track not yet used
@@ -20,12 +19,7 @@ TRACK_FILL = QColor("#39424e")  # a soak track not yet used
 
 @pytest.fixture
 def editor(qtbot: QtBot) -> PackEditor:
-    widget = PackEditor(MOONS_GRAVE)
-    qtbot.addWidget(widget)
-    widget.resize(1024, 640)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return open_editor(qtbot, 1024, 640)
 
 
 def shown(editor: PackEditor) -> QImage:

@@ -18,7 +18,7 @@ from rt0table.desktop.packs.pack_editor import MARKED, PackEditor
 from rt0table.desktop.packs.pack_games import packs_for
 from rt0table.desktop.packs.pack_library import available_packs, game_folder, house_pack, packs_folder
 from rt0table.rules.packs.content_pack import pack_to_zip
-from tests.helpers.pack_editing import pick_row, retype
+from tests.helpers.pack_editing import open_editor, pick_row, retype
 from tests.helpers.widgets import LEFT, click, named, shoot, tick_box
 
 HOUSE = ("moons_grave", "house")
@@ -34,12 +34,7 @@ def all_files(root: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def editor(qtbot: QtBot) -> PackEditor:
-    widget = PackEditor(MOONS_GRAVE)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 800)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return open_editor(qtbot, 1280, 800)
 
 
 def type_lines(qtbot: QtBot, box: QPlainTextEdit, *lines: str) -> None:
