@@ -84,6 +84,7 @@ class TableScene(QGraphicsScene):
         self.passives: dict[str, PassiveBadgeItem] = {}
         self.offers: Offers = NONE
         self.hand_items: list[CardItem] = []
+        self.hand_hidden = False  # the viewed hand is not the screen's to see: none of it is drawn
         self.deck = self._add(PileItem("deck"))
         self.discard = self._add(PileItem("discard"))
         self.grid = self._add(ZoneGridItem())
@@ -235,6 +236,7 @@ class TableScene(QGraphicsScene):
             rect = self.sceneRect()
             self.relayout(rect.width(), rect.height())
         shown = viewed.hand if hand is None else hand
+        self.hand_hidden = len(shown) < len(viewed.hand)
         if [item.card for item in self.hand_items] != shown:
             for item in self.hand_items:
                 self.removeItem(item)
