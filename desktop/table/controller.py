@@ -40,7 +40,16 @@ from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.fight.events import CatastropheStruck, Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.privacy import HIDDEN_CARD
-from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, HiddenTarget, Option, Phase, ZoneTarget
+from rt0table.rules.rt0.fight.state import (
+    GM,
+    CombatState,
+    Fighter,
+    FighterKind,
+    HiddenTarget,
+    Option,
+    Phase,
+    ZoneTarget,
+)
 from rt0table.rules.rt0.rt0_seam import RT0
 from rt0table.rules.seam import NOBODY, OMNISCIENT, Seat
 
@@ -700,7 +709,7 @@ class TableController(QObject):
     # --- the large card ---------------------------------------------------------------------------------
 
     def hand_private(self) -> bool:
-        """The hand on the table is hidden from the seat at the screen (hot-seat: its owner has not lifted the curtain)."""
+        """The hand on the table is hidden from the seat at the screen (its owner has not lifted the curtain)."""
         return _hand_hidden(self.seen(self.state).fighter(self.viewed_id))
 
     def _hover(self, event: QGraphicsSceneMouseEvent) -> None:
