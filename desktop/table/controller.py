@@ -148,7 +148,8 @@ class TableController(QObject):
         if not self.replayer.running:  # a replay is shown behind whatever curtain was there when it began
             self._show_curtain(state)
         seen = self.seen(state)
-        scene.render_state(state, viewed, acting, [c for c in seen.fighter(viewed.id).hand if c != HIDDEN_CARD])
+        hand = None if viewed is None else [c for c in seen.fighter(viewed.id).hand if c != HIDDEN_CARD]
+        scene.render_state(state, viewed, acting, hand)
         for item in scene.bin_items():
             item.set_glow(Glow.NORMAL)
             item.set_selected(item.ability_id == self.selected)
