@@ -1,8 +1,8 @@
 """Every game the desktop offers, by its ruleset's key (rules/rulesets.py): the new-game screens, the saves, the
 lessons and the content packs all read their games from here.
 
-A new game adds its own folders and one entry here (its import, and its name in ``SHELF``). Importing this module is cheap (no rules engine, no screens):
-the save store reads ``TITLES`` to list saves.
+A new game adds its own folders and one entry here (its import, and its name in ``SHELF``). Importing this module
+is cheap (no rules engine, no screens): the save store reads ``TITLES`` to list saves.
 """
 
 from __future__ import annotations

@@ -401,7 +401,7 @@ class DemoScreen(QStackedWidget):
         self.done = read_done(self.done_path)
         self.picker = self._new_picker()
         self.lesson: LessonScreen | None = None
-        self.mg_lesson: QWidget | None = None
+        self.game_lesson: QWidget | None = None
         self.entry: LessonEntry | None = None
 
     def _new_picker(self) -> LessonPicker:
@@ -464,13 +464,13 @@ class DemoScreen(QStackedWidget):
         return self._show_other(screen, other_key(lessons.prefix, lesson))
 
     def _show_other(self, screen: QWidget, key: str = "") -> QWidget:
-        """Another game's lesson screen (one at a time, in ``mg_lesson``), which has ``closed`` and ``completed``
+        """Another game's lesson screen (one at a time, in ``game_lesson``), which has ``closed`` and ``completed``
         signals; finished, it is kept as done under ``key``."""
         self.close_lesson()
         screen.closed.connect(self.close_lesson)  # type: ignore[attr-defined]
         if key:
             screen.completed.connect(lambda: self.mark_done_as(key))  # type: ignore[attr-defined]
-        self.mg_lesson = screen
+        self.game_lesson = screen
         self.addWidget(screen)
         self.setCurrentWidget(screen)
         return screen
@@ -480,10 +480,10 @@ class DemoScreen(QStackedWidget):
         return self.open_lesson(following) if following is not None else None
 
     def close_lesson(self) -> None:
-        if self.mg_lesson is not None:
-            self.removeWidget(self.mg_lesson)
-            self.mg_lesson.deleteLater()
-            self.mg_lesson = None
+        if self.game_lesson is not None:
+            self.removeWidget(self.game_lesson)
+            self.game_lesson.deleteLater()
+            self.game_lesson = None
         if self.lesson is not None:
             self.removeWidget(self.lesson)
             self.lesson.deleteLater()

@@ -37,7 +37,7 @@ def folder_of(game: ShelfGame) -> str:
 def test_the_shelf_holds_the_rules_registrys_games_in_its_order_with_their_titles() -> None:
     assert list(SHELF) == list(RULESETS)
     assert all(game.key == key for key, game in SHELF.items())
-    assert TITLES == {key: rules.title for key, rules in RULESETS.items()}
+    assert {key: rules.title for key, rules in RULESETS.items()} == TITLES
     assert CODEC_TITLES is TITLES  # the save store lists saves with the shelf's titles, loading no rules engine
 
 
