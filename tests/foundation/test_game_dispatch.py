@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rt0table.desktop.game_shelf import SHELF
 from rt0table.desktop.saves.setup_codec import RT0
-from tests.foundation.test_rt0_boundary import imported, package_of
+from tests.helpers.desktop_imports import imported, package_of
 
 ROOT = Path(__file__).resolve().parents[2]
 DESKTOP = ROOT / "desktop"
