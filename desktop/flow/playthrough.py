@@ -25,7 +25,10 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.saves.funnel_guard import through_funnel
+from rt0table.desktop.saves.funnel_step import Step
 from rt0table.desktop.saves.loaded import StandInAnswer
+from rt0table.desktop.saves.seam_oracle import OracleMove
+from rt0table.desktop.seam_session import Funnel
 from rt0table.desktop.table.fight_session import Recorder, Session
 from rt0table.rules.paradise_lua.lua_campaign import LuaState
 from rt0table.rules.rt0.campaign import campaign as cp
@@ -43,6 +46,7 @@ from rt0table.rules.seam import IllegalAction
 from rt0table.rules.solo.journal_bridge import SoloJournal
 from rt0table.rules.story import ops
 from rt0table.rules.story.decks import fresh_decks
+from rt0table.rules.story.story_seam import STORY
 from rt0table.rules.story.tale import (
     FightConcluded,
     FightStepped,
@@ -50,13 +54,13 @@ from rt0table.rules.story.tale import (
     Part,
     Story,
     StoryEvent,
-    apply,
     changed_parts,
     new_story,
 )
-from rt0table.rules.story.undo_stack import UndoStack, UndoStep
 
-__all__ = ["FightReport", "FinishedFight", "Mode", "OpChanges", "Playthrough"]
+__all__ = ["FightReport", "FinishedFight", "Mode", "OpChanges", "PlayStep", "Playthrough"]
+
+PlayStep = Step[Story, ops.Played, StoryEvent]
 
 
 class Mode(Enum):
@@ -120,7 +124,7 @@ class _Checks:
 
 
 class Playthrough(QObject):
-    """The mode, the playthrough's value, the fight on the table, and the one undo stack (fights' steps too)."""
+    """The mode, the playthrough's value, the fight on the table, and the one funnel every change goes through."""
 
     changed = Signal(object)  # OpChanges
 
@@ -137,8 +141,8 @@ class Playthrough(QObject):
         ``lua``: a new playthrough set in Paradise Lua, from that campaign's start."""
         super().__init__(parent)
         self.mode = mode
-        self.story: Story = story if story is not None else new_story(mode.value, campaign, seed, world=lua)
-        self.undo_stack = UndoStack()
+        begun = story if story is not None else new_story(mode.value, campaign, seed, world=lua)
+        self.funnel: Funnel[Story, ops.Played, StoryEvent] = Funnel(STORY, begun, StoryKeeping(self), forgets=True)
         self.session: Session | None = None
         self.recorder: Recorder | None = None  # the fight's rows in the save, while a fight is on the table
         self.plan: fp.FightPlan | None = None
@@ -147,6 +151,19 @@ class Playthrough(QObject):
         self._checks = _Checks()
 
     # --- reading ---
+
+    @property
+    def story(self) -> Story:
+        return self.funnel.state
+
+    @story.setter
+    def story(self, story: Story) -> None:
+        self.funnel.state = story
+
+    @property
+    def undo_reach(self) -> int:
+        """The steps undo can still take back, one at a time (a fight's among them)."""
+        return self.funnel.undoable()
 
     @property
     def campaign(self) -> cp.Campaign:
@@ -192,21 +209,18 @@ class Playthrough(QObject):
     # --- the funnel ---
 
     def submit(self, op: ops.Op) -> list[StoryEvent]:
-        """Apply the op, keep it, push its undo step and signal once; raises IllegalAction (nothing changed)."""
+        """Apply the op through the funnel (kept, one undo step, one signal); raises IllegalAction (nothing
+        changed)."""
         before = self.story
-        after, events = apply(before, op)
-        stack = self.undo_stack.pushed(op, before, events)
-        self._keep(after, op, story_reach(stack))
-        self.story = after
-        self.undo_stack = stack
-        self.changed.emit(OpChanges(changed_parts(before, after), tuple(events), op))
-        return events
+        step = self.funnel.play(op)
+        self.changed.emit(OpChanges(changed_parts(before, self.story), step.events, op))
+        return list(step.events)
 
     def undo_refusal(self) -> str | None:
         if self._fight_on_top():
             assert self.session is not None
             return self.session.undo_refusal()
-        return self.undo_stack.refusal()
+        return self.funnel.undo_refusal()
 
     def undo(self) -> ops.Op | None:
         """Take back the last op since the last reveal; raises IllegalAction when there is none. Returns the op (None
@@ -214,26 +228,28 @@ class Playthrough(QObject):
         back through its Session, which takes the stand-in's answers back with it (``fight_undo``)."""
         if self._fight_on_top():
             assert self.session is not None
-            op = self.undo_stack.steps[-1].op
+            op = self.funnel.steps[-1].action
             if not self.session.undo():
                 raise IllegalAction(self.session.undo_refusal() or "The fight's last step stands.")
-            return op
-        stack, step = self.undo_stack.popped()
-        before = self.story
-        self._keep(step.before, None, story_reach(stack), undone=True)
-        self.story, self.undo_stack = step.before, stack
-        self.changed.emit(OpChanges(changed_parts(before, step.before), (), None, undone=True))
-        return step.op
+            return op if isinstance(op, ops.FightAction) else None
+        why = self.funnel.undo_refusal()
+        if why is not None:
+            raise IllegalAction(why)
+        before, taken = self.story, self.funnel.steps[-1]
+        self.funnel.take_back(1)
+        self.changed.emit(OpChanges(changed_parts(before, self.story), (), None, undone=True))
+        return taken.action if not isinstance(taken.action, ops.Earlier | OracleMove) else None
 
     def _fight_on_top(self) -> bool:
-        steps = self.undo_stack.steps
-        return self.session is not None and bool(steps) and isinstance(steps[-1].op, ops.FightAction)
+        steps = self.funnel.steps
+        return self.session is not None and bool(steps) and isinstance(steps[-1].action, ops.FightAction)
 
-    def _keep(self, story: Story, op: ops.Op | None = None, reach: int | None = None, undone: bool = False) -> None:
-        """``reach``: the undo steps there will be after this change (the stack as it is, when None); a fight's own
-        steps are not counted: the save keeps those in the fight's rows, and a resumed fight reads them from there."""
+    def keep(self, story: Story, op: ops.Op | None = None, reach: int | None = None, undone: bool = False) -> None:
+        """Hand the value to the keeper (the save) in one write; ``reach``: the undo steps there will be after this
+        change (the funnel's as they are, when None), not counting a fight's own: the save keeps those in the
+        fight's rows, and a resumed fight reads them from there."""
         if self.keeper is not None:
-            steps = story_reach(self.undo_stack) if reach is None else reach
+            steps = story_reach(self.funnel) if reach is None else reach
             with through_funnel():
                 self.keeper.keep(story, op, steps, undone)
 
@@ -262,8 +278,9 @@ class Playthrough(QObject):
         """Put a fight loaded from a save back on the table where it stopped (``answered``, ``played_before`` and
         ``opening`` as ``Session`` takes them, so it goes on as it did before the save). Undo reaches back as far
         as it did: the fight's steps since its last reveal, and nothing before the fight's start."""
-        self.story = replace(self.story, fight=game.state)
-        self.undo_stack = fight_undo_stack(self.story, game)
+        answered = frozenset(answered)
+        story = replace(self.story, fight=game.state)
+        self.funnel.reset(story, fight_steps(story, game, answered, played_before))
         return self._seat(game, recorder, answered, played_before, opening)
 
     def _seat(self, game: Game, recorder: Recorder | None, answered: Iterable[int] = (),
@@ -281,19 +298,12 @@ class Playthrough(QObject):
         if session is None:
             raise IllegalAction("There is no fight on the table.")
         op, before = ops.FightAction(action), self.story
-        after, events = apply(before, op)
-        stepped = next(e for e in events if isinstance(e, FightStepped))
-        assert after.fight is not None
+        step = self.funnel.play(op, stand_in=answer is not None, note=answer)
+        stepped = next(e for e in step.events if isinstance(e, FightStepped))
+        assert self.story.fight is not None
         fight_events = list(stepped.events)
-        session.game.took(action, after.fight, fight_events)  # the fight's history, for replays and the stand-in
-        if self.recorder is not None:
-            with through_funnel():
-                if answer is None:
-                    self.recorder.record(action, after.fight)
-                else:
-                    self.recorder.record(action, after.fight, answer)
-        self.story, self.undo_stack = after, self.undo_stack.pushed(op, before, events)
-        self.changed.emit(OpChanges(changed_parts(before, after), tuple(events), op))
+        session.game.took(action, self.story.fight, fight_events)  # the fight's history, for replays and the stand-in
+        self.changed.emit(OpChanges(changed_parts(before, self.story), step.events, op))
         return fight_events
 
     def fight_undo(self, steps: int) -> None:
@@ -302,19 +312,17 @@ class Playthrough(QObject):
         session = self.session
         if session is None:
             raise IllegalAction("There is no fight on the table.")
-        taken = self.undo_stack.steps[max(0, len(self.undo_stack) - steps) :]
-        if not taken or len(taken) < steps or not all(isinstance(step.op, ops.FightAction) for step in taken):
-            raise IllegalAction(self.undo_stack.refusal() or "The fight's last step stands.")
+        taken = self.funnel.steps[max(0, len(self.funnel.steps) - steps) :]
+        fights = all(isinstance(step.action, ops.FightAction) for step in taken)
+        if not taken or len(taken) < steps or not fights or steps > self.funnel.undoable():
+            raise IllegalAction(self.funnel.undo_refusal() or "The fight's last step stands.")
         before = self.story
+        self.funnel.take_back(steps)
         for _ in range(steps):
             session.game.undo()
-            if self.recorder is not None:
-                with through_funnel():
-                    self.recorder.record_undo(session.game.state)
         # the oracle's journal follows the table's dock (``set_solo``), which rewinds it with the steps
-        back = replace(taken[0].before, solo=before.solo)
-        self.story, self.undo_stack = back, UndoStack(self.undo_stack.steps[: len(self.undo_stack) - steps])
-        self.changed.emit(OpChanges(changed_parts(before, back), (), None, undone=True))
+        self.story = replace(self.story, solo=before.solo)
+        self.changed.emit(OpChanges(changed_parts(before, self.story), (), None, undone=True))
 
     def set_solo(self, journal: SoloJournal) -> None:
         """The oracle asked, rolled or noted something: one op through the funnel. In a fight the journal also
@@ -325,7 +333,7 @@ class Playthrough(QObject):
             self.submit(ops.OracleStep(journal))
             return
         self.story = replace(self.story, solo=journal)
-        self._keep(self.story)
+        self.keep(self.story)
         self.changed.emit(OpChanges(frozenset({Part.ORACLE})))
 
     def end_fight(self) -> FightReport:
@@ -355,17 +363,56 @@ class Playthrough(QObject):
         return report
 
 
-def story_reach(stack: UndoStack) -> int:
-    """The undo steps the save's story rows count: all but the fight's own (its rows keep those)."""
-    return sum(1 for step in stack.steps if not isinstance(step.op, ops.FightAction))
+class StoryKeeping:
+    """The playthrough's funnel's recorder: a fight's step or undo as the fight's own row, any other op as the
+    change to the playthrough's document (through the keeper), each in the one write the funnel wraps."""
+
+    def __init__(self, playthrough: Playthrough) -> None:
+        self.playthrough = playthrough
+
+    def record(self, step: Step[Story, ops.Played, StoryEvent], state: Story) -> None:
+        p = self.playthrough
+        if isinstance(step.action, ops.FightAction):
+            if p.recorder is not None and state.fight is not None:
+                if step.note is None:
+                    p.recorder.record(step.action.action, state.fight)
+                else:
+                    p.recorder.record(step.action.action, state.fight, step.note)
+            return
+        op = step.action if not isinstance(step.action, ops.Earlier | OracleMove) else None
+        reach = 0 if p.funnel.revealed(step) else story_reach(p.funnel) + 1
+        p.keep(state, op, reach)
+
+    def record_undo(self, step: Step[Story, ops.Played, StoryEvent]) -> None:
+        p = self.playthrough
+        if isinstance(step.action, ops.FightAction):
+            if p.recorder is not None and step.before.fight is not None:
+                p.recorder.record_undo(step.before.fight)
+            return
+        p.keep(step.before, None, story_reach(p.funnel) - 1, undone=True)
+
+    def record_oracle(self, move: OracleMove, state: Story) -> None:
+        raise IllegalAction("A playthrough's oracle is an op of its own (OracleStep), not a move beside it.")
 
 
-def fight_undo_stack(story: Story, game: Game) -> UndoStack:
-    """The undo stack of a fight read back from its save: its steps since the last one that revealed something
+def story_reach(funnel: Funnel[Story, ops.Played, StoryEvent]) -> int:
+    """The undo steps the save's story rows count: all the funnel can reach but the fight's own (its rows keep
+    those)."""
+    reach = funnel.steps[len(funnel.steps) - funnel.undoable() :]
+    return sum(1 for step in reach if not isinstance(step.action, ops.FightAction))
+
+
+def fight_steps(story: Story, game: Game, answered: frozenset[int], played_before: int) -> list[PlayStep]:
+    """The funnel's steps of a fight read back from its save: its steps since the last one that revealed something
     (each the value before it, ``story`` holding the fight as ``game`` leaves it), and nothing before the fight."""
-    kept: list[UndoStep] = []
-    for step in reversed(game.held):
+    kept: list[PlayStep] = []
+    first = played_before + game.forgotten + 1  # the ply of the first step ``game`` holds in full
+    for index in range(len(game.held) - 1, -1, -1):
+        step = game.held[index]
         if not undoable(step.events):
             break
-        kept.append(UndoStep(ops.FightAction(step.action), replace(story, fight=step.before)))
-    return UndoStack(tuple(reversed(kept)))
+        ply = first + index
+        stepped = FightStepped(tuple(step.events), False)
+        before = replace(story, fight=step.before)
+        kept.append(Step(before, ops.FightAction(step.action), (stepped,), ply in answered))
+    return list(reversed(kept))

@@ -358,3 +358,14 @@ DayOp = ChooseMeal | ChooseSleep | EndDay | AskTheGM | GMAnswers
 FightOp = BeginFight | FightAction | ConcludeFight
 JournalOp = WriteNote | EditNote | DeleteNote
 Op = DayOp | CampaignOp | CheckOp | GMKeepsCard | KeepOnHeadphones | FightOp | OracleStep | JournalOp | LuaStep
+
+
+@dataclass(frozen=True, slots=True)
+class Earlier:
+    """An op made before the playthrough was read back from its save, which keeps only its name: undo goes back
+    over it, and nothing applies it again."""
+
+    name: str = ""
+
+
+Played = Op | Earlier  # what a playthrough's funnel keeps as a step's action
