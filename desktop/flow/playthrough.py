@@ -267,11 +267,9 @@ class Playthrough(QObject):
         day = self.campaign.clock.day  # once-per-Day uses in the fight are stamped with it (daily.py)
         setup = CombatSetup(plan.seed, plan.room_size, fighters, tuple(plan.adversaries), bestiary, day=day)
         state, events = setup.start()
-        with through_funnel():
-            recorder = self.keeper.begin_fight(setup) if self.keeper is not None else None
         self.plan = plan
-        self.submit(ops.BeginFight(state))
-        return self._seat(Game(state, events), recorder)
+        self.submit(ops.BeginFight(state, setup))  # its recorder opens the fight's rows in the save
+        return self._seat(Game(state, events), self.recorder)
 
     def resume_fight(self, game: Game, recorder: Recorder | None = None, answered: Iterable[int] = (),
                      played_before: int = 0, opening: CombatState | None = None) -> Session:  # fmt: skip
@@ -372,6 +370,8 @@ class StoryKeeping:
 
     def record(self, step: Step[Story, ops.Played, StoryEvent], state: Story) -> None:
         p = self.playthrough
+        if isinstance(step.action, ops.BeginFight) and step.action.setup is not None and p.keeper is not None:
+            p.recorder = p.keeper.begin_fight(step.action.setup)  # the fight's rows, from its opening on
         if isinstance(step.action, ops.FightAction):
             if p.recorder is not None and state.fight is not None:
                 if step.note is None:

@@ -13,6 +13,7 @@ from ..rt0.campaign import campaign as cp
 from ..rt0.campaign.character import Character
 from ..rt0.campaign.skill_check import Difficulty, Edge
 from ..rt0.fight.actions import Action
+from ..rt0.fight.rt0_setup import CombatSetup
 from ..rt0.fight.state import CombatState
 from ..rt0.traits import Skill, Spell
 from ..solo.journal_bridge import SoloJournal
@@ -304,9 +305,11 @@ CheckOp = DrawCheck | GroupCheck | HelpCheck | RetryCheck
 
 @dataclass(frozen=True, slots=True)
 class BeginFight:
-    """A fight set up and dealt: its opening state (the deal is a reveal)."""
+    """A fight set up and dealt: its opening state (the deal is a reveal), and the set-up it was dealt from (which
+    the save keeps with the fight; none in a story played without a save)."""
 
     opening: CombatState
+    setup: CombatSetup | None = None
 
 
 @dataclass(frozen=True, slots=True)
