@@ -166,7 +166,10 @@ class Funnel(QObject, Generic[S, A, E]):
         if any(isinstance(step.action, OracleMove) and step.action.rolled for step in chain):
             return "The oracle rolled its dice for that answer, so it stands."
         if any(self.revealed(step) for step in chain):
-            return "Nothing to undo: that step showed something new (a card, dice, or sealed choices), so it stands."
+            return (
+                "Nothing to undo: that step showed something new (a card, dice, the oracle's answer, or sealed "
+                "choices), so it stands."
+            )
         if all(step.stand_in for step in chain):
             return "Only the GM's answers are left to undo, and they stand."
         return None

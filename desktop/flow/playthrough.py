@@ -1,23 +1,24 @@
-"""The one funnel for a whole playthrough: every change, in a fight or between fights, goes through one call.
+"""A whole playthrough on the one funnel: every change, in a fight or between fights, is a step of its ``Funnel``.
 
-``submit(op)`` applies the op to the playthrough's value (``rules.story.tale.apply``), hands it to the keeper (the
-save) in one transaction, pushes one undo step and emits ``changed`` once, with the typed ``OpChanges`` that say
-which parts changed, so each view redraws only what it shows. ``undo`` takes back everything since the last reveal
-(a card drawn, a die rolled, an oracle answer), one op at a time. Views never keep a copy of the campaign: they read
-``story`` (or ``campaign``) when ``changed`` fires.
+The story is the state and its ops the actions (``rules/story/story_seam.py``): ``submit(op)`` applies the op,
+hands it to the keeper (the save) in one transaction, keeps it for undo and emits ``changed`` once, with the typed
+``OpChanges`` that say which parts changed, so each view redraws only what it shows. ``undo`` takes back the last
+step since the last reveal (a card drawn, a die rolled, an oracle answer). Views never keep a copy of the campaign:
+they read ``story`` (or ``campaign``) when ``changed`` fires.
 
-The fight on the table is no second route: its Session (the table's handle, ``desktop/table/fight_session.py``)
-hands every action and every undo to ``fight_step`` and ``fight_undo``, which are the same call for the
-``FightAction`` op (the one ``tale.apply``, the one undo stack, one ``changed`` with ``Part.FIGHT``). Only the
-save's write differs: a fight step is kept as the fight's own row through its recorder (as it always was), not as a
-new document, so a step costs the same in a long playthrough as in a short one. The Session keeps the stand-in's
-answers and which plies they were, so one undo takes back the answers with the player's step (``fight_undo(steps)``:
-one emission). Beginning and concluding a fight are ops like any other; both reveal, so no undo reaches across a
-fight's start or end."""
+The fight on the table is no second route: its Session (``desktop/table/fight_session.py``) hands every action to
+``fight_step`` (the ``FightAction`` op, through the same funnel) and every undo to ``take_back``. Only the save's
+write differs: a fight step is kept as the fight's own row, not as a new document, so a step costs the same in a
+long playthrough as in a short one. The stand-in's answers are marked on their steps, so one undo takes them back
+with the player's step. The solo journal writes itself inside the same ops (a fight's opening, its skill checks and
+its end), so a solo step is one transaction and its undo takes the journal back with it. Beginning and concluding
+a fight are ops like any other; both reveal, so no undo reaches across a fight's start or end."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Protocol
@@ -43,7 +44,7 @@ from rt0table.rules.rt0.fight.events import Event
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.solo.journal_bridge import SoloJournal, rewind
 from rt0table.rules.story import ops
 from rt0table.rules.story.decks import fresh_decks
 from rt0table.rules.story.story_seam import STORY
@@ -113,6 +114,10 @@ class Keeper(Protocol):
     def begin_fight(self, setup: CombatSetup) -> Recorder: ...
 
     def keep(self, story: Story, op: ops.Op | None = None, reach: int = 0, undone: bool = False) -> None: ...
+
+    def one_write(self) -> AbstractContextManager[None]:
+        """The writes of one step (a fight's row and the document's change) as one transaction."""
+        ...
 
 
 @dataclass
@@ -219,26 +224,37 @@ class Playthrough(QObject):
     def undo_refusal(self) -> str | None:
         if self._fight_on_top():
             assert self.session is not None
-            return self.session.undo_refusal()
+            reason = self.session.game.undo_refusal()  # the fight's own words for what it showed
+            if reason is not None:
+                return reason
         return self.funnel.undo_refusal()
 
     def undo(self) -> ops.Op | None:
-        """Take back the last op since the last reveal; raises IllegalAction when there is none. Returns the op (None
-        for one made before the save was reopened: the save keeps its name, not its value). A fight's step goes
-        back through its Session, which takes the stand-in's answers back with it (``fight_undo``)."""
-        if self._fight_on_top():
-            assert self.session is not None
-            op = self.funnel.steps[-1].action
+        """Take back the last step since the last reveal (a fight's with the stand-in's answers on top of it);
+        raises IllegalAction when there is none. Returns the op (None for one made before the save was reopened:
+        the save keeps its name, not its value). In a fight the table's Session takes it back, so the table is told."""
+        steps = self.funnel.steps
+        taken = steps[-1].action if steps else None
+        if self.session is not None:
             if not self.session.undo():
-                raise IllegalAction(self.session.undo_refusal() or "The fight's last step stands.")
-            return op if isinstance(op, ops.FightAction) else None
-        why = self.funnel.undo_refusal()
-        if why is not None:
-            raise IllegalAction(why)
-        before, taken = self.story, self.funnel.steps[-1]
-        self.funnel.take_back(1)
+                raise IllegalAction(self.undo_refusal() or "The fight's last step stands.")
+        else:
+            why = self.funnel.undo_refusal()
+            if why is not None:
+                raise IllegalAction(why)
+            self.take_back()
+        return taken if taken is not None and not isinstance(taken, ops.Earlier | OracleMove) else None
+
+    def take_back(self) -> None:
+        """The funnel's one undo: the last step, with the stand-in's answers on top of it, each kept as undone;
+        the fight's history follows its steps back. One ``changed``."""
+        before, chain = self.story, self.funnel.chain()
+        fights = sum(1 for step in chain if isinstance(step.action, ops.FightAction))
+        self.funnel.take_back(len(chain))
+        if self.session is not None:
+            for _ in range(fights):
+                self.session.game.undo()
         self.changed.emit(OpChanges(changed_parts(before, self.story), (), None, undone=True))
-        return taken.action if not isinstance(taken.action, ops.Earlier | OracleMove) else None
 
     def _fight_on_top(self) -> bool:
         steps = self.funnel.steps
@@ -255,8 +271,9 @@ class Playthrough(QObject):
 
     # --- fights ---
 
-    def begin_fight(self, plan: fp.FightPlan, bestiary: dict[str, AdversaryKind]) -> Session:
-        """Start the planned fight (ValueError when it cannot start) and keep its Session.
+    def begin_fight(self, plan: fp.FightPlan, bestiary: dict[str, AdversaryKind], journal: bool = False) -> Session:
+        """Start the planned fight (ValueError when it cannot start) and keep its Session; ``journal``: the solo
+        oracle sits beside it, so its journal writes the fight's story.
 
         With a ``keeper`` the fight is kept from its opening on: every step and undo goes to its recorder.
         """
@@ -268,7 +285,7 @@ class Playthrough(QObject):
         setup = CombatSetup(plan.seed, plan.room_size, fighters, tuple(plan.adversaries), bestiary, day=day)
         state, events = setup.start()
         self.plan = plan
-        self.submit(ops.BeginFight(state, setup))  # its recorder opens the fight's rows in the save
+        self.submit(ops.BeginFight(state, setup, journal))  # its recorder opens the fight's rows in the save
         return self._seat(Game(state, events), self.recorder)
 
     def resume_fight(self, game: Game, recorder: Recorder | None = None, answered: Iterable[int] = (),
@@ -277,7 +294,9 @@ class Playthrough(QObject):
         ``opening`` as ``Session`` takes them, so it goes on as it did before the save). Undo reaches back as far
         as it did: the fight's steps since its last reveal, and nothing before the fight's start."""
         answered = frozenset(answered)
-        story = replace(self.story, fight=game.state)
+        start = opening or (game.steps[0].before if game.steps else game.state)
+        ply = played_before + len(game.steps)
+        story = replace(self.story, fight=game.state, opening=start, ply=ply)
         self.funnel.reset(story, fight_steps(story, game, answered, played_before))
         return self._seat(game, recorder, answered, played_before, opening)
 
@@ -304,35 +323,10 @@ class Playthrough(QObject):
         self.changed.emit(OpChanges(changed_parts(before, self.story), step.events, op))
         return fight_events
 
-    def fight_undo(self, steps: int) -> None:
-        """Take back the fight's last ``steps`` steps as one undo (the stand-in's answers with the player's step):
-        each written as the fight's undo row, one ``changed``. Raises IllegalAction when they cannot all go back."""
-        session = self.session
-        if session is None:
-            raise IllegalAction("There is no fight on the table.")
-        taken = self.funnel.steps[max(0, len(self.funnel.steps) - steps) :]
-        fights = all(isinstance(step.action, ops.FightAction) for step in taken)
-        if not taken or len(taken) < steps or not fights or steps > self.funnel.undoable():
-            raise IllegalAction(self.funnel.undo_refusal() or "The fight's last step stands.")
-        before = self.story
-        self.funnel.take_back(steps)
-        for _ in range(steps):
-            session.game.undo()
-        # the oracle's journal follows the table's dock (``set_solo``), which rewinds it with the steps
-        self.story = replace(self.story, solo=before.solo)
-        self.changed.emit(OpChanges(changed_parts(before, self.story), (), None, undone=True))
-
     def set_solo(self, journal: SoloJournal) -> None:
-        """The oracle asked, rolled or noted something: one op through the funnel. In a fight the journal also
-        writes itself from the table's steps and rewinds with their undo, so there it follows the Session."""
-        if journal == self.solo:
-            return
-        if self.session is None:
+        """The oracle asked, rolled or noted something: one op through the funnel, in a fight as between fights."""
+        if journal != self.solo:
             self.submit(ops.OracleStep(journal))
-            return
-        self.story = replace(self.story, solo=journal)
-        self.keep(self.story)
-        self.changed.emit(OpChanges(frozenset({Part.ORACLE})))
 
     def end_fight(self) -> FightReport:
         """Read the finished fight into the campaign and clear the table; returns what the summary shows."""
@@ -373,11 +367,14 @@ class StoryKeeping:
         if isinstance(step.action, ops.BeginFight) and step.action.setup is not None and p.keeper is not None:
             p.recorder = p.keeper.begin_fight(step.action.setup)  # the fight's rows, from its opening on
         if isinstance(step.action, ops.FightAction):
-            if p.recorder is not None and state.fight is not None:
-                if step.note is None:
-                    p.recorder.record(step.action.action, state.fight)
-                else:
-                    p.recorder.record(step.action.action, state.fight, step.note)
+            with p.keeper.one_write() if p.keeper is not None else contextlib.nullcontext():
+                if p.recorder is not None and state.fight is not None:
+                    if step.note is None:
+                        p.recorder.record(step.action.action, state.fight)
+                    else:
+                        p.recorder.record(step.action.action, state.fight, step.note)
+                if state.solo is not step.before.solo:  # the journal wrote itself: its change goes with the row
+                    p.keep(state, None, 0 if p.funnel.revealed(step) else story_reach(p.funnel))
             return
         op = step.action if not isinstance(step.action, ops.Earlier | OracleMove) else None
         reach = 0 if p.funnel.revealed(step) else story_reach(p.funnel) + 1
@@ -386,8 +383,11 @@ class StoryKeeping:
     def record_undo(self, step: Step[Story, ops.Played, StoryEvent]) -> None:
         p = self.playthrough
         if isinstance(step.action, ops.FightAction):
-            if p.recorder is not None and step.before.fight is not None:
-                p.recorder.record_undo(step.before.fight)
+            with p.keeper.one_write() if p.keeper is not None else contextlib.nullcontext():
+                if p.recorder is not None and step.before.fight is not None:
+                    p.recorder.record_undo(step.before.fight)
+                if step.before.solo is not p.story.solo:  # the journal goes back with the step
+                    p.keep(step.before, None, story_reach(p.funnel))
             return
         p.keep(step.before, None, story_reach(p.funnel) - 1, undone=True)
 
@@ -413,6 +413,7 @@ def fight_steps(story: Story, game: Game, answered: frozenset[int], played_befor
             break
         ply = first + index
         stepped = FightStepped(tuple(step.events), False)
-        before = replace(story, fight=step.before)
+        solo = rewind(story.solo, ply - 1) if story.solo is not None else None  # without what the step wrote
+        before = replace(story, fight=step.before, ply=ply - 1, solo=solo)
         kept.append(Step(before, ops.FightAction(step.action), (stepped,), ply in answered))
     return list(reversed(kept))

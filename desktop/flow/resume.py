@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 
 from rt0table.desktop.flow.playthrough import PlayStep, Playthrough
 from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc, story_from_doc
 from rt0table.desktop.saves import DamagedSaveError, LoadedGame, LogEntry, LogTail
 from rt0table.desktop.saves.funnel_step import Step
-from rt0table.desktop.table.fight_session import undo_chain
 from rt0table.desktop.table.log import UNDONE
 from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.fight.engine import Game
@@ -77,6 +77,15 @@ def _answers(history: list[LogEntry]) -> list[bool]:
         else:
             answers.append(entry.answer is not None)
     return answers
+
+
+def undo_chain(answered: Container[int], ply: int, limit: int) -> int:
+    """How many steps one undo took back: the stand-in's answers on top (their plies in ``answered``, counted down
+    from ``ply``), and the step before them; at most ``limit``, the steps there were to take back."""
+    count = 0
+    while ply - count in answered:
+        count += 1
+    return min(count + 1, limit)
 
 
 def untold_line(steps: int) -> str:

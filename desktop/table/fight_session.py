@@ -46,14 +46,16 @@ class Recorder(Protocol):
 
 
 class FightFunnel(Protocol):
-    """The playthrough a fight belongs to: the one call each step and each undo of it goes through."""
+    """The funnel a fight's steps go through (its playthrough's, or a ``LoneFight``'s): one call each."""
 
     def fight_step(self, action: Action, answer: StandInAnswer | None = None) -> list[Event]:
         """Apply, keep, push and signal one step; its events. Raises IllegalAction (nothing changed)."""
         ...
 
-    def fight_undo(self, steps: int) -> None:
-        """Take back the last ``steps`` steps as one undo: kept, popped and signalled once."""
+    def undo_refusal(self) -> str | None: ...
+
+    def take_back(self) -> None:
+        """The funnel's one undo (the last step with the stand-in's answers on top), the fight following it."""
         ...
 
 
@@ -79,15 +81,6 @@ class Responder(Protocol):
     def respond(self, state: CombatState) -> Answer | None: ...
 
 
-def undo_chain(answered: Container[int], ply: int, limit: int) -> int:
-    """How many steps one undo takes back: the responder's answers on top (their plies in ``answered``, counted
-    down from ``ply``), and the step before them; at most ``limit``, the steps there are to take back."""
-    count = 0
-    while ply - count in answered:
-        count += 1
-    return min(count + 1, limit)
-
-
 class LoneFight:
     """The funnel of a fight that belongs to no playthrough (a lesson, a demo, a quick fight): a ``Funnel`` over
     RT:0's fight rules, whose recorder is the Session's (the fight's save, when it has one)."""
@@ -105,12 +98,13 @@ class LoneFight:
         game.took(action, self.funnel.state, events)
         return events
 
-    def fight_undo(self, steps: int) -> None:
-        game = self._follow()
-        if steps > self.funnel.undoable():
-            raise IllegalAction(self.funnel.undo_refusal() or "The fight's last step stands.")
-        self.funnel.take_back(steps)
-        for _ in range(steps):
+    def undo_refusal(self) -> str | None:
+        return self._follow().undo_refusal() or self.funnel.undo_refusal()
+
+    def take_back(self) -> None:
+        game, count = self._follow(), len(self.funnel.chain())
+        self.funnel.take_back(count)
+        for _ in range(count):
             game.undo()
 
     def _follow(self) -> Game:
@@ -234,31 +228,17 @@ class Session(QObject):
         finally:
             self._responding = False
 
-    def _undo_chain(self) -> int:
-        return undo_chain(self.answered, self.ply, len(self.game.steps))
-
     def undo_refusal(self) -> str | None:
-        reason = self.game.undo_refusal()
-        if reason is not None:
-            return reason
-        chain = self.game.steps[len(self.game.steps) - self._undo_chain() :]
-        if not all(undoable(step.events) for step in chain):
-            return "The oracle answered for the GM after a step that showed hidden cards, so it stands."
-        return None
+        return self.funnel.undo_refusal()
 
     def undo(self) -> bool:
         reason = self.undo_refusal()
         if reason is not None:
             self.refused.emit(reason, None)
             return False
-        before, chain = self.game.state, self._undo_chain()
-        undone = {self.ply - taken for taken in range(chain)}  # the plies this undo takes back
-        try:
-            self.funnel.fight_undo(chain)
-        except IllegalAction as error:
-            self.refused.emit(str(error), None)
-            return False
+        before = self.game.state
+        self.funnel.take_back()
         self.before = before
-        self.answered -= undone
+        self.answered = {ply for ply in self.answered if ply <= self.ply}
         self.state_did_change.emit([])
         return True

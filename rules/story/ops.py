@@ -305,11 +305,13 @@ CheckOp = DrawCheck | GroupCheck | HelpCheck | RetryCheck
 
 @dataclass(frozen=True, slots=True)
 class BeginFight:
-    """A fight set up and dealt: its opening state (the deal is a reveal), and the set-up it was dealt from (which
-    the save keeps with the fight; none in a story played without a save)."""
+    """A fight set up and dealt: its opening state (the deal is a reveal), the set-up it was dealt from (which the
+    save keeps with the fight; none in a story played without a save), and whether the solo oracle sits beside it
+    (its journal then writes the fight's story; it always does once the playthrough has one)."""
 
     opening: CombatState
     setup: CombatSetup | None = None
+    journal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
