@@ -104,9 +104,9 @@ def play(folder: Path | None, funnel: bool, actions: list[Action]) -> tuple[list
         start = time.perf_counter()
         assert session.submit(action)
         times.append(time.perf_counter() - start)
-        deepest = max(deepest, len(playthrough.undo_stack))
+        deepest = max(deepest, playthrough.undo_reach)
     assert session.ply == len(actions)
-    return times, deepest, len(playthrough.undo_stack)
+    return times, deepest, playthrough.undo_reach
 
 
 def held(funnel: bool, actions: list[Action]) -> int:

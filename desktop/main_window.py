@@ -28,6 +28,7 @@ from rt0table.desktop.title_screen import TitleScreen
 if TYPE_CHECKING:
     from rt0table.desktop.flow.autosave import Autosave
     from rt0table.desktop.flow.game_menu import GameMenu
+    from rt0table.desktop.flow.mode_screen import ModeScreen
     from rt0table.desktop.flow.navigator import Navigator
     from rt0table.desktop.flow.playthrough import Playthrough
     from rt0table.desktop.load_screen import LoadScreen
@@ -267,7 +268,7 @@ class MainWindow(QMainWindow):
         if key == "quit":
             self.close()
         elif key == "new":
-            self._new_navigator().start().other_game.connect(self.open_new_game_of)
+            self.start_new_game()
         elif key == "quick":
             self._new_navigator().quick_start()
         elif key == "continue":
@@ -277,7 +278,7 @@ class MainWindow(QMainWindow):
         elif key == "demo":
             self.open_demo()
         elif key == "paradise":  # a new game set in Paradise Lua: the one-shot of Act 1 is chosen to begin with
-            screen = self._new_navigator().start()
+            screen = self.start_new_game()
             screen.setting_pick.setCurrentIndex(screen.setting_pick.findData("lua-one-shot"))
         elif key == "lab":
             self.open_lab()
@@ -301,28 +302,51 @@ class MainWindow(QMainWindow):
         self.show_screen(screen)
         return screen
 
-    # --- Moon's Grave (desktop/moons_grave/mg_window.py holds the rest) ---
+    # --- every game's new game and saved games (desktop/game_shelf.py; each game's folder holds its own) ---
+
+    def start_new_game(self) -> ModeScreen:
+        """The new-game flow's first screen: RT:0's modes, and a button for each other game on the shelf."""
+        screen = self._new_navigator().start()
+        screen.other_game.connect(self.open_new_game_of)
+        return screen
 
     def open_new_game_of(self, key: str) -> QWidget:
         """Another game than RT:0 picked in the new-game flow: its own first screen (its own package)."""
-        if key == "loner":
-            from rt0table.desktop.loner.loner_entry import start_loner
+        from rt0table.desktop.game_shelf import SHELF
 
-            return start_loner(self)
-        from rt0table.desktop.moons_grave.mg_window import new_game_screen
-
-        return new_game_screen(self, key)
+        return SHELF[key].new_game(self)
 
     def open_game(self, game_id: str) -> bool:
         """Load a game and carry on where it stopped; on failure the load screen names the file and the problem."""
-        from rt0table.desktop.moons_grave.mg_window import open_seam_game
+        from rt0table.desktop.game_shelf import SHELF
+        from rt0table.desktop.saves.errors import UnknownRulesetError
+        from rt0table.desktop.saves.seam_save import is_seam_save, saved_ruleset
+        from rt0table.desktop.saves.setup_codec import RT0
 
-        seam = open_seam_game(self, game_id) if self.store is not None else None
-        if seam is not None:  # a game on the seam (Moon's Grave): opened, or its problem shown
-            return seam
+        assert self.store is not None
+        path = self.store.path_of(game_id)
+        # A playthrough, or a file that is no save at all (RT:0's reader names what is wrong with it).
+        key = saved_ruleset(path) if is_seam_save(path) else RT0
+        try:
+            if key not in SHELF:
+                raise UnknownRulesetError(path, key)
+            return SHELF[key].open_save(self, game_id)
+        except SaveError as error:
+            self.show_load_problem(game_id, error)
+            return False
+
+    def show_load_problem(self, game_id: str, error: SaveError) -> None:
+        """Name a save's problem on the load screen (the one showing, else a new one)."""
+        from rt0table.desktop.load_screen import LoadScreen
+
+        current = self.screens.currentWidget()
+        screen = current if isinstance(current, LoadScreen) else self.open_load_screen()
+        screen.show_error(game_id, error)
+
+    def open_playthrough(self, game_id: str) -> bool:
+        """RT:0's saved playthrough, carried on where it stopped; any failure is named on the load screen."""
         from rt0table.desktop.flow.autosave import Autosave
         from rt0table.desktop.flow.resume import restore
-        from rt0table.desktop.load_screen import LoadScreen
 
         assert self.store is not None
         try:
@@ -330,9 +354,7 @@ class MainWindow(QMainWindow):
             resumed = restore(loaded)
         except Exception as raised:  # a save that trips up the resume is named, never a crash
             error = raised if isinstance(raised, SaveError) else unreadable(self.store.path_of(game_id), raised)
-            current = self.screens.currentWidget()
-            screen = current if isinstance(current, LoadScreen) else self.open_load_screen()
-            screen.show_error(game_id, error)
+            self.show_load_problem(game_id, error)
             return False
         self._drop_autosave()
         playthrough = resumed.playthrough

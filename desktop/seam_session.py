@@ -1,107 +1,98 @@
-"""The one funnel for a game played on the seam (Moon's Grave now, The Restless and Loner next).
+"""The one funnel every game's changes go through: Moon's Grave, The Restless, Loner and RT:0's playthrough.
 
-Every change goes through ``submit(action)`` or ``undo()``: the ruleset applies it, the recorder saves it in one
-transaction, the step is kept for undo, and one signal (``changed``) carries the step's events to the views.
-A responder (the GM stand-in) may answer what the table's people do not: its answers go through the same funnel,
-marked as its own, and one undo takes them back together with the player's step that called for them. Undo never
-goes back over a step whose events revealed something (dice rolled, secret plans shown): ``ruleset.reveals``.
-The solo oracle beside the table (``submit_oracle``) takes the same road: each move is a step, saved and undone
-like the game's own, and one that rolled stands.
-RT:0's own fight keeps ``desktop/table/fight_session.py``; this one types against ``rules.seam.Ruleset`` alone.
+Every change goes through ``submit(action)`` (or ``play``, which raises) and ``undo()``: the ruleset applies it, the
+recorder saves it in one transaction, the step is kept for undo, and one signal (``changed``) carries the step's
+events to the views. A responder (the GM stand-in) may answer what the table's people do not: its answers go through
+the same funnel, marked as its own (with the note of why, when it gives one), and one undo takes them back together
+with the player's step that called for them. Undo never goes back over a step whose events revealed something (a
+card drawn, dice rolled, secret plans shown): ``ruleset.reveals``. The solo oracle beside a seam game's table
+(``submit_oracle``) takes the same road: each move is a step, saved and undone like the game's own, and one that
+rolled stands. A funnel that forgets (``forgets=True``, a long playthrough) lets go of every step before a reveal,
+since no undo can reach them, so its memory stays flat however long the game runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.saves.funnel_guard import through_funnel
+from rt0table.desktop.saves.funnel_step import Play, Reply, SeamRecorder, Step
+
+__all__ = ["MAX_ANSWERS", "Funnel", "Reply", "SeamSession", "Step", "TableSession"]
+from rt0table.desktop.saves.loaded import StandInAnswer
 from rt0table.desktop.saves.seam_oracle import OracleMove, oracle_move
 from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.seam import IllegalAction, Ruleset
 
+T = TypeVar("T")
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
 MAX_ANSWERS = 256  # a responder that never stops answering is a bug; stop rather than hang
-Responder = Callable[[Any], Any]  # the state in, an action to play (or None: nothing to answer)
 
 
-class SeamRecorder(Protocol):
-    """Where the steps are kept (the save): called after every step that really happened, once each."""
-
-    def record(self, action: Any, state: Any, stand_in: bool) -> None: ...
-
-    def record_undo(self, state: Any) -> None: ...
-
-    def record_oracle(self, move: OracleMove, state: Any) -> None: ...
-
-
-@dataclass(frozen=True)
-class Step:
-    """One applied action: the state before it, the action (an ``OracleMove`` for the oracle's), its events, and
-    whether the stand-in chose it."""
-
-    before: Any
-    action: Any
-    events: tuple[Any, ...]
-    stand_in: bool = False
-
-
-class SeamSession(QObject):
-    """A game in play on the seam: submit actions, undo where the rules allow, one signal for every change."""
+class Funnel(QObject, Generic[S, A, E]):
+    """A game in play: submit actions, undo where the rules allow, one signal for every change."""
 
     changed = Signal(list)  # the events of the change (an undo sends an empty list)
     refused = Signal(str)  # why, in the ruleset's words
 
     def __init__(
         self,
-        ruleset: Ruleset[Any, Any, Any, Any],
-        state: Any,
-        recorder: SeamRecorder | None = None,
-        steps: Iterable[Step] = (),
+        ruleset: Play[S, A, E],
+        state: S,
+        recorder: SeamRecorder[S, A, E] | None = None,
+        steps: Iterable[Step[S, A, E]] = (),
         parent: QObject | None = None,
         oracle: OracleState | None = None,
+        forgets: bool = False,
     ) -> None:
         """``steps`` are those already played (a game read back from its save), oldest first, for undo; ``oracle``
         the solo oracle's state they leave (None until it is first used)."""
         super().__init__(parent)
         self.ruleset = ruleset
-        self.state: Any = state
+        self.state: S = state
         self.oracle = oracle
         self.recorder = recorder
-        self.steps: list[Step] = list(steps)
-        self.responder: Responder | None = None
+        self.steps: list[Step[S, A, E]] = list(steps)
+        self.forgets = forgets
+        self.responder: Callable[[S], A | Reply[A] | None] | None = None
         self._responding = False
 
     @property
     def ply(self) -> int:
         return len(self.steps)
 
-    def refusal(self, action: Any) -> str | None:
+    def refusal(self, action: A) -> str | None:
         return self.ruleset.refusal(self.state, action)
 
-    def submit(self, action: Any) -> bool:
+    def submit(self, action: A) -> bool:
         """Apply ``action``; on a refusal emit ``refused`` with the reason and change nothing."""
-        if not self._step(action, stand_in=False):
+        try:
+            self.play(action)
+        except IllegalAction as error:
+            self.refused.emit(str(error))
             return False
         self.respond()
         return True
 
-    def _step(self, action: Any, stand_in: bool) -> bool:
+    def play(self, action: A, stand_in: bool = False, note: StandInAnswer | None = None) -> Step[S, A, E]:
+        """Apply, record, keep and signal one step; raises IllegalAction and changes nothing when it is refused."""
         before = self.state
-        try:
-            state, events = self.ruleset.apply(before, action)
-        except IllegalAction as error:
-            self.refused.emit(str(error))
-            return False
+        state, events = self.ruleset.apply(before, action)
+        step: Step[S, A, E] = Step(before, action, tuple(events), stand_in, note)
         if self.recorder is not None:
             with through_funnel():
-                self.recorder.record(action, state, stand_in)
+                self.recorder.record(step, state)
         self.state = state
-        self.steps.append(Step(before, action, tuple(events), stand_in))
+        if self.forgets and self.revealed(step):
+            self.steps.clear()  # no undo reaches behind a reveal: nothing before it need be kept
+        self.steps.append(step)
         self.changed.emit(list(events))
-        return True
+        return step
 
     def submit_oracle(self, oracle: OracleState) -> bool:
         """The oracle beside the table asked, rolled or noted something: one step, saved; a journal that lost
@@ -122,7 +113,7 @@ class SeamSession(QObject):
         self.changed.emit([])
         return True
 
-    def set_responder(self, responder: Responder | None) -> None:
+    def set_responder(self, responder: Callable[[S], A | Reply[A] | None] | None) -> None:
         """Install (or remove) the responder and let it answer whatever already waits for it."""
         self.responder = responder
         self.respond()
@@ -135,27 +126,50 @@ class SeamSession(QObject):
             for _ in range(MAX_ANSWERS):
                 if self.ruleset.is_over(self.state):
                     return
-                action = self.responder(self.state)
-                if action is None or not self._step(action, stand_in=True):
+                answer = self.responder(self.state)
+                if answer is None:
+                    return
+                reply = answer if isinstance(answer, Reply) else Reply(answer)
+                try:
+                    self.play(reply.action, stand_in=True, note=reply.note)
+                except IllegalAction as error:
+                    self.refused.emit(str(error))
                     return
         finally:
             self._responding = False
 
-    def _chain(self) -> list[Step]:
+    def chain(self) -> Sequence[Step[S, A, E]]:
         """What one undo takes back: the stand-in's answers on top and the step before them."""
         count = 0
         while count < len(self.steps) and self.steps[-1 - count].stand_in:
             count += 1
         return self.steps[len(self.steps) - min(count + 1, len(self.steps)) :]
 
+    def undoable(self) -> int:
+        """How many of the kept steps undo can still reach, one at a time: those after the last that revealed."""
+        reach = 0
+        for step in reversed(self.steps):
+            if self.revealed(step):
+                break
+            reach += 1
+        return reach
+
+    def revealed(self, step: Step[S, A, E]) -> bool:
+        if isinstance(step.action, OracleMove):
+            return step.action.rolled
+        return any(self.ruleset.reveals(event) for event in step.events)
+
     def undo_refusal(self) -> str | None:
-        chain = self._chain()
+        chain = self.chain()
         if not chain:
-            return "There is nothing to undo."
-        if any(self.ruleset.reveals(event) for step in chain for event in step.events):
-            return "That step showed something new (dice, or sealed choices), so it stands."
+            return "Nothing to undo yet."
         if any(isinstance(step.action, OracleMove) and step.action.rolled for step in chain):
             return "The oracle rolled its dice for that answer, so it stands."
+        if any(self.revealed(step) for step in chain):
+            return (
+                "Nothing to undo: that step showed something new (a card, dice, the oracle's answer, or sealed "
+                "choices), so it stands."
+            )
         if all(step.stand_in for step in chain):
             return "Only the GM's answers are left to undo, and they stand."
         return None
@@ -165,12 +179,18 @@ class SeamSession(QObject):
         if why is not None:
             self.refused.emit(why)
             return False
+        self.take_back(len(self.chain()))
+        return True
+
+    def take_back(self, count: int) -> None:
+        """Undo the last ``count`` steps whatever they are, saving each first (one the save cannot take stops
+        there, leaving the rest in force); one ``changed`` for them all."""
         taken = 0
         try:
-            for step in reversed(self._chain()):
+            for step in reversed(self.steps[len(self.steps) - count :]):
                 if self.recorder is not None:  # saved first: an undo the save cannot take is not made
                     with through_funnel():
-                        self.recorder.record_undo(step.before)
+                        self.recorder.record_undo(step)
                 self.steps.pop()
                 self.state = step.before
                 if isinstance(step.action, OracleMove):
@@ -179,4 +199,28 @@ class SeamSession(QObject):
         finally:
             if taken:
                 self.changed.emit([])
-        return True
+
+    def reset(self, state: S, steps: Iterable[Step[S, A, E]] = ()) -> None:
+        """Hold ``state`` as read back from a save, with the steps undo can reach from it (nothing is recorded)."""
+        self.state = state
+        self.steps = list(steps)
+
+
+class SeamSession(Funnel[S, A, E], Generic[T, S, A, E]):
+    """A game on the seam in play: the funnel, with its whole ruleset for the table to ask (legal actions, words,
+    whose turn it is)."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset[T, S, A, E],
+        state: S,
+        recorder: SeamRecorder[S, A, E] | None = None,
+        steps: Iterable[Step[S, A, E]] = (),
+        parent: QObject | None = None,
+        oracle: OracleState | None = None,
+    ) -> None:
+        super().__init__(ruleset, state, recorder, steps, parent, oracle)
+        self.rules = ruleset
+
+
+TableSession = SeamSession[Any, Any, Any, Any]  # the shared seam table's: it plays whichever game it is handed

@@ -8,7 +8,7 @@ A prompt's options are then moved through with Tab or Up and Down, and the table
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QResizeEvent
@@ -27,6 +27,10 @@ from PySide6.QtWidgets import (
 from rt0table.desktop.demo.lessons_done import lessons_done_path, read_done, write_done
 from rt0table.desktop.demo.library import LessonEntry, load_lessons
 from rt0table.desktop.demo.runner import LessonRunner, Tone
+from rt0table.desktop.game_shelf import SHELF
+from rt0table.desktop.saves.setup_codec import RT0
+from rt0table.desktop.seam_table.table_lesson import SeamLesson
+from rt0table.desktop.shelf_game import GameLessons, ShelfGame
 from rt0table.desktop.table.settings import REPLAY_SPEEDS, TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.fight.state import Phase
@@ -39,13 +43,14 @@ FORWARD_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_PageDown)
 BACK_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_PageUp)
 # Left, Right and the page keys step the lesson, so the prompt's options and pages go with what is left.
 LESSON_PROMPT_KEYS = "Tab or the Up and Down arrows"
-# The picker's sections, in order: each game's name and what its lessons teach (not every lesson is a fight).
-SECTIONS = {
-    "rt0": ("RT:0", "fights at the card table"),
-    "mg": ("Moon's Grave", "fights with the surge dice"),
-    "rs": ("The Restless", "a round of combat, and a Rest after it"),
-    "lo": ("Loner", "a whole solo session with the oracle"),
-}
+
+
+@runtime_checkable
+class ChainedLesson(Protocol):
+    """A lesson screen with a Next lesson button, shown when ``has_next`` says another lesson follows."""
+
+    has_next: bool
+    next_wanted: SignalInstance
 
 
 def _button(label: str, name: str) -> QPushButton:
@@ -280,9 +285,7 @@ class LessonPicker(QWidget):
     """The list of lessons; a broken lesson file is shown greyed out with its error."""
 
     chosen = Signal(object)  # a LessonEntry
-    mg_chosen = Signal(object)  # a Moon's Grave lesson (desktop/moons_grave/mg_lessons.py)
-    rs_chosen = Signal(object)  # a lesson of The Restless
-    lo_chosen = Signal(object)  # a Loner lesson (desktop/loner/loner_lessons.py)
+    game_chosen = Signal(str, object)  # another game's key and one of its lessons (its GameLessons on the shelf)
     closed = Signal()
 
     def __init__(
@@ -309,9 +312,9 @@ class LessonPicker(QWidget):
         layout.addWidget(self.presenter)
         listing = QWidget()
         rows = QVBoxLayout(listing)
-        self.headings: dict[str, QLabel] = {}  # by the section's key in SECTIONS
-        self.buttons: list[QPushButton] = []
-        self._heading(rows, "rt0")
+        self.headings: dict[str, QLabel] = {}  # by the game's key on the shelf (desktop/game_shelf.py)
+        self.buttons: list[QPushButton] = []  # the demo's own lessons: RT:0's
+        self._heading(rows, SHELF[RT0])
         for entry in entries:
             lesson = entry.lesson
             label = f"{lesson.number}. {lesson.title}" if lesson else f"{entry.title} (cannot be used)"
@@ -330,12 +333,10 @@ class LessonPicker(QWidget):
             summary.setContentsMargins(12, 0, 0, 8)
             rows.addWidget(summary)
             self.buttons.append(button)
-        self.mg_buttons: list[QPushButton] = []
-        self._moons_grave_rows(rows)
-        self.rs_buttons: list[QPushButton] = []
-        self._restless_rows(rows)
-        self.lo_buttons: list[QPushButton] = []
-        self._loner_rows(rows)
+        self.game_buttons: dict[str, list[QPushButton]] = {}  # every other game's lessons, by its key
+        for game in SHELF.values():
+            if game.lessons is not None:
+                self._game_rows(rows, game, game.lessons)
         rows.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -347,26 +348,10 @@ class LessonPicker(QWidget):
         back.clicked.connect(self.closed.emit)
         layout.addWidget(back, alignment=Qt.AlignmentFlag.AlignLeft)
 
-    def _moons_grave_rows(self, rows: QVBoxLayout) -> None:
-        from rt0table.desktop.moons_grave.mg_lessons import bundled_lessons
-
-        self._game_rows(rows, "mg", list(bundled_lessons()), self.mg_chosen, self.mg_buttons)
-
-    def _restless_rows(self, rows: QVBoxLayout) -> None:
-        from rt0table.desktop.restless.restless_lessons import bundled_lessons
-
-        self._game_rows(rows, "rs", list(bundled_lessons()), self.rs_chosen, self.rs_buttons)
-
-    def _loner_rows(self, rows: QVBoxLayout) -> None:
-        from rt0table.desktop.loner.loner_lessons import bundled_lessons
-
-        self._game_rows(rows, "lo", list(bundled_lessons()), self.lo_chosen, self.lo_buttons)
-
-    def _heading(self, rows: QVBoxLayout, key: str) -> None:
-        """A section's heading: the game, and what kind of lessons follow."""
-        game, kind = SECTIONS[key]
-        heading = QLabel(f"{game}: {kind}")
-        heading.setObjectName(f"demo-section-{key}")
+    def _heading(self, rows: QVBoxLayout, game: ShelfGame) -> None:
+        """A section's heading: the game, and what kind of lessons follow (not every lesson is a fight)."""
+        heading = QLabel(f"{game.title}: {game.teaches}")
+        heading.setObjectName(f"demo-section-{game.key}")
         heading.setWordWrap(True)
         font = QFont(heading.font())
         font.setPointSizeF(font.pointSizeF() * 1.4)
@@ -374,26 +359,20 @@ class LessonPicker(QWidget):
         heading.setFont(font)
         heading.setContentsMargins(0, 10 if self.headings else 0, 0, 4)
         rows.addWidget(heading)
-        self.headings[key] = heading
+        self.headings[game.key] = heading
 
-    def _game_rows(
-        self,
-        rows: QVBoxLayout,
-        prefix: str,
-        lessons: list[Any],
-        chosen: SignalInstance,
-        buttons: list[QPushButton],
-    ) -> None:
-        """Another game's lessons under a heading of their own; each button emits ``chosen`` with its lesson."""
-        self._heading(rows, prefix)
-        for number, lesson in enumerate(lessons, 1):
-            key = other_key(prefix, lesson)
+    def _game_rows(self, rows: QVBoxLayout, game: ShelfGame, lessons: GameLessons) -> None:
+        """Another game's lessons under a heading of their own; each button emits ``game_chosen`` with its lesson."""
+        self._heading(rows, game)
+        buttons = self.game_buttons.setdefault(game.key, [])
+        for number, lesson in enumerate(lessons.bundled(), 1):
+            key = other_key(lessons.prefix, lesson)
             button = QPushButton(("✓ " if key in self.done else "") + f"{number}. {lesson.title}")
-            button.setObjectName(f"{prefix}-lesson-{lesson.name.removesuffix('.json')}")
+            button.setObjectName(f"{lessons.prefix}-lesson-{lesson.name.removesuffix('.json')}")
             if key in self.done:
                 button.setAccessibleDescription("Done")
             button.setStyleSheet("text-align: left; padding: 8px;")
-            button.clicked.connect(lambda _=False, lesson=lesson: chosen.emit(lesson))
+            button.clicked.connect(lambda _=False, lesson=lesson: self.game_chosen.emit(game.key, lesson))
             rows.addWidget(button)
             summary = QLabel(lesson.summary)
             summary.setWordWrap(True)
@@ -402,7 +381,7 @@ class LessonPicker(QWidget):
             buttons.append(button)
 
 
-def other_key(prefix: str, lesson: Any) -> str:
+def other_key(prefix: str, lesson: SeamLesson) -> str:
     """How another game's finished lesson is kept in the lessons-done file: its game's prefix and file stem."""
     return f"{prefix}-{lesson.name.removesuffix('.json')}"
 
@@ -422,15 +401,13 @@ class DemoScreen(QStackedWidget):
         self.done = read_done(self.done_path)
         self.picker = self._new_picker()
         self.lesson: LessonScreen | None = None
-        self.mg_lesson: QWidget | None = None
+        self.game_lesson: QWidget | None = None
         self.entry: LessonEntry | None = None
 
     def _new_picker(self) -> LessonPicker:
         picker = LessonPicker(self.entries, frozenset(self.done))
         picker.chosen.connect(self.open_lesson)
-        picker.mg_chosen.connect(self.open_mg_lesson)
-        picker.rs_chosen.connect(self.open_rs_lesson)
-        picker.lo_chosen.connect(self.open_lo_lesson)
+        picker.game_chosen.connect(self.open_game_lesson)
         picker.closed.connect(self.closed.emit)
         self.addWidget(picker)
         return picker
@@ -472,40 +449,28 @@ class DemoScreen(QStackedWidget):
             self.lesson.table.view.setFocus()
         return self.lesson
 
-    def open_mg_lesson(self, lesson: object) -> QWidget:
-        from rt0table.desktop.moons_grave.mg_lessons import MgLesson, MgLessonScreen
-
-        assert isinstance(lesson, MgLesson)
-        return self._show_other(MgLessonScreen(lesson), other_key("mg", lesson))
-
-    def open_rs_lesson(self, lesson: object) -> QWidget:
-        from rt0table.desktop.restless.restless_lessons import RsLesson, RsLessonScreen
-
-        assert isinstance(lesson, RsLesson)
-        return self._show_other(RsLessonScreen(lesson), other_key("rs", lesson))
-
-    def open_lo_lesson(self, lesson: object) -> QWidget:
-        """A Loner lesson; its Next lesson button opens the Loner lesson after it."""
-        from rt0table.desktop.loner.loner_lessons import LonerLesson, LonerLessonScreen, bundled_lessons
-
-        assert isinstance(lesson, LonerLesson)
-        lessons = bundled_lessons()
-        names = [other.name for other in lessons]
-        later = lessons[names.index(lesson.name) + 1 :] if lesson.name in names else []
-        screen = LonerLessonScreen(lesson)
-        screen.has_next = bool(later)
-        if later:
-            screen.next_wanted.connect(lambda: self.open_lo_lesson(later[0]))
-        return self._show_other(screen, other_key("lo", lesson))
+    def open_game_lesson(self, key: str, lesson: SeamLesson) -> QWidget:
+        """Another game's lesson; when its screen has a Next lesson button, it opens that game's lesson after it."""
+        lessons = SHELF[key].lessons
+        assert lessons is not None
+        screen = lessons.screen(lesson)
+        if isinstance(screen, ChainedLesson):
+            every = list(lessons.bundled())
+            names = [other.name for other in every]
+            later = every[names.index(lesson.name) + 1 :] if lesson.name in names else []
+            screen.has_next = bool(later)
+            if later:
+                screen.next_wanted.connect(lambda: self.open_game_lesson(key, later[0]))
+        return self._show_other(screen, other_key(lessons.prefix, lesson))
 
     def _show_other(self, screen: QWidget, key: str = "") -> QWidget:
-        """Another game's lesson screen (one at a time, in ``mg_lesson``), which has ``closed`` and ``completed``
+        """Another game's lesson screen (one at a time, in ``game_lesson``), which has ``closed`` and ``completed``
         signals; finished, it is kept as done under ``key``."""
         self.close_lesson()
         screen.closed.connect(self.close_lesson)  # type: ignore[attr-defined]
         if key:
             screen.completed.connect(lambda: self.mark_done_as(key))  # type: ignore[attr-defined]
-        self.mg_lesson = screen
+        self.game_lesson = screen
         self.addWidget(screen)
         self.setCurrentWidget(screen)
         return screen
@@ -515,10 +480,10 @@ class DemoScreen(QStackedWidget):
         return self.open_lesson(following) if following is not None else None
 
     def close_lesson(self) -> None:
-        if self.mg_lesson is not None:
-            self.removeWidget(self.mg_lesson)
-            self.mg_lesson.deleteLater()
-            self.mg_lesson = None
+        if self.game_lesson is not None:
+            self.removeWidget(self.game_lesson)
+            self.game_lesson.deleteLater()
+            self.game_lesson = None
         if self.lesson is not None:
             self.removeWidget(self.lesson)
             self.lesson.deleteLater()

@@ -10,8 +10,9 @@ play: ``failed`` says so, in words, and the store refuses more rows until the ga
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -92,11 +93,23 @@ class Autosave(QObject):
     def record_undo(self, state: CombatState) -> None:
         self._guard(lambda: self.recorder.record_undo(state))
 
+    @contextlib.contextmanager
+    def one_write(self) -> Iterator[None]:
+        """The writes of one step as one transaction: when any of them fails, none of them is kept."""
+        try:
+            with self.store.one_write(self.game_id):
+                yield
+        except SaveError as error:
+            self._failed(error)
+
     def _guard(self, write: Callable[[], object]) -> bool:
         try:
             write()
         except SaveError as error:
-            self.problem = str(error)
-            self.failed.emit(self.problem)
+            self._failed(error)
             return False
         return True
+
+    def _failed(self, error: SaveError) -> None:
+        self.problem = str(error)
+        self.failed.emit(self.problem)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.characters.common import scaled_font
 from rt0table.desktop.flow.playthrough import Mode
+from rt0table.desktop.game_shelf import SHELF
 
 BLURBS = {
     Mode.SOLO: (
@@ -90,21 +91,17 @@ class ModeScreen(QWidget):
         back = QPushButton("Back to the title")
         back.setObjectName("mode-back")
         back.clicked.connect(self.back.emit)
-        games = QHBoxLayout()  # another game than RT:0: each has its own first screen (MainWindow.open_new_game_of)
+        games = QHBoxLayout()  # another game than RT:0: each has its own first screen (desktop/game_shelf.py)
         games.addStretch(1)
         games.addWidget(QLabel("Or another game:"))
-        moons_grave = QPushButton("Moon's Grave…")
-        moons_grave.setObjectName("mode-game-moons-grave")
-        moons_grave.clicked.connect(lambda: self.other_game.emit("moons-grave"))
-        games.addWidget(moons_grave)
-        restless = QPushButton("The Restless…")
-        restless.setObjectName("mode-game-restless")
-        restless.clicked.connect(lambda: self.other_game.emit("restless"))
-        games.addWidget(restless)
-        self.loner_button = QPushButton("Loner: a solo story game with an oracle")
-        self.loner_button.setObjectName("mode-loner")
-        self.loner_button.clicked.connect(lambda: self.other_game.emit("loner"))
-        games.addWidget(self.loner_button)
+        self.game_buttons: dict[str, QPushButton] = {}  # by the game's key
+        for game in SHELF.values():
+            if game.pick:
+                button = QPushButton(game.pick)
+                button.setObjectName(f"mode-game-{game.key}")
+                button.clicked.connect(lambda _=False, key=game.key: self.other_game.emit(key))
+                games.addWidget(button)
+                self.game_buttons[game.key] = button
         games.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addStretch(1)

@@ -33,7 +33,6 @@ from rt0table.rules.paradise_lua.lua_quick_start import quick_start_party
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.party import Party
 from rt0table.rules.rt0.content.adversaries import AdversaryKind
-from rt0table.rules.solo.journal_bridge import SoloJournal
 
 
 class ScreenHost(Protocol):
@@ -168,17 +167,16 @@ class Navigator(QObject):
         dock = make(playthrough.solo) if make is not None else None
         if not isinstance(dock, QWidget):
             return
-        changed = getattr(dock, "journal_changed", None)
-        if changed is not None:
-            changed.connect(lambda: self._keep_journal(dock))
+        self._journal_beside(dock)
         fold = _solo_helper("oracle_drawer")
         drawer = fold(dock, self.settings) if fold is not None else None
         screen.set_oracle(dock, drawer=drawer if isinstance(drawer, QWidget) else None)
 
-    def _keep_journal(self, dock: QWidget) -> None:
-        solo = getattr(dock, "solo", None)
-        if self.playthrough is not None and isinstance(solo, SoloJournal):
-            self.playthrough.set_solo(solo)
+    def _journal_beside(self, dock: QWidget) -> None:
+        """The oracle dock on the playthrough's journal (``dock.on_journal``)."""
+        on_journal = _solo_helper("on_journal")
+        if on_journal is not None and self.playthrough is not None:
+            on_journal(dock, self.playthrough)
 
     def open_lab(self) -> QWidget:
         """The balance lab with the campaign's party first in its list; Back returns to the Day."""
@@ -222,7 +220,7 @@ class Navigator(QObject):
 
     def start_fight(self, plan: fp.FightPlan) -> TableScreen:
         assert self.playthrough is not None
-        session = self.playthrough.begin_fight(plan, self.bestiary)
+        session = self.playthrough.begin_fight(plan, self.bestiary, journal=self.oracle_on)
         self.fight_seed = plan.seed
         return self._table(session, new_fight=True)
 
@@ -239,10 +237,8 @@ class Navigator(QObject):
             if attach is not None:
                 shared = self.mode is Mode.HOT_SEAT
                 dock = attach(table, session, journal=playthrough.solo, new_fight=new_fight, shared_screen=shared)
-                solo = getattr(dock, "solo", None)
-                if isinstance(solo, SoloJournal):
-                    playthrough.set_solo(solo)
-                    dock.journal_changed.connect(lambda: playthrough.set_solo(dock.solo))  # type: ignore[attr-defined]
+                if isinstance(dock, QWidget):
+                    self._journal_beside(dock)
         self._show(table)
         table.setFocus()
         return table

@@ -1,23 +1,24 @@
-"""The one funnel for a whole playthrough: every change, in a fight or between fights, goes through one call.
+"""A whole playthrough on the one funnel: every change, in a fight or between fights, is a step of its ``Funnel``.
 
-``submit(op)`` applies the op to the playthrough's value (``rules.story.tale.apply``), hands it to the keeper (the
-save) in one transaction, pushes one undo step and emits ``changed`` once, with the typed ``OpChanges`` that say
-which parts changed, so each view redraws only what it shows. ``undo`` takes back everything since the last reveal
-(a card drawn, a die rolled, an oracle answer), one op at a time. Views never keep a copy of the campaign: they read
-``story`` (or ``campaign``) when ``changed`` fires.
+The story is the state and its ops the actions (``rules/story/story_seam.py``): ``submit(op)`` applies the op,
+hands it to the keeper (the save) in one transaction, keeps it for undo and emits ``changed`` once, with the typed
+``OpChanges`` that say which parts changed, so each view redraws only what it shows. ``undo`` takes back the last
+step since the last reveal (a card drawn, a die rolled, an oracle answer). Views never keep a copy of the campaign:
+they read ``story`` (or ``campaign``) when ``changed`` fires.
 
-The fight on the table is no second route: its Session (the table's handle, ``desktop/table/fight_session.py``)
-hands every action and every undo to ``fight_step`` and ``fight_undo``, which are the same call for the
-``FightAction`` op (the one ``tale.apply``, the one undo stack, one ``changed`` with ``Part.FIGHT``). Only the
-save's write differs: a fight step is kept as the fight's own row through its recorder (as it always was), not as a
-new document, so a step costs the same in a long playthrough as in a short one. The Session keeps the stand-in's
-answers and which plies they were, so one undo takes back the answers with the player's step (``fight_undo(steps)``:
-one emission). Beginning and concluding a fight are ops like any other; both reveal, so no undo reaches across a
-fight's start or end."""
+The fight on the table is no second route: its Session (``desktop/table/fight_session.py``) hands every action to
+``fight_step`` (the ``FightAction`` op, through the same funnel) and every undo to ``take_back``. Only the save's
+write differs: a fight step is kept as the fight's own row, not as a new document, so a step costs the same in a
+long playthrough as in a short one. The stand-in's answers are marked on their steps, so one undo takes them back
+with the player's step. The solo journal writes itself inside the same ops (a fight's opening, its skill checks and
+its end), so a solo step is one transaction and its undo takes the journal back with it. Beginning and concluding
+a fight are ops like any other; both reveal, so no undo reaches across a fight's start or end."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Protocol
@@ -25,7 +26,10 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.saves.funnel_guard import through_funnel
+from rt0table.desktop.saves.funnel_step import Step
 from rt0table.desktop.saves.loaded import StandInAnswer
+from rt0table.desktop.saves.seam_oracle import OracleMove
+from rt0table.desktop.seam_session import Funnel
 from rt0table.desktop.table.fight_session import Recorder, Session
 from rt0table.rules.paradise_lua.lua_campaign import LuaState
 from rt0table.rules.rt0.campaign import campaign as cp
@@ -40,9 +44,10 @@ from rt0table.rules.rt0.fight.events import Event
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.solo.journal_bridge import SoloJournal, rewind
 from rt0table.rules.story import ops
 from rt0table.rules.story.decks import fresh_decks
+from rt0table.rules.story.story_seam import STORY
 from rt0table.rules.story.tale import (
     FightConcluded,
     FightStepped,
@@ -50,13 +55,13 @@ from rt0table.rules.story.tale import (
     Part,
     Story,
     StoryEvent,
-    apply,
     changed_parts,
     new_story,
 )
-from rt0table.rules.story.undo_stack import UndoStack, UndoStep
 
-__all__ = ["FightReport", "FinishedFight", "Mode", "OpChanges", "Playthrough"]
+__all__ = ["FightReport", "FinishedFight", "Mode", "OpChanges", "PlayStep", "Playthrough"]
+
+PlayStep = Step[Story, ops.Played, StoryEvent]
 
 
 class Mode(Enum):
@@ -110,6 +115,10 @@ class Keeper(Protocol):
 
     def keep(self, story: Story, op: ops.Op | None = None, reach: int = 0, undone: bool = False) -> None: ...
 
+    def one_write(self) -> AbstractContextManager[None]:
+        """The writes of one step (a fight's row and the document's change) as one transaction."""
+        ...
+
 
 @dataclass
 class _Checks:
@@ -120,7 +129,7 @@ class _Checks:
 
 
 class Playthrough(QObject):
-    """The mode, the playthrough's value, the fight on the table, and the one undo stack (fights' steps too)."""
+    """The mode, the playthrough's value, the fight on the table, and the one funnel every change goes through."""
 
     changed = Signal(object)  # OpChanges
 
@@ -137,8 +146,8 @@ class Playthrough(QObject):
         ``lua``: a new playthrough set in Paradise Lua, from that campaign's start."""
         super().__init__(parent)
         self.mode = mode
-        self.story: Story = story if story is not None else new_story(mode.value, campaign, seed, world=lua)
-        self.undo_stack = UndoStack()
+        begun = story if story is not None else new_story(mode.value, campaign, seed, world=lua)
+        self.funnel: Funnel[Story, ops.Played, StoryEvent] = Funnel(STORY, begun, StoryKeeping(self), forgets=True)
         self.session: Session | None = None
         self.recorder: Recorder | None = None  # the fight's rows in the save, while a fight is on the table
         self.plan: fp.FightPlan | None = None
@@ -147,6 +156,19 @@ class Playthrough(QObject):
         self._checks = _Checks()
 
     # --- reading ---
+
+    @property
+    def story(self) -> Story:
+        return self.funnel.state
+
+    @story.setter
+    def story(self, story: Story) -> None:
+        self.funnel.state = story
+
+    @property
+    def undo_reach(self) -> int:
+        """The steps undo can still take back, one at a time (a fight's among them)."""
+        return self.funnel.undoable()
 
     @property
     def campaign(self) -> cp.Campaign:
@@ -192,55 +214,66 @@ class Playthrough(QObject):
     # --- the funnel ---
 
     def submit(self, op: ops.Op) -> list[StoryEvent]:
-        """Apply the op, keep it, push its undo step and signal once; raises IllegalAction (nothing changed)."""
+        """Apply the op through the funnel (kept, one undo step, one signal); raises IllegalAction (nothing
+        changed)."""
         before = self.story
-        after, events = apply(before, op)
-        stack = self.undo_stack.pushed(op, before, events)
-        self._keep(after, op, story_reach(stack))
-        self.story = after
-        self.undo_stack = stack
-        self.changed.emit(OpChanges(changed_parts(before, after), tuple(events), op))
-        return events
+        step = self.funnel.play(op)
+        self.changed.emit(OpChanges(changed_parts(before, self.story), step.events, op))
+        return list(step.events)
 
     def undo_refusal(self) -> str | None:
         if self._fight_on_top():
             assert self.session is not None
-            return self.session.undo_refusal()
-        return self.undo_stack.refusal()
+            reason = self.session.game.undo_refusal()  # the fight's own words for what it showed
+            if reason is not None:
+                return reason
+        return self.funnel.undo_refusal()
 
     def undo(self) -> ops.Op | None:
-        """Take back the last op since the last reveal; raises IllegalAction when there is none. Returns the op (None
-        for one made before the save was reopened: the save keeps its name, not its value). A fight's step goes
-        back through its Session, which takes the stand-in's answers back with it (``fight_undo``)."""
-        if self._fight_on_top():
-            assert self.session is not None
-            op = self.undo_stack.steps[-1].op
+        """Take back the last step since the last reveal (a fight's with the stand-in's answers on top of it);
+        raises IllegalAction when there is none. Returns the op (None for one made before the save was reopened:
+        the save keeps its name, not its value). In a fight the table's Session takes it back, so the table is told."""
+        steps = self.funnel.steps
+        taken = steps[-1].action if steps else None
+        if self.session is not None:
             if not self.session.undo():
-                raise IllegalAction(self.session.undo_refusal() or "The fight's last step stands.")
-            return op
-        stack, step = self.undo_stack.popped()
-        before = self.story
-        self._keep(step.before, None, story_reach(stack), undone=True)
-        self.story, self.undo_stack = step.before, stack
-        self.changed.emit(OpChanges(changed_parts(before, step.before), (), None, undone=True))
-        return step.op
+                raise IllegalAction(self.undo_refusal() or "The fight's last step stands.")
+        else:
+            why = self.funnel.undo_refusal()
+            if why is not None:
+                raise IllegalAction(why)
+            self.take_back()
+        return taken if taken is not None and not isinstance(taken, ops.Earlier | OracleMove) else None
+
+    def take_back(self) -> None:
+        """The funnel's one undo: the last step, with the stand-in's answers on top of it, each kept as undone;
+        the fight's history follows its steps back. One ``changed``."""
+        before, chain = self.story, self.funnel.chain()
+        fights = sum(1 for step in chain if isinstance(step.action, ops.FightAction))
+        self.funnel.take_back(len(chain))
+        if self.session is not None:
+            for _ in range(fights):
+                self.session.game.undo()
+        self.changed.emit(OpChanges(changed_parts(before, self.story), (), None, undone=True))
 
     def _fight_on_top(self) -> bool:
-        steps = self.undo_stack.steps
-        return self.session is not None and bool(steps) and isinstance(steps[-1].op, ops.FightAction)
+        steps = self.funnel.steps
+        return self.session is not None and bool(steps) and isinstance(steps[-1].action, ops.FightAction)
 
-    def _keep(self, story: Story, op: ops.Op | None = None, reach: int | None = None, undone: bool = False) -> None:
-        """``reach``: the undo steps there will be after this change (the stack as it is, when None); a fight's own
-        steps are not counted: the save keeps those in the fight's rows, and a resumed fight reads them from there."""
+    def keep(self, story: Story, op: ops.Op | None = None, reach: int | None = None, undone: bool = False) -> None:
+        """Hand the value to the keeper (the save) in one write; ``reach``: the undo steps there will be after this
+        change (the funnel's as they are, when None), not counting a fight's own: the save keeps those in the
+        fight's rows, and a resumed fight reads them from there."""
         if self.keeper is not None:
-            steps = story_reach(self.undo_stack) if reach is None else reach
+            steps = story_reach(self.funnel) if reach is None else reach
             with through_funnel():
                 self.keeper.keep(story, op, steps, undone)
 
     # --- fights ---
 
-    def begin_fight(self, plan: fp.FightPlan, bestiary: dict[str, AdversaryKind]) -> Session:
-        """Start the planned fight (ValueError when it cannot start) and keep its Session.
+    def begin_fight(self, plan: fp.FightPlan, bestiary: dict[str, AdversaryKind], journal: bool = False) -> Session:
+        """Start the planned fight (ValueError when it cannot start) and keep its Session; ``journal``: the solo
+        oracle sits beside it, so its journal writes the fight's story.
 
         With a ``keeper`` the fight is kept from its opening on: every step and undo goes to its recorder.
         """
@@ -251,19 +284,20 @@ class Playthrough(QObject):
         day = self.campaign.clock.day  # once-per-Day uses in the fight are stamped with it (daily.py)
         setup = CombatSetup(plan.seed, plan.room_size, fighters, tuple(plan.adversaries), bestiary, day=day)
         state, events = setup.start()
-        with through_funnel():
-            recorder = self.keeper.begin_fight(setup) if self.keeper is not None else None
         self.plan = plan
-        self.submit(ops.BeginFight(state))
-        return self._seat(Game(state, events), recorder)
+        self.submit(ops.BeginFight(state, setup, journal))  # its recorder opens the fight's rows in the save
+        return self._seat(Game(state, events), self.recorder)
 
     def resume_fight(self, game: Game, recorder: Recorder | None = None, answered: Iterable[int] = (),
                      played_before: int = 0, opening: CombatState | None = None) -> Session:  # fmt: skip
         """Put a fight loaded from a save back on the table where it stopped (``answered``, ``played_before`` and
         ``opening`` as ``Session`` takes them, so it goes on as it did before the save). Undo reaches back as far
         as it did: the fight's steps since its last reveal, and nothing before the fight's start."""
-        self.story = replace(self.story, fight=game.state)
-        self.undo_stack = fight_undo_stack(self.story, game)
+        answered = frozenset(answered)
+        start = opening or (game.steps[0].before if game.steps else game.state)
+        ply = played_before + len(game.steps)
+        story = replace(self.story, fight=game.state, opening=start, ply=ply)
+        self.funnel.reset(story, fight_steps(story, game, answered, played_before))
         return self._seat(game, recorder, answered, played_before, opening)
 
     def _seat(self, game: Game, recorder: Recorder | None, answered: Iterable[int] = (),
@@ -281,52 +315,18 @@ class Playthrough(QObject):
         if session is None:
             raise IllegalAction("There is no fight on the table.")
         op, before = ops.FightAction(action), self.story
-        after, events = apply(before, op)
-        stepped = next(e for e in events if isinstance(e, FightStepped))
-        assert after.fight is not None
+        step = self.funnel.play(op, stand_in=answer is not None, note=answer)
+        stepped = next(e for e in step.events if isinstance(e, FightStepped))
+        assert self.story.fight is not None
         fight_events = list(stepped.events)
-        session.game.took(action, after.fight, fight_events)  # the fight's history, for replays and the stand-in
-        if self.recorder is not None:
-            with through_funnel():
-                if answer is None:
-                    self.recorder.record(action, after.fight)
-                else:
-                    self.recorder.record(action, after.fight, answer)
-        self.story, self.undo_stack = after, self.undo_stack.pushed(op, before, events)
-        self.changed.emit(OpChanges(changed_parts(before, after), tuple(events), op))
+        session.game.took(action, self.story.fight, fight_events)  # the fight's history, for replays and the stand-in
+        self.changed.emit(OpChanges(changed_parts(before, self.story), step.events, op))
         return fight_events
 
-    def fight_undo(self, steps: int) -> None:
-        """Take back the fight's last ``steps`` steps as one undo (the stand-in's answers with the player's step):
-        each written as the fight's undo row, one ``changed``. Raises IllegalAction when they cannot all go back."""
-        session = self.session
-        if session is None:
-            raise IllegalAction("There is no fight on the table.")
-        taken = self.undo_stack.steps[max(0, len(self.undo_stack) - steps) :]
-        if not taken or len(taken) < steps or not all(isinstance(step.op, ops.FightAction) for step in taken):
-            raise IllegalAction(self.undo_stack.refusal() or "The fight's last step stands.")
-        before = self.story
-        for _ in range(steps):
-            session.game.undo()
-            if self.recorder is not None:
-                with through_funnel():
-                    self.recorder.record_undo(session.game.state)
-        # the oracle's journal follows the table's dock (``set_solo``), which rewinds it with the steps
-        back = replace(taken[0].before, solo=before.solo)
-        self.story, self.undo_stack = back, UndoStack(self.undo_stack.steps[: len(self.undo_stack) - steps])
-        self.changed.emit(OpChanges(changed_parts(before, back), (), None, undone=True))
-
     def set_solo(self, journal: SoloJournal) -> None:
-        """The oracle asked, rolled or noted something: one op through the funnel. In a fight the journal also
-        writes itself from the table's steps and rewinds with their undo, so there it follows the Session."""
-        if journal == self.solo:
-            return
-        if self.session is None:
+        """The oracle asked, rolled or noted something: one op through the funnel, in a fight as between fights."""
+        if journal != self.solo:
             self.submit(ops.OracleStep(journal))
-            return
-        self.story = replace(self.story, solo=journal)
-        self._keep(self.story)
-        self.changed.emit(OpChanges(frozenset({Part.ORACLE})))
 
     def end_fight(self) -> FightReport:
         """Read the finished fight into the campaign and clear the table; returns what the summary shows."""
@@ -355,17 +355,65 @@ class Playthrough(QObject):
         return report
 
 
-def story_reach(stack: UndoStack) -> int:
-    """The undo steps the save's story rows count: all but the fight's own (its rows keep those)."""
-    return sum(1 for step in stack.steps if not isinstance(step.op, ops.FightAction))
+class StoryKeeping:
+    """The playthrough's funnel's recorder: a fight's step or undo as the fight's own row, any other op as the
+    change to the playthrough's document (through the keeper), each in the one write the funnel wraps."""
+
+    def __init__(self, playthrough: Playthrough) -> None:
+        self.playthrough = playthrough
+
+    def record(self, step: Step[Story, ops.Played, StoryEvent], state: Story) -> None:
+        p = self.playthrough
+        if isinstance(step.action, ops.BeginFight) and step.action.setup is not None and p.keeper is not None:
+            p.recorder = p.keeper.begin_fight(step.action.setup)  # the fight's rows, from its opening on
+        if isinstance(step.action, ops.FightAction):
+            with p.keeper.one_write() if p.keeper is not None else contextlib.nullcontext():
+                if p.recorder is not None and state.fight is not None:
+                    if step.note is None:
+                        p.recorder.record(step.action.action, state.fight)
+                    else:
+                        p.recorder.record(step.action.action, state.fight, step.note)
+                if state.solo is not step.before.solo:  # the journal wrote itself: its change goes with the row
+                    p.keep(state, None, 0 if p.funnel.revealed(step) else story_reach(p.funnel))
+            return
+        op = step.action if not isinstance(step.action, ops.Earlier | OracleMove) else None
+        reach = 0 if p.funnel.revealed(step) else story_reach(p.funnel) + 1
+        p.keep(state, op, reach)
+
+    def record_undo(self, step: Step[Story, ops.Played, StoryEvent]) -> None:
+        p = self.playthrough
+        if isinstance(step.action, ops.FightAction):
+            with p.keeper.one_write() if p.keeper is not None else contextlib.nullcontext():
+                if p.recorder is not None and step.before.fight is not None:
+                    p.recorder.record_undo(step.before.fight)
+                if step.before.solo is not p.story.solo:  # the journal goes back with the step
+                    p.keep(step.before, None, story_reach(p.funnel))
+            return
+        p.keep(step.before, None, story_reach(p.funnel) - 1, undone=True)
+
+    def record_oracle(self, move: OracleMove, state: Story) -> None:
+        raise IllegalAction("A playthrough's oracle is an op of its own (OracleStep), not a move beside it.")
 
 
-def fight_undo_stack(story: Story, game: Game) -> UndoStack:
-    """The undo stack of a fight read back from its save: its steps since the last one that revealed something
+def story_reach(funnel: Funnel[Story, ops.Played, StoryEvent]) -> int:
+    """The undo steps the save's story rows count: all the funnel can reach but the fight's own (its rows keep
+    those)."""
+    reach = funnel.steps[len(funnel.steps) - funnel.undoable() :]
+    return sum(1 for step in reach if not isinstance(step.action, ops.FightAction))
+
+
+def fight_steps(story: Story, game: Game, answered: frozenset[int], played_before: int) -> list[PlayStep]:
+    """The funnel's steps of a fight read back from its save: its steps since the last one that revealed something
     (each the value before it, ``story`` holding the fight as ``game`` leaves it), and nothing before the fight."""
-    kept: list[UndoStep] = []
-    for step in reversed(game.held):
+    kept: list[PlayStep] = []
+    first = played_before + game.forgotten + 1  # the ply of the first step ``game`` holds in full
+    for index in range(len(game.held) - 1, -1, -1):
+        step = game.held[index]
         if not undoable(step.events):
             break
-        kept.append(UndoStep(ops.FightAction(step.action), replace(story, fight=step.before)))
-    return UndoStack(tuple(reversed(kept)))
+        ply = first + index
+        stepped = FightStepped(tuple(step.events), False)
+        solo = rewind(story.solo, ply - 1) if story.solo is not None else None  # without what the step wrote
+        before = replace(story, fight=step.before, ply=ply - 1, solo=solo)
+        kept.append(Step(before, ops.FightAction(step.action), (stepped,), ply in answered))
+    return list(reversed(kept))

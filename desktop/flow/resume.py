@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 
-from rt0table.desktop.flow.playthrough import Playthrough
+from rt0table.desktop.flow.playthrough import PlayStep, Playthrough
 from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc, story_from_doc
 from rt0table.desktop.saves import DamagedSaveError, LoadedGame, LogEntry, LogTail
-from rt0table.desktop.table.fight_session import undo_chain
+from rt0table.desktop.saves.funnel_step import Step
 from rt0table.desktop.table.log import UNDONE
 from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.rt0.fight.engine import Game
@@ -16,7 +17,7 @@ from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.seam import RulesError
-from rt0table.rules.story.undo_stack import UndoStack, UndoStep
+from rt0table.rules.story import ops
 
 
 @dataclass
@@ -48,7 +49,9 @@ def restore(loaded: LoadedGame) -> Resumed:
         raise DamagedSaveError(loaded.path, str(error)) from None
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError, JournalError) as error:
         raise DamagedSaveError(loaded.path, f"the party's record before a change cannot be read ({error})") from None
-    playthrough.undo_stack = UndoStack(tuple(UndoStep(None, before) for before in befores))  # undo goes on as before
+    names = (name for name, _doc in loaded.undo_docs)
+    earlier: list[PlayStep] = [Step(before, ops.Earlier(name), ()) for name, before in zip(names, befores, strict=True)]
+    playthrough.funnel.reset(playthrough.story, earlier)  # undo goes on as before
     game, setup = loaded.game, loaded.setup
     if fight_on and game is not None and setup is not None:
         if not isinstance(game, Game) or not isinstance(setup, CombatSetup):  # the store gives the save's game's
@@ -74,6 +77,15 @@ def _answers(history: list[LogEntry]) -> list[bool]:
         else:
             answers.append(entry.answer is not None)
     return answers
+
+
+def undo_chain(answered: Container[int], ply: int, limit: int) -> int:
+    """How many steps one undo took back: the stand-in's answers on top (their plies in ``answered``, counted down
+    from ``ply``), and the step before them; at most ``limit``, the steps there were to take back."""
+    count = 0
+    while ply - count in answered:
+        count += 1
+    return min(count + 1, limit)
 
 
 def untold_line(steps: int) -> str:

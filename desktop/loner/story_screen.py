@@ -38,7 +38,7 @@ from rt0table.desktop.loner.loner_sheet_pdf import sheet_html, write_sheet_pdf
 from rt0table.desktop.loner.luck_counters import LuckCounters
 from rt0table.desktop.saves import SaveError
 from rt0table.desktop.saves.seam_save import SeamFile
-from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_session import TableSession
 from rt0table.rules.loner import loner_actions as la
 from rt0table.rules.loner.harm_luck import damage_odds, step_damage_odds
 from rt0table.rules.loner.loner_actions import LonerAction, LonerEvent
@@ -83,7 +83,7 @@ class StoryScreen(QWidget):
 
     def __init__(
         self,
-        session: SeamSession,
+        session: TableSession,
         opening: Sequence[LonerEvent],
         together: Together | None = None,
         parent: QWidget | None = None,

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 from rt0table.desktop.moons_grave.mg_table_screen import MgTableScreen
 from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.saves.seam_save import SeamTable
-from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_session import TableSession
 from rt0table.desktop.seam_table.table_game import TableGame, resume_session, start_session
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_fight_setup import MgSetup, NpcSeat, PartySeat
@@ -58,7 +58,7 @@ def stand_in(state: MgState) -> Any:
 MgGame = TableGame[MgTableScreen]  # a fight in play: its save, its id, its session and its table
 
 
-def _wire(session: SeamSession, table: SeamTable) -> MgTableScreen:
+def _wire(session: TableSession, table: SeamTable) -> MgTableScreen:
     screen = MgTableScreen(session, table)
     if table.gm == "stand-in":
         session.set_responder(stand_in)

@@ -28,7 +28,7 @@ from rt0table.desktop.moons_grave.mg_scene import FighterCard, MgScene, PerkCard
 from rt0table.desktop.moons_grave.mg_spoken import mg_parts
 from rt0table.desktop.moons_grave.mg_words import action_words
 from rt0table.desktop.saves.seam_save import SeamTable
-from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_session import TableSession
 from rt0table.desktop.seam_table.beats import beat_ms, reveal_ms
 from rt0table.desktop.seam_table.fitted_view import FittedView
 from rt0table.desktop.seam_table.table_frame import SeamTableScreen
@@ -57,7 +57,7 @@ PANEL_WIDTH = 300
 class MgTableScreen(SeamTableScreen):
     """One Moon's Grave fight at the table; ``closed`` when the player leaves it."""
 
-    def __init__(self, session: SeamSession, table: SeamTable, parent: QWidget | None = None) -> None:
+    def __init__(self, session: TableSession, table: SeamTable, parent: QWidget | None = None) -> None:
         super().__init__(session, table, "mg", parent)
         self.humans = self._human_seats()
         self.lifted_for = ""  # the seat the curtain was last lifted for, while secret answers are asked
@@ -187,7 +187,7 @@ class MgTableScreen(SeamTableScreen):
             return []
         state = self.state
         allowed = {self.lifted_for} if self.lifted_for else self.humans
-        return [a for a in self.session.ruleset.legal_actions(state) if state.fighter(a.fighter).seat in allowed]
+        return [a for a in self.session.rules.legal_actions(state) if state.fighter(a.fighter).seat in allowed]
 
     def chooser(self) -> str:
         state = self.state
@@ -381,7 +381,7 @@ class MgTableScreen(SeamTableScreen):
             for d in filled
         )
         if paid < perk.cost:
-            why = self.session.ruleset.refusal(state, TriggerPerk(chooser, perk_id, (die,)))
+            why = self.session.rules.refusal(state, TriggerPerk(chooser, perk_id, (die,)))
             if why is not None and "costs" not in why:
                 self.refusal.setText(why)  # the perk cannot fire at all on this roll: say why, keep nothing
                 return
@@ -416,7 +416,7 @@ class MgTableScreen(SeamTableScreen):
                 self.scene.flash(event.fighter, f"−{event.values[0]}", beat)
 
     def _log_events(self, events: list[Any], stand_in: bool) -> None:
-        lines = [("GM: " if stand_in else "") + self.session.ruleset.narrate(self.session.state, e) for e in events]
+        lines = [("GM: " if stand_in else "") + self.session.rules.narrate(self.session.state, e) for e in events]
         self.log.addItems(lines)
         self.log.scrollToBottom()
         say(self.log, " ".join(lines))

@@ -9,8 +9,7 @@ from PySide6.QtWidgets import QWidget
 
 from rt0table.desktop.moons_grave.mg_game import MgGame, fight_setup, resume_game, start_game
 from rt0table.desktop.moons_grave.mg_new_game import MgNewGame
-from rt0table.desktop.saves import SaveError
-from rt0table.desktop.saves.seam_save import SeamTable, is_seam_save, saved_ruleset
+from rt0table.desktop.saves.seam_save import SeamTable
 from rt0table.desktop.seam_table.table_game import put_on_window
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_pack import MgContent
@@ -20,12 +19,7 @@ if TYPE_CHECKING:
     from rt0table.desktop.main_window import MainWindow
 
 
-def new_game_screen(window: MainWindow, key: str) -> QWidget:
-    """The new-game screen of the game ``key`` (Moon's Grave, or The Restless)."""
-    if key == "restless":
-        from rt0table.desktop.restless.restless_window import new_game_screen as restless_screen
-
-        return restless_screen(window)
+def new_game_screen(window: MainWindow) -> QWidget:
     screen = MgNewGame()
     screen.back.connect(window.show_title)
     screen.start.connect(lambda mode, gm, party, foes, content: begin(window, screen, mode, gm, party, foes, content))
@@ -59,30 +53,8 @@ def show(window: MainWindow, game: MgGame) -> MgGame:
     return game
 
 
-def open_seam_game(window: MainWindow, game_id: str) -> bool | None:
-    """Open a saved game on the seam: True when it is on the table, False when its problem is shown on the load
-    screen, None when the save is RT:0's (the caller opens it)."""
-    from rt0table.desktop.load_screen import LoadScreen
-
-    store = window.store
-    assert store is not None
-    if not is_seam_save(store.path_of(game_id)):
-        return None
-    try:
-        key = saved_ruleset(store.path_of(game_id))
-        if key == "restless":
-            from rt0table.desktop.restless.restless_window import open_restless
-
-            return open_restless(window, game_id)
-        if key == "loner":
-            from rt0table.desktop.loner.loner_entry import open_loner
-
-            return open_loner(window, game_id)
-        game = resume_game(store, game_id)
-    except SaveError as error:
-        current = window.screens.currentWidget()
-        screen = current if isinstance(current, LoadScreen) else window.open_load_screen()
-        screen.show_error(game_id, error)
-        return False
-    show(window, game)
+def open_moons_grave(window: MainWindow, game_id: str) -> bool:
+    """Carry on a saved fight of Moon's Grave (every hash checked; a SaveError goes to the caller to show)."""
+    assert window.store is not None
+    show(window, resume_game(window.store, game_id))
     return True

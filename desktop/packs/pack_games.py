@@ -1,16 +1,17 @@
-"""Every game that has content packs, by the key its saves and packs use; the new-game screen asks here."""
+"""Every game that has content packs, by the key its saves and packs use (desktop/game_shelf.py); the new-game
+screen asks here."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
-from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
+from rt0table.desktop.game_shelf import SHELF
 from rt0table.desktop.packs.pack_editor import PackEditor
 from rt0table.desktop.packs.pack_library import PackListing, available_packs
 from rt0table.desktop.packs.pack_schema import PackGame
-from rt0table.desktop.restless.restless_pack_kinds import RESTLESS
 
-PACK_GAMES: dict[str, PackGame] = {MOONS_GRAVE.game: MOONS_GRAVE, RESTLESS.game: RESTLESS}
+# Each game on the shelf that has a pack kind (a test holds every kind's ``game`` to its shelf key).
+PACK_GAMES: dict[str, PackGame] = {key: game.pack_kind() for key, game in SHELF.items() if game.pack_kind}
 
 
 def packs_for(game: str) -> list[PackListing]:

@@ -20,7 +20,7 @@ from rt0table.desktop.restless.restless_scene import RsScene, Token, drop_action
 from rt0table.desktop.restless.restless_spoken import rs_parts
 from rt0table.desktop.restless.restless_words import action_words, name
 from rt0table.desktop.saves.seam_save import SeamTable
-from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_session import TableSession
 from rt0table.desktop.seam_table.fitted_view import FittedView
 from rt0table.desktop.seam_table.table_frame import SeamTableScreen
 from rt0table.desktop.table.read_aloud import PieceReader, attach, say
@@ -67,7 +67,7 @@ def tray_lines(forecast: Forecast) -> str:
 class RsTableScreen(SeamTableScreen):
     """One game of The Restless at the table; ``closed`` when the player leaves it."""
 
-    def __init__(self, session: SeamSession, table: SeamTable, parent: QWidget | None = None) -> None:
+    def __init__(self, session: TableSession, table: SeamTable, parent: QWidget | None = None) -> None:
         super().__init__(session, table, "rs", parent)
         self.scene = RsScene()
         self.scene.dropped.connect(self.dropped)
@@ -157,7 +157,7 @@ class RsTableScreen(SeamTableScreen):
         return state
 
     def _changed(self, events: list[Any]) -> None:
-        lines = [self.session.ruleset.narrate(self.state, e) for e in events]
+        lines = [self.session.rules.narrate(self.state, e) for e in events]
         self.log.insertItems(0, lines[::-1])
         say(self.log, " ".join(lines))
         self.refusal.clear()
@@ -167,7 +167,7 @@ class RsTableScreen(SeamTableScreen):
         state = self.state
         lit = {state.roll.hero} if state.roll else set()
         self.scene.show_state(state, lit)
-        seats = ", ".join(sorted(self.session.ruleset.seats_to_act(state)))
+        seats = ", ".join(sorted(self.session.rules.seats_to_act(state)))
         words = PHASE_WORDS.get(state.phase, state.phase)
         if state.phase == "over":
             words = f"The game is over: {state.result or 'ended'}."

@@ -28,6 +28,7 @@ from rt0table.rules.seam import RulesError, Ruleset
 from . import funnel_guard
 from .copies import publish, remove
 from .errors import DamagedSaveError, HashMismatchError, SaveError
+from .funnel_step import Step
 from .gamefile import now, round_of
 from .playthrough_rules import keeps_playthroughs
 from .schema import SAVE_FORMAT, check_file, connect_read_only, migration_set, open_for_writing
@@ -150,14 +151,14 @@ class SeamFile:
             self.failed = True
             raise SaveError(self.path, f"{what} could not be saved ({error})") from error
 
-    def record(self, action: Any, state: Any, stand_in: bool) -> None:
-        data = self.rules.encode_action(action)
-        if stand_in:
+    def record(self, step: Step[Any, Any, Any], state: Any) -> None:
+        data = self.rules.encode_action(step.action)
+        if step.stand_in:
             data[STAND_IN] = True
         self._row("action", json.dumps(data), self.ply + 1, state)
 
-    def record_undo(self, state: Any) -> None:
-        self._row("undo", None, self.ply - 1, state)
+    def record_undo(self, step: Step[Any, Any, Any]) -> None:
+        self._row("undo", None, self.ply - 1, step.before)
 
     def record_oracle(self, move: OracleMove, state: Any) -> None:
         """A move of the solo oracle beside the game (``state`` is the game's, unchanged by it)."""

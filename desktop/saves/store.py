@@ -148,6 +148,27 @@ class SaveStore:
         """Store the campaign document (a JSON-ready dict with an int ``version``); the newest one wins on load."""
         self._game(game_id).save_campaign(doc)
 
+    @contextlib.contextmanager
+    def one_write(self, game_id: str) -> Iterator[None]:
+        """The writes made inside as one transaction (a fight's row and the document's change of the same step):
+        all of them are in the save, or none."""
+        try:
+            game = self._game(game_id)
+        except SaveError:  # each write inside meets the same refusal and says so
+            yield
+            return
+        failed = game.failed
+        try:
+            with game.db.atomic():
+                yield
+                if game.failed and not failed:
+                    raise _StepFailed
+        except _StepFailed:
+            pass  # one write of the step failed (it said why): the transaction takes the others back with it
+        except sqlite3.Error as error:
+            game.failed = True
+            raise SaveError(game.path, f"this step could not be saved ({_why(error)})") from error
+
     def append_story(
         self, game_id: str, record: dict[str, Any], digest: str, snapshot: dict[str, Any] | None = None
     ) -> int:
@@ -444,6 +465,10 @@ def _why(error: BaseException) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error) or type(error).__name__
     return str(error) or type(error).__name__
+
+
+class _StepFailed(Exception):
+    """A write of the step failed: its other writes are rolled back with it."""
 
 
 @contextlib.contextmanager

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.saves.seam_save import SeamTable
-from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_session import TableSession
 from rt0table.desktop.table.read_aloud import SaidLine
 from rt0table.desktop.table.settings import TableSettings
 
@@ -45,7 +45,7 @@ class SeamTableScreen(QWidget):
 
     closed = Signal()
 
-    def __init__(self, session: SeamSession, table: SeamTable, prefix: str, parent: QWidget | None = None) -> None:
+    def __init__(self, session: TableSession, table: SeamTable, prefix: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(f"{prefix}-table")
         self.session = session

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.saves.seam_save import SeamFile, SeamGame, SeamTable, create_seam_game, load_seam_game
-from rt0table.desktop.seam_session import SeamSession, Step
+from rt0table.desktop.seam_session import SeamSession, Step, TableSession
 from rt0table.desktop.seam_table.table_frame import SeamTableScreen
 from rt0table.rules.seam import Ruleset
 
@@ -24,7 +24,7 @@ class TableGame(Generic[ScreenT]):
 
     save: SeamFile | None
     game_id: str
-    session: SeamSession
+    session: TableSession
     screen: ScreenT
 
 
@@ -34,7 +34,7 @@ class Started:
 
     save: SeamFile | None
     game_id: str
-    session: SeamSession
+    session: TableSession
     events: list[Any]
 
 
@@ -51,7 +51,7 @@ def start_session(
     return Started(save, game_id, SeamSession(ruleset, state, save), list(events))
 
 
-def resume_session(store: SaveStore, game_id: str) -> tuple[SeamFile, SeamSession, SeamGame]:
+def resume_session(store: SaveStore, game_id: str) -> tuple[SeamFile, TableSession, SeamGame]:
     """A saved game read back (every hash checked), its steps kept for undo, ready to carry on."""
     path = store.path_of(game_id)
     loaded: SeamGame = load_seam_game(path)

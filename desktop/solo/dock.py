@@ -2,9 +2,10 @@
 
 ``attach_solo(table_screen, session)`` puts a ``SoloDock`` to the right of the table, in a drawer the player
 folds away (a splitter, so the table lays itself out for whatever width is left), installs the GM stand-in on
-the session and starts the fight's journal entries. ``solo_panel()`` builds the same dock with no fight, for
-between fights; a dock can ``attach`` to the next fight's session and ``detach`` after it, keeping one journal
-throughout.
+the session. The journal is the playthrough's: its ops write it (a fight's opening, skill checks and end, and what
+the oracle is asked), and the dock shows it as the funnel leaves it (``show_journal``). ``solo_panel()`` builds the
+same dock with no fight, for between fights; a dock can ``attach`` to the next fight's session and ``detach`` after
+it, keeping one journal throughout.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -36,7 +37,11 @@ from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.loner.dice import DiceSource
 from rt0table.rules.loner.tables import LonerTables, load_tables
 from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
-from rt0table.rules.solo.journal_bridge import SoloJournal, begin_fight, record_step, rewind, stand_in_reason
+from rt0table.rules.solo.journal_bridge import SoloJournal, stand_in_reason
+from rt0table.rules.story.tale import Part
+
+if TYPE_CHECKING:
+    from rt0table.desktop.flow.playthrough import OpChanges
 
 GM_LABEL = "The GM (you, in solo)"
 BETWEEN_FIGHTS_LINE = (
@@ -53,7 +58,7 @@ def bundled_tables() -> LonerTables:
 class SoloDock(QWidget):
     """The oracle panel (Twist Counter on top, asking and the journal in tabs) and the GM stand-in's controls."""
 
-    journal_changed = Signal()  # the SoloJournal changed: the save store may keep ``write_solo(dock.solo)``
+    journal_changed = Signal()  # the oracle asked, rolled or noted something: ``dock.solo`` goes to the funnel
 
     def __init__(
         self,
@@ -111,8 +116,6 @@ class SoloDock(QWidget):
             self.gm_line.setText("The oracle answers for the GM in fights.")
         self.session = session
         self.start = session.opening  # the fight's own, also when the session's steps begin at a snapshot
-        if new_fight:
-            self._set_solo(begin_fight(self.solo, self.start))
         session.state_did_change.connect(self._game_changed)
         session.set_responder(self.stand_in)
 
@@ -125,19 +128,9 @@ class SoloDock(QWidget):
         self.session = None
 
     def _game_changed(self, events: list[Any]) -> None:
-        session = self.session
-        if session is None or self.start is None:
-            return
-        steps = session.ply  # counted from the fight's opening, also in a fight loaded from its save
-        if events:
-            solo = record_step(self.solo, self.start, session.state, events, steps)
-            reason = stand_in_reason(events)
-            if reason is not None:
-                self.gm_line.setText(f"Oracle for the GM: {reason}.")
-        else:
-            solo = rewind(self.solo, steps)
-        if solo != self.solo:
-            self._set_solo(solo)
+        reason = stand_in_reason(events)
+        if reason is not None:
+            self.gm_line.setText(f"Oracle for the GM: {reason}.")
 
     def _set_difficulty_policy(self, oracle_sets: bool) -> None:
         self.stand_in.policy = Policy(player_sets_difficulty=not oracle_sets)
@@ -150,10 +143,11 @@ class SoloDock(QWidget):
         self.solo = self.solo.with_oracle(self.panel.state)
         self.journal_changed.emit()
 
-    def _set_solo(self, solo: SoloJournal) -> None:
-        self.solo = solo
-        self.panel.reload(solo.oracle)
-        self.journal_changed.emit()
+    def show_journal(self, solo: SoloJournal | None) -> None:
+        """The playthrough's journal as the funnel left it (a fight's step or an undo wrote it, or took it back)."""
+        if solo is not None and solo != self.solo:
+            self.solo = solo
+            self.panel.reload(solo.oracle)
 
     def pose(self, question: str) -> None:
         """Put a question in the oracle's field for the player to roll (a power asked of the GM, in solo)."""
@@ -250,3 +244,35 @@ def _swap_keys(view: QWidget, drawer: OracleDrawer) -> None:
     panel = drawer.dock.panel if isinstance(drawer.dock, SoloDock) else None
     if panel is not None:
         panel.tabs.setFocus()
+
+
+class JournalOwner(Protocol):
+    """Where the journal lives (the playthrough): it takes the oracle's steps and says when the journal changed."""
+
+    changed: SignalInstance  # with OpChanges
+
+    @property
+    def solo(self) -> SoloJournal | None: ...
+
+    def set_solo(self, journal: SoloJournal) -> None: ...
+
+
+class JournalShown(QObject):
+    """Shows a dock the owner's journal after every change to it; a child of the dock, so Qt drops the connection
+    when the dock goes."""
+
+    def __init__(self, dock: SoloDock, owner: JournalOwner) -> None:
+        super().__init__(dock)
+        self.dock, self.owner = dock, owner
+
+    def follow(self, change: OpChanges) -> None:
+        if change.touches(Part.ORACLE):
+            self.dock.show_journal(self.owner.solo)
+
+
+def on_journal(dock: SoloDock, owner: JournalOwner) -> None:
+    """The dock on the playthrough's journal: what the oracle is asked goes through the funnel as a step, and the
+    dock shows the journal as every step (or undo) leaves it."""
+    dock.show_journal(owner.solo)
+    dock.journal_changed.connect(lambda: owner.set_solo(dock.solo))
+    owner.changed.connect(JournalShown(dock, owner).follow)

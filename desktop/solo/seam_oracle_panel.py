@@ -12,7 +12,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QScrollArea
 
-from rt0table.desktop.seam_session import SeamSession
+from rt0table.desktop.seam_session import TableSession
 from rt0table.desktop.solo.dock import bundled_tables
 from rt0table.desktop.solo.oracle_panel import OraclePanel
 from rt0table.rules.loner.oracle_state import OracleState
@@ -35,7 +35,7 @@ class OracleHolder(QScrollArea):
         super().keyPressEvent(event)
 
 
-def seam_oracle(session: SeamSession) -> tuple[OraclePanel, QScrollArea]:
+def seam_oracle(session: TableSession) -> tuple[OraclePanel, QScrollArea]:
     """The oracle on the session's state, and a scroll area holding it (it is taller than a small window's panel)."""
     panel = OraclePanel(bundled_tables(), state=session.oracle, compact=True)
 

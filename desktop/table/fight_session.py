@@ -3,11 +3,11 @@
 Views never change the state: they call ``submit`` or ``undo`` and redraw when ``state_did_change``
 fires with the events. A refusal leaves the state as it was and says why through ``refused``.
 
-A fight that belongs to a playthrough has no route of its own: the Session hands each step and each undo to the
-playthrough's funnel (``FightFunnel``, ``Playthrough.fight_step``/``fight_undo``), which applies it to the
-playthrough's value (``rules.story.tale.apply`` with ``FightAction``), writes the fight's row to the save, pushes
-or pops the one undo stack and emits the playthrough's one ``changed`` signal; ``state_did_change`` then tells the
-table. A Session with no funnel (lessons, demos, quick fights) stands alone: ``Game.push``, its recorder, the signal.
+A Session has no route of its own: it hands each step and each undo to a funnel (``FightFunnel``). A fight that
+belongs to a playthrough goes to the playthrough's (``Playthrough.fight_step``/``fight_undo``: the ``FightAction``
+op through the playthrough's one ``Funnel``, the fight's row in the save, the playthrough's one ``changed``); a
+fight on its own (a lesson, a demo, a quick fight) to a ``LoneFight``, the same ``Funnel`` over RT:0's fight rules
+with the Session's recorder. ``state_did_change`` then tells the table.
 
 A ``Responder`` (solo play's GM stand-in) may answer decisions that nobody at the table makes: after
 every submit, while it has an answer, the answer is submitted like any other step (recorded, undoable,
@@ -23,12 +23,15 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from rt0table.desktop.saves.funnel_guard import through_funnel
+from rt0table.desktop.saves.funnel_step import Step
 from rt0table.desktop.saves.loaded import StandInAnswer
+from rt0table.desktop.saves.seam_oracle import OracleMove
+from rt0table.desktop.seam_session import Funnel
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import Game, refusal, undoable
 from rt0table.rules.rt0.fight.events import Event, StandInChose
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.rt0.rt0_seam import RT0
 from rt0table.rules.seam import IllegalAction
 
 MAX_ANSWERS = 64  # a responder that never stops answering is a bug; stop rather than hang
@@ -43,14 +46,16 @@ class Recorder(Protocol):
 
 
 class FightFunnel(Protocol):
-    """The playthrough a fight belongs to: the one call each step and each undo of it goes through."""
+    """The funnel a fight's steps go through (its playthrough's, or a ``LoneFight``'s): one call each."""
 
     def fight_step(self, action: Action, answer: StandInAnswer | None = None) -> list[Event]:
         """Apply, keep, push and signal one step; its events. Raises IllegalAction (nothing changed)."""
         ...
 
-    def fight_undo(self, steps: int) -> None:
-        """Take back the last ``steps`` steps as one undo: kept, popped and signalled once."""
+    def undo_refusal(self) -> str | None: ...
+
+    def take_back(self) -> None:
+        """The funnel's one undo (the last step with the stand-in's answers on top), the fight following it."""
         ...
 
 
@@ -76,13 +81,74 @@ class Responder(Protocol):
     def respond(self, state: CombatState) -> Answer | None: ...
 
 
-def undo_chain(answered: Container[int], ply: int, limit: int) -> int:
-    """How many steps one undo takes back: the responder's answers on top (their plies in ``answered``, counted
-    down from ``ply``), and the step before them; at most ``limit``, the steps there are to take back."""
-    count = 0
-    while ply - count in answered:
-        count += 1
-    return min(count + 1, limit)
+class LoneFight:
+    """The funnel of a fight that belongs to no playthrough (a lesson, a demo, a quick fight): a ``Funnel`` over
+    RT:0's fight rules, whose recorder is the Session's (the fight's save, when it has one)."""
+
+    def __init__(self, session: Session, recorder: Recorder | None) -> None:
+        self.session = session
+        self.recorder = recorder
+        self.funnel: Funnel[CombatState, Action, Event] = Funnel(RT0, session.game.state, _Rows(self), forgets=True)
+        self.funnel.steps = held_steps(session.game, session.answered, session.played_before)
+
+    def fight_step(self, action: Action, answer: StandInAnswer | None = None) -> list[Event]:
+        game = self._follow()
+        step = self.funnel.play(action, stand_in=answer is not None, note=answer)
+        events = list(step.events)
+        game.took(action, self.funnel.state, events)
+        return events
+
+    def undo_refusal(self) -> str | None:
+        return self._follow().undo_refusal() or self.funnel.undo_refusal()
+
+    def take_back(self) -> None:
+        game, count = self._follow(), len(self.funnel.chain())
+        self.funnel.take_back(count)
+        for _ in range(count):
+            game.undo()
+
+    def _follow(self) -> Game:
+        """The fight's history as the Session holds it; one put there by hand (a tool, a test) is taken up."""
+        game = self.session.game
+        if self.funnel.state is not game.state:
+            self.funnel.reset(game.state, held_steps(game, self.session.answered, self.session.played_before))
+        return game
+
+
+class _Rows:
+    """A lone fight's steps and undos as its save's rows (the Session's recorder), one write each."""
+
+    def __init__(self, fight: LoneFight) -> None:
+        self.fight = fight
+
+    def record(self, step: Step[CombatState, Action, Event], state: CombatState) -> None:
+        recorder, action = self.fight.recorder, step.action
+        if recorder is None or isinstance(action, OracleMove):
+            return
+        if step.note is None:
+            recorder.record(action, state)
+        else:
+            recorder.record(action, state, step.note)
+
+    def record_undo(self, step: Step[CombatState, Action, Event]) -> None:
+        if self.fight.recorder is not None:
+            self.fight.recorder.record_undo(step.before)
+
+    def record_oracle(self, move: OracleMove, state: CombatState) -> None:
+        raise IllegalAction("A fight on its own has no oracle beside it.")
+
+
+def held_steps(game: Game, answered: Container[int], played_before: int) -> list[Step[CombatState, Action, Event]]:
+    """The funnel's steps of a fight that has a history already (read back from its save, or replayed): those
+    since its last reveal, each marked as the stand-in's when its ply is in ``answered``."""
+    kept: list[Step[CombatState, Action, Event]] = []
+    first = played_before + game.forgotten + 1  # the ply of the first step ``game`` holds in full
+    for index in range(len(game.held) - 1, -1, -1):
+        step = game.held[index]
+        if not undoable(step.events):
+            break
+        kept.append(Step(step.before, step.action, tuple(step.events), first + index in answered))
+    return list(reversed(kept))
 
 
 class Session(QObject):
@@ -97,16 +163,16 @@ class Session(QObject):
         """A fight loaded from its save passes ``played_before``, the actions in force before ``game``'s first
         step (its replay began at a snapshot), ``answered``, the plies the responder took, and ``opening``, the
         fight's state before its first action (``game`` may not reach back that far). ``funnel``: the playthrough
-        the fight belongs to (it records the steps then; ``recorder`` is for a Session that stands alone)."""
+        the fight belongs to (it records the steps then); without one the fight is a ``LoneFight`` whose steps
+        ``recorder`` keeps."""
         super().__init__(parent)
         self.game = game
-        self.recorder = recorder
-        self.funnel = funnel
+        self.answered: set[int] = set(answered)  # plies (actions in force, from 1) the responder took
+        self.played_before = played_before
+        self.funnel: FightFunnel = funnel or LoneFight(self, recorder)
         self.before: CombatState = game.state  # the state before the last change, for replaying its events
         self.responder: Responder | None = None
-        self.played_before = played_before
         self.opening: CombatState = opening or (game.steps[0].before if game.steps else game.state)
-        self.answered: set[int] = set(answered)  # plies (actions in force, from 1) the responder took
         self._responding = False
 
     @property
@@ -131,25 +197,13 @@ class Session(QObject):
     def _step(self, action: Action, preface: list[Event], answer: StandInAnswer | None = None) -> bool:
         before = self.game.state
         try:
-            events = self._push(action, answer)
+            events = self.funnel.fight_step(action, answer)
         except IllegalAction as error:
             self.refused.emit(str(error), action)
             return False
         self.before = before
         self.state_did_change.emit([*preface, *events])
         return True
-
-    def _push(self, action: Action, answer: StandInAnswer | None) -> list[Event]:
-        if self.funnel is not None:
-            return self.funnel.fight_step(action, answer)
-        events: list[Event] = self.game.push(action)
-        if self.recorder is not None:
-            with through_funnel():
-                if answer is None:
-                    self.recorder.record(action, self.game.state)
-                else:
-                    self.recorder.record(action, self.game.state, answer)
-        return events
 
     def set_responder(self, responder: Responder | None) -> None:
         """Install (or remove) the responder, and let it answer anything already waiting for it."""
@@ -174,38 +228,17 @@ class Session(QObject):
         finally:
             self._responding = False
 
-    def _undo_chain(self) -> int:
-        return undo_chain(self.answered, self.ply, len(self.game.steps))
-
     def undo_refusal(self) -> str | None:
-        reason = self.game.undo_refusal()
-        if reason is not None:
-            return reason
-        chain = self.game.steps[len(self.game.steps) - self._undo_chain() :]
-        if not all(undoable(step.events) for step in chain):
-            return "The oracle answered for the GM after a step that showed hidden cards, so it stands."
-        return None
+        return self.funnel.undo_refusal()
 
     def undo(self) -> bool:
         reason = self.undo_refusal()
         if reason is not None:
             self.refused.emit(reason, None)
             return False
-        before, chain = self.game.state, self._undo_chain()
-        undone = {self.ply - taken for taken in range(chain)}  # the plies this undo takes back
-        if self.funnel is not None:
-            try:
-                self.funnel.fight_undo(chain)
-            except IllegalAction as error:
-                self.refused.emit(str(error), None)
-                return False
-        else:
-            for _ in range(chain):
-                self.game.undo()
-                if self.recorder is not None:
-                    with through_funnel():
-                        self.recorder.record_undo(self.game.state)
+        before = self.game.state
+        self.funnel.take_back()
         self.before = before
-        self.answered -= undone
+        self.answered = {ply for ply in self.answered if ply <= self.ply}
         self.state_did_change.emit([])
         return True

@@ -13,6 +13,7 @@ from ..rt0.campaign import campaign as cp
 from ..rt0.campaign.character import Character
 from ..rt0.campaign.skill_check import Difficulty, Edge
 from ..rt0.fight.actions import Action
+from ..rt0.fight.rt0_setup import CombatSetup
 from ..rt0.fight.state import CombatState
 from ..rt0.traits import Skill, Spell
 from ..solo.journal_bridge import SoloJournal
@@ -304,9 +305,13 @@ CheckOp = DrawCheck | GroupCheck | HelpCheck | RetryCheck
 
 @dataclass(frozen=True, slots=True)
 class BeginFight:
-    """A fight set up and dealt: its opening state (the deal is a reveal)."""
+    """A fight set up and dealt: its opening state (the deal is a reveal), the set-up it was dealt from (which the
+    save keeps with the fight; none in a story played without a save), and whether the solo oracle sits beside it
+    (its journal then writes the fight's story; it always does once the playthrough has one)."""
 
     opening: CombatState
+    setup: CombatSetup | None = None
+    journal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,3 +363,14 @@ DayOp = ChooseMeal | ChooseSleep | EndDay | AskTheGM | GMAnswers
 FightOp = BeginFight | FightAction | ConcludeFight
 JournalOp = WriteNote | EditNote | DeleteNote
 Op = DayOp | CampaignOp | CheckOp | GMKeepsCard | KeepOnHeadphones | FightOp | OracleStep | JournalOp | LuaStep
+
+
+@dataclass(frozen=True, slots=True)
+class Earlier:
+    """An op made before the playthrough was read back from its save, which keeps only its name: undo goes back
+    over it, and nothing applies it again."""
+
+    name: str = ""
+
+
+Played = Op | Earlier  # what a playthrough's funnel keeps as a step's action

@@ -27,7 +27,7 @@ from ..rt0.fight import engine
 from ..rt0.fight.events import Event
 from ..rt0.fight.state import CombatState, Phase
 from ..seam import IllegalAction, RulesError
-from ..solo.journal_bridge import SoloJournal
+from ..solo.journal_bridge import SoloJournal, begin_fight, record_step
 from . import ops
 from .chronicle import Line, lines_for
 from .day_log import event_line
@@ -94,6 +94,8 @@ class Story:
     chronicle: tuple[Line, ...] = ()  # the playthrough's one journal (chronicle.py), in order
     request: PowerRequest | None = None  # a power asked of the GM, waiting for the answer (gm_asks.py)
     lua: lua.LuaState | None = None  # the Paradise Lua campaign, when the playthrough is set there
+    opening: CombatState | None = None  # the fight's opening while it is on the table (the journal's summary reads it)
+    ply: int = 0  # the fight's steps in force: the solo journal stamps what a step wrote with it
 
     def names(self) -> dict[str, str]:
         """Member id to character name, for putting events into words."""
@@ -408,12 +410,20 @@ def _fight(story: Story, op: ops.FightOp) -> Applied:
     if isinstance(op, ops.BeginFight):
         if story.fight is not None:
             raise IllegalAction("A fight is already on the table.")
-        return replace(story, fight=op.opening), [FightBegun(op.opening)]
+        solo = SoloJournal() if op.journal and story.solo is None else story.solo
+        if solo is not None:  # the solo journal writes itself: the fight's opening first
+            solo = begin_fight(solo, op.opening)
+        begun = replace(story, fight=op.opening, opening=op.opening, ply=0, solo=solo)
+        return begun, [FightBegun(op.opening)]
     if story.fight is None:
         raise IllegalAction("There is no fight on the table.")
     if isinstance(op, ops.FightAction):
         state, events = engine.apply(story.fight, op.action)
-        return replace(story, fight=state), [FightStepped(tuple(events), not engine.undoable(events))]
+        ply, solo = story.ply + 1, story.solo
+        if solo is not None:  # a skill check or the fight's end goes into the journal with the step that made it
+            solo = record_step(solo, story.opening or story.fight, state, events, ply)
+        stepped = FightStepped(tuple(events), not engine.undoable(events))
+        return replace(story, fight=state, ply=ply, solo=solo), [stepped]
     return _conclude(story, story.fight)
 
 
@@ -424,7 +434,7 @@ def _conclude(story: Story, state: CombatState) -> Applied:
     number, gain = len(story.finished) + 1, supremacy_gain(summary)
     story = _with_campaign(story, campaign, events)
     finished = (*story.finished, FinishedFight(number, state.result or "over", gain))
-    story = replace(story, fight=None, finished=finished)
+    story = replace(story, fight=None, opening=None, ply=0, finished=finished)
     concluded: list[StoryEvent] = [FightConcluded(number, state, summary, gain, tuple(events))]
     if story.lua is not None and story.lua.fight is not None and state.result in lua.FIGHT_RESULTS:
         story, ended = _lua(story, lua.FightOver(state.result))  # the fight called at a place is the one played

@@ -29,11 +29,16 @@ def make_table(qtbot: QtBot) -> Iterator[MakeTable]:
     screens: list[TableScreen] = []
 
     def make(
-        game: Game | None = None, hot_seat: bool = False, size: tuple[int, int] = (1280, 800), **settings: object
+        game: Game | None = None,
+        hot_seat: bool = False,
+        size: tuple[int, int] = (1280, 800),
+        session: Session | None = None,
+        **settings: object,
     ) -> TableScreen:
+        """``session``: a fight's Session made elsewhere (a playthrough's), instead of one on ``game`` alone."""
         values: dict[str, object] = {"replay_step_ms": 0, "return_ms": 0, **settings}
         chosen = TableSettings(hot_seat=hot_seat, **values)  # type: ignore[arg-type]
-        screen = TableScreen(Session(game or quick_fight(1)), chosen)
+        screen = TableScreen(session or Session(game or quick_fight(1)), chosen)
         qtbot.addWidget(screen)
         screen.resize(*size)
         screen.show()

@@ -62,10 +62,10 @@ def test_a_fight_step_and_its_undo_are_one_op_each_through_the_playthrough(qtbot
     if not undoable(stepped.events):
         assert playthrough.undo_refusal() is not None and not session.undo()
         return
-    assert len(playthrough.undo_stack) == 1
+    assert playthrough.undo_reach == 1
     assert session.undo()
     assert len(changes) == 2 and changes[1].undone and changes[1].touches(Part.FIGHT)
-    assert playthrough.story.fight is before is session.state and len(playthrough.undo_stack) == 0
+    assert playthrough.story.fight is before is session.state and playthrough.undo_reach == 0
 
 
 def test_the_fights_events_come_through_the_funnel_in_order_and_the_journal_frames_the_fight(qtbot: QtBot) -> None:
@@ -159,9 +159,9 @@ def test_a_long_fight_keeps_only_what_can_still_be_undone(qtbot: QtBot) -> None:
     pick, deepest = random.Random(2), 0
     while session.state.phase is not Phase.OVER and session.ply < 400:
         session.submit(pick.choice(legal_actions(session.state)))
-        deepest = max(deepest, len(playthrough.undo_stack))
-        held = len(session.game.held) - (0 if session.game.held and undoable(session.game.held[0].events) else 1)
-        assert len(playthrough.undo_stack) <= max(held, 0)
+        deepest = max(deepest, len(playthrough.funnel.steps))
+        assert playthrough.undo_reach <= len(session.game.held)
+        assert len(playthrough.funnel.steps) <= len(session.game.held) + 1  # the last reveal's step, and after it
     assert session.ply > 50 and deepest < 20
 
 
@@ -173,7 +173,7 @@ def test_a_fight_resumed_from_its_save_undoes_as_far_as_before_and_not_across_it
     an_undoable_play(session, pick)
     keeper = playthrough.keeper
     assert isinstance(keeper, Autosave)
-    depth, state, ply = len(playthrough.undo_stack), session.state, session.ply
+    depth, state, ply = playthrough.undo_reach, session.state, session.ply
     keeper.store.close()
     with SaveStore(tmp_path, app_version="test") as store:
         resumed = restore(store.load(keeper.game_id))
@@ -183,7 +183,7 @@ def test_a_fight_resumed_from_its_save_undoes_as_far_as_before_and_not_across_it
             fight, Autosave(store, keeper.game_id, again), resumed.answered, resumed.played_before
         )
         assert state_hash(back.state) == state_hash(state) and back.ply == ply
-        assert len(again.undo_stack) == depth and again.story.fight is back.state
+        assert again.undo_reach == depth and again.story.fight is back.state
         changes: list[OpChanges] = []
         again.changed.connect(changes.append)
         for _ in range(depth):

@@ -7,7 +7,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.demo.library import load_lessons
-from rt0table.desktop.demo.screen import SECTIONS, LessonPicker
+from rt0table.desktop.demo.screen import LessonPicker
+from rt0table.desktop.game_shelf import SHELF
 
 
 def top(widget: QWidget, listing: QWidget) -> int:
@@ -23,13 +24,14 @@ def test_each_games_lessons_sit_under_its_own_honest_heading(qtbot: QtBot) -> No
     listing = picker.headings["rt0"].parentWidget()
     assert listing is not None
     headings = [(top(label, listing), key) for key, label in picker.headings.items()]
-    assert [key for _, key in sorted(headings)] == list(SECTIONS)  # RT:0, Moon's Grave, The Restless, Loner
-    rows = {"rt0": picker.buttons, "mg": picker.mg_buttons, "rs": picker.rs_buttons, "lo": picker.lo_buttons}
+    assert [key for _, key in sorted(headings)] == list(SHELF)  # RT:0, Moon's Grave, The Restless, Loner
+    rows = {"rt0": picker.buttons, **picker.game_buttons}
+    assert list(rows) == list(SHELF)
     for key, buttons in rows.items():
         assert buttons, key
         for button in buttons:
             under = max((y, k) for y, k in headings if y < top(button, listing))[1]
             assert under == key, f"{button.text()} is listed under {picker.headings[under].text()}"
     words = {key: label.text() for key, label in picker.headings.items()}
-    assert words["lo"].startswith("Loner: ") and "fight" not in words["lo"] and "session" in words["lo"]
-    assert all(words[k].startswith(f"{SECTIONS[k][0]}: ") for k in SECTIONS)
+    assert words["loner"].startswith("Loner: ") and "fight" not in words["loner"] and "session" in words["loner"]
+    assert all(words[k].startswith(f"{SHELF[k].title}: ") for k in SHELF)

@@ -17,8 +17,8 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.flow.theme import ROLES
 from rt0table.desktop.main_window import MainWindow
+from rt0table.desktop.moons_grave.mg_pack_kinds import MOONS_GRAVE
 from rt0table.desktop.packs.pack_editor import PackEditor
-from rt0table.desktop.packs.pack_games import MOONS_GRAVE
 from rt0table.desktop.solo.dock import solo_panel
 
 DARK = 0.3  # the largest mean lightness a themed surface may have (the felt is about 0.11)

@@ -7,6 +7,7 @@ from typing import Any
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.moons_grave.mg_game import fight_setup, stand_in
+from rt0table.desktop.saves.funnel_step import Step
 from rt0table.desktop.seam_session import SeamSession
 from rt0table.rules.moons_grave.mg_actions import Plan, RollDice, TurnAction
 from rt0table.rules.moons_grave.mg_quick_start import premade
@@ -20,11 +21,11 @@ class Kept:
     def __init__(self) -> None:
         self.rows: list[tuple[str, Any, bool]] = []
 
-    def record(self, action: Any, state: Any, stand_in: bool) -> None:
-        self.rows.append(("action", action, stand_in))
+    def record(self, step: Step[Any, Any, Any], state: Any) -> None:
+        self.rows.append(("action", step.action, step.stand_in))
 
-    def record_undo(self, state: Any) -> None:
-        self.rows.append(("undo", RULES.state_hash(state), False))
+    def record_undo(self, step: Step[Any, Any, Any]) -> None:
+        self.rows.append(("undo", RULES.state_hash(step.before), False))
 
 
 def session(qtbot: QtBot, foes: tuple[str, ...] = ("Captain (5), Beckon 2",)) -> tuple[SeamSession, Kept]:

@@ -59,13 +59,13 @@ def test_ctrl_z_after_reopening_takes_back_the_choices_made_before(qtbot: QtBot,
         pick(combo(day, "day-scar-pick-mira-0"), "defend")
         click(qtbot, named(day, "day-scar-block-mira"))  # an ability choice: the scar blocks Defend today
         click(qtbot, named(day, f"power-mira-{PLAN}"))  # her Arcana's ability, spent for today
-        assert len(p.undo_stack) == 3
+        assert p.undo_reach == 3
         keeper.playthrough.keeper = None
     screen.close()
 
     window, back = reopened(qtbot, own_save_folder)
     again = back.playthrough
-    assert again.campaign.clock.used_by("mira") == (PLAN,) and len(again.undo_stack) == 3
+    assert again.campaign.clock.used_by("mira") == (PLAN,) and again.undo_reach == 3
     ctrl_z(qtbot, back.day)
     assert again.campaign.clock.used_by("mira") == ()
     assert named(back.day, f"power-mira-{PLAN}").isEnabled()
@@ -74,7 +74,7 @@ def test_ctrl_z_after_reopening_takes_back_the_choices_made_before(qtbot: QtBot,
 
     window, back = reopened(qtbot, own_save_folder)  # the undo is in the save too, and so is what is left of reach
     again = back.playthrough
-    assert again.campaign.clock.used_by("mira") == () and len(again.undo_stack) == 2
+    assert again.campaign.clock.used_by("mira") == () and again.undo_reach == 2
     ctrl_z(qtbot, back.day)
     assert again.campaign.member("mira").scar_blocks == ()
     ctrl_z(qtbot, back.day)
@@ -89,7 +89,7 @@ def test_ctrl_z_after_reopening_takes_back_the_choices_made_before(qtbot: QtBot,
         assert game_id is not None
         saved = restore(store.load(game_id)).playthrough
     assert saved.story.choices.meal("mira") is cp.Meal.EDIBLE and saved.campaign == again.campaign
-    assert len(saved.undo_stack) == 0
+    assert saved.undo_reach == 0
 
 
 def test_a_reveal_leaves_nothing_to_undo_after_reopening(qtbot: QtBot, own_save_folder: Path) -> None:
@@ -109,5 +109,5 @@ def test_a_reveal_leaves_nothing_to_undo_after_reopening(qtbot: QtBot, own_save_
         keeper.playthrough.keeper = None
     screen.close()
     window, back = reopened(qtbot, own_save_folder)
-    assert back.playthrough.story.choices.meal("mira") is cp.Meal.INEDIBLE and len(back.playthrough.undo_stack) == 0
+    assert back.playthrough.story.choices.meal("mira") is cp.Meal.INEDIBLE and back.playthrough.undo_reach == 0
     window.close()

@@ -63,6 +63,13 @@ NOT_AT_START = (
     "importlib.metadata",
     "rt0table.desktop.paradise_lua",
     "networkx",
+    # The game shelf's entries are read to list saves; the games they name stay out until one is picked.
+    "rt0table.rules.rulesets",
+    "rt0table.desktop.moons_grave.mg_window",
+    "rt0table.desktop.moons_grave.mg_game",
+    "rt0table.desktop.restless.restless_window",
+    "rt0table.desktop.loner.loner_entry",
+    "rt0table.desktop.seam_table",
 )
 
 TITLE_ONLY = textwrap.dedent(

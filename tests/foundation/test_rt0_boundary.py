@@ -3,8 +3,9 @@ the solo dock reach a game through the seam (rules/seam.py), so another game can
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from tests.helpers.desktop_imports import imported, package_of
 
 ROOT = Path(__file__).resolve().parents[2]
 DESKTOP = ROOT / "desktop"
@@ -13,26 +14,6 @@ RT0 = "rt0table.rules.rt0"
 # the replay viewer, Paradise Lua's map (RT:0's campaign world) and the GM's bestiary.
 RT0_PACKAGES = {"table", "flow", "characters", "cards", "demo", "lab", "replay_viewer", "paradise_lua", "bestiary"}
 NOT_YET: set[str] = set()  # a module that must still reach RT:0 directly goes here, with why (none does now)
-
-
-def package_of(path: Path) -> list[str]:
-    """The dotted package a desktop module sits in, as installed (``rt0table.desktop...``)."""
-    return ["rt0table", "desktop", *path.relative_to(DESKTOP).parent.parts]
-
-
-def imported(source: str, package: list[str]) -> set[str]:
-    """Every module the source imports, anywhere in it (inside functions and ``if TYPE_CHECKING`` too), with
-    relative imports resolved against ``package``; ``from a import b`` counts as ``a.b`` as well."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
-            found.add(module)
-            found |= {f"{module}.{alias.name}" for alias in node.names}
-    return found
 
 
 def names_rt0(source: str, package: list[str]) -> set[str]:

@@ -7,16 +7,40 @@ import random
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.solo.dock import SoloDock, attach_solo
+from rt0table.desktop.flow.playthrough import Mode, Playthrough
+from rt0table.desktop.solo.dock import SoloDock, attach_solo, on_journal
 from rt0table.desktop.table.view import TableScreen
+from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.state import GM
+from rt0table.rules.solo.journal_bridge import SoloJournal
+from rt0table.rules.story import ops
 from tests.desktop.conftest import MakeTable
+from tests.helpers.sample_party import fool, party
 from tests.helpers.solo_fights import greedy, knock_down_fight
 
 
-def solo_table(make_table: MakeTable, game=None, seed: int = 5) -> tuple[TableScreen, SoloDock]:  # type: ignore[no-untyped-def]
-    screen = make_table(game or knock_down_fight(seed=seed, card="9 of Swords"), size=(1600, 900))
-    dock = attach_solo(screen, screen.session, SoloDock(source=random.Random(7)))
+def solo_playthrough(game: Game, journal: SoloJournal | None = None) -> Playthrough:
+    """A solo playthrough with ``game`` dealt on its table and the oracle beside it (``journal``: the one it kept
+    between fights), as the navigator begins a planned fight."""
+    playthrough = Playthrough(Mode.SOLO, party(fool("Pip")))
+    if journal is not None:
+        playthrough.set_solo(journal)
+    playthrough.submit(ops.BeginFight(game.state, journal=True))
+    playthrough.resume_fight(game)
+    return playthrough
+
+
+def solo_table(
+    make_table: MakeTable, game: Game | None = None, seed: int = 5, dock: SoloDock | None = None, **table: object
+) -> tuple[TableScreen, SoloDock]:
+    """A fight of a solo playthrough at the table with the oracle dock beside it, on the playthrough's journal."""
+    dock = dock or SoloDock(source=random.Random(7))
+    playthrough = solo_playthrough(game or knock_down_fight(seed=seed, card="9 of Swords"), dock.solo)
+    assert playthrough.session is not None
+    screen = make_table(session=playthrough.session, size=(1600, 900), **table)
+    attach_solo(screen, playthrough.session, dock, journal=playthrough.solo)
+    on_journal(dock, playthrough)
+    screen.playthrough = playthrough  # type: ignore[attr-defined]  # kept alive with the table
     return screen, dock
 
 

@@ -182,7 +182,7 @@ def test_the_lesson_opens_from_the_demo_and_plays_to_its_end_by_keys(qtbot: QtBo
     qtbot.addWidget(demo)
     demo.resize(1280, 800)
     demo.show()
-    row = demo.picker.lo_buttons[0]
+    row = demo.picker.game_buttons["loner"][0]
     assert row.text() == f"1. {LESSON.title}"
     row.setFocus()
     key(qtbot, row, Qt.Key.Key_Space)
@@ -191,7 +191,7 @@ def test_the_lesson_opens_from_the_demo_and_plays_to_its_end_by_keys(qtbot: QtBo
     story = play(qtbot, screen, by_mouse=False)
     assert not screen.next_lesson.isVisible()  # the only Loner lesson: nothing follows it
     assert json.loads(lessons_done_path().read_text()) == ["lo-01_first_session"]
-    assert demo.picker.lo_buttons[0].text().startswith("✓ ")
+    assert demo.picker.game_buttons["loner"][0].text().startswith("✓ ")
     key(qtbot, story, Qt.Key.Key_Return, CTRL)  # the session after the lesson goes on as any game does
     assert story.state.session == 2
 
@@ -203,7 +203,7 @@ def test_the_lesson_by_mouse_and_next_lesson_opens_the_one_after(qtbot: QtBot, m
     qtbot.addWidget(demo)
     demo.resize(1280, 800)
     demo.show()
-    click(qtbot, demo.picker.lo_buttons[0])
+    click(qtbot, demo.picker.game_buttons["loner"][0])
     screen = demo.currentWidget()
     assert isinstance(screen, LonerLessonScreen)
     play(qtbot, screen, by_mouse=True)

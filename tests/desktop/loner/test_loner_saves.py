@@ -48,8 +48,8 @@ def new_story_by_keys(qtbot: QtBot, window: MainWindow) -> StoryScreen:
     window.title_screen.buttons["new"].setFocus()
     key(qtbot, window.title_screen.buttons["new"], Qt.Key.Key_Space)
     mode = current(window)
-    mode.loner_button.setFocus()  # type: ignore[attr-defined]
-    key(qtbot, mode.loner_button, Qt.Key.Key_Space)  # type: ignore[attr-defined]
+    mode.game_buttons["loner"].setFocus()  # type: ignore[attr-defined]
+    key(qtbot, mode.game_buttons["loner"], Qt.Key.Key_Space)  # type: ignore[attr-defined]
     creation = current(window)
     assert isinstance(creation, ProtagonistScreen)
     for field, text in zip(("name", "concept", "skill1", "skill2", "frailty", "gear1", "gear2"), HERO, strict=True):

@@ -131,10 +131,10 @@ def play_session(
     mode = current(window)
     assert isinstance(mode, ModeScreen)
     if by_mouse:
-        click(qtbot, mode.loner_button)
+        click(qtbot, mode.game_buttons["loner"])
     else:
-        mode.loner_button.setFocus()
-        press(qtbot, mode.loner_button, Qt.Key.Key_Space)
+        mode.game_buttons["loner"].setFocus()
+        press(qtbot, mode.game_buttons["loner"], Qt.Key.Key_Space)
     creation = current(window)
     assert isinstance(creation, ProtagonistScreen) and not creation.start_button.isEnabled()
     for name, text in HERO.items():

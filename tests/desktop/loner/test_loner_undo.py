@@ -42,7 +42,7 @@ def test_undo_takes_back_steps_that_rolled_nothing_but_stops_at_a_roll() -> None
     opening = played.state
     assert played.submit(TAG) and played.submit(FRAME)
     assert played.undo() and played.undo() and played.state == opening and played.ply == 0
-    assert not played.undo() and said == ["There is nothing to undo."]
+    assert not played.undo() and said == ["Nothing to undo yet."]
     assert played.submit(FRAME) and played.submit(la.Ask("Is it raining?")) and played.submit(TAG)
     assert played.undo() and played.ply == 2  # the tag goes; the question's dice stand, and the scene under them
     assert not played.undo() and "dice" in said[-1] and played.ply == 2
@@ -51,10 +51,10 @@ def test_undo_takes_back_steps_that_rolled_nothing_but_stops_at_a_roll() -> None
 class Full:
     """A save that takes steps but has no room for an undo."""
 
-    def record(self, action: object, state: object, stand_in: bool) -> None:
+    def record(self, step: object, state: object) -> None:
         pass
 
-    def record_undo(self, state: object) -> None:
+    def record_undo(self, step: object) -> None:
         raise SaveError(Path("full.rt0save"), "the undo could not be saved")
 
     def record_oracle(self, move: object, state: object) -> None:
@@ -74,7 +74,7 @@ def test_an_undo_the_save_cannot_take_is_not_made() -> None:
 class NoRoom(Full):
     """A save with no room for a step either."""
 
-    def record(self, action: object, state: object, stand_in: bool) -> None:
+    def record(self, step: object, state: object) -> None:
         raise SaveError(Path("full.rt0save"), "the step could not be saved")
 
 

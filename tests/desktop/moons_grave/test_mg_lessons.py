@@ -25,7 +25,7 @@ def open_lesson(qtbot: QtBot, name: str) -> MgLessonScreen:
     qtbot.addWidget(demo)
     demo.resize(1280, 800)
     demo.show()
-    button = next(b for b in demo.picker.mg_buttons if b.objectName() == f"mg-lesson-{name}")
+    button = next(b for b in demo.picker.game_buttons["moons-grave"] if b.objectName() == f"mg-lesson-{name}")
     qtbot.mouseClick(button, LEFT)
     screen = demo.currentWidget()
     assert isinstance(screen, MgLessonScreen)

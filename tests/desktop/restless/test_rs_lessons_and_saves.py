@@ -44,7 +44,7 @@ def test_each_lesson_opens_from_the_demo_and_plays_to_its_end_by_keys(qtbot: QtB
     demo.resize(1280, 800)
     demo.show()
     name = lesson.name.removesuffix(".json")  # type: ignore[attr-defined]
-    button = next(b for b in demo.picker.rs_buttons if b.objectName() == f"rs-lesson-{name}")
+    button = next(b for b in demo.picker.game_buttons["restless"] if b.objectName() == f"rs-lesson-{name}")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     screen = demo.currentWidget()
     assert isinstance(screen, RsLessonScreen)

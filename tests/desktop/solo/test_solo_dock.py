@@ -169,8 +169,7 @@ def test_the_panel_works_between_fights_and_carries_the_journal_into_the_next(
     qtbot.mouseClick(dock.panel.roll_button, LEFT)
     assert isinstance(dock.solo.journal.entries[-1], QuestionEntry)
     shoot(dock, "solo-between-fights")
-    screen = make_table(quick_fight(3), size=(1600, 900))
-    attach_solo(screen, screen.session, dock)
+    screen, _ = solo_table(make_table, quick_fight(3), dock=dock)
     entries = dock.solo.journal.entries
     assert isinstance(entries[0], QuestionEntry) and isinstance(entries[1], FightEntry)
     assert dock.solo.fight == 1
@@ -228,8 +227,7 @@ def test_scenes_are_framed_and_closed_from_the_panel_into_the_journal(qtbot: QtB
     qtbot.mouseClick(panel.open_scene_button, LEFT)
     assert panel.scene_closing.isVisible() and "Scene 1" in panel.scene_label.text()
     shoot(dock, "solo-scene-open")
-    screen = make_table(knock_down_fight(), size=(1600, 900))
-    attach_solo(screen, screen.session, dock)
+    solo_table(make_table, knock_down_fight(), dock=dock)
     qtbot.keyClicks(panel.scene_outcome, "We fought our way through")
     qtbot.mouseClick(panel.close_scene_button, LEFT)
     kinds = [type(e).__name__ for e in dock.solo.journal.entries]
