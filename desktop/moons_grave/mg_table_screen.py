@@ -135,7 +135,7 @@ class MgTableScreen(SeamTableScreen):
 
     def seen(self) -> MgState:
         """The fight as the seat at the screen may see it: sealed plans and bids of other seats are masked."""
-        seen: MgState = self.session.ruleset.observe(self.state, self.screen_seat())
+        seen: MgState = self.session.rules.observe(self.state, self.screen_seat())
         return seen
 
     def decision(self) -> MgDecision | None:

@@ -127,7 +127,7 @@ def mg_sealed_plan(qtbot: QtBot) -> CurtainMoment:
         "Moon's Grave behind a sealed plan",
         screen.view,
         screen.curtain,
-        lambda: game.session.ruleset.state_hash(game.session.state),
+        lambda: game.session.rules.state_hash(game.session.state),
         lambda: game.session.ply,
         lambda: mg_leaks(screen, *sealed),
         lambda: mg_lifted(screen),
