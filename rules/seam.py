@@ -17,11 +17,13 @@ Action = TypeVar("Action")
 Event = TypeVar("Event")
 Answer = TypeVar("Answer")
 
-# A seat is who sits at the screen: a player's id, "gm" for whoever runs the opposition, or OMNISCIENT for
-# replays, tests and simulations, which see everything.
+# A seat is who sits at the screen: a player's id, "gm" for whoever runs the opposition, OMNISCIENT for
+# replays, tests and simulations, which see everything, or NOBODY for a screen whose curtain is down (whoever
+# sits there sees nothing private to any seat).
 Seat = str
 OMNISCIENT: Seat = "*"
 GM: Seat = "gm"
+NOBODY: Seat = ""
 
 
 class RulesError(ValueError):

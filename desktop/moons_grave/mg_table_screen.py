@@ -2,7 +2,8 @@
 the dice tray, the choices waiting now (every action, by keyboard), undo, the log and, in solo, the Loner oracle.
 
 Every change goes through the ``SeamSession``; the screen only reads the state and submits actions. In hot-seat,
-secret plans and bids are asked behind RT:0's curtain: only its Reveal button or F2 lifts it, seat by seat.
+secret plans and bids are asked behind RT:0's curtain: only its Reveal button or F2 lifts it, seat by seat. The
+scene is drawn from the ruleset's observer (``seen``): the seat the curtain was lifted for, else nobody's.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from rt0table.rules.moons_grave.mg_decision import MgDecision, pending_decision
 from rt0table.rules.moons_grave.mg_state import MgState
 from rt0table.rules.moons_grave.perk_payment import free_dice, icon_of
 from rt0table.rules.moons_grave.surge_dice import SURGE_D6
-from rt0table.rules.seam import GM
+from rt0table.rules.seam import GM, NOBODY, Seat
 
 PANEL_WIDTH = 300
 
@@ -128,6 +129,15 @@ class MgTableScreen(SeamTableScreen):
         state: MgState = self.session.state
         return state
 
+    def screen_seat(self) -> Seat:
+        """Whose view the scene draws: the seat behind a lifted curtain; else nobody's (down, or nothing sealed)."""
+        return NOBODY if self.curtain.isVisible() else self.lifted_for
+
+    def seen(self) -> MgState:
+        """The fight as the seat at the screen may see it: sealed plans and bids of other seats are masked."""
+        seen: MgState = self.session.rules.observe(self.state, self.screen_seat())
+        return seen
+
     def decision(self) -> MgDecision | None:
         return pending_decision(self.state)
 
@@ -194,7 +204,7 @@ class MgTableScreen(SeamTableScreen):
         chooser = self.chooser()
         if state.phase != "perks":
             self.fills.clear()
-        self.scene.show_state(state, chooser, lit_perks, lit_actions)
+        self.scene.show_state(self.seen(), chooser, lit_perks, lit_actions)
         for perk_id, dice in self.fills.items():
             card = self.scene.perks.get(perk_id)
             if card is not None:

@@ -2,6 +2,9 @@
 
 Only the Session changes the fight. The controller keeps the little state a table needs on top of
 the rules: the card picked up, the replay under way, and whose hand the curtain last revealed.
+
+What the screen may show comes from the ruleset's observer alone (``RT0.observe``): the hand and the decision's
+options are drawn from the state as the seat at the screen sees it (``seen``), never from a privacy rule asked here.
 """
 
 from __future__ import annotations
@@ -36,8 +39,19 @@ from rt0table.rules.rt0.fight.decisions import figure_of
 from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.fight.events import CatastropheStruck, Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.fight.narration import narrate_all
-from rt0table.rules.rt0.fight.privacy import sees_hand, sees_pending
-from rt0table.rules.rt0.fight.state import GM, CombatState, Fighter, FighterKind, Phase, ZoneTarget
+from rt0table.rules.rt0.fight.privacy import HIDDEN_CARD
+from rt0table.rules.rt0.fight.state import (
+    GM,
+    CombatState,
+    Fighter,
+    FighterKind,
+    HiddenTarget,
+    Option,
+    Phase,
+    ZoneTarget,
+)
+from rt0table.rules.rt0.rt0_seam import RT0
+from rt0table.rules.seam import NOBODY, OMNISCIENT, Seat
 
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
@@ -130,7 +144,12 @@ class TableController(QObject):
 
     def show(self, state: CombatState, acting: str = "") -> None:
         scene = self.scene
-        scene.render_state(state, self.viewed(state), acting)
+        viewed = self.viewed(state)
+        if not self.replayer.running:  # a replay is shown behind whatever curtain was there when it began
+            self._show_curtain(state)
+        seen = self.seen(state)
+        hand = None if viewed is None else [c for c in seen.fighter(viewed.id).hand if c != HIDDEN_CARD]
+        scene.render_state(state, viewed, acting, hand)
         for item in scene.bin_items():
             item.set_glow(Glow.NORMAL)
             item.set_selected(item.ability_id == self.selected)
@@ -142,8 +161,7 @@ class TableController(QObject):
         actions = legal_actions(state) if state.phase is not Phase.OVER else []
         scene.show_offers(offers(state, actions))
         self.hints = hand_hints(state, actions)
-        self._show_prompt(state)
-        self._show_curtain(state)
+        self._show_prompt(state, seen)
         undo_reason = self.session.undo_refusal()
         scene.undo_button.setEnabled(undo_reason is None)
         scene.undo_button.setToolTip(undo_reason or "Take back the last step")
@@ -213,15 +231,15 @@ class TableController(QObject):
             return ""
         return self.gm_label if pending.actor == GM else state.name_of(pending.actor)
 
-    def _show_prompt(self, state: CombatState) -> None:
-        pending = state.pending
+    def _show_prompt(self, state: CombatState, seen: CombatState) -> None:
+        pending = seen.pending
         if pending is None:
             if not self.menu:
                 self.scene.prompt.ask(None, "")
             self._mark_focused_option()
             return
         self.menu = []
-        hidden = self.hidden_decision(state)
+        hidden = _options_hidden(pending.options)
         self.scene.prompt.ask(pending, self._who(state), hidden, self._decision_note(state))
         self._mark_focused_option()
         if not hidden:
@@ -232,16 +250,35 @@ class TableController(QObject):
         people = [f for f in state.fighters if f.kind is FighterKind.PLAYER]
         return self.settings.hot_seat and len(people) > 1
 
+    def _curtained(self, state: CombatState) -> bool:
+        """Different people take the screen in turn: between players in hot-seat, and for the GM's secret choices
+        (in solo play the stand-in answers those, and whatever it leaves to the player is shown)."""
+        pending = state.pending
+        gm_secret = pending is not None and pending.actor == GM and pending.private
+        return self._hot_seat_players(state) or (self.settings.hot_seat and gm_secret)
+
+    def lifted_seat(self, state: CombatState) -> Seat:
+        """Who is at the screen once the curtain is up: whoever it was last lifted for, or everyone when one
+        person runs the whole table."""
+        return self.revealed_for if self._curtained(state) else OMNISCIENT
+
+    def screen_seat(self, state: CombatState) -> Seat:
+        """The seat whose view the table draws: nobody's while a secret choice waits behind the curtain (whoever
+        took the screen may be anyone), else whoever lifted it last (the turn's curtain covers another's hand)."""
+        return NOBODY if self.hidden_decision(state) else self.lifted_seat(state)
+
+    def seen(self, state: CombatState) -> CombatState:
+        """The fight as the seat at the screen may see it: the one source of the hand and options drawn."""
+        return RT0.observe(state, self.screen_seat(state))
+
     def hidden_decision(self, state: CombatState) -> bool:
         """A private decision the curtain has not been lifted for: its options stay off the table.
 
         In hot-seat the GM's private choices are curtained too (whoever plays the GM lifts it, the players look
         away); in solo play the stand-in answers them, and whatever it leaves to the player is shown.
         """
-        pending = state.pending
-        if pending is None or sees_pending(state, self.revealed_for):
-            return False
-        return self.settings.hot_seat if pending.actor == GM else self._hot_seat_players(state)
+        pending = RT0.observe(state, self.lifted_seat(state)).pending
+        return pending is not None and _options_hidden(pending.options)
 
     def _decision_note(self, state: CombatState) -> str:
         pending = state.pending
@@ -281,7 +318,7 @@ class TableController(QObject):
 
     def _show_curtain(self, state: CombatState) -> None:
         active = state.active_fighter
-        wanted = (
+        wanted = (  # the turn has passed to someone who has not taken the screen yet
             self._hot_seat_players(state)
             and active is not None
             and active.id != self.revealed_for
@@ -292,16 +329,10 @@ class TableController(QObject):
             gm = pending.actor == GM
             line = f"Secret choice for {self.gm_label}: players, look away" if gm else ""
             self.scene.curtain.close_for(self._who(state), line)
-            for item in self.scene.hand_items:
-                item.setVisible(False)
         elif wanted and active is not None:
             self.scene.curtain.close_for(active.name)
-            for item in self.scene.hand_items:
-                item.setVisible(False)
         else:
             self.scene.curtain.setVisible(False)
-            for item in self.scene.hand_items:
-                item.setVisible(True)
 
     def reveal(self) -> None:
         state = self.state
@@ -679,8 +710,8 @@ class TableController(QObject):
     # --- the large card ---------------------------------------------------------------------------------
 
     def hand_private(self) -> bool:
-        """In hot-seat, the hand on the table is only its owner's to look at once the curtain was lifted for them."""
-        return self._hot_seat_players(self.state) and not sees_hand(self.viewed_id, self.revealed_for)
+        """The hand on the table is hidden from the seat at the screen (its owner has not lifted the curtain)."""
+        return _hand_hidden(self.seen(self.state).fighter(self.viewed_id))
 
     def _hover(self, event: QGraphicsSceneMouseEvent) -> None:
         shown = self.scene.card_under(event.scenePos(), self.hand_private())
@@ -879,3 +910,13 @@ class TableController(QObject):
                 self.aim(target)
             return True
         return False
+
+
+def _options_hidden(options: tuple[Option, ...]) -> bool:
+    """The observer left these options unreadable: the decision is another seat's to see."""
+    return any(isinstance(option.value, HiddenTarget) for option in options)
+
+
+def _hand_hidden(fighter: Fighter) -> bool:
+    """The observer left this hand unreadable (an empty hand hides nothing)."""
+    return HIDDEN_CARD in fighter.hand

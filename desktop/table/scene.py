@@ -84,6 +84,7 @@ class TableScene(QGraphicsScene):
         self.passives: dict[str, PassiveBadgeItem] = {}
         self.offers: Offers = NONE
         self.hand_items: list[CardItem] = []
+        self.hand_hidden = False  # the viewed hand is not the screen's to see: none of it is drawn
         self.deck = self._add(PileItem("deck"))
         self.discard = self._add(PileItem("discard"))
         self.grid = self._add(ZoneGridItem())
@@ -216,7 +217,10 @@ class TableScene(QGraphicsScene):
 
     # --- drawing a snapshot ------------------------------------------------------------------
 
-    def render_state(self, state: CombatState, viewed: Fighter | None, acting: str = "") -> None:
+    def render_state(self, state: CombatState, viewed: Fighter | None, acting: str = "",
+                     hand: list[CardId] | None = None) -> None:  # fmt: skip
+        """Draw ``state`` with ``viewed``'s side of the table; ``hand`` is what the screen may show of that
+        fighter's hand (the observer's view: none of it while it is another seat's), all of it when not given."""
         self.state, self.viewed = state, viewed
         self._sync_figures(state, acting)
         self.grid.refresh(state)
@@ -231,11 +235,13 @@ class TableScene(QGraphicsScene):
         if was_empty != (not pile.discard):  # the slot narrows or widens: the hand takes or gives the width
             rect = self.sceneRect()
             self.relayout(rect.width(), rect.height())
-        if [item.card for item in self.hand_items] != viewed.hand:
+        shown = viewed.hand if hand is None else hand
+        self.hand_hidden = len(shown) < len(viewed.hand)
+        if [item.card for item in self.hand_items] != shown:
             for item in self.hand_items:
                 self.removeItem(item)
             lay = self.layout_now
-            self.hand_items = [CardItem(card, i, lay.card_width, lay.card_height) for i, card in enumerate(viewed.hand)]
+            self.hand_items = [CardItem(card, i, lay.card_width, lay.card_height) for i, card in enumerate(shown)]
             for item in self.hand_items:
                 self.addItem(item)
             self._place_hand()

@@ -16,10 +16,10 @@ TABLE_NAME = "Fight table"
 def table_words(scene: TableScene) -> str:
     """Everything the table shows that a player acts on, as one description."""
     parts = [scene.status.text]
-    if scene.hand_items and scene.hand_items[0].isVisible():
-        parts.append("Hand: " + ", ".join(f"{i.index + 1} {CARDS[i.card].name}" for i in scene.hand_items))
-    elif scene.hand_items:
+    if scene.hand_hidden:
         parts.append("The hand is hidden behind the curtain")
+    elif scene.hand_items:
+        parts.append("Hand: " + ", ".join(f"{i.index + 1} {CARDS[i.card].name}" for i in scene.hand_items))
     prompt = scene.prompt
     if prompt.isVisible() and prompt.prompt:
         asked = f"Question for {prompt.who}: {prompt.prompt}" if prompt.who else f"Question: {prompt.prompt}"

@@ -63,12 +63,16 @@ class MoonsGraveRules:
         return frozenset(state.fighter(f).seat for f in combat_round.deciders(state))
 
     def observe(self, state: MgState, seat: Seat) -> MgState:
-        """Hide other seats' sealed plans and bids, and the dice to come (the random state)."""
+        """Hide the dice to come (the random state), and other seats' plans and bids while they are still sealed
+        (MG-CMB-PLAN-TIE, MG-CMB-VIE-FOLLOWERS): once revealed together they are everyone's to see."""
         if seat == OMNISCIENT:
             return state
         mine = {f.id for f in state.fighters if f.seat == seat}
-        sealed = tuple((f, n, w) if f in mine else (f, -1, "?") for f, n, w in state.sealed)
-        bids = tuple((f, n) if f in mine else (f, -1) for f, n in state.bids)
+        sealed, bids = state.sealed, state.bids
+        if state.phase == "plan":
+            sealed = tuple((f, n, w) if f in mine else (f, -1, "?") for f, n, w in sealed)
+        if state.phase == "bid":
+            bids = tuple((f, n) if f in mine else (f, -1) for f, n in bids)
         return replace(state, sealed=sealed, bids=bids, rng=0)
 
     def state_hash(self, state: MgState) -> str:

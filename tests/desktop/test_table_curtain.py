@@ -1,19 +1,17 @@
 """The hot-seat curtain holds: every key but the one it names leaves it down and shows nothing private.
 
-Real key events on the view and real clicks on its viewport; after each one the engine state's hash, the hidden
-hand and the hidden options are checked. A private decision (Second Sight's peek) and the Space that skips the
+Real key events on the view and real clicks on its viewport, through the sweep every game's curtain shares
+(tests/helpers/curtain_sweep.py); after each one the engine state's hash, the hidden hand and the hidden options
+are checked. A private decision (Second Sight's peek) and the Space that skips the
 adversaries' turn, pressed on past the end of it, are the cases the leak was found with.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.table.card_item import CardItem
 from rt0table.desktop.table.quick_fights import quick_fight
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.fight.actions import Choose
@@ -21,93 +19,25 @@ from rt0table.rules.rt0.fight.engine import Game, Step
 from rt0table.rules.rt0.fight.serialize import state_hash
 from tests.desktop.conftest import MakeTable, shoot
 from tests.helpers.arcana_games import fool_game, gm_secret, priestess_game
+from tests.helpers.curtain_moments import private_labels, rt0_moment
+from tests.helpers.curtain_sweep import CURTAIN_KEY, CurtainMoment, assert_curtain_holds
+from tests.helpers.curtain_sweep import press_everything_but_the_curtain_key as press_all
 
 K = Qt.Key
-M = Qt.KeyboardModifier
 LEFT = Qt.MouseButton.LeftButton
-CURTAIN_KEY = K.Key_F2  # the one key the curtain names
-MODIFIERS = [M.NoModifier, M.ControlModifier, M.ShiftModifier, M.ControlModifier | M.ShiftModifier]
 SIZES = [(1024, 640), (1280, 800)]
 
 
-def every_key() -> Iterator[K]:
-    """Every key a player might press at the table: letters, digits, F-keys, and the keys the table answers to."""
-    yield from (K(code) for code in range(K.Key_A, K.Key_Z + 1))
-    yield from (K(code) for code in range(K.Key_0, K.Key_9 + 1))
-    yield from (K(code) for code in range(K.Key_F1, K.Key_F12 + 1))
-    yield from (
-        K.Key_Space,
-        K.Key_Return,
-        K.Key_Enter,
-        K.Key_Tab,
-        K.Key_Backtab,
-        K.Key_Escape,
-        K.Key_Left,
-        K.Key_Right,
-        K.Key_Up,
-        K.Key_Down,
-        K.Key_PageUp,
-        K.Key_PageDown,
-        K.Key_Home,
-        K.Key_End,
-        K.Key_Insert,
-        K.Key_Backspace,
-        K.Key_Delete,
-        K.Key_Plus,
-        K.Key_Minus,
-        K.Key_Equal,
-        K.Key_Question,
-        K.Key_Slash,
-        K.Key_Period,
-        K.Key_Comma,
-        K.Key_Menu,
-    )
-
-
-def other_presses() -> Iterator[tuple[K, M]]:
-    """Every key with and without Ctrl and Shift, but the curtain's own key on its own."""
-    for key in every_key():
-        for modifier in MODIFIERS:
-            if (key, modifier) != (CURTAIN_KEY, M.NoModifier):
-                yield key, modifier
-
-
-def private_labels(screen: TableScreen) -> list[str]:
-    pending = screen.session.state.pending
-    return [option.label for option in pending.options] if pending is not None and pending.private else []
-
-
 def assert_nothing_private_shown(screen: TableScreen, digest: str, pressed: str) -> None:
-    scene, controller = screen.scene, screen.controller
-    state = screen.session.state
-    hand = set(state.fighter(controller.viewed_id).hand)
-    assert state_hash(state) == digest, f"{pressed} changed the fight behind the curtain"
-    assert scene.curtain.isVisible(), f"{pressed} lifted the curtain"
-    assert not any(item.isVisible() for item in scene.hand_items), f"{pressed} showed the hand"
-    shown = [i for i in scene.items() if isinstance(i, CardItem) and i.isVisible() and i.card in hand]
-    assert not shown, f"{pressed} showed a card of the hand"
-    assert controller.pick is None and not controller.menu, f"{pressed} picked a card or opened a menu"
-    assert not controller.zoom.view.isVisible(), f"{pressed} showed a card large"
-    labels = private_labels(screen)
-    if labels:
-        assert scene.prompt.hidden and scene.prompt.buttons == [], f"{pressed} showed the private options"
-        lines = [scene.status.text, scene.prompt.prompt, scene.prompt.note, *scene.log.lines[-3:]]
-        assert not any(label in line for label in labels for line in lines), f"{pressed} named a private option"
+    assert_curtain_holds(moment_of(screen), digest, len(screen.session.game.actions), pressed)
 
 
 def press_everything_but_the_curtain_key(qtbot: QtBot, screen: TableScreen) -> None:
-    digest = state_hash(screen.session.state)
-    actions = list(screen.session.game.actions)
-    for key, modifier in other_presses():
-        qtbot.keyClick(screen.view, key, modifier)
-        assert_nothing_private_shown(screen, digest, f"{key.name} with {modifier!r}")
-    # Clicks on the curtain beside its button, and on the covered hand, lift nothing either.
-    curtain = screen.scene.curtain.sceneBoundingRect()
-    inset = curtain.adjusted(6, 6, -6, -6)
-    for spot in (inset.topLeft(), inset.bottomRight(), QPointF(inset.left() + inset.width() / 10, inset.center().y())):
-        qtbot.mouseClick(screen.view.viewport(), LEFT, pos=screen.view.mapFromScene(spot))
-        assert_nothing_private_shown(screen, digest, f"a click at {spot}")
-    assert screen.session.game.actions == actions
+    press_all(qtbot, moment_of(screen))
+
+
+def moment_of(screen: TableScreen) -> CurtainMoment:
+    return rt0_moment("RT:0", screen)
 
 
 def curtain_button(screen: TableScreen) -> QRectF:

@@ -158,13 +158,12 @@ def test_a_face_down_intent_and_a_face_down_bin_card_are_never_zoomed(qtbot: QtB
 
 
 def test_a_hot_seat_hand_is_not_zoomed_until_its_curtain_is_lifted(make_table: MakeTable) -> None:
-    screen = make_table(hot_seat=True)
-    controller, card = screen.controller, screen.scene.hand_items[0]
-    if not controller._hot_seat_players(controller.state):
-        return  # the fight has one player: nothing is private between people
-    assert controller.hand_private()
+    screen = make_table(quick_fight(1), hot_seat=True)  # two players: a hand is private between them
+    controller = screen.controller
+    assert controller.hand_private() and screen.scene.hand_items == []  # not drawn, so nothing to zoom
     controller.reveal()
     assert not controller.hand_private()
+    card = screen.scene.hand_items[0]
     assert screen.scene.card_under(card.sceneBoundingRect().center()) == card.card
 
 
