@@ -42,8 +42,8 @@ from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, legal_actions
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import Phase
+from rt0table.rules.rt0.story.tale import Part
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
-from rt0table.rules.story.tale import Part
 
 PARTY = [
     Character("Mara", Arcana.FOOL, Trait.STRONG, Trait.SLOW, Skill.GYM, Skill.LAW, (Spell.ARIES,)),

@@ -27,9 +27,9 @@ from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import AdversarySetup, legal_actions
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState, Phase
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.tale import Story
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
-from rt0table.rules.story import ops
-from rt0table.rules.story.tale import Story
 
 PARTY = [Character("Pip", Arcana.FOOL, Trait.STRONG, Trait.SLOW, Skill.GYM, Skill.LAW, (Spell.ARIES,))]
 BESTIARY = load_bestiary(asset("adversaries", "book.json").read_text(encoding="utf-8"), "book.json")

@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "compiled"
 LEFT_INTERPRETED = ("__init__.py", "scenario_cli.py", "simulation_cli.py", "lab_cli.py", "rs_trial.py")
 """Package files and command-line entry points: nothing to gain, and ``-m`` needs a source module."""
+INTERPRETED_PACKAGES = ("story", "solo")
+"""RT:0's playthrough and solo helpers: between fights, nothing hot to gain (the fight engine is what runs fast)."""
 
 
 def sources() -> list[Path]:
@@ -53,7 +55,8 @@ def stage() -> list[str]:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
         inside = path.relative_to(ROOT / "rules")
-        if (inside.parts[0] == "rt0" or inside == Path("seam.py")) and path.name not in LEFT_INTERPRETED:
+        fight_layer = inside.parts[0] == "rt0" and inside.parts[1] not in INTERPRETED_PACKAGES
+        if (fight_layer or inside == Path("seam.py")) and path.name not in LEFT_INTERPRETED:
             compiled.append(str(target.relative_to(OUT)))
     return compiled
 

@@ -44,10 +44,10 @@ from rt0table.rules.rt0.campaign import items as itm
 from rt0table.rules.rt0.campaign.campaign_events import CampaignEvent
 from rt0table.rules.rt0.campaign.character import COMBAT_HP, open_spells
 from rt0table.rules.rt0.campaign.descriptions import SPELL_SUMMARY
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.tale import CampaignChanged
 from rt0table.rules.rt0.traits import SKILL_ABILITIES, Skill
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.story import ops
-from rt0table.rules.story.tale import CampaignChanged
 
 FILLED, EMPTY = "●", "○"
 MEALS = ((cp.Meal.EDIBLE, "ate"), (cp.Meal.INEDIBLE, "ate something inedible"), (cp.Meal.NONE, "no food"))

@@ -46,9 +46,9 @@ from rt0table.rules.rt0.campaign.skill_check import (
 from rt0table.rules.rt0.campaign.skill_check import retry as retry_check
 from rt0table.rules.rt0.cards import CARDS
 from rt0table.rules.rt0.fight.modifiers import HEADPHONES
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.decks import draw_on
 from rt0table.rules.rt0.traits import Skill
-from rt0table.rules.story import ops
-from rt0table.rules.story.decks import draw_on
 
 ODDS_SCALE = 1000
 MODES = (

@@ -26,8 +26,8 @@ from rt0table.desktop.table.fight_session import Recorder
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
-from rt0table.rules.story import ops
-from rt0table.rules.story.tale import Story
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.tale import Story
 
 
 class Autosave(QObject):

@@ -19,9 +19,9 @@ from rt0table.desktop.flow.day_panel import DayPanel
 from rt0table.desktop.flow.playthrough import EVERYTHING, Mode, OpChanges, Playthrough
 from rt0table.rules.rt0.campaign.check_table import Attempt, CheckTable
 from rt0table.rules.rt0.campaign.skill_check import GroupResult
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.tale import ChecksDrawn, Part
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.story import ops
-from rt0table.rules.story.tale import ChecksDrawn, Part
 
 ORACLE_SHARE = 0.32  # of the width for the solo dock at first, as beside the table; the player can drag it
 

@@ -34,10 +34,10 @@ from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import injuries as inj
 from rt0table.rules.rt0.campaign.gm_asks import asks_the_gm
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.chronicle import to_markdown
+from rt0table.rules.rt0.story.tale import Story
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.story import ops
-from rt0table.rules.story.chronicle import to_markdown
-from rt0table.rules.story.tale import Story
 
 POWER_COLUMNS = 3
 

@@ -13,8 +13,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from rt0table.desktop.characters.common import wrapped_label
-from rt0table.rules.story import ops
-from rt0table.rules.story.tale import Story
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.tale import Story
 
 Submit = Callable[[ops.Op], bool]
 

@@ -1,6 +1,6 @@
 """A whole playthrough on the one funnel: every change, in a fight or between fights, is a step of its ``Funnel``.
 
-The story is the state and its ops the actions (``rules/story/story_seam.py``): ``submit(op)`` applies the op,
+The story is the state and its ops the actions (``rules/rt0/story/story_seam.py``): ``submit(op)`` applies the op,
 hands it to the keeper (the save) in one transaction, keeps it for undo and emits ``changed`` once, with the typed
 ``OpChanges`` that say which parts changed, so each view redraws only what it shows. ``undo`` takes back the last
 step since the last reveal (a card drawn, a die rolled, an oracle answer). Views never keep a copy of the campaign:
@@ -43,12 +43,11 @@ from rt0table.rules.rt0.fight.engine import Game, undoable
 from rt0table.rules.rt0.fight.events import Event
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
-from rt0table.rules.seam import IllegalAction
-from rt0table.rules.solo.journal_bridge import SoloJournal, rewind
-from rt0table.rules.story import ops
-from rt0table.rules.story.decks import fresh_decks
-from rt0table.rules.story.story_seam import STORY
-from rt0table.rules.story.tale import (
+from rt0table.rules.rt0.solo.journal_bridge import SoloJournal, rewind
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.decks import fresh_decks
+from rt0table.rules.rt0.story.story_seam import STORY
+from rt0table.rules.rt0.story.tale import (
     FightConcluded,
     FightStepped,
     FinishedFight,
@@ -58,6 +57,7 @@ from rt0table.rules.story.tale import (
     changed_parts,
     new_story,
 )
+from rt0table.rules.seam import IllegalAction
 
 __all__ = ["FightReport", "FinishedFight", "Mode", "OpChanges", "PlayStep", "Playthrough"]
 

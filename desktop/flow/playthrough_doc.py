@@ -22,10 +22,10 @@ from rt0table.rules.rt0.campaign.campaign import Campaign
 from rt0table.rules.rt0.campaign.campaign_codec import read_campaign
 from rt0table.rules.rt0.campaign.gm_asks import PowerRequest, asks_the_gm
 from rt0table.rules.rt0.fight.serialize import decode, encode
-from rt0table.rules.solo.journal_bridge import read_solo, write_solo
-from rt0table.rules.story.chronicle import Line
-from rt0table.rules.story.decks import fresh_decks, read_decks
-from rt0table.rules.story.tale import DayChoices, FinishedFight, Note, Story
+from rt0table.rules.rt0.solo.journal_bridge import read_solo, write_solo
+from rt0table.rules.rt0.story.chronicle import Line
+from rt0table.rules.rt0.story.decks import fresh_decks, read_decks
+from rt0table.rules.rt0.story.tale import DayChoices, FinishedFight, Note, Story
 
 DOC_VERSION = 1
 

@@ -16,8 +16,8 @@ from rt0table.rules.rt0.fight.events import Event, StandInChose
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.rt0.story import ops
 from rt0table.rules.seam import RulesError
-from rt0table.rules.story import ops
 
 
 @dataclass

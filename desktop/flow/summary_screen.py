@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 from rt0table.desktop.characters.common import HINT_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.flow.playthrough import FightReport
-from rt0table.rules.story.day_log import event_line, tallies
+from rt0table.rules.rt0.story.day_log import event_line, tallies
 
 HEADLINES = {
     "victory": "Victory",

@@ -15,9 +15,9 @@ from rt0table.rules.paradise_lua.world_content import World, shipped_world
 from rt0table.rules.rt0.campaign.fight_plan import fighting_members
 from rt0table.rules.rt0.content.adversaries import AdversaryKind
 from rt0table.rules.rt0.content.adversaries import bundled_bestiary as shipped_bestiary
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.tale import LuaChanged
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.story import ops
-from rt0table.rules.story.tale import LuaChanged
 
 
 def bundled_bestiary() -> dict[str, AdversaryKind]:

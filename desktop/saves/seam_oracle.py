@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rt0table.rules.loner.journal import JournalError, NoteEntry
+from rt0table.rules.loner.oracle_codec import read_oracle_state, write_oracle
 from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.solo.journal_bridge import read_oracle_state, write_oracle
 
 from .doc_delta import delta, doc_hash, patch
 

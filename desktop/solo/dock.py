@@ -26,19 +26,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.assets.loner import TABLES_FILE, tables_text
 from rt0table.desktop.solo.drawer import DrawerSplitter, OracleDrawer
 from rt0table.desktop.solo.folding_row import FoldingRow
-from rt0table.desktop.solo.oracle_panel import OraclePanel
+from rt0table.desktop.solo.oracle_panel import OraclePanel, bundled_tables
 from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.keys import PANE_KEY
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.loner.dice import DiceSource
-from rt0table.rules.loner.tables import LonerTables, load_tables
-from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
-from rt0table.rules.solo.journal_bridge import SoloJournal, stand_in_reason
-from rt0table.rules.story.tale import Part
+from rt0table.rules.loner.tables import LonerTables
+from rt0table.rules.rt0.solo.gm_stand_in import GmStandIn, Policy
+from rt0table.rules.rt0.solo.journal_bridge import SoloJournal, stand_in_reason
+from rt0table.rules.rt0.story.tale import Part
 
 if TYPE_CHECKING:
     from rt0table.desktop.flow.playthrough import OpChanges
@@ -49,10 +48,6 @@ BETWEEN_FIGHTS_LINE = (
     "The journal goes on into the next fight and is saved with the game."
 )
 DOCK_SHARE = 0.32  # of the table screen's width, as the window is sized, until the player drags the splitter
-
-
-def bundled_tables() -> LonerTables:
-    return load_tables(tables_text(), TABLES_FILE)
 
 
 class SoloDock(QWidget):

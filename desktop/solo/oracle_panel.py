@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rt0table.assets.loner import TABLES_FILE, tables_text
 from rt0table.desktop.solo.oracle_tools import (
     DeadEndBox,
     LeverageBox,
@@ -61,7 +62,7 @@ from rt0table.rules.loner.oracle_state import (
     set_conflict,
 )
 from rt0table.rules.loner.scenes import CloseReason, SceneFrame, roll_transition
-from rt0table.rules.loner.tables import LonerTables
+from rt0table.rules.loner.tables import LonerTables, load_tables
 from rt0table.rules.loner.terms import SceneKind
 from rt0table.rules.loner.tools import leveraged_edge
 from rt0table.rules.loner.twist import TWIST_AT, Twist
@@ -83,6 +84,11 @@ def scaled_font(base: QFont, factor: float, bold: bool = False) -> QFont:
     font.setPointSizeF(font.pointSizeF() * factor)
     font.setBold(bold)
     return font
+
+
+def bundled_tables() -> LonerTables:
+    """The Loner oracle's tables as shipped."""
+    return load_tables(tables_text(), TABLES_FILE)
 
 
 class OneLine(QLabel):

@@ -13,8 +13,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QScrollArea
 
 from rt0table.desktop.seam_session import TableSession
-from rt0table.desktop.solo.dock import bundled_tables
-from rt0table.desktop.solo.oracle_panel import OraclePanel
+from rt0table.desktop.solo.oracle_panel import OraclePanel, bundled_tables
 from rt0table.rules.loner.oracle_state import OracleState
 
 HINT_WIDTH = 300  # the width the oracle asks of a side panel: the table keeps the room, the oracle scrolls

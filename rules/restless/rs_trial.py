@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..rt0.lab.lab_result import wilson_interval
+from ..win_rate import wilson_interval
 from .rs_pack import RsPack
 from .rs_pack_folder import read_rs_folder
 from .rs_play import apply, new_game

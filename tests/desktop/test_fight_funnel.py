@@ -19,9 +19,9 @@ from rt0table.rules.rt0.fight.actions import PlayCard
 from rt0table.rules.rt0.fight.engine import Game, legal_actions, undoable
 from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.fight.state import CombatState, Phase
-from rt0table.rules.solo.gm_stand_in import GmChoice
-from rt0table.rules.story import ops
-from rt0table.rules.story.tale import FightStepped, Part
+from rt0table.rules.rt0.solo.gm_stand_in import GmChoice
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.tale import FightStepped, Part
 from tests.helpers.fight_builders import bestiary
 from tests.helpers.played_fights import robot_campaign
 from tests.helpers.sample_party import fool

@@ -12,7 +12,7 @@ from rt0table.desktop.flow.playthrough_doc import playthrough_doc
 from rt0table.desktop.flow.resume import restore
 from rt0table.desktop.saves import SaveError, SaveStore
 from rt0table.rules.rt0.campaign import fight_plan as fp
-from rt0table.rules.story import ops
+from rt0table.rules.rt0.story import ops
 from tests.helpers.sample_party import fool
 
 

@@ -22,7 +22,7 @@ from rt0table.rules.paradise_lua.lua_quick_start import quick_start_party
 from rt0table.rules.paradise_lua.world_content import World
 from rt0table.rules.paradise_lua.world_map import Spot
 from rt0table.rules.rt0.campaign import fight_plan as fp
-from rt0table.rules.story.tale import new_story
+from rt0table.rules.rt0.story.tale import new_story
 
 LEFT = Qt.MouseButton.LeftButton
 AIR, J = "MAP-AIRLOCK", "MAP-JOYEUSE"

@@ -23,7 +23,7 @@ from rt0table.desktop.paradise_lua.inspiration_panel import InspirationPanel
 from rt0table.desktop.paradise_lua.map_screen import MapScreen
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.paradise_lua.world_map import Spot
-from rt0table.rules.story.chronicle import to_markdown
+from rt0table.rules.rt0.story.chronicle import to_markdown
 from tests.helpers.flow_steps import current, start_fight
 from tests.helpers.table_keys import K, press, win_the_fight
 from tests.helpers.widgets import click

@@ -27,8 +27,8 @@ from rt0table.rules.rt0.fight.actions import PlayCard
 from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.fight.state import CombatState, Phase
-from rt0table.rules.solo.gm_stand_in import GmChoice
-from rt0table.rules.solo.journal_bridge import write_solo
+from rt0table.rules.rt0.solo.gm_stand_in import GmChoice
+from rt0table.rules.rt0.solo.journal_bridge import write_solo
 from tests.helpers.flow_steps import current, fill_ines, set_up_robot_fight, shoot, start_fight
 from tests.helpers.sample_party import MIRA
 from tests.helpers.table_keys import K, choose_by_tab, play_by_keys, press, win_the_fight

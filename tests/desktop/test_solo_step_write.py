@@ -16,8 +16,8 @@ from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.fight.state import Phase
-from rt0table.rules.story import ops
-from rt0table.rules.story.story_seam import STORY
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.story_seam import STORY
 from tests.helpers.fight_builders import bestiary
 from tests.helpers.played_fights import robot_campaign
 from tests.helpers.sample_party import fool

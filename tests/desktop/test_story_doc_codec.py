@@ -20,11 +20,11 @@ from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.character import Character, Eddy
 from rt0table.rules.rt0.campaign.gm_asks import PowerRequest
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup
+from rt0table.rules.rt0.solo.journal_bridge import SoloJournal, Written
+from rt0table.rules.rt0.story.chronicle import Line
+from rt0table.rules.rt0.story.decks import fresh_decks
+from rt0table.rules.rt0.story.tale import DayChoices, FinishedFight, Note, Story, new_story
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
-from rt0table.rules.solo.journal_bridge import SoloJournal, Written
-from rt0table.rules.story.chronicle import Line
-from rt0table.rules.story.decks import fresh_decks
-from rt0table.rules.story.tale import DayChoices, FinishedFight, Note, Story, new_story
 from tests.helpers.fight_builders import fight
 
 # Written by ``story_doc`` (and ``json.dumps``) while it built each part by hand.

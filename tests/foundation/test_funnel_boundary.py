@@ -16,7 +16,7 @@ KEEPER = {"desktop/flow/autosave.py"}  # the funnel's keeper: called by it, and 
 # The save store's writing API: only the store itself, the keeper and the Session (through its recorder) call it.
 WRITING = {"append_undo", "append_story", "save_campaign", "record_undo", "record_story"}
 SHARED_NAMES = {"append", "record", "begin_fight"}  # writes only when called on a store or a recorder
-VALUE_MAKERS = {"new_story", "apply"}  # rules.story.tale: a new playthrough value, or the next one
+VALUE_MAKERS = {"new_story", "apply"}  # rules.rt0.story.tale: a new playthrough value, or the next one
 
 
 def desktop_modules() -> list[Path]:
@@ -30,9 +30,9 @@ def name_of(path: Path) -> str:
 def tale_imports(tree: ast.AST) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.endswith("rules.story.tale"):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.endswith("rt0.story.tale"):
             found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.module.endswith("rules.story"):
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.endswith("rt0.story"):
             found |= {f"story.{alias.name}" for alias in node.names if alias.name == "tale"}
     return found
 
@@ -81,7 +81,7 @@ def test_only_the_funnel_and_its_keeper_write_the_save(path: Path) -> None:
 
 def test_the_boundary_check_sees_a_stray_write(tmp_path: Path) -> None:
     probe = ast.parse(
-        "from rt0table.rules.story.tale import apply\nstore.save_campaign(game, doc)\nself.store.append(g, a, s)\n"
+        "from rt0table.rules.rt0.story.tale import apply\nstore.save_campaign(game, doc)\nself.store.append(g, a, s)\n"
         "lines.append(x)\n"
     )
     assert tale_imports(probe) == {"apply"} and writes_called(probe) == {"save_campaign", "append"}

@@ -7,7 +7,7 @@ from dataclasses import replace
 from rt0table.desktop.characters.skill_check_screen import SkillCheckScreen
 from rt0table.desktop.flow.between_fights import PlaythroughDesk
 from rt0table.rules.rt0.campaign.check_table import CheckTable
-from rt0table.rules.story.decks import CheckDecks
+from rt0table.rules.rt0.story.decks import CheckDecks
 from tests.helpers import sample_party
 
 

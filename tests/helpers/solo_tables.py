@@ -12,8 +12,8 @@ from rt0table.desktop.solo.dock import SoloDock, attach_solo, on_journal
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.state import GM
-from rt0table.rules.solo.journal_bridge import SoloJournal
-from rt0table.rules.story import ops
+from rt0table.rules.rt0.solo.journal_bridge import SoloJournal
+from rt0table.rules.rt0.story import ops
 from tests.desktop.conftest import MakeTable
 from tests.helpers.sample_party import fool, party
 from tests.helpers.solo_fights import greedy, knock_down_fight

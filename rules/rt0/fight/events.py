@@ -437,7 +437,7 @@ class DecisionMade(Event):
 
 @dataclass(frozen=True, slots=True)
 class StandInChose(Event):
-    """In solo play the oracle answered a GM decision (rules/solo/gm_stand_in.py). The engine never emits it:
+    """In solo play the oracle answered a GM decision (rules/rt0/solo/gm_stand_in.py). The engine never emits it:
     the solo session puts it before the events of the step that carried the answer out, for the log."""
 
     kind: str

@@ -73,9 +73,9 @@ ROWS = frozenset(
         "rt0.campaign.injuries.HeldInjury",
         "rt0.campaign.check_table.LedgerRow",
         "rt0.campaign.gm_asks.PowerRequest",
-        "story.tale.FinishedFight",
-        "story.tale.Note",
-        "story.chronicle.Line",
+        "rt0.story.tale.FinishedFight",
+        "rt0.story.tale.Note",
+        "rt0.story.chronicle.Line",
     }
 )
 

@@ -20,7 +20,7 @@ from rt0table.desktop.saves.doc_delta import delta, patch
 from rt0table.desktop.saves.schema import MIGRATION_NAMES, SAVE_FORMAT, STORY, check_file
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
-from rt0table.rules.story import ops
+from rt0table.rules.rt0.story import ops
 from tests.helpers.sample_party import fool, magician
 
 JSON = st.recursive(

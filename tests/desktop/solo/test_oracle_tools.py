@@ -33,7 +33,7 @@ from rt0table.rules.loner.oracle import Answer, Edge
 from rt0table.rules.loner.scenes import DeadEndResult
 from rt0table.rules.loner.terms import Arena, SceneKind
 from rt0table.rules.rt0.campaign import campaign as cp
-from rt0table.rules.solo.journal_bridge import SoloJournal, read_solo, write_solo
+from rt0table.rules.rt0.solo.journal_bridge import SoloJournal, read_solo, write_solo
 from tests.desktop.conftest import MakeTable
 from tests.desktop.conftest import shoot as shoot_now
 from tests.helpers.sample_party import MIRA

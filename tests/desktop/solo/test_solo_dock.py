@@ -18,7 +18,7 @@ from rt0table.rules.loner.dice import EnteredDice
 from rt0table.rules.loner.journal import FightEntry, InspirationEntry, QuestionEntry, SkillCheckEntry
 from rt0table.rules.rt0.fight.actions import Choose, PlayCard
 from rt0table.rules.rt0.fight.state import CombatState
-from rt0table.rules.solo.gm_stand_in import GmChoice
+from rt0table.rules.rt0.solo.gm_stand_in import GmChoice
 from tests.desktop.conftest import MakeTable
 from tests.desktop.conftest import shoot as shoot_now
 from tests.helpers.solo_fights import knock_down_fight, skill_check_fight

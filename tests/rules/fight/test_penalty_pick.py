@@ -11,7 +11,7 @@ from rt0table.rules.rt0.fight.engine import Game, apply
 from rt0table.rules.rt0.fight.events import SkillCheckMade
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.state import GM
-from rt0table.rules.solo.gm_stand_in import choose
+from rt0table.rules.rt0.solo.gm_stand_in import choose
 from tests.helpers.skill_check_fights import first_asked
 
 

@@ -29,8 +29,8 @@ from rt0table.rules.rt0.fight.state import (
     Target,
     ZoneTarget,
 )
+from rt0table.rules.rt0.solo.gm_stand_in import choose
 from rt0table.rules.rt0.traits import Skill
-from rt0table.rules.solo.gm_stand_in import choose
 
 OLD = json.loads((Path(__file__).parent / "snapshots" / "decisions_before_typing.json").read_text(encoding="utf-8"))
 

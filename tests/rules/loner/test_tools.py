@@ -43,7 +43,7 @@ from rt0table.rules.loner.tools import (
     take_status,
 )
 from rt0table.rules.loner.tracks import TrackError
-from rt0table.rules.solo.journal_bridge import SoloJournal, read_solo, write_solo
+from rt0table.rules.rt0.solo.journal_bridge import SoloJournal, read_solo, write_solo
 
 THROWS = {
     Answer.YES_AND: OracleThrow((6,), (4,)),

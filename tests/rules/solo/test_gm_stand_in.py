@@ -11,7 +11,7 @@ from rt0table.rules.rt0.fight.actions import Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.fight.state import GM, CombatState, InjuryTarget, ModeTarget, Option, PendingDecision
-from rt0table.rules.solo.gm_stand_in import (
+from rt0table.rules.rt0.solo.gm_stand_in import (
     DIFFICULTY,
     INJURY,
     TARGET,

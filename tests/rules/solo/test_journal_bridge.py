@@ -15,8 +15,8 @@ from rt0table.rules.loner.oracle import Edge, throw_oracle
 from rt0table.rules.loner.oracle_state import OracleState, annotate, ask
 from rt0table.rules.rt0.fight.actions import Choose, PlayCard
 from rt0table.rules.rt0.fight.events import CombatEnded
-from rt0table.rules.solo.gm_stand_in import GmStandIn, Policy
-from rt0table.rules.solo.journal_bridge import (
+from rt0table.rules.rt0.solo.gm_stand_in import GmStandIn, Policy
+from rt0table.rules.rt0.solo.journal_bridge import (
     SoloJournal,
     Written,
     begin_fight,

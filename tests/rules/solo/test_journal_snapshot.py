@@ -37,7 +37,7 @@ from rt0table.rules.loner.status import StatusBox, StatusTrack
 from rt0table.rules.loner.terms import Arena, SceneKind
 from rt0table.rules.loner.tracks import ChallengeTrack
 from rt0table.rules.loner.twist import Twist, TwistCounter
-from rt0table.rules.solo.journal_bridge import SoloJournal, Written, read_solo, write_solo
+from rt0table.rules.rt0.solo.journal_bridge import SoloJournal, Written, read_solo, write_solo
 
 SNAPSHOTS = Path(__file__).parent / "journal_snapshots"
 

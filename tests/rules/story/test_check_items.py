@@ -14,11 +14,11 @@ from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge, Outcome
 from rt0table.rules.rt0.cards import by_name
 from rt0table.rules.rt0.fight.engine import AdversarySetup, new_combat
 from rt0table.rules.rt0.fight.modifiers import HEADPHONES
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.decks import CheckDecks
+from rt0table.rules.rt0.story.tale import CampaignChanged, CardJudged, ItemKept, Story, _with_campaign, apply, new_story
 from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.story import ops
-from rt0table.rules.story.decks import CheckDecks
-from rt0table.rules.story.tale import CampaignChanged, CardJudged, ItemKept, Story, _with_campaign, apply, new_story
 from tests.helpers.fight_builders import bestiary
 from tests.helpers.sample_party import fool, magician, party, stack
 

@@ -6,11 +6,11 @@ import pytest
 
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign.character import Character
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.chronicle import to_markdown
+from rt0table.rules.rt0.story.tale import PowerAnswered, PowerAsked, Story, apply, new_story, reveals
 from rt0table.rules.rt0.traits import Arcana, Skill, Trait
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.story import ops
-from rt0table.rules.story.chronicle import to_markdown
-from rt0table.rules.story.tale import PowerAnswered, PowerAsked, Story, apply, new_story, reveals
 from tests.helpers.sample_party import fool, magician, party
 
 EIGHT_BALL = clock.foresight("Magic 8-Ball")

@@ -15,11 +15,11 @@ from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.character import validate
 from rt0table.rules.rt0.fight.engine import AdversarySetup
 from rt0table.rules.rt0.fight.state import Phase
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.chronicle import to_markdown
+from rt0table.rules.rt0.story.tale import LuaChanged, Part, Story, StoryEvent, apply, changed_parts, new_story, reveals
+from rt0table.rules.rt0.story.undo_stack import UndoStack
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.story import ops
-from rt0table.rules.story.chronicle import to_markdown
-from rt0table.rules.story.tale import LuaChanged, Part, Story, StoryEvent, apply, changed_parts, new_story, reveals
-from rt0table.rules.story.undo_stack import UndoStack
 from tests.helpers.fight_builders import bestiary
 from tests.helpers.sample_party import fool, magician, party
 

@@ -13,12 +13,10 @@ from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge
 from rt0table.rules.rt0.fight.engine import AdversarySetup, legal_actions
-from rt0table.rules.rt0.traits import Skill, Spell
-from rt0table.rules.seam import IllegalAction
-from rt0table.rules.solo.journal_bridge import SoloJournal
-from rt0table.rules.story import ops
-from rt0table.rules.story.decks import party_table
-from rt0table.rules.story.tale import (
+from rt0table.rules.rt0.solo.journal_bridge import SoloJournal
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.decks import party_table
+from rt0table.rules.rt0.story.tale import (
     ChecksDrawn,
     FightStepped,
     Part,
@@ -28,6 +26,8 @@ from rt0table.rules.story.tale import (
     new_story,
     reveals,
 )
+from rt0table.rules.rt0.traits import Skill, Spell
+from rt0table.rules.seam import IllegalAction
 from tests.helpers.fight_builders import bestiary
 from tests.helpers.sample_party import fool, magician, party
 

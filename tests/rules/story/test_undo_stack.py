@@ -6,11 +6,11 @@ import pytest
 
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign.skill_check import Difficulty
+from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.tale import Story, apply, new_story
+from rt0table.rules.rt0.story.undo_stack import UndoStack
 from rt0table.rules.rt0.traits import Skill
 from rt0table.rules.seam import IllegalAction
-from rt0table.rules.story import ops
-from rt0table.rules.story.tale import Story, apply, new_story
-from rt0table.rules.story.undo_stack import UndoStack
 from tests.helpers.sample_party import fool, magician, party
 
 

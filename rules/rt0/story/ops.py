@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..paradise_lua import lua_campaign as lua
-from ..rt0.campaign import campaign as cp
-from ..rt0.campaign.character import Character
-from ..rt0.campaign.skill_check import Difficulty, Edge
-from ..rt0.fight.actions import Action
-from ..rt0.fight.rt0_setup import CombatSetup
-from ..rt0.fight.state import CombatState
-from ..rt0.traits import Skill, Spell
+from ...paradise_lua import lua_campaign as lua
+from ..campaign import campaign as cp
+from ..campaign.character import Character
+from ..campaign.skill_check import Difficulty, Edge
+from ..fight.actions import Action
+from ..fight.rt0_setup import CombatSetup
+from ..fight.state import CombatState
 from ..solo.journal_bridge import SoloJournal
+from ..traits import Skill, Spell
 
 # --- the Day's choices -----------------------------------------------------------------------------------------
 

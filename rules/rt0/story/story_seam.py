@@ -3,7 +3,7 @@ them and an event's ``reveals`` says where undo stops."""
 
 from __future__ import annotations
 
-from ..seam import IllegalAction
+from ...seam import IllegalAction
 from . import ops
 from .tale import Story, StoryEvent, apply
 

@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..rt0.campaign.campaign import Campaign
-from ..rt0.campaign.check_table import Attempt, Checker, CheckTable, KeptTable, read_kept
-from ..rt0.campaign.skill_check import DayLedger, GroupResult, Outcome
-from ..rt0.cards import CardId
-from ..rt0.fight.deck import Pile, deck_cards
-from ..seam import IllegalAction
+from ...seam import IllegalAction
+from ..campaign.campaign import Campaign
+from ..campaign.check_table import Attempt, Checker, CheckTable, KeptTable, read_kept
+from ..campaign.skill_check import DayLedger, GroupResult, Outcome
+from ..cards import CardId
+from ..fight.deck import Pile, deck_cards
 from . import ops
 
 

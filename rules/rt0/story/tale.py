@@ -13,20 +13,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from ..loner.journal import NoteEntry
-from ..paradise_lua import lua_campaign as lua
-from ..paradise_lua.world_content import shipped_world
-from ..rt0.campaign import campaign as cp
-from ..rt0.campaign import fight_plan as fp
-from ..rt0.campaign.campaign_events import CampaignEvent
-from ..rt0.campaign.check_table import Attempt
-from ..rt0.campaign.gm_asks import PowerRequest, asks_the_gm
-from ..rt0.campaign.skill_check import GroupResult
-from ..rt0.campaign.supremacy import FightSummary, supremacy_gain
-from ..rt0.fight import engine
-from ..rt0.fight.events import Event
-from ..rt0.fight.state import CombatState, Phase
-from ..seam import IllegalAction, RulesError
+from ...loner.journal import NoteEntry
+from ...paradise_lua import lua_campaign as lua
+from ...paradise_lua.world_content import shipped_world
+from ...seam import IllegalAction, RulesError
+from ..campaign import campaign as cp
+from ..campaign import fight_plan as fp
+from ..campaign.campaign_events import CampaignEvent
+from ..campaign.check_table import Attempt
+from ..campaign.gm_asks import PowerRequest, asks_the_gm
+from ..campaign.skill_check import GroupResult
+from ..campaign.supremacy import FightSummary, supremacy_gain
+from ..fight import engine
+from ..fight.events import Event
+from ..fight.state import CombatState, Phase
 from ..solo.journal_bridge import SoloJournal, begin_fight, record_step
 from . import ops
 from .chronicle import Line, lines_for

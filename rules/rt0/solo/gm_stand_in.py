@@ -21,13 +21,13 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from ..rt0 import rng
-from ..rt0.abilities.basic import CHECK_DIFFICULTY, DifficultyTarget, ReadingTarget
-from ..rt0.campaign.skill_check import Difficulty
-from ..rt0.fight.actions import Choose
-from ..rt0.fight.decisions import context_of, target_of
-from ..rt0.fight.intents import GM_TARGET, TargetChoice
-from ..rt0.fight.state import GM, CombatState, Fighter, FighterTarget, PendingDecision
+from .. import rng
+from ..abilities.basic import CHECK_DIFFICULTY, DifficultyTarget, ReadingTarget
+from ..campaign.skill_check import Difficulty
+from ..fight.actions import Choose
+from ..fight.decisions import context_of, target_of
+from ..fight.intents import GM_TARGET, TargetChoice
+from ..fight.state import GM, CombatState, Fighter, FighterTarget, PendingDecision
 
 TARGET = GM_TARGET
 INJURY = "injury"

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..loner.journal import Entry
-from ..loner.markdown import entry_line, escape_typed
-from ..rt0.cards import CARDS
+from ...loner.journal import Entry
+from ...loner.markdown import entry_line, escape_typed
+from ..cards import CARDS
 from .day_log import event_line
 
 if TYPE_CHECKING:
@@ -93,9 +93,9 @@ def lines_for(before: Story, after: Story, events: Sequence[StoryEvent]) -> tupl
 
 def lua_lines(event: LuaChanged) -> list[str]:
     """A Paradise Lua step in words: where the party went, what the cards said, who it fought."""
-    from ..paradise_lua.lua_campaign import narrate
-    from ..paradise_lua.world_content import shipped_world
-    from ..rt0.content.adversaries import bundled_bestiary
+    from ...paradise_lua.lua_campaign import narrate
+    from ...paradise_lua.world_content import shipped_world
+    from ..content.adversaries import bundled_bestiary
 
     kinds = bundled_bestiary("book.json") | bundled_bestiary("house.json")
     names = {kind_id: kind.name for kind_id, kind in kinds.items()}

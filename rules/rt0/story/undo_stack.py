@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..seam import IllegalAction
+from ...seam import IllegalAction
 from . import ops
 from .tale import Story, StoryEvent, reveals
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..rt0.campaign import campaign_events as ev
+from ..campaign import campaign_events as ev
 
 
 def _plural(n: int, word: str) -> str:
