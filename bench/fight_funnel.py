@@ -5,10 +5,11 @@
 Both routes play the same 1,000 seeded random actions of a practice fight (two fighters against a dummy that only
 shields and heals, so the fight lasts) on the table of a playthrough kept in a fresh save folder:
 
-- "Session route" is the one before: the Session pushes the action (``Game.push``), writes the fight's row through
-  its recorder and signals; the playthrough's value follows its state and signals again (``_fight_moved`` then).
-- "funnel" is the one now: ``Playthrough.fight_step`` applies ``FightAction`` to the value (``tale.apply``), the
-  fight's history takes that step, the same row is written, one undo step is pushed and ``changed`` emitted once.
+- "fight on its own" is a lesson's or quick fight's: the Session's ``LoneFight``, the one ``Funnel`` over RT:0's
+  fight rules, writing the fight's row through its recorder (``FightRows``).
+- "playthrough" is a campaign's: ``Playthrough.fight_step`` plays ``FightAction`` through the playthrough's
+  ``Funnel`` over its story (``tale.apply``), the fight's history takes that step, the same row is written (with the
+  journal's change when there is one, in the same transaction) and ``changed`` is emitted once.
 
 Each route is timed per ``Session.submit`` (save writes included) and again with no save (the routes' own cost);
 rounds alternate the routes and the figures are medians over every submit of every round. The undo stack's
@@ -26,15 +27,14 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
 from rt0table.desktop.flow.autosave import Autosave
-from rt0table.desktop.flow.playthrough import Mode, OpChanges, Playthrough
+from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.desktop.saves import SaveStore
-from rt0table.desktop.table.fight_session import Recorder, Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.character import Character
 from rt0table.rules.rt0.content.adversaries import load_bestiary
@@ -42,7 +42,7 @@ from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup, Game, legal_actions
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import Phase
-from rt0table.rules.rt0.story.tale import Part
+from rt0table.rules.rt0.story import ops
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 
 PARTY = [
@@ -75,25 +75,20 @@ def actions_for(setup: CombatSetup, count: int, seed: int) -> list[Action]:
 
 
 def table(folder: Path | None, funnel: bool) -> tuple[Session, Playthrough, CombatSetup]:
-    """A playthrough with the practice fight on its table, kept in a save in ``folder`` (None: no save)."""
+    """A playthrough with the practice fight on its table, kept in a save in ``folder`` (None: no save);
+    ``funnel``: the fight is the playthrough's, else a fight on its own (a lesson's or quick fight's funnel)."""
     playthrough = Playthrough(Mode.HOT_SEAT, fp.from_party(PARTY), seed=3)
     setup = practice_setup(playthrough)
-    recorder: Recorder | None = None
-    if folder is not None:
-        store = SaveStore(folder, app_version="bench")
-        recorder = Autosave.start(store, playthrough).begin_fight(setup)
-    game = Game(setup.start()[0])
+    keeper = Autosave.start(SaveStore(folder, app_version="bench"), playthrough) if folder is not None else None
+    opening = setup.start()[0]
     if funnel:
-        return playthrough.resume_fight(game, recorder), playthrough, setup
-    session = Session(game, recorder)  # the route before: the Session's own, the value following it
-
-    def follow(_events: list[object]) -> None:
-        playthrough.story = replace(playthrough.story, fight=session.state)
-        playthrough.changed.emit(OpChanges(frozenset({Part.FIGHT})))
-
-    session.state_did_change.connect(follow)
-    playthrough.story = replace(playthrough.story, fight=game.state)
-    return session, playthrough, setup
+        playthrough.submit(ops.BeginFight(opening, setup))  # the save's recorder opens the fight's rows
+        return playthrough.resume_fight(Game(opening)), playthrough, setup
+    rows = None
+    if keeper is not None:
+        rows = keeper.store.recorder(keeper.game_id)
+        rows.begin_fight(setup)
+    return Session(Game(opening), rows), playthrough, setup
 
 
 def play(folder: Path | None, funnel: bool, actions: list[Action]) -> tuple[list[float], int, int]:
@@ -145,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         "| route | with the save, median / p99 (ms) | no save, median / p99 (ms) | undo: deepest, last | held (KiB) |"
     )
     print("| --- | --- | --- | --- | --- |")
-    for funnel, name in ((False, "Session route (before)"), (True, "funnel (now)")):
+    for funnel, name in ((False, "fight on its own"), (True, "playthrough")):
         cells = []
         for saved in (True, False):
             values = sorted(figures[(saved, funnel)])
@@ -156,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     for saved in (True, False):
         before = statistics.median(figures[(saved, False)])
         now = statistics.median(figures[(saved, True)])
-        print(f"funnel / Session route, {'with' if saved else 'no'} save: {now / before:.2f}x (median per submit)")
+        print(f"playthrough / on its own, {'with' if saved else 'no'} save: {now / before:.2f}x (median per submit)")
     return 0
 
 

@@ -149,7 +149,7 @@ class MainWindow(QMainWindow):
 
     def _drop_autosave(self) -> None:
         if self.autosave is not None:
-            self.autosave.playthrough.keeper = None
+            self.autosave.playthrough.funnel.recorder = None
             self.autosave.deleteLater()
             self.autosave = None
 
@@ -361,9 +361,7 @@ class MainWindow(QMainWindow):
         self.autosave = Autosave(self.store, game_id, playthrough, loaded.campaign, self)
         self.autosave.failed.connect(self._save_failed)
         if resumed.fight is not None:
-            playthrough.resume_fight(
-                resumed.fight, self.autosave, resumed.answered, resumed.played_before, resumed.opening
-            )
+            playthrough.resume_fight(resumed.fight, resumed.answered, resumed.played_before, resumed.opening)
         self._new_navigator().resume(playthrough, resumed.log)
         return True
 

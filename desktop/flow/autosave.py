@@ -17,15 +17,12 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from rt0table.desktop.flow.playthrough import Playthrough
+from rt0table.desktop.flow.playthrough import PlayStep, Playthrough, story_reach
 from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc, story_doc
-from rt0table.desktop.saves import SaveError, SaveStore, StandInAnswer
+from rt0table.desktop.saves import SaveError, SaveStore
 from rt0table.desktop.saves.doc_delta import delta, doc_hash
 from rt0table.desktop.saves.schema import UNDO_OP
-from rt0table.desktop.table.fight_session import Recorder
-from rt0table.rules.rt0.fight.actions import Action
-from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
-from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.desktop.saves.seam_oracle import OracleMove
 from rt0table.rules.rt0.story import ops
 from rt0table.rules.rt0.story.tale import Story
 
@@ -47,13 +44,13 @@ class Autosave(QObject):
         super().__init__(parent)
         self.store = store
         self.game_id = game_id
-        self.recorder = store.recorder(game_id)
+        self.rows = store.recorder(game_id)
         self.playthrough = playthrough
         self.problem = ""  # the last failure, empty while every save went through
         self._kept: dict[str, Any] = kept if kept is not None else {}  # the document as the save has it now
         self._whole = len(json.dumps(self._kept))  # the size of the last whole document written
         self._since = 0  # bytes of changes written since then
-        playthrough.keeper = self
+        playthrough.funnel.recorder = self
 
     @classmethod
     def start(cls, store: SaveStore, playthrough: Playthrough, parent: QObject | None = None) -> Autosave:
@@ -75,23 +72,48 @@ class Autosave(QObject):
         record = {"op": op_name, "day": doc["day"], "delta": change, "reach": reach}  # "day": for the save list
         size = len(json.dumps(change))
         whole = doc if self._since + size >= self._whole else None
-        if self._guard(lambda: self.recorder.record_story(record, doc_hash(doc), whole)):
+        if self._guard(lambda: self.rows.record_story(record, doc_hash(doc), whole)):
             self._kept = doc
             self._since = 0 if whole is not None else self._since + size
             if whole is not None:
                 self._whole = len(json.dumps(whole))
 
-    # --- Keeper and Recorder: the fights ---
+    # --- the funnel's recorder: each step of the playthrough in one transaction ---
 
-    def begin_fight(self, setup: CombatSetup) -> Recorder:
-        self._guard(lambda: self.recorder.begin_fight(setup))
-        return self
+    def record(self, step: PlayStep, state: Story) -> None:
+        """A step that happened: a fight's as its row (and the journal's change with it), any other op as the
+        change to the document; a fight begun opens its rows first, in the same transaction."""
+        action, funnel = step.action, self.playthrough.funnel
+        with self.one_write():
+            if isinstance(action, ops.BeginFight) and action.setup is not None:
+                setup = action.setup
+                self._guard(lambda: self.rows.begin_fight(setup))
+            if not isinstance(action, ops.FightAction):
+                op = action if not isinstance(action, ops.Earlier | OracleMove) else None
+                self.keep(state, op, 0 if funnel.revealed(step) else story_reach(funnel) + 1)
+                return
+            if state.fight is not None:
+                fight, played = state.fight, action.action
+                self._guard(lambda: self.rows.record(played, fight, step.note))
+            if state.solo is not step.before.solo:  # the journal wrote itself: its change goes with the row
+                self.keep(state, None, 0 if funnel.revealed(step) else story_reach(funnel))
 
-    def record(self, action: Action, state: CombatState, answer: StandInAnswer | None = None) -> None:
-        self._guard(lambda: self.recorder.record(action, state, answer))
+    def record_undo(self, step: PlayStep) -> None:
+        """A step taken back, before it is: a fight's as its undo row (and the journal going back with it), any
+        other op as the document it leaves."""
+        funnel = self.playthrough.funnel
+        with self.one_write():
+            if not isinstance(step.action, ops.FightAction):
+                self.keep(step.before, None, story_reach(funnel) - 1, undone=True)
+                return
+            if step.before.fight is not None:
+                fight = step.before.fight
+                self._guard(lambda: self.rows.record_undo(fight))
+            if step.before.solo is not funnel.state.solo:
+                self.keep(step.before, None, story_reach(funnel))
 
-    def record_undo(self, state: CombatState) -> None:
-        self._guard(lambda: self.recorder.record_undo(state))
+    def record_oracle(self, move: OracleMove, state: Story) -> None:
+        raise SaveError(self.store.path_of(self.game_id), "a playthrough's oracle is kept as its own op")
 
     @contextlib.contextmanager
     def one_write(self) -> Iterator[None]:

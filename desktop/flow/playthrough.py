@@ -16,21 +16,17 @@ a fight are ops like any other; both reveal, so no undo reaches across a fight's
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable
-from contextlib import AbstractContextManager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from rt0table.desktop.saves.funnel_guard import through_funnel
 from rt0table.desktop.saves.funnel_step import Step
 from rt0table.desktop.saves.loaded import StandInAnswer
 from rt0table.desktop.saves.seam_oracle import OracleMove
 from rt0table.desktop.seam_session import Funnel
-from rt0table.desktop.table.fight_session import Recorder, Session
+from rt0table.desktop.table.fight_session import Session
 from rt0table.rules.paradise_lua.lua_campaign import LuaState
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
@@ -43,10 +39,10 @@ from rt0table.rules.rt0.fight.engine import Game, undoable
 from rt0table.rules.rt0.fight.events import Event
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
-from rt0table.rules.rt0.solo.journal_bridge import SoloJournal, rewind
+from rt0table.rules.rt0.solo.journal_bridge import SoloJournal
 from rt0table.rules.rt0.story import ops
 from rt0table.rules.rt0.story.decks import fresh_decks
-from rt0table.rules.rt0.story.story_seam import STORY
+from rt0table.rules.rt0.story.story_seam import STORY, StorySetup
 from rt0table.rules.rt0.story.tale import (
     FightConcluded,
     FightStepped,
@@ -54,8 +50,9 @@ from rt0table.rules.rt0.story.tale import (
     Part,
     Story,
     StoryEvent,
+    before_step,
     changed_parts,
-    new_story,
+    resumed,
 )
 from rt0table.rules.seam import IllegalAction
 
@@ -108,18 +105,6 @@ class FightReport:
     rounds: int = 0
 
 
-class Keeper(Protocol):
-    """Keeps the playthrough somewhere (the save): each op in one transaction, and each fight's steps."""
-
-    def begin_fight(self, setup: CombatSetup) -> Recorder: ...
-
-    def keep(self, story: Story, op: ops.Op | None = None, reach: int = 0, undone: bool = False) -> None: ...
-
-    def one_write(self) -> AbstractContextManager[None]:
-        """The writes of one step (a fight's row and the document's change) as one transaction."""
-        ...
-
-
 @dataclass
 class _Checks:
     """The skill-check table as the current decks leave it, thawed once per value for reading (odds, checkers)."""
@@ -146,13 +131,12 @@ class Playthrough(QObject):
         ``lua``: a new playthrough set in Paradise Lua, from that campaign's start."""
         super().__init__(parent)
         self.mode = mode
-        begun = story if story is not None else new_story(mode.value, campaign, seed, world=lua)
-        self.funnel: Funnel[Story, ops.Played, StoryEvent] = Funnel(STORY, begun, StoryKeeping(self), forgets=True)
+        begun = story if story is not None else STORY.new_state(StorySetup(mode.value, campaign, lua), seed)[0]
+        # its recorder is the save's (``Autosave``), once the playthrough is kept in one
+        self.funnel: Funnel[Story, ops.Played, StoryEvent] = Funnel(STORY, begun, forgets=True)
         self.session: Session | None = None
-        self.recorder: Recorder | None = None  # the fight's rows in the save, while a fight is on the table
         self.plan: fp.FightPlan | None = None
         self.reports: list[FightReport] = []  # the fights concluded in this sitting, for their summary screens
-        self.keeper: Keeper | None = None
         self._checks = _Checks()
 
     # --- reading ---
@@ -260,22 +244,13 @@ class Playthrough(QObject):
         steps = self.funnel.steps
         return self.session is not None and bool(steps) and isinstance(steps[-1].action, ops.FightAction)
 
-    def keep(self, story: Story, op: ops.Op | None = None, reach: int | None = None, undone: bool = False) -> None:
-        """Hand the value to the keeper (the save) in one write; ``reach``: the undo steps there will be after this
-        change (the funnel's as they are, when None), not counting a fight's own: the save keeps those in the
-        fight's rows, and a resumed fight reads them from there."""
-        if self.keeper is not None:
-            steps = story_reach(self.funnel) if reach is None else reach
-            with through_funnel():
-                self.keeper.keep(story, op, steps, undone)
-
     # --- fights ---
 
     def begin_fight(self, plan: fp.FightPlan, bestiary: dict[str, AdversaryKind], journal: bool = False) -> Session:
         """Start the planned fight (ValueError when it cannot start) and keep its Session; ``journal``: the solo
         oracle sits beside it, so its journal writes the fight's story.
 
-        With a ``keeper`` the fight is kept from its opening on: every step and undo goes to its recorder.
+        Kept in a save, the fight is kept from its opening on: the funnel's recorder opens its rows with this op.
         """
         reason = fp.plan_refusal(self.campaign, plan)
         if reason is not None:
@@ -285,24 +260,23 @@ class Playthrough(QObject):
         setup = CombatSetup(plan.seed, plan.room_size, fighters, tuple(plan.adversaries), bestiary, day=day)
         state, events = setup.start()
         self.plan = plan
-        self.submit(ops.BeginFight(state, setup, journal))  # its recorder opens the fight's rows in the save
-        return self._seat(Game(state, events), self.recorder)
+        self.submit(ops.BeginFight(state, setup, journal))
+        return self._seat(Game(state, events))
 
-    def resume_fight(self, game: Game, recorder: Recorder | None = None, answered: Iterable[int] = (),
-                     played_before: int = 0, opening: CombatState | None = None) -> Session:  # fmt: skip
+    def resume_fight(self, game: Game, answered: Iterable[int] = (), played_before: int = 0,
+                     opening: CombatState | None = None) -> Session:  # fmt: skip
         """Put a fight loaded from a save back on the table where it stopped (``answered``, ``played_before`` and
         ``opening`` as ``Session`` takes them, so it goes on as it did before the save). Undo reaches back as far
         as it did: the fight's steps since its last reveal, and nothing before the fight's start."""
         answered = frozenset(answered)
         start = opening or (game.steps[0].before if game.steps else game.state)
         ply = played_before + len(game.steps)
-        story = replace(self.story, fight=game.state, opening=start, ply=ply)
+        story = resumed(self.story, game.state, start, ply)
         self.funnel.reset(story, fight_steps(story, game, answered, played_before))
-        return self._seat(game, recorder, answered, played_before, opening)
+        return self._seat(game, answered, played_before, opening)
 
-    def _seat(self, game: Game, recorder: Recorder | None, answered: Iterable[int] = (),
-              played_before: int = 0, opening: CombatState | None = None) -> Session:  # fmt: skip
-        self.recorder = recorder
+    def _seat(self, game: Game, answered: Iterable[int] = (), played_before: int = 0,
+              opening: CombatState | None = None) -> Session:  # fmt: skip
         self.session = Session(game, answered=answered, played_before=played_before, opening=opening, funnel=self)
         self.changed.emit(OpChanges(frozenset({Part.FIGHT})))
         return self.session
@@ -350,49 +324,9 @@ class Playthrough(QObject):
             state.round,
         )
         self.reports.append(report)
-        self.session, self.recorder = None, None
+        self.session = None
         self.changed.emit(OpChanges(frozenset({Part.FIGHT})))
         return report
-
-
-class StoryKeeping:
-    """The playthrough's funnel's recorder: a fight's step or undo as the fight's own row, any other op as the
-    change to the playthrough's document (through the keeper), each in the one write the funnel wraps."""
-
-    def __init__(self, playthrough: Playthrough) -> None:
-        self.playthrough = playthrough
-
-    def record(self, step: Step[Story, ops.Played, StoryEvent], state: Story) -> None:
-        p = self.playthrough
-        if isinstance(step.action, ops.BeginFight) and step.action.setup is not None and p.keeper is not None:
-            p.recorder = p.keeper.begin_fight(step.action.setup)  # the fight's rows, from its opening on
-        if isinstance(step.action, ops.FightAction):
-            with p.keeper.one_write() if p.keeper is not None else contextlib.nullcontext():
-                if p.recorder is not None and state.fight is not None:
-                    if step.note is None:
-                        p.recorder.record(step.action.action, state.fight)
-                    else:
-                        p.recorder.record(step.action.action, state.fight, step.note)
-                if state.solo is not step.before.solo:  # the journal wrote itself: its change goes with the row
-                    p.keep(state, None, 0 if p.funnel.revealed(step) else story_reach(p.funnel))
-            return
-        op = step.action if not isinstance(step.action, ops.Earlier | OracleMove) else None
-        reach = 0 if p.funnel.revealed(step) else story_reach(p.funnel) + 1
-        p.keep(state, op, reach)
-
-    def record_undo(self, step: Step[Story, ops.Played, StoryEvent]) -> None:
-        p = self.playthrough
-        if isinstance(step.action, ops.FightAction):
-            with p.keeper.one_write() if p.keeper is not None else contextlib.nullcontext():
-                if p.recorder is not None and step.before.fight is not None:
-                    p.recorder.record_undo(step.before.fight)
-                if step.before.solo is not p.story.solo:  # the journal goes back with the step
-                    p.keep(step.before, None, story_reach(p.funnel))
-            return
-        p.keep(step.before, None, story_reach(p.funnel) - 1, undone=True)
-
-    def record_oracle(self, move: OracleMove, state: Story) -> None:
-        raise IllegalAction("A playthrough's oracle is an op of its own (OracleStep), not a move beside it.")
 
 
 def story_reach(funnel: Funnel[Story, ops.Played, StoryEvent]) -> int:
@@ -413,7 +347,6 @@ def fight_steps(story: Story, game: Game, answered: frozenset[int], played_befor
             break
         ply = first + index
         stepped = FightStepped(tuple(step.events), False)
-        solo = rewind(story.solo, ply - 1) if story.solo is not None else None  # without what the step wrote
-        before = replace(story, fight=step.before, ply=ply - 1, solo=solo)
+        before = before_step(story, step.before, ply - 1)
         kept.append(Step(before, ops.FightAction(step.action), (stepped,), ply in answered))
     return list(reversed(kept))

@@ -23,9 +23,9 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from rt0table.desktop.saves.fight_rows import FightRows
 from rt0table.desktop.saves.funnel_step import Step
 from rt0table.desktop.saves.loaded import StandInAnswer
-from rt0table.desktop.saves.seam_oracle import OracleMove
 from rt0table.desktop.seam_session import Funnel
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import Game, refusal, undoable
@@ -88,7 +88,8 @@ class LoneFight:
     def __init__(self, session: Session, recorder: Recorder | None) -> None:
         self.session = session
         self.recorder = recorder
-        self.funnel: Funnel[CombatState, Action, Event] = Funnel(RT0, session.game.state, _Rows(self), forgets=True)
+        rows: FightRows[CombatState, Action, Event] | None = FightRows(recorder) if recorder is not None else None
+        self.funnel: Funnel[CombatState, Action, Event] = Funnel(RT0, session.game.state, rows, forgets=True)
         self.funnel.steps = held_steps(session.game, session.answered, session.played_before)
 
     def fight_step(self, action: Action, answer: StandInAnswer | None = None) -> list[Event]:
@@ -113,29 +114,6 @@ class LoneFight:
         if self.funnel.state is not game.state:
             self.funnel.reset(game.state, held_steps(game, self.session.answered, self.session.played_before))
         return game
-
-
-class _Rows:
-    """A lone fight's steps and undos as its save's rows (the Session's recorder), one write each."""
-
-    def __init__(self, fight: LoneFight) -> None:
-        self.fight = fight
-
-    def record(self, step: Step[CombatState, Action, Event], state: CombatState) -> None:
-        recorder, action = self.fight.recorder, step.action
-        if recorder is None or isinstance(action, OracleMove):
-            return
-        if step.note is None:
-            recorder.record(action, state)
-        else:
-            recorder.record(action, state, step.note)
-
-    def record_undo(self, step: Step[CombatState, Action, Event]) -> None:
-        if self.fight.recorder is not None:
-            self.fight.recorder.record_undo(step.before)
-
-    def record_oracle(self, move: OracleMove, state: CombatState) -> None:
-        raise IllegalAction("A fight on its own has no oracle beside it.")
 
 
 def held_steps(game: Game, answered: Container[int], played_before: int) -> list[Step[CombatState, Action, Event]]:

@@ -115,14 +115,16 @@ def test_one_undo_takes_back_the_stand_ins_answers_with_the_step_in_one_emission
 
 
 def test_the_fights_rows_are_the_ones_the_session_route_wrote(qtbot: QtBot, tmp_path: Path) -> None:
-    """The same actions and undos, through the funnel and through a Session standing alone (the route fights took
-    before the funnel), leave the same fight rows in the save, so either reads the other's."""
+    """The same actions and undos, through the playthrough's funnel and through a fight's own (a lesson's or a quick
+    fight's), leave the same fight rows in the save, so either reads the other's."""
     rows = []
     for route in ("funnel", "session"):
         folder = tmp_path / route
         playthrough, session, _changes = on_the_table(folder)
         if route == "session":
-            session = Session(session.game, playthrough.recorder)
+            keeper = playthrough.funnel.recorder
+            assert isinstance(keeper, Autosave)
+            session = Session(session.game, keeper.rows)  # a fight on its own: its funnel writes the rows
         session.set_responder(FirstOption())  # the stand-in's answers are kept in their rows too
         pick = random.Random(6)
         for _ in range(2):
@@ -141,11 +143,11 @@ def test_the_fights_rows_are_the_ones_the_session_route_wrote(qtbot: QtBot, tmp_
 
 def test_a_write_to_the_fights_rows_outside_the_funnel_is_refused(qtbot: QtBot, tmp_path: Path) -> None:
     playthrough, session, _changes = on_the_table(tmp_path)
-    keeper = playthrough.keeper
-    assert isinstance(keeper, Autosave) and playthrough.recorder is keeper
+    keeper = playthrough.funnel.recorder
+    assert isinstance(keeper, Autosave)
     action = next(a for a in legal_actions(session.state) if isinstance(a, PlayCard))
-    keeper.record(action, session.state)  # the fight's recorder, called around the funnel: refused, and said so
-    assert "did not come through the playthrough's funnel" in keeper.problem
+    with pytest.raises(SaveError, match="did not come through the playthrough's funnel"):
+        keeper.rows.record(action, session.state)  # the fight's rows, written around the funnel: refused
     with pytest.raises(SaveError, match="funnel"):
         keeper.store.recorder(keeper.game_id).record_undo(session.state)
     keeper.problem = ""
@@ -171,7 +173,7 @@ def test_a_fight_resumed_from_its_save_undoes_as_far_as_before_and_not_across_it
     playthrough, session, _changes = on_the_table(tmp_path)
     pick = random.Random(3)
     an_undoable_play(session, pick)
-    keeper = playthrough.keeper
+    keeper = playthrough.funnel.recorder
     assert isinstance(keeper, Autosave)
     depth, state, ply = playthrough.undo_reach, session.state, session.ply
     keeper.store.close()
@@ -179,9 +181,8 @@ def test_a_fight_resumed_from_its_save_undoes_as_far_as_before_and_not_across_it
         resumed = restore(store.load(keeper.game_id))
         again, fight = resumed.playthrough, resumed.fight
         assert fight is not None
-        back = again.resume_fight(
-            fight, Autosave(store, keeper.game_id, again), resumed.answered, resumed.played_before
-        )
+        Autosave(store, keeper.game_id, again)
+        back = again.resume_fight(fight, resumed.answered, resumed.played_before)
         assert state_hash(back.state) == state_hash(state) and back.ply == ply
         assert again.undo_reach == depth and again.story.fight is back.state
         changes: list[OpChanges] = []

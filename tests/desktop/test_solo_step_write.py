@@ -76,7 +76,7 @@ def test_when_the_journals_write_fails_the_fights_row_goes_with_it(qtbot: QtBot,
         game.failed = True
         raise SaveError(game.path, "this change could not be saved (disk full)")
 
-    keeper.recorder.record_story = full  # type: ignore[method-assign]
+    keeper.rows.record_story = full  # type: ignore[method-assign]
     assert session.submit(last)
     assert "disk full" in keeper.problem
     with sqlite3.connect(keeper.store.path_of(keeper.game_id)) as db:

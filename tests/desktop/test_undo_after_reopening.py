@@ -60,7 +60,7 @@ def test_ctrl_z_after_reopening_takes_back_the_choices_made_before(qtbot: QtBot,
         click(qtbot, named(day, "day-scar-block-mira"))  # an ability choice: the scar blocks Defend today
         click(qtbot, named(day, f"power-mira-{PLAN}"))  # her Arcana's ability, spent for today
         assert p.undo_reach == 3
-        keeper.playthrough.keeper = None
+        keeper.playthrough.funnel.recorder = None
     screen.close()
 
     window, back = reopened(qtbot, own_save_folder)
@@ -106,7 +106,7 @@ def test_a_reveal_leaves_nothing_to_undo_after_reopening(qtbot: QtBot, own_save_
         assert '"reach":1' in rows[-1][0]
         with db.conn:  # as an older version wrote it: no reach
             db.execute("UPDATE log SET action = json_remove(action, '$.reach') WHERE kind = 'story'")
-        keeper.playthrough.keeper = None
+        keeper.playthrough.funnel.recorder = None
     screen.close()
     window, back = reopened(qtbot, own_save_folder)
     assert back.playthrough.story.choices.meal("mira") is cp.Meal.INEDIBLE and back.playthrough.undo_reach == 0

@@ -9,11 +9,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DESKTOP = ROOT / "desktop"
-# the playthrough, the RT:0 table's fight on its own (lessons, quick fights), and the seam games' funnel
-FUNNEL = {"desktop/flow/playthrough.py", "desktop/table/fight_session.py", "desktop/seam_session.py"}
+# the one funnel every game's changes go through (RT:0's playthrough, a fight on its own, every seam game)
+FUNNEL = {"desktop/seam_session.py"}
 VALUE_CODEC = {"desktop/flow/playthrough_doc.py"}  # reads a saved value back (for the funnel to hold)
-KEEPER = {"desktop/flow/autosave.py"}  # the funnel's keeper: called by it, and only by it
-# The save store's writing API: only the store itself, the keeper and the Session (through its recorder) call it.
+KEEPER = {"desktop/flow/autosave.py"}  # the playthrough's recorder: called by the funnel, and only by it
+# The save store's writing API: only the store itself and the recorders the funnel calls (the keeper) call it.
 WRITING = {"append_undo", "append_story", "save_campaign", "record_undo", "record_story"}
 SHARED_NAMES = {"append", "record", "begin_fight"}  # writes only when called on a store or a recorder
 VALUE_MAKERS = {"new_story", "apply"}  # rules.rt0.story.tale: a new playthrough value, or the next one
@@ -85,3 +85,22 @@ def test_the_boundary_check_sees_a_stray_write(tmp_path: Path) -> None:
         "lines.append(x)\n"
     )
     assert tale_imports(probe) == {"apply"} and writes_called(probe) == {"save_campaign", "append"}
+
+
+def opens_the_funnel(tree: ast.AST) -> bool:
+    """Whether the module enters ``through_funnel()``: the one gate the save's writes pass."""
+    return any(isinstance(n, ast.Call) and ast.unparse(n.func).endswith("through_funnel") for n in ast.walk(tree))
+
+
+@pytest.mark.parametrize("path", desktop_modules(), ids=name_of)
+def test_only_the_funnel_opens_the_gate_to_the_save(path: Path) -> None:
+    name = name_of(path)
+    if name in FUNNEL or name == "desktop/saves/funnel_guard.py":
+        return
+    assert not opens_the_funnel(ast.parse(path.read_text(encoding="utf-8"))), f"{name} writes around the funnel"
+
+
+def test_the_gate_check_sees_it_opened() -> None:
+    assert opens_the_funnel(ast.parse("with through_funnel():\n    save()\n"))
+    assert opens_the_funnel(ast.parse("with funnel_guard.through_funnel():\n    save()\n"))
+    assert not opens_the_funnel(ast.parse("with open(path):\n    save()\n"))

@@ -3,13 +3,31 @@ them and an event's ``reveals`` says where undo stops."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ...paradise_lua import lua_campaign as lua
 from ...seam import IllegalAction
+from ..campaign import campaign as cp
 from . import ops
-from .tale import Story, StoryEvent, apply
+from .tale import Story, StoryEvent, apply, new_story
+
+
+@dataclass(frozen=True, slots=True)
+class StorySetup:
+    """A playthrough about to begin: who sits at the table (``Mode``'s value), the party's campaign, and the Paradise
+    Lua campaign when it is set there."""
+
+    mode: str
+    campaign: cp.Campaign
+    world: lua.LuaState | None = None
 
 
 class StoryRules:
     """The playthrough's rules as the funnel asks them (``desktop/saves/funnel_step.py``'s ``Play``)."""
+
+    def new_state(self, setup: StorySetup, seed: int) -> tuple[Story, list[StoryEvent]]:
+        """The playthrough just begun: its party made, its decks shuffled from ``seed``, no fight yet."""
+        return new_story(setup.mode, setup.campaign, seed, world=setup.world), []
 
     def apply(self, state: Story, action: ops.Played) -> tuple[Story, list[StoryEvent]]:
         if isinstance(action, ops.Earlier):

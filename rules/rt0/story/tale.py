@@ -4,7 +4,7 @@ A ``Story`` holds everything a playthrough is: the mode and seed, the party and 
 choices, the skill-check decks, the fight on the table, the oracle and its journal, the notes the player typed,
 the fights finished and the Day's log. ``apply(story, op)`` returns the next value and what happened; a refusal
 is an ``IllegalAction`` and leaves nothing changed. Events that reveal (a card drawn, a die rolled, an oracle
-answer) say so, and ``undo_stack`` stops there.
+answer) say so, and the funnel's undo stops there (``story_seam.StoryRules.reveals``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ..campaign.supremacy import FightSummary, supremacy_gain
 from ..fight import engine
 from ..fight.events import Event
 from ..fight.state import CombatState, Phase
-from ..solo.journal_bridge import SoloJournal, begin_fight, record_step
+from ..solo.journal_bridge import SoloJournal, begin_fight, record_step, rewind
 from . import ops
 from .chronicle import Line, lines_for
 from .day_log import event_line
@@ -473,6 +473,19 @@ def _journal(story: Story, op: ops.JournalOp) -> Applied:
         notes = tuple(replace(n, text=op.text) if n.id == op.note else n for n in story.notes)
         return replace(story, notes=notes), [NoteChanged(op.note, op.text)]
     return replace(story, notes=tuple(n for n in story.notes if n.id != op.note)), [NoteChanged(op.note, None)]
+
+
+def resumed(story: Story, fight: CombatState, opening: CombatState, ply: int) -> Story:
+    """The playthrough with a fight read back from its save on the table: where it stands, its opening and its
+    steps in force."""
+    return replace(story, fight=fight, opening=opening, ply=ply)
+
+
+def before_step(story: Story, fight: CombatState, ply: int) -> Story:
+    """The playthrough as it stood before a step of the fight on its table, read back from the save: the fight
+    then, and the journal without what later steps wrote."""
+    solo = rewind(story.solo, ply) if story.solo is not None else None
+    return replace(story, fight=fight, ply=ply, solo=solo)
 
 
 def changed_parts(before: Story, after: Story) -> frozenset[Part]:
