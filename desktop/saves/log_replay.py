@@ -38,7 +38,7 @@ class Replaying(Protocol[S, A_in, E]):
     def state_hash(self, state: S) -> str: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Act(Generic[A]):
     """A saved action (``stand_in``: the GM stand-in chose it, ``note`` its answer when it said why)."""
 
@@ -49,7 +49,7 @@ class Act(Generic[A]):
     note: StandInAnswer | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Undo:
     """A saved undo of the last step in force."""
 
@@ -57,7 +57,7 @@ class Undo:
     digest: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OracleRow:
     """A saved move of the solo oracle beside the game: the row's record, read onto the oracle as it then stands."""
 
@@ -66,7 +66,7 @@ class OracleRow:
     digest: str | None = None  # the oracle document's hash after it
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unreadable:
     """A saved entry that could not be read: the replay stops there."""
 
@@ -172,7 +172,13 @@ def replay_log(
     state, good_seq, done = start, start_seq, 0
     for entry in entries:
         try:
-            problem, step, after, oracle_after = _one(rules, state, oracle, entry, stack)
+            if isinstance(entry, Act):  # the commonest entry, played here: a long fight has tens of thousands
+                after, events = rules.apply(state, entry.action)
+                step: Step[S, A, E] | None = Step(state, entry.action, tuple(events), entry.stand_in, entry.note)
+                problem = None if entry.digest is None else _checked(entry.digest, rules.state_hash(after))
+                oracle_after = oracle
+            else:
+                problem, step, after, oracle_after = _other(rules, state, oracle, entry, stack)
         except RecursionError:
             if RecursionError not in refused:
                 raise
@@ -191,15 +197,15 @@ def replay_log(
     return Replayed(state, oracle, good_seq, done)
 
 
-def _one(
-    rules: Replaying[S, A, E], state: S, oracle: OracleState | None, entry: Entry[A], stack: Stack[S, A, E]
+def _other(
+    rules: Replaying[S, A, E],
+    state: S,
+    oracle: OracleState | None,
+    entry: Undo | OracleRow | Unreadable,
+    stack: Stack[S, A, E],
 ) -> tuple[str | None, Step[S, A, E] | None, S, OracleState | None]:
-    """One entry played onto ``state``: a problem (or None), its step, the state and the oracle after it."""
-    if isinstance(entry, Act):
-        after, events = rules.apply(state, entry.action)
-        step: Step[S, A, E] = Step(state, entry.action, tuple(events), entry.stand_in, entry.note)
-        digest = None if entry.digest is None else rules.state_hash(after)
-        return _checked(entry.digest, digest), step, after, oracle
+    """An entry other than an action played onto ``state``: a problem (or None), its step, the state and the oracle
+    after it."""
     if isinstance(entry, Undo):
         top = stack.top()
         if top is None:
