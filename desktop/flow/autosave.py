@@ -84,6 +84,10 @@ class Autosave(QObject):
         """A step that happened: a fight's as its row (and the journal's change with it), any other op as the
         change to the document; a fight begun opens its rows first, in the same transaction."""
         action, funnel = step.action, self.playthrough.funnel
+        if isinstance(action, ops.FightAction) and state.solo is step.before.solo and state.fight is not None:
+            fight, played = state.fight, action.action  # the commonest step: its row alone, one transaction
+            self._guard(lambda: self.rows.record(played, fight, step.note))
+            return
         with self.one_write():
             if isinstance(action, ops.BeginFight) and action.setup is not None:
                 setup = action.setup
