@@ -21,7 +21,9 @@ RT0S_OWN = {
 WORLD = "rt0table.rules.paradise_lua"
 # Shared by every game: the rules outside RT:0, and the desktop's save store, funnel, seam table and dice tray.
 SHARED_DESKTOP = ("rt0table.desktop.saves", "rt0table.desktop.seam_session", "rt0table.desktop.seam_table",
-                  "rt0table.desktop.dice_tray")  # fmt: skip
+                  "rt0table.desktop.dice_tray", "rt0table.desktop.lettering", "rt0table.desktop.pdf_page",
+                  # the other games' own screens: a game beside RT:0 needs none of RT:0's
+                  "rt0table.desktop.moons_grave", "rt0table.desktop.restless", "rt0table.desktop.loner")  # fmt: skip
 
 
 def module_name(path: Path) -> str:
