@@ -48,6 +48,8 @@ EDDY_PILE: Final = "eddies"
 # and these are tested several times per action.
 _OVER: Final = Phase.OVER  # Final: a C static once compiled, not a look-up in the module dict
 
+Move = PlayCard | EndTurn | Activate | AddAbility  # an action of a fighter's own, where a Choose answers a question
+
 
 @dataclass(frozen=True)
 class FighterSetup:
@@ -423,33 +425,40 @@ def _set_hp(state: CombatState, who: str, hp: int) -> None:
 
 
 def legal_actions(state: CombatState) -> list[Action]:
-    """Every action the rules allow now: the candidates ``objection`` (the judge ``refusal`` words) lets through."""
-    return [action for action in candidates(state) if objection(state, action) == ALLOWED]
+    """Every action the rules allow now: each candidate that ``objection`` (what ``refusal`` words) finds nothing
+    against, in a fixed order (answers, plays by card in hand then bin, activations, additions, the end of turn).
 
-
-def candidates(state: CombatState) -> list[Action]:
-    """Every action of every shape this state could allow, in ``legal_actions``' order; ``objection`` decides.
-
-    The answers to the pending question, then the fighter whose turn it is: each card in hand (once) on each bin,
-    each thing each ability offers at will, each Arcana Ability of their Arcana, the end of the turn.
+    ``objection`` is the moment's rules (``_turn_objection``: what is asked, whose turn) and then the move's own
+    (``move_objection``); every move candidate is the acting fighter's, so the moment is judged once for them all.
     """
-    found: list[Action] = []
-    pending = state.pending
-    if pending is not None:
-        found.extend(Choose(i) for i in range(len(pending.options)))
+    found: list[Action] = [answer for answer in answers(state) if objection(state, answer) == ALLOWED]
     fighter = state.active_fighter
-    if fighter is None:
+    if fighter is None or _turn_objection(state, fighter.id) != ALLOWED:
         return found
+    found.extend(move for move in moves(state, fighter) if move_objection(state, fighter, move) == ALLOWED)
+    return found
+
+
+def answers(state: CombatState) -> list[Choose]:
+    """Every option of the pending question (none when nothing is asked)."""
+    pending = state.pending
+    return [] if pending is None else [Choose(i) for i in range(len(pending.options))]
+
+
+def moves(state: CombatState, fighter: Fighter) -> list[Move]:
+    """Every move of every shape the fighter could make now, allowed or not: each card in hand (once) on each of
+    their bins, each thing each ability offers at will, each Arcana Ability of their Arcana, the end of the turn."""
+    found: list[Move] = []
     who = fighter.id
-    rows = [(ability_id, plays_on(who, ability_id)) for ability_id in fighter.abilities]
+    abilities = fighter.abilities
+    rows = [plays_on(who, ability_id) for ability_id in abilities]
     for card in dict.fromkeys(fighter.hand):
-        for ability_id, row in rows:
-            play = row[card]  # a card in hand is a real card id, so an index into the row
-            found.append(play if play is not None else play_card(who, card, ability_id))
-    for ability_id in fighter.abilities:
-        found.extend(
-            Activate(who, ability_id, i) for i in range(len(ABILITIES[ability_id].activations(state, fighter)))
-        )
+        for index in range(len(rows)):
+            play = rows[index][card]  # a card in hand is a real card id, so an index into the row
+            found.append(play if play is not None else play_card(who, card, abilities[index]))
+    for ability_id in abilities:
+        offers = len(ABILITIES[ability_id].activations(state, fighter))
+        found.extend(Activate(who, ability_id, i) for i in range(offers))
     if fighter.arcana is not None:
         found.extend(AddAbility(who, ability_id) for ability_id in arcana_abilities(fighter.arcana))
     found.append(EndTurn(who))
@@ -513,20 +522,34 @@ def refusal(state: CombatState, action: Action) -> str | None:
 
 def objection(state: CombatState, action: Action) -> int:
     """The rule the action breaks now (one of this module's numbers), ALLOWED when none: the one test of legality."""
-    if state.phase is _OVER:
-        return _FIGHT_OVER
-    decisions = state.decisions
     if isinstance(action, Choose):
+        if state.phase is _OVER:
+            return _FIGHT_OVER
+        decisions = state.decisions
         if not decisions:
             return _NOTHING_ASKED
         return ALLOWED if 0 <= action.option < len(decisions[0].options) else _NO_SUCH_OPTION
-    if decisions:
+    rule = _turn_objection(state, action.fighter)
+    fighter = state.active_fighter
+    if rule != ALLOWED or fighter is None:
+        return rule
+    return move_objection(state, fighter, action)
+
+
+def _turn_objection(state: CombatState, who: str) -> int:
+    """The moment's rules for a move by ``who``: the fight goes on, nothing is asked, and it is their turn."""
+    if state.phase is _OVER:
+        return _FIGHT_OVER
+    if state.decisions:
         return _ANSWER_FIRST
     fighter = state.active_fighter
     if fighter is None:
         return _NOBODY_ACTS
-    if action.fighter != fighter.id:
-        return _NOT_THEIR_TURN
+    return ALLOWED if who == fighter.id else _NOT_THEIR_TURN
+
+
+def move_objection(state: CombatState, fighter: Fighter, action: Move) -> int:
+    """The move's own rules, once ``_turn_objection`` has found it is ``fighter``'s turn to move."""
     if isinstance(action, PlayCard):  # the commonest action first
         card = action.card
         if not 0 <= card < len(CARDS):  # a crafted or damaged action: CARDS[-1] would be a real card
@@ -546,7 +569,7 @@ def objection(state: CombatState, action: Action) -> int:
         return ALLOWED if 0 <= action.option < len(offers) else _NOTHING_OFFERED
     if action.ability in fighter.abilities:  # AddAbility
         return _ALREADY_IN
-    return ALLOWED if action.ability in _addable(fighter) else _NOT_THEIR_ARCANA
+    return ALLOWED if _addable(fighter, action.ability) else _NOT_THEIR_ARCANA
 
 
 def _words(state: CombatState, action: Action, rule: int) -> str:
@@ -589,11 +612,13 @@ def _words(state: CombatState, action: Action, rule: int) -> str:
     return ability.why_not(state, fighter, action.card)  # _BIN_REFUSES
 
 
-def _addable(fighter: Fighter) -> tuple[str, ...]:
-    """Arcana Abilities of the fighter's Arcana (CMB-CHOOSE-ABILITIES); those already in the fight are refused."""
-    if fighter.kind is not FighterKind.PLAYER or fighter.arcana is None:
-        return ()
-    return arcana_abilities(fighter.arcana)
+def _addable(fighter: Fighter, ability_id: str) -> bool:
+    """Whether it is an Arcana Ability of the player's Arcana (CMB-CHOOSE-ABILITIES): ``arcana_abilities``' test."""
+    ability = ABILITIES.get(ability_id)
+    arcana = fighter.arcana
+    return (
+        fighter.kind is FighterKind.PLAYER and arcana is not None and ability is not None and ability.arcana is arcana
+    )
 
 
 def _ability_name(ability_id: str) -> str:
