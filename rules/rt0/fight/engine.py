@@ -21,6 +21,7 @@ from ..abilities import (
     arcana_abilities,
     innate_abilities,
 )
+from ..abilities.base import Ability
 from ..abilities.belongings import (
     BACKPACK,
     HEADPHONES_HOLD,
@@ -428,14 +429,25 @@ def legal_actions(state: CombatState) -> list[Action]:
     """Every action the rules allow now: each candidate that ``objection`` (what ``refusal`` words) finds nothing
     against, in a fixed order (answers, plays by card in hand then bin, activations, additions, the end of turn).
 
-    ``objection`` is the moment's rules (``_turn_objection``: what is asked, whose turn) and then the move's own
-    (``move_objection``); every move candidate is the acting fighter's, so the moment is judged once for them all.
+    ``objection`` asks the moment's rules (``_turn_objection``: what is asked, whose turn), then the move's own
+    (``move_objection``), a play's last being its bin's (``bin_objection``). Every candidate move is the acting
+    fighter's, so the moment is judged once for them all; and a card of their hand on a bin of theirs passes a
+    play's other rules by construction, so only its bin's is asked, card by card and bin by bin.
     """
     found: list[Action] = [answer for answer in answers(state) if objection(state, answer) == ALLOWED]
     fighter = state.active_fighter
     if fighter is None or _turn_objection(state, fighter.id) != ALLOWED:
         return found
-    found.extend(move for move in moves(state, fighter) if move_objection(state, fighter, move) == ALLOWED)
+    who = fighter.id
+    abilities = fighter.abilities
+    bins = [ABILITIES[ability_id] for ability_id in abilities]
+    rows = [plays_on(who, ability_id) for ability_id in abilities]
+    for card in dict.fromkeys(fighter.hand):
+        for index in range(len(bins)):
+            if bin_objection(state, fighter, bins[index], card) == ALLOWED:
+                play = rows[index][card]  # a card in hand is a real card id, so an index into the row
+                found.append(play if play is not None else play_card(who, card, abilities[index]))
+    found.extend(move for move in other_moves(state, fighter) if move_objection(state, fighter, move) == ALLOWED)
     return found
 
 
@@ -445,18 +457,12 @@ def answers(state: CombatState) -> list[Choose]:
     return [] if pending is None else [Choose(i) for i in range(len(pending.options))]
 
 
-def moves(state: CombatState, fighter: Fighter) -> list[Move]:
-    """Every move of every shape the fighter could make now, allowed or not: each card in hand (once) on each of
-    their bins, each thing each ability offers at will, each Arcana Ability of their Arcana, the end of the turn."""
+def other_moves(state: CombatState, fighter: Fighter) -> list[Move]:
+    """Every move but a play the fighter could make now, allowed or not: each thing each ability offers at will,
+    each Arcana Ability of their Arcana, the end of the turn."""
     found: list[Move] = []
     who = fighter.id
-    abilities = fighter.abilities
-    rows = [plays_on(who, ability_id) for ability_id in abilities]
-    for card in dict.fromkeys(fighter.hand):
-        for index in range(len(rows)):
-            play = rows[index][card]  # a card in hand is a real card id, so an index into the row
-            found.append(play if play is not None else play_card(who, card, abilities[index]))
-    for ability_id in abilities:
+    for ability_id in fighter.abilities:
         offers = len(ABILITIES[ability_id].activations(state, fighter))
         found.extend(Activate(who, ability_id, i) for i in range(offers))
     if fighter.arcana is not None:
@@ -558,7 +564,7 @@ def move_objection(state: CombatState, fighter: Fighter, action: Move) -> int:
             return _NOT_IN_HAND
         if action.ability not in fighter.abilities:
             return _NO_SUCH_ABILITY
-        return ALLOWED if ABILITIES[action.ability].accepts(state, fighter, card) else _BIN_REFUSES
+        return bin_objection(state, fighter, ABILITIES[action.ability], card)
     if isinstance(action, EndTurn):
         honk = must_honk(fighter.traits) and not fighter.honked and bool(fighter.hand) and "honk" in fighter.abilities
         return _MUST_HONK if honk else ALLOWED
@@ -570,6 +576,11 @@ def move_objection(state: CombatState, fighter: Fighter, action: Move) -> int:
     if action.ability in fighter.abilities:  # AddAbility
         return _ALREADY_IN
     return ALLOWED if _addable(fighter, action.ability) else _NOT_THEIR_ARCANA
+
+
+def bin_objection(state: CombatState, fighter: Fighter, ability: Ability, card: CardId) -> int:
+    """A play's last rule, once the card is in the fighter's hand and the bin one of theirs: the bin takes it now."""
+    return ALLOWED if ability.accepts(state, fighter, card) else _BIN_REFUSES
 
 
 def _words(state: CombatState, action: Action, rule: int) -> str:
