@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
 
 from PySide6.QtCore import QObject, Signal
 
@@ -47,6 +46,7 @@ from rt0table.rules.rt0.story.tale import (
     FightConcluded,
     FightStepped,
     FinishedFight,
+    Mode,
     Part,
     Story,
     StoryEvent,
@@ -59,17 +59,6 @@ from rt0table.rules.seam import IllegalAction
 __all__ = ["FightReport", "FinishedFight", "Mode", "OpChanges", "PlayStep", "Playthrough"]
 
 PlayStep = Step[Story, ops.Played, StoryEvent]
-
-
-class Mode(Enum):
-    """Who sits at the table."""
-
-    SOLO = "solo"  # one person runs every character; the GM's choices are answered for them when helpers exist
-    HOT_SEAT = "hot-seat"  # 1–4 players share the screen; a curtain hides each hand between turns
-
-    @property
-    def title(self) -> str:
-        return "Solo" if self is Mode.SOLO else "Hot-seat co-op"
 
 
 @dataclass(frozen=True)
