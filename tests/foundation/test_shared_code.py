@@ -3,9 +3,10 @@ imports (issue 29). RT:0's campaign world (``rules/paradise_lua``) and the regis
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterable
 from pathlib import Path
+
+from tests.helpers.desktop_imports import imported
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("rules", "desktop", "assets")
@@ -43,20 +44,9 @@ def modules() -> dict[str, Path]:
 
 
 def imports_of(source: str, name: str, is_package: bool) -> set[str]:
-    """Every module the source imports, anywhere in it (inside functions and ``if TYPE_CHECKING:`` too: a shared
-    module that names a game's types for the type checker still holds that game's code), relative imports resolved;
-    ``from a import b`` counts as ``a`` and as ``a.b``."""
-    package = name.split(".") if is_package else name.split(".")[:-1]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
-            found.add(module)
-            found |= {f"{module}.{alias.name}" for alias in node.names}
-    return found
+    """Every module the source imports (``desktop_imports.imported``: inside functions and ``if TYPE_CHECKING:`` too,
+    as a shared module that names a game's types for the type checker still holds that game's code)."""
+    return imported(source, name.split(".") if is_package else name.split(".")[:-1])
 
 
 def graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
