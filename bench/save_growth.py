@@ -16,7 +16,7 @@ from pathlib import Path
 from rt0table.assets import path as asset
 from rt0table.desktop.flow.autosave import Autosave
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
-from rt0table.desktop.flow.playthrough_doc import playthrough_doc, story_doc
+from rt0table.desktop.flow.playthrough_doc import playthrough_doc
 from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.table.fight_session import Recorder
 from rt0table.rules.rt0.campaign import campaign as cp
@@ -28,6 +28,7 @@ from rt0table.rules.rt0.fight.engine import AdversarySetup, legal_actions
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.story_doc import story_doc
 from rt0table.rules.rt0.story.tale import Story
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 
@@ -89,7 +90,7 @@ class _WholeRecord:
         return self.autosave.begin_fight(setup)
 
     def keep(self, story: Story, op: object = None) -> None:
-        doc = story_doc(self.playthrough.mode, story)
+        doc = story_doc(story)
         text = json.dumps(doc, sort_keys=True)
         if text != self.last:
             self.store.save_campaign(self.autosave.game_id, doc)

@@ -49,9 +49,11 @@ class Funnel(QObject, Generic[S, A, E]):
         parent: QObject | None = None,
         oracle: OracleState | None = None,
         forgets: bool = False,
+        tells: bool = True,
     ) -> None:
         """``steps`` are those already played (a game read back from its save), oldest first, for undo; ``oracle``
-        the solo oracle's state they leave (None until it is first used)."""
+        the solo oracle's state they leave (None until it is first used); ``tells``: False for a funnel whose owner
+        tells its views itself, after each step (a playthrough, with what changed)."""
         super().__init__(parent)
         self.ruleset = ruleset
         self.state: S = state
@@ -59,6 +61,7 @@ class Funnel(QObject, Generic[S, A, E]):
         self.recorder = recorder
         self.steps: list[Step[S, A, E]] = list(steps)
         self.forgets = forgets
+        self.tells = tells
         self.responder: Callable[[S], A | Reply[A] | None] | None = None
         self._responding = False
 
@@ -83,15 +86,17 @@ class Funnel(QObject, Generic[S, A, E]):
         """Apply, record, keep and signal one step; raises IllegalAction and changes nothing when it is refused."""
         before = self.state
         state, events = self.ruleset.apply(before, action)
-        step: Step[S, A, E] = Step(before, action, tuple(events), stand_in, note)
+        shown = any(map(self.ruleset.reveals, events))
+        step: Step[S, A, E] = Step(before, action, tuple(events), stand_in, note, shown)
         if self.recorder is not None:
             with through_funnel():
                 self.recorder.record(step, state)
         self.state = state
-        if self.forgets and self.revealed(step):
+        if self.forgets and shown:
             self.steps.clear()  # no undo reaches behind a reveal: nothing before it need be kept
         self.steps.append(step)
-        self.changed.emit(list(events))
+        if self.tells:
+            self.changed.emit(events)
         return step
 
     def submit_oracle(self, oracle: OracleState) -> bool:
@@ -155,9 +160,11 @@ class Funnel(QObject, Generic[S, A, E]):
         return reach
 
     def revealed(self, step: Step[S, A, E]) -> bool:
+        if step.reveals is not None:
+            return step.reveals
         if isinstance(step.action, OracleMove):
             return step.action.rolled
-        return any(self.ruleset.reveals(event) for event in step.events)
+        return any(map(self.ruleset.reveals, step.events))
 
     def undo_refusal(self) -> str | None:
         chain = self.chain()
@@ -197,7 +204,7 @@ class Funnel(QObject, Generic[S, A, E]):
                     self.oracle = step.action.before
                 taken += 1
         finally:
-            if taken:
+            if taken and self.tells:
                 self.changed.emit([])
 
     def reset(self, state: S, steps: Iterable[Step[S, A, E]] = ()) -> None:

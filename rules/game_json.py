@@ -266,3 +266,9 @@ class TaggedActions(Generic[A]):
             raise RulesError(f"action.{tag}: '{name}' is not {self.game}")
         action: A = decode(kind, {k: v for k, v in data.items() if k != tag}, f"action {name}")
         return action
+
+
+def doc_digest(data: Any) -> str:
+    """A JSON value's hash, key order not counting: what a save records beside a document."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

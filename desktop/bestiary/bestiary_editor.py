@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import PROBLEM_STYLE
+from rt0table.desktop.lettering import PROBLEM_STYLE
 from rt0table.rules.rt0.content.adversaries import INTENT_KEYS, BestiaryError, kind_from_dict
 from rt0table.rules.rt0.content.bestiary_preview import intent_previews
 

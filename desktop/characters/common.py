@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractButton, QButtonGroup, QFrame, QLabel, QVBoxLayout, QWidget
 
+from rt0table.desktop.lettering import scaled_font
 from rt0table.rules.rt0.campaign.corruption import FRIENDSHIP, MAGIC, SKILL, arcana_abilities
 from rt0table.rules.rt0.cards import CARDS, CardId
 from rt0table.rules.rt0.traits import Arcana
-
-PROBLEM_STYLE = "color: #e5534b;"  # readable on the dark theme and on a light one
-HINT_STYLE = "color: palette(mid);"
-OK_STYLE = "color: #3fb950;"
 
 try:  # the card faces live on another branch until it is merged everywhere
     from rt0table.desktop.cards import card_size, describe_card, face_pixmap
@@ -53,47 +50,6 @@ class ArrowSelects(QObject):
                 nearby.click()
                 break
         return True
-
-
-def scaled_font(base: QFont, factor: float, bold: bool = False) -> QFont:
-    """A copy of ``base`` scaled by ``factor``, so sizes follow the user's font settings."""
-    font = QFont(base)
-    font.setPointSizeF(font.pointSizeF() * factor)
-    font.setBold(bold)
-    return font
-
-
-def wrapped_label(name: str = "", style: str = "") -> QLabel:
-    """An empty word-wrapping label, named for tests and styled when asked."""
-    label = QLabel()
-    if name:
-        label.setObjectName(name)
-    label.setWordWrap(True)
-    if style:
-        label.setStyleSheet(style)
-    return label
-
-
-def problem_label(name: str) -> QLabel:
-    """A label that shows what is wrong with one field, right under it."""
-    label = QLabel()
-    label.setObjectName(f"problem-{name}")
-    label.setWordWrap(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
-
-
-def show_problems(label: QLabel, messages: list[str], hints: list[str], done: str = "") -> None:
-    """Broken rules in red; choices still to make in grey; a quiet tick when all is well."""
-    if messages:
-        label.setStyleSheet(PROBLEM_STYLE)
-        label.setText("\n".join(f"✗ {m}" for m in messages))
-    elif hints:
-        label.setStyleSheet(HINT_STYLE)
-        label.setText("\n".join(hints))
-    else:
-        label.setStyleSheet(OK_STYLE)
-        label.setText(done)
 
 
 class CardView(QFrame):

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, ArrowSelects, problem_label, scaled_font, show_problems
+from rt0table.desktop.characters.common import ArrowSelects
+from rt0table.desktop.lettering import HINT_STYLE, problem_label, scaled_font, show_problems
 from rt0table.rules.rt0.campaign.character import Character, spell_closed_reason
 from rt0table.rules.rt0.campaign.descriptions import ARCANA_INFO, SKILL_SUMMARY, SPELL_SUMMARY, TRAIT_SUMMARY
 from rt0table.rules.rt0.campaign.party import Draft, ability_refusal, weakness_refusal

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font
 from rt0table.desktop.characters.creation import CharacterCreation
+from rt0table.desktop.lettering import HINT_STYLE, PROBLEM_STYLE, scaled_font
 from rt0table.rules.rt0.campaign.character import Character, Eddy
 from rt0table.rules.rt0.campaign.descriptions import EDDY_JOBS
 from rt0table.rules.rt0.campaign.party import Party, draft_of

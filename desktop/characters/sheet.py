@@ -27,15 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import (
-    HINT_STYLE,
-    PROBLEM_STYLE,
-    place_title,
-    place_unlocks,
-    scaled_font,
-    wrapped_label,
-)
+from rt0table.desktop.characters.common import place_title, place_unlocks
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
+from rt0table.desktop.lettering import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor

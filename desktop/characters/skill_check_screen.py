@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import PROBLEM_STYLE, CardView, scaled_font
+from rt0table.desktop.characters.common import CardView
+from rt0table.desktop.lettering import PROBLEM_STYLE, scaled_font
 from rt0table.rules.rt0.campaign import items as itm
 from rt0table.rules.rt0.campaign.check_table import Attempt, Checker, CheckTable, edge_with_help
 from rt0table.rules.rt0.campaign.skill_check import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from rt0table.desktop.characters.common import HINT_STYLE, scaled_font
+from rt0table.desktop.lettering import HINT_STYLE, scaled_font
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.corruption import EXTRA_ABILITY_COST

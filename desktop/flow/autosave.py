@@ -18,12 +18,13 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.flow.playthrough import PlayStep, Playthrough, story_reach
-from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc, story_doc
+from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc
 from rt0table.desktop.saves import SaveError, SaveStore
 from rt0table.desktop.saves.doc_delta import delta, doc_hash
 from rt0table.desktop.saves.schema import UNDO_OP
 from rt0table.desktop.saves.seam_oracle import OracleMove
 from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.story_doc import story_doc
 from rt0table.rules.rt0.story.tale import Story
 
 
@@ -64,7 +65,7 @@ class Autosave(QObject):
         table): the change to the document as one ``story`` row, and the whole document once the changes written
         since the last whole one add up to its size, so the file grows with play, never with its square. ``reach``:
         the steps undo can take back after this change, kept in the row so that undo survives reopening the save."""
-        doc = story_doc(self.playthrough.mode, story)
+        doc = story_doc(story)
         change = delta(self._kept, doc)
         if change is None:
             return  # nothing the document holds changed: the fight's log rows are enough
@@ -84,6 +85,10 @@ class Autosave(QObject):
         """A step that happened: a fight's as its row (and the journal's change with it), any other op as the
         change to the document; a fight begun opens its rows first, in the same transaction."""
         action, funnel = step.action, self.playthrough.funnel
+        if isinstance(action, ops.FightAction) and state.solo is step.before.solo and state.fight is not None:
+            fight, played = state.fight, action.action  # the commonest step: its row alone, one transaction
+            self._guard(lambda: self.rows.record(played, fight, step.note))
+            return
         with self.one_write():
             if isinstance(action, ops.BeginFight) and action.setup is not None:
                 setup = action.setup

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.characters.sheet import MEALS, SLEEPS, ability_name
 from rt0table.desktop.flow.gm_request_box import GMRequestBox
 from rt0table.desktop.flow.playthrough import OpChanges, Playthrough
 from rt0table.desktop.flow.summary_screen import tally_marks
+from rt0table.desktop.lettering import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import corruption as cor
 from rt0table.rules.rt0.campaign import day as clock

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.flow.ability_picker import AbilityPicker
 from rt0table.desktop.flow.zone_grid import Figure, ZoneGrid
+from rt0table.desktop.lettering import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.content.adversaries import AdversaryKind

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from rt0table.desktop.characters.common import wrapped_label
+from rt0table.desktop.lettering import wrapped_label
 from rt0table.rules.rt0.story import ops
 from rt0table.rules.rt0.story.tale import Story
 

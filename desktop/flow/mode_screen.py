@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import scaled_font
 from rt0table.desktop.flow.playthrough import Mode
 from rt0table.desktop.game_shelf import SHELF
+from rt0table.desktop.lettering import scaled_font
 
 BLURBS = {
     Mode.SOLO: (

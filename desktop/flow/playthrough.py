@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
 
 from PySide6.QtCore import QObject, Signal
 
@@ -47,6 +46,7 @@ from rt0table.rules.rt0.story.tale import (
     FightConcluded,
     FightStepped,
     FinishedFight,
+    Mode,
     Part,
     Story,
     StoryEvent,
@@ -59,17 +59,6 @@ from rt0table.rules.seam import IllegalAction
 __all__ = ["FightReport", "FinishedFight", "Mode", "OpChanges", "PlayStep", "Playthrough"]
 
 PlayStep = Step[Story, ops.Played, StoryEvent]
-
-
-class Mode(Enum):
-    """Who sits at the table."""
-
-    SOLO = "solo"  # one person runs every character; the GM's choices are answered for them when helpers exist
-    HOT_SEAT = "hot-seat"  # 1–4 players share the screen; a curtain hides each hand between turns
-
-    @property
-    def title(self) -> str:
-        return "Solo" if self is Mode.SOLO else "Hot-seat co-op"
 
 
 @dataclass(frozen=True)
@@ -133,7 +122,7 @@ class Playthrough(QObject):
         self.mode = mode
         begun = story if story is not None else STORY.new_state(StorySetup(mode.value, campaign, lua), seed)[0]
         # its recorder is the save's (``Autosave``), once the playthrough is kept in one
-        self.funnel: Funnel[Story, ops.Played, StoryEvent] = Funnel(STORY, begun, forgets=True)
+        self.funnel: Funnel[Story, ops.Played, StoryEvent] = Funnel(STORY, begun, forgets=True, tells=False)
         self.session: Session | None = None
         self.plan: fp.FightPlan | None = None
         self.reports: list[FightReport] = []  # the fights concluded in this sitting, for their summary screens
@@ -290,8 +279,8 @@ class Playthrough(QObject):
             raise IllegalAction("There is no fight on the table.")
         op, before = ops.FightAction(action), self.story
         step = self.funnel.play(op, stand_in=answer is not None, note=answer)
-        stepped = next(e for e in step.events if isinstance(e, FightStepped))
-        assert self.story.fight is not None
+        stepped = step.events[0]  # a fight's step is told as the one FightStepped
+        assert isinstance(stepped, FightStepped) and self.story.fight is not None
         fight_events = list(stepped.events)
         session.game.took(action, self.story.fight, fight_events)  # the fight's history, for replays and the stand-in
         self.changed.emit(OpChanges(changed_parts(before, self.story), step.events, op))

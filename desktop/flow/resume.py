@@ -6,7 +6,7 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 
 from rt0table.desktop.flow.playthrough import PlayStep, Playthrough
-from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc, story_from_doc
+from rt0table.desktop.flow.playthrough_doc import playthrough_from_doc
 from rt0table.desktop.saves import DamagedSaveError, LoadedGame, LogEntry, LogTail
 from rt0table.desktop.saves.funnel_step import Step
 from rt0table.desktop.saves.log_replay import Act, Entry, Undo, replay_log
@@ -21,6 +21,7 @@ from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.rt0.rt0_seam import RT0
 from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.story_doc import DocError, story_from_doc
 
 
 @dataclass

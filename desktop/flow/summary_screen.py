@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.flow.playthrough import FightReport
+from rt0table.desktop.lettering import HINT_STYLE, scaled_font, wrapped_label
 from rt0table.rules.rt0.story.day_log import event_line, tallies
 
 HEADLINES = {

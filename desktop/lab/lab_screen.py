@@ -48,10 +48,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.lab.lab_plots import RUN_COLOURS, RUN_NAMES, LabPlots
 from rt0table.desktop.lab.lab_runner import LabRunner, partial
 from rt0table.desktop.lab.lab_setups import DEFAULT_ENCOUNTER, PRESETS, PartyChoice, encounter_setup
+from rt0table.desktop.lettering import HINT_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.replay_viewer.fight_timeline import FightTimeline
 from rt0table.desktop.replay_viewer.replay_screen import ReplayScreen
 from rt0table.desktop.table.settings import TableSettings

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import scaled_font
+from rt0table.desktop.lettering import scaled_font
 from rt0table.rules.loner.ensemble import EnsembleContent, load_ensemble
 from rt0table.rules.loner.loner_state import LonerSetup
 from rt0table.rules.loner.protagonist import (

@@ -17,8 +17,8 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from rt0table.assets.bundled import bundled_names, bundled_text
-from rt0table.desktop.characters.common import scaled_font
 from rt0table.desktop.demo.lesson_fields import LessonError, chosen_field, text_field
+from rt0table.desktop.lettering import scaled_font
 from rt0table.desktop.loner.creation_screen import ProtagonistScreen
 from rt0table.desktop.loner.loner_game import unsaved_story
 from rt0table.desktop.loner.story_screen import PAGES, StoryScreen

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import scaled_font
+from rt0table.desktop.lettering import scaled_font
 from rt0table.desktop.loner.loner_sheet_pdf import sheet_html, write_sheet_pdf
 from rt0table.desktop.loner.luck_counters import LuckCounters
 from rt0table.desktop.saves import SaveError

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import PROBLEM_STYLE, scaled_font, wrapped_label
+from rt0table.desktop.lettering import PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.moons_grave.mg_sheet_words import TOKEN, sheet_lines
 from rt0table.desktop.moons_grave.sheet_pdf import export_sheet_pdf
 from rt0table.rules.moons_grave.mg_character import Character

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rt0table.desktop.characters.common import OK_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
+from rt0table.desktop.lettering import OK_STYLE, PROBLEM_STYLE, scaled_font, wrapped_label
 from rt0table.desktop.moons_grave.character_sheet import HINT_STYLE, CharacterSheet
 from rt0table.rules.moons_grave.mg_book import FLAWS, FREE_PERKS, STATS, TALENTS, step_cost
 from rt0table.rules.moons_grave.mg_character import Character

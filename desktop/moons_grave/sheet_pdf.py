@@ -8,8 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from rt0table.desktop.characters.printing import ACCENT, DPI, SOFT, Page
 from rt0table.desktop.moons_grave.mg_sheet_words import SheetLines, sheet_lines
+from rt0table.desktop.pdf_page import ACCENT, DPI, SOFT, Page
 from rt0table.rules.moons_grave.mg_character import Character
 from rt0table.rules.moons_grave.mg_pack import MgContent
 

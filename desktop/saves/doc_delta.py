@@ -15,9 +15,9 @@ for one.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
+
+from rt0table.rules.game_json import doc_digest
 
 SET, KEEP, ADD, DICT, DELETE, ORDER = "$set", "$keep", "$add", "$dict", "$del", "$order"
 
@@ -92,5 +92,4 @@ def patch(old: Any, node: Any) -> Any:
 
 def doc_hash(doc: dict[str, Any]) -> str:
     """A document's hash, as a ``story`` row records it: key order does not count."""
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return doc_digest(doc)

@@ -9,8 +9,6 @@ The app itself does not enforce it: a refusal there would only lose a player's m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import SaveError
@@ -19,14 +17,23 @@ _open = 0  # funnel writes under way (one thread: the GUI's)
 _enforced = False
 
 
-@contextmanager
-def through_funnel() -> Iterator[None]:
-    global _open
-    _open += 1
-    try:
-        yield
-    finally:
+class _Gate:
+    """Open while the funnel writes: a plain context manager, as it wraps every step of every game."""
+
+    def __enter__(self) -> None:
+        global _open
+        _open += 1
+
+    def __exit__(self, *_exc: object) -> None:
+        global _open
         _open -= 1
+
+
+_GATE = _Gate()
+
+
+def through_funnel() -> _Gate:
+    return _GATE
 
 
 def enforce(on: bool) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from .loaded import StandInAnswer
@@ -36,14 +36,16 @@ class Reply(Generic[A]):
 
 @dataclass(frozen=True)
 class Step(Generic[S, A, E]):
-    """One applied action: the state before it, the action (an ``OracleMove`` for the oracle's), its events, and
-    whether the stand-in chose it (``note``: why, when it said)."""
+    """One applied action: the state before it, the action (an ``OracleMove`` for the oracle's), its events,
+    whether the stand-in chose it (``note``: why, when it said), and whether its events revealed something (None:
+    not asked yet, for a step read back from a save)."""
 
     before: S
     action: A | OracleMove
     events: tuple[E, ...]
     stand_in: bool = False
     note: StandInAnswer | None = None
+    reveals: bool | None = field(default=None, compare=False)  # worked out from the events: not part of what happened
 
 
 class SeamRecorder(Protocol[S, A, E]):

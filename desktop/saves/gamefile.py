@@ -7,22 +7,21 @@ the log as a stack (an action pushes, an undo pops) to find the actions in force
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from . import funnel_guard
 from .copies import publish, remove
 from .doc_delta import doc_hash, patch
 from .errors import DamagedSaveError, SaveError
 from .loaded import StandInAnswer
+from .log_writer import LogWriter
 from .playthrough_rules import PlaythroughRules, SavedFight, playthrough_rules
 from .schema import SAVE_FORMAT, STORY, UNDO_OP, check_file, migration_set, open_for_writing
 from .setup_codec import RT0, known_ruleset
@@ -225,13 +224,12 @@ class GameFile:
             raise DamagedSaveError(path, f"the save is in format {check.save_format} and has not been migrated")
         self.game_id = game_id
         self.path = path
-        self.failed = False  # a write failed: refuse more until the game is loaded again
         self.db = open_for_writing(path)
         try:
+            self.log = LogWriter(path, self.db)
             self.ruleset = known_ruleset(path, self.db.execute("SELECT ruleset FROM game WHERE id = 1").fetchone()[0])
             fight = self.db.execute("SELECT number, opened_seq FROM fight ORDER BY number DESC LIMIT 1").fetchone()
             self.fight, self.opened = (int(fight[0]), int(fight[1])) if fight else (0, 0)  # 0: no fight yet
-            self.seq = int(self.db.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0])
             self.last_hash = ""
             self.opening_hash = ""  # the current fight's opening state's hash
             # (seq, hash) of the current fight's opening and of the actions in force, oldest first; only the
@@ -246,6 +244,23 @@ class GameFile:
         except BaseException:
             self.db.close()
             raise
+
+    @property
+    def failed(self) -> bool:
+        """A write failed: refuse more until the game is loaded again."""
+        return self.log.failed
+
+    @failed.setter
+    def failed(self, failed: bool) -> None:
+        self.log.failed = failed
+
+    @property
+    def seq(self) -> int:
+        return self.log.seq
+
+    @seq.setter
+    def seq(self, seq: int) -> None:
+        self.log.seq = seq
 
     def _read_live(self) -> None:
         """The in-force stack from the log's seq, kind, ply and hash (no action is parsed for it)."""
@@ -293,11 +308,11 @@ class GameFile:
 
     def append(self, action: Any, state: Any, answer: StandInAnswer | None = None) -> int:
         """``answer``: the GM stand-in made this step, for these reasons (kept in the row's action JSON)."""
-        with self._writing("this action"):
+        with self.log.writing("this action"):
             return self._append(action, state, answer)
 
     def append_undo(self, state: Any) -> int:
-        with self._writing("this undo"):
+        with self.log.writing("this undo"):
             return self._append_undo(state)
 
     def begin_fight(self, setup: SavedFight) -> int:
@@ -305,21 +320,17 @@ class GameFile:
 
         The fights before it stay in the file; loading and appending see only the newest. Returns its number.
         """
-        with self._writing("the new fight"):
+        with self.log.writing("the new fight"):
             number, seq, stamp = self.fight + 1, self.seq + 1, now()
             with self.db.atomic():
                 digest = _open_fight(self.db, self.rules, number, seq, setup, stamp)
-                self.db.execute(
-                    "INSERT INTO log (seq, kind, ply, round, state_hash, played_at, fight)"
-                    " VALUES (?, 'fight', 0, 0, ?, ?, ?)",
-                    [seq, digest, stamp, number],
-                )
+                self.log.row("fight", None, 0, 0, digest, number, stamp)
         self.fight, self.opened, self.seq, self.last_hash = number, seq, seq, digest
         self.live, self.live_base, self.opening_hash = [(seq, digest)], 0, digest
         return number
 
     def save_campaign(self, doc: dict[str, Any]) -> None:
-        with self._writing("the campaign"):
+        with self.log.writing("the campaign"):
             stamp = now()
             summary = _doc_summary(doc)
             with self.db.atomic():
@@ -331,14 +342,10 @@ class GameFile:
     def append_story(self, record: dict[str, Any], digest: str, snapshot: dict[str, Any] | None = None) -> int:
         """One change to the playthrough: a ``story`` log row (the op and the document's delta, ``record``), and the
         whole document after it when ``snapshot`` is given, in one transaction. Returns its log position."""
-        with self._writing("this change"):
+        with self.log.writing("this change"):
             seq, stamp = self.seq + 1, now()
             with self.db.atomic():
-                self.db.execute(
-                    "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
-                    " VALUES (?, ?, ?, 0, 0, ?, ?, 0)",
-                    [seq, STORY, json.dumps(record, separators=(",", ":")), digest, stamp],
-                )
+                self.log.row(STORY, json.dumps(record, separators=(",", ":")), 0, 0, digest, 0, stamp)
                 if snapshot is not None:
                     _insert_campaign(self.db, seq, snapshot, stamp)
                 day = record.get("day")  # the summary's Day moves with the change rows too (listing reads it alone)
@@ -349,20 +356,6 @@ class GameFile:
             self.seq = seq
             return seq
 
-    @contextlib.contextmanager
-    def _writing(self, what: str) -> Iterator[None]:
-        """SQLite's errors (disk full, file gone read-only) as a SaveError; the transaction was rolled back."""
-        funnel_guard.check(self.path, what)
-        if self.failed:
-            # the game in memory is ahead of the log now: a later row would not follow on from the log
-            raise SaveError(self.path, f"{what} was not saved: an earlier step could not be; load the game again")
-        try:
-            yield
-        except sqlite3.Error as error:
-            self.failed = True
-            problem = f"{what} could not be saved ({error}); the save still holds everything before it"
-            raise SaveError(self.path, problem) from error
-
     def _append(self, action: Any, state: Any, answer: StandInAnswer | None) -> int:
         self._need_fight()
         seq, ply, stamp, rules = self.seq + 1, self.ply + 1, now(), self.rules
@@ -370,11 +363,7 @@ class GameFile:
         text, digest = rules.snapshot(state) if snapshot else (None, rules.state_hash(state))
         number = round_of(state)
         with self.db.atomic():
-            self.db.execute(
-                "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [seq, "action", action_json(rules, action, answer), ply, number, digest, stamp, self.fight],
-            )
+            self.log.row("action", action_json(rules, action, answer), ply, number, digest, self.fight, stamp)
             if snapshot:
                 self.db.execute(
                     "INSERT INTO snapshot (seq, ply, state, state_hash, fight) VALUES (?, ?, ?, ?, ?)",
@@ -405,10 +394,7 @@ class GameFile:
             )
         seq, stamp, ply, number = self.seq + 1, now(), self.ply - 1, round_of(state)
         with self.db.atomic():
-            self.db.execute(
-                "INSERT INTO log (seq, kind, ply, round, state_hash, played_at, fight) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [seq, "undo", ply, number, digest, stamp, self.fight],
-            )
+            self.log.row("undo", None, ply, number, digest, self.fight, stamp)
             self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, number])
         self.seq, self.last_hash = seq, digest
         self.live.pop()

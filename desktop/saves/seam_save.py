@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,12 +23,12 @@ from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.rulesets import ruleset as ruleset_of
 from rt0table.rules.seam import RulesError, Ruleset
 
-from . import funnel_guard
 from .copies import publish, remove
 from .errors import DamagedSaveError, HashMismatchError, SaveError
 from .funnel_step import Step
 from .gamefile import now, round_of
 from .log_replay import TOO_DEEP, Act, Entry, KeptSteps, OracleRow, Undo, Unreadable, replay_log
+from .log_writer import LogWriter
 from .playthrough_rules import keeps_playthroughs
 from .schema import SAVE_FORMAT, check_file, connect_read_only, migration_set, open_for_writing
 from .seam_oracle import OracleMove, move_record, oracle_digest
@@ -133,25 +131,16 @@ class SeamFile:
     def __init__(self, path: Path, rules: Ruleset[Any, Any, Any, Any]) -> None:
         self.path = path
         self.rules = rules
-        self.failed = False
         self.db = open_for_writing(path)
-        self.seq = int(self.db.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0])
+        self.log = LogWriter(path, self.db)
         self.ply = int(self.db.execute("SELECT ply FROM game WHERE id = 1").fetchone()[0])
+
+    @property
+    def failed(self) -> bool:
+        return self.log.failed
 
     def close(self) -> None:
         self.db.close()
-
-    @contextmanager
-    def _writing(self, what: str) -> Iterator[None]:
-        funnel_guard.check(self.path, what)
-        if self.failed:
-            raise SaveError(self.path, f"{what} was not saved: an earlier step could not be; load the game again")
-        try:
-            with self.db.atomic():
-                yield
-        except sqlite3.Error as error:
-            self.failed = True
-            raise SaveError(self.path, f"{what} could not be saved ({error})") from error
 
     def record(self, step: Step[Any, Any, Any], state: Any) -> None:
         data = self.rules.encode_action(step.action)
@@ -168,15 +157,11 @@ class SeamFile:
         self._row(ORACLE, text, self.ply + 1, state, oracle_digest(move.after))
 
     def _row(self, kind: str, action: str | None, ply: int, state: Any, digest: str | None = None) -> None:
-        seq, stamp = self.seq + 1, now()
-        with self._writing("this step"):
-            self.db.execute(
-                "INSERT INTO log (seq, kind, action, ply, round, state_hash, played_at, fight)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
-                [seq, kind, action, ply, round_of(state), digest or self.rules.state_hash(state), stamp],
-            )
-            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, round_of(state)])
-        self.seq, self.ply = seq, ply
+        stamp, number = now(), round_of(state)
+        with self.log.writing("this step"), self.db.atomic():
+            seq = self.log.row(kind, action, ply, number, digest or self.rules.state_hash(state), 1, stamp)
+            self.db.execute("UPDATE game SET last_played = ?, ply = ?, round = ?", [stamp, ply, number])
+        self.log.seq, self.ply = seq, ply
 
 
 def write_summary(path: Path, game: SeamGame) -> None:

@@ -89,7 +89,9 @@ class LoneFight:
         self.session = session
         self.recorder = recorder
         rows: FightRows[CombatState, Action, Event] | None = FightRows(recorder) if recorder is not None else None
-        self.funnel: Funnel[CombatState, Action, Event] = Funnel(RT0, session.game.state, rows, forgets=True)
+        self.funnel: Funnel[CombatState, Action, Event] = Funnel(
+            RT0, session.game.state, rows, forgets=True, tells=False
+        )
         self.funnel.steps = held_steps(session.game, session.answered, session.played_before)
 
     def fight_step(self, action: Action, answer: StandInAnswer | None = None) -> list[Event]:

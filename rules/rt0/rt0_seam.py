@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..seam import RulesError, Seat
-from .abilities import arcana_abilities
+from .abilities import ABILITIES, arcana_abilities
 from .campaign.character import allowed_a_plus, allowed_abilities, allowed_failed, allowed_weaknesses
 from .campaign.injuries import MINORS
 from .cards import CARDS
@@ -153,7 +153,8 @@ class RT0Rules:
 def action_space(state: CombatState) -> list[Action]:
     """Actions of every shape for this state, legal or not: for the fighter whose turn it is, each card id (the
     unknown ones too) on each bin; for the others, their hand cards and an unknown card on their bins; every
-    activation and addition, every option index and one past each end, every end of turn."""
+    activation index each bin offers (at least 0 to 2) and one past each end, every addition, every option index
+    and one past each end, every end of turn."""
     actions: list[Action] = []
     options = len(state.pending.options) if state.pending is not None else 0
     actions.extend(Choose(i) for i in range(-1, options + 1))
@@ -165,7 +166,8 @@ def action_space(state: CombatState) -> list[Action]:
         for card in cards:
             actions.extend(engine.play_card(fighter.id, card, ability) for ability in bins)
         for ability in bins:
-            actions.extend(Activate(fighter.id, ability, i) for i in range(-1, 3))
+            offers = len(ABILITIES[ability].activations(state, fighter)) if ability in ABILITIES else 0
+            actions.extend(Activate(fighter.id, ability, i) for i in range(-1, max(offers, 2) + 1))
         addable = arcana_abilities(fighter.arcana) if fighter.arcana is not None else ()
         actions.extend(AddAbility(fighter.id, a) for a in (*addable, UNKNOWN_ABILITY))
         actions.append(EndTurn(fighter.id))

@@ -246,7 +246,7 @@ def test_gm_notes_are_typed_kept_in_the_save_and_shown_again(qtbot: QtBot, scree
 
 
 def test_a_document_without_paradise_lua_still_opens_and_a_damaged_one_is_named(screen: MapScreen) -> None:
-    from rt0table.desktop.flow.playthrough_doc import DocError
+    from rt0table.rules.rt0.story.story_doc import DocError
 
     doc = json.loads(json.dumps(playthrough_doc(screen.table.playthrough)))
     assert doc["lua"]["at"] == [AIR, "PASSENGER"]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from rt0table.desktop.flow.playthrough import Mode
-from rt0table.desktop.flow.playthrough_doc import DocError, playthrough_from_doc, story_doc, story_from_doc
+from rt0table.desktop.flow.playthrough_doc import playthrough_from_doc
 from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.loner.scenes import CloseReason, Scene, SceneFrame
 from rt0table.rules.loner.terms import SceneKind
@@ -23,6 +23,7 @@ from rt0table.rules.rt0.fight.engine import AdversarySetup, FighterSetup
 from rt0table.rules.rt0.solo.journal_bridge import SoloJournal, Written
 from rt0table.rules.rt0.story.chronicle import Line
 from rt0table.rules.rt0.story.decks import fresh_decks
+from rt0table.rules.rt0.story.story_doc import DocError, story_doc, story_from_doc
 from rt0table.rules.rt0.story.tale import DayChoices, FinishedFight, Note, Story, new_story
 from rt0table.rules.rt0.traits import Arcana, Skill, Spell, Trait
 from tests.helpers.fight_builders import fight
@@ -50,8 +51,8 @@ def story() -> Story:
 
 
 def test_the_document_is_what_the_hand_written_parts_wrote_byte_for_byte() -> None:
-    assert json.dumps(story_doc(Mode.SOLO, story())) + "\n" == SNAPSHOT
-    assert "request" not in story_doc(Mode.SOLO, replace(story(), request=None))
+    assert json.dumps(story_doc(story())) + "\n" == SNAPSHOT
+    assert "request" not in story_doc(replace(story(), request=None))
 
 
 def test_a_document_the_hand_written_parts_wrote_reads_back_whole() -> None:
@@ -110,7 +111,7 @@ def shaped(name: str) -> tuple[Mode, Story]:
 
 @pytest.mark.parametrize("name", sorted(SHAPES))
 def test_the_typed_top_level_writes_what_the_plain_dict_wrote_byte_for_byte(name: str) -> None:
-    assert json.dumps(story_doc(*shaped(name))) == SHAPES[name]
+    assert json.dumps(story_doc(shaped(name)[1])) == SHAPES[name]
 
 
 @pytest.mark.parametrize("name", sorted(SHAPES))
@@ -118,7 +119,7 @@ def test_a_document_the_plain_dict_wrote_reads_back_and_writes_the_same(name: st
     doc = json.loads(SHAPES[name])
     playthrough, fight_on = playthrough_from_doc(doc)
     assert fight_on is doc["fight_on"] and playthrough.mode is shaped(name)[0]
-    again = story_doc(playthrough.mode, playthrough.story)  # no fight read back: the fight is the save's log
+    again = story_doc(playthrough.story)  # no fight read back: the fight is the save's log
     assert json.dumps(again) == json.dumps({**doc, "fight_on": False})
 
 

@@ -104,3 +104,9 @@ def test_the_gate_check_sees_it_opened() -> None:
     assert opens_the_funnel(ast.parse("with through_funnel():\n    save()\n"))
     assert opens_the_funnel(ast.parse("with funnel_guard.through_funnel():\n    save()\n"))
     assert not opens_the_funnel(ast.parse("with open(path):\n    save()\n"))
+
+
+def test_one_writer_puts_rows_in_a_saves_log() -> None:
+    """Every game's rows go in through ``desktop/saves/log_writer.py``: no other module inserts into the log."""
+    writers = {name_of(p) for p in desktop_modules() if "INSERT INTO log" in p.read_text(encoding="utf-8")}
+    assert writers == {"desktop/saves/log_writer.py"}

@@ -3,9 +3,10 @@ imports (issue 29). RT:0's campaign world (``rules/paradise_lua``) and the regis
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterable
 from pathlib import Path
+
+from tests.helpers.desktop_imports import imported
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("rules", "desktop", "assets")
@@ -21,7 +22,9 @@ RT0S_OWN = {
 WORLD = "rt0table.rules.paradise_lua"
 # Shared by every game: the rules outside RT:0, and the desktop's save store, funnel, seam table and dice tray.
 SHARED_DESKTOP = ("rt0table.desktop.saves", "rt0table.desktop.seam_session", "rt0table.desktop.seam_table",
-                  "rt0table.desktop.dice_tray")  # fmt: skip
+                  "rt0table.desktop.dice_tray", "rt0table.desktop.lettering", "rt0table.desktop.pdf_page",
+                  # the other games' own screens: a game beside RT:0 needs none of RT:0's
+                  "rt0table.desktop.moons_grave", "rt0table.desktop.restless", "rt0table.desktop.loner")  # fmt: skip
 
 
 def module_name(path: Path) -> str:
@@ -41,33 +44,9 @@ def modules() -> dict[str, Path]:
 
 
 def imports_of(source: str, name: str, is_package: bool) -> set[str]:
-    """Every module the source imports when it runs, anywhere in it (inside functions too; an import for the type
-    checker alone is left out), relative imports resolved; ``from a import b`` counts as ``a`` and as ``a.b``."""
-    package = name.split(".") if is_package else name.split(".")[:-1]
-    found: set[str] = set()
-    for node in run_time_nodes(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
-            found.add(module)
-            found |= {f"{module}.{alias.name}" for alias in node.names}
-    return found
-
-
-def run_time_nodes(tree: ast.AST) -> list[ast.AST]:
-    """Every node but those under ``if TYPE_CHECKING:``."""
-    nodes: list[ast.AST] = []
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        nodes.append(node)
-        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
-            todo.extend(node.orelse)
-            continue
-        todo.extend(ast.iter_child_nodes(node))
-    return nodes
+    """Every module the source imports (``desktop_imports.imported``: inside functions and ``if TYPE_CHECKING:`` too,
+    as a shared module that names a game's types for the type checker still holds that game's code)."""
+    return imported(source, name.split(".") if is_package else name.split(".")[:-1])
 
 
 def graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
@@ -136,6 +115,10 @@ def test_the_check_follows_a_chain_of_two_hops() -> None:
         "rt0table.rules.loner.c": ("from ..paradise_lua import world\n", False),
         "rt0table.rules.paradise_lua.world": ("from ..rt0.fight import engine\n", False),
         "rt0table.rules.loner.d": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import b\n", False),
+        "rt0table.rules.loner.e": ("from ..seam import Ruleset\nfrom .. import rulesets\n", False),
+        "rt0table.rules.seam": ("", False),
+        "rt0table.rules.rulesets": ("from .rt0 import rt0_seam\n", False),
+        "rt0table.rules.rt0.rt0_seam": ("", False),
     }
     edges = graph(sources)
     assert chain_to_rt0(edges, "rt0table.rules.loner.a") == [
@@ -147,4 +130,9 @@ def test_the_check_follows_a_chain_of_two_hops() -> None:
         "rt0table.rules.loner.c",
         "rt0table.rules.paradise_lua.world",
     ]
-    assert chain_to_rt0(edges, "rt0table.rules.loner.d") is None, "an import for the type checker alone"
+    assert chain_to_rt0(edges, "rt0table.rules.loner.d") == [
+        "rt0table.rules.loner.d",
+        "rt0table.rules.loner.b",
+        "rt0table.rules.rt0.fight.engine",
+    ], "an import for the type checker alone still counts"
+    assert chain_to_rt0(edges, "rt0table.rules.loner.e") is None, "the registry of games names each game: not followed"

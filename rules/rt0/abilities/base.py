@@ -121,8 +121,10 @@ class Ability:
 
     def refusal(self, state: CombatState, fighter: Fighter, card: CardId) -> str | None:
         """Why this card may not go here now, or None when it may."""
-        if self.accepts(state, fighter, card):
-            return None
+        return None if self.accepts(state, fighter, card) else self.why_not(state, fighter, card)
+
+    def why_not(self, state: CombatState, fighter: Fighter, card: CardId) -> str:
+        """The words for a card ``accepts`` refused: an ability's "cannot" first, else this bin's own reason."""
         return forbidden(state, fighter, self.id, card) or self.reason(state, fighter, card)
 
     def reason(self, state: CombatState, fighter: Fighter, card: CardId) -> str:

@@ -52,7 +52,7 @@ def brick(state: CombatState) -> Action:
         return Choose(0)
     fighter = state.active_fighter
     assert fighter is not None, "brick asked to act when nobody is taking a turn"
-    # as in legal_actions: with no ability holding a say (the usual case), Ability.accepts is playable + takes,
+    # with no ability holding a say (the usual case), Ability.accepts is playable + takes,
     # so the hook is looked up once per action rather than once per card and bin
     overruled = bool(hooks(fighter.abilities).permits)
     for held in _HELD.bins(fighter):

@@ -21,6 +21,7 @@ from ..abilities import (
     arcana_abilities,
     innate_abilities,
 )
+from ..abilities.base import Ability
 from ..abilities.belongings import (
     BACKPACK,
     HEADPHONES_HOLD,
@@ -40,7 +41,6 @@ from .deck import Pile, deck_cards
 from .effects import play_from_hand, take_corruption
 from .events import AbilityAdded, CombatStarted, Event, reveals
 from .modifiers import EVA_SUIT, HEADPHONES, SUITED, can_cast_spells, must_honk
-from .registry import hooks
 from .state import GM, START_HP, Adversary, CombatState, Fighter, FighterKind, Phase
 from .zones import Room, Zone
 
@@ -48,6 +48,8 @@ EDDY_PILE: Final = "eddies"
 # Phase.X read once: on CPython 3.11 an Enum member read off its class costs ~60 ns, a module name ~10 ns,
 # and these are tested several times per action.
 _OVER: Final = Phase.OVER  # Final: a C static once compiled, not a look-up in the module dict
+
+Move = PlayCard | EndTurn | Activate | AddAbility  # an action of a fighter's own, where a Choose answers a question
 
 
 @dataclass(frozen=True)
@@ -424,39 +426,49 @@ def _set_hp(state: CombatState, who: str, hp: int) -> None:
 
 
 def legal_actions(state: CombatState) -> list[Action]:
-    """Every action the rules allow now; the one source of legality."""
-    if state.phase is _OVER:
-        return []
-    if state.decisions:
-        return [Choose(i) for i in range(len(state.decisions[0].options))]
+    """Every action the rules allow now: each candidate that ``objection`` (what ``refusal`` words) finds nothing
+    against, in a fixed order (answers, plays by card in hand then bin, activations, additions, the end of turn).
+
+    ``objection`` asks the moment's rules (``_turn_objection``: what is asked, whose turn), then the move's own
+    (``move_objection``), a play's last being its bin's (``bin_objection``). Every candidate move is the acting
+    fighter's, so the moment is judged once for them all; and a card of their hand on a bin of theirs passes a
+    play's other rules by construction, so only its bin's is asked, card by card and bin by bin.
+    """
+    found: list[Action] = [answer for answer in answers(state) if objection(state, answer) == ALLOWED]
     fighter = state.active_fighter
-    if fighter is None:
-        return []
-    actions: list[Action] = []
-    abilities = [(ability_id, ABILITIES[ability_id]) for ability_id in fighter.abilities]
-    playable = [(ability_id, ability) for ability_id, ability in abilities if ability.playable]
-    # Ability.accepts is playable + permits + takes; with no ability holding a say (the usual case)
-    # asking takes directly skips a hook lookup per card and bin on the engine's hottest path.
-    overruled = bool(hooks(fighter.abilities).permits)
+    if fighter is None or _turn_objection(state, fighter.id) != ALLOWED:
+        return found
+    who = fighter.id
+    abilities = fighter.abilities
+    bins = [ABILITIES[ability_id] for ability_id in abilities]
+    rows = [plays_on(who, ability_id) for ability_id in abilities]
     for card in dict.fromkeys(fighter.hand):
-        for ability_id, ability in playable:
-            if ability.accepts(state, fighter, card) if overruled else ability.takes(state, fighter, card):
-                actions.append(play_card(fighter.id, card, ability_id))
-    for ability_id, ability in abilities:
-        for index, _ in enumerate(ability.activations(state, fighter)):
-            actions.append(Activate(fighter.id, ability_id, index))
-    for ability_id in _addable(fighter):
-        actions.append(AddAbility(fighter.id, ability_id))
-    if _end_turn_refusal(fighter) is None:
-        actions.append(EndTurn(fighter.id))
-    return actions
+        for index in range(len(bins)):
+            if bin_objection(state, fighter, bins[index], card) == ALLOWED:
+                play = rows[index][card]  # a card in hand is a real card id, so an index into the row
+                found.append(play if play is not None else play_card(who, card, abilities[index]))
+    found.extend(move for move in other_moves(state, fighter) if move_objection(state, fighter, move) == ALLOWED)
+    return found
 
 
-def _addable(fighter: Fighter) -> list[str]:
-    """Arcana Abilities of the fighter's Arcana not yet in this fight (CMB-CHOOSE-ABILITIES)."""
-    if fighter.kind is not FighterKind.PLAYER or fighter.arcana is None:
-        return []
-    return [a for a in arcana_abilities(fighter.arcana) if a not in fighter.abilities]
+def answers(state: CombatState) -> list[Choose]:
+    """Every option of the pending question (none when nothing is asked)."""
+    pending = state.pending
+    return [] if pending is None else [Choose(i) for i in range(len(pending.options))]
+
+
+def other_moves(state: CombatState, fighter: Fighter) -> list[Move]:
+    """Every move but a play the fighter could make now, allowed or not: each thing each ability offers at will,
+    each Arcana Ability of their Arcana, the end of the turn."""
+    found: list[Move] = []
+    who = fighter.id
+    for ability_id in fighter.abilities:
+        offers = len(ABILITIES[ability_id].activations(state, fighter))
+        found.extend(Activate(who, ability_id, i) for i in range(offers))
+    if fighter.arcana is not None:
+        found.extend(AddAbility(who, ability_id) for ability_id in arcana_abilities(fighter.arcana))
+    found.append(EndTurn(who))
+    return found
 
 
 def play_card(fighter: str, card: int, ability: str) -> PlayCard:
@@ -488,60 +500,140 @@ def plays_on(fighter: str, ability: str) -> list[PlayCard | None]:
 _PLAYS: Final[dict[str, dict[str, list[PlayCard | None]]]] = {}
 
 
+# One judge. ``objection`` names the rule an action breaks, as a number (ALLOWED when none); ``refusal`` puts that
+# rule in words and ``legal_actions`` keeps the candidates with none. A number, not the words: most candidates are
+# refused (a card fits few bins), and a sentence for each would cost more than the checks.
+ALLOWED: Final = 0
+_FIGHT_OVER: Final = 1
+_NOTHING_ASKED: Final = 2
+_NO_SUCH_OPTION: Final = 3
+_ANSWER_FIRST: Final = 4
+_NOBODY_ACTS: Final = 5
+_NOT_THEIR_TURN: Final = 6
+_NO_SUCH_CARD: Final = 7
+_NOT_IN_HAND: Final = 8
+_NO_SUCH_ABILITY: Final = 9
+_BIN_REFUSES: Final = 10
+_MUST_HONK: Final = 11
+_NOTHING_OFFERED: Final = 12
+_ALREADY_IN: Final = 13
+_NOT_THEIR_ARCANA: Final = 14
+
+
 def refusal(state: CombatState, action: Action) -> str | None:
     """Why an action is not allowed now, in words for the player; None when it is allowed."""
-    if state.phase is _OVER:
-        return "The fight is over."
-    pending = state.pending
+    rule = objection(state, action)
+    return None if rule == ALLOWED else _words(state, action, rule)
+
+
+def objection(state: CombatState, action: Action) -> int:
+    """The rule the action breaks now (one of this module's numbers), ALLOWED when none: the one test of legality."""
     if isinstance(action, Choose):
-        if pending is None:
-            return "There is nothing to choose right now."
-        if not 0 <= action.option < len(pending.options):
-            return f"Choose an option from 0 to {len(pending.options) - 1}."
-        return None
-    if pending is not None:
-        return f"First answer: {pending.prompt}"
+        if state.phase is _OVER:
+            return _FIGHT_OVER
+        decisions = state.decisions
+        if not decisions:
+            return _NOTHING_ASKED
+        return ALLOWED if 0 <= action.option < len(decisions[0].options) else _NO_SUCH_OPTION
+    rule = _turn_objection(state, action.fighter)
+    fighter = state.active_fighter
+    if rule != ALLOWED or fighter is None:
+        return rule
+    return move_objection(state, fighter, action)
+
+
+def _turn_objection(state: CombatState, who: str) -> int:
+    """The moment's rules for a move by ``who``: the fight goes on, nothing is asked, and it is their turn."""
+    if state.phase is _OVER:
+        return _FIGHT_OVER
+    if state.decisions:
+        return _ANSWER_FIRST
     fighter = state.active_fighter
     if fighter is None:
-        return "No player is taking a turn right now."
-    if action.fighter != fighter.id:
-        return f"It is {fighter.name}'s turn, not {state.name_of(action.fighter)}'s."
+        return _NOBODY_ACTS
+    return ALLOWED if who == fighter.id else _NOT_THEIR_TURN
+
+
+def move_objection(state: CombatState, fighter: Fighter, action: Move) -> int:
+    """The move's own rules, once ``_turn_objection`` has found it is ``fighter``'s turn to move."""
     if isinstance(action, PlayCard):  # the commonest action first
-        if not 0 <= action.card < len(CARDS):  # a crafted or damaged action: CARDS[-1] would be a real card
-            return f"There is no card {action.card}."
-        if action.card not in fighter.hand:
-            return f"{CARDS[action.card].name} is not in {fighter.name}'s hand."
+        card = action.card
+        if not 0 <= card < len(CARDS):  # a crafted or damaged action: CARDS[-1] would be a real card
+            return _NO_SUCH_CARD
+        if card not in fighter.hand:
+            return _NOT_IN_HAND
         if action.ability not in fighter.abilities:
-            return f"{fighter.name} has no ability called {action.ability!r} in this fight."
-        return ABILITIES[action.ability].refusal(state, fighter, action.card)
+            return _NO_SUCH_ABILITY
+        return bin_objection(state, fighter, ABILITIES[action.ability], card)
     if isinstance(action, EndTurn):
-        return _end_turn_refusal(fighter)
+        honk = must_honk(fighter.traits) and not fighter.honked and bool(fighter.hand) and "honk" in fighter.abilities
+        return _MUST_HONK if honk else ALLOWED
     if isinstance(action, Activate):
         if action.ability not in fighter.abilities:
-            return f"{fighter.name} has no ability called {action.ability!r} in this fight."
+            return _NO_SUCH_ABILITY
         offers = ABILITIES[action.ability].activations(state, fighter)
-        if not 0 <= action.option < len(offers):
-            name = ABILITIES[action.ability].name
-            return (
-                f"{name} offers nothing to do at will now." if not offers else f"{name} offers {len(offers)} choices."
-            )
-        return None
+        return ALLOWED if 0 <= action.option < len(offers) else _NOTHING_OFFERED
+    if action.ability in fighter.abilities:  # AddAbility
+        return _ALREADY_IN
+    return ALLOWED if _addable(fighter, action.ability) else _NOT_THEIR_ARCANA
+
+
+def bin_objection(state: CombatState, fighter: Fighter, ability: Ability, card: CardId) -> int:
+    """A play's last rule, once the card is in the fighter's hand and the bin one of theirs: the bin takes it now."""
+    return ALLOWED if ability.accepts(state, fighter, card) else _BIN_REFUSES
+
+
+def _words(state: CombatState, action: Action, rule: int) -> str:
+    """The player's words for the rule ``objection`` found broken."""
+    if rule == _FIGHT_OVER:
+        return "The fight is over."
+    if rule == _NOTHING_ASKED:
+        return "There is nothing to choose right now."
+    pending = state.pending
+    if pending is not None:  # _NO_SUCH_OPTION or _ANSWER_FIRST
+        if isinstance(action, Choose):
+            return f"Choose an option from 0 to {len(pending.options) - 1}."
+        return f"First answer: {pending.prompt}"
+    fighter = state.active_fighter
+    if fighter is None or isinstance(action, Choose):  # _NOBODY_ACTS
+        return "No player is taking a turn right now."
+    if rule == _NOT_THEIR_TURN:
+        return f"It is {fighter.name}'s turn, not {state.name_of(action.fighter)}'s."
+    if rule == _MUST_HONK:
+        return f"{fighter.name} is Foolish and must Honk once this turn before ending it."
     if isinstance(action, AddAbility):
-        if action.ability in fighter.abilities:
+        if rule == _ALREADY_IN:
             return f"{fighter.name} already has {_ability_name(action.ability)} in this fight."
-        if action.ability not in _addable(fighter):
-            return f"{_ability_name(action.ability)} is not one of {fighter.name}'s Arcana Abilities."
-    return None
+        return f"{_ability_name(action.ability)} is not one of {fighter.name}'s Arcana Abilities."
+    assert isinstance(action, PlayCard | Activate), (action, rule)  # an end of turn breaks only the rules above
+    if isinstance(action, PlayCard) and rule == _NO_SUCH_CARD:
+        return f"There is no card {action.card}."
+    if isinstance(action, PlayCard) and rule == _NOT_IN_HAND:
+        return f"{CARDS[action.card].name} is not in {fighter.name}'s hand."
+    if rule == _NO_SUCH_ABILITY:
+        return f"{fighter.name} has no ability called {action.ability!r} in this fight."
+    ability = ABILITIES[action.ability]
+    if isinstance(action, Activate):  # _NOTHING_OFFERED
+        offers = len(ability.activations(state, fighter))
+        return (
+            f"{ability.name} offers {offers} choices."
+            if offers
+            else f"{ability.name} offers nothing to do at will now."
+        )
+    return ability.why_not(state, fighter, action.card)  # _BIN_REFUSES
+
+
+def _addable(fighter: Fighter, ability_id: str) -> bool:
+    """Whether it is an Arcana Ability of the player's Arcana (CMB-CHOOSE-ABILITIES): ``arcana_abilities``' test."""
+    ability = ABILITIES.get(ability_id)
+    arcana = fighter.arcana
+    return (
+        fighter.kind is FighterKind.PLAYER and arcana is not None and ability is not None and ability.arcana is arcana
+    )
 
 
 def _ability_name(ability_id: str) -> str:
     return ABILITIES[ability_id].name if ability_id in ABILITIES else repr(ability_id)
-
-
-def _end_turn_refusal(fighter: Fighter) -> str | None:
-    if must_honk(fighter.traits) and not fighter.honked and fighter.hand and "honk" in fighter.abilities:
-        return f"{fighter.name} is Foolish and must Honk once this turn before ending it."
-    return None
 
 
 # --- applying --------------------------------------------------------------------------------------

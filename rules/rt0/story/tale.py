@@ -46,6 +46,17 @@ class Part(Enum):
     MAP = "map"  # the Paradise Lua campaign: where the party is, its quests, discipline, hosts and GM notes
 
 
+class Mode(Enum):
+    """Who sits at the table."""
+
+    SOLO = "solo"  # one person runs every character; the GM's choices are answered for them
+    HOT_SEAT = "hot-seat"  # 1–4 players share the screen; a curtain hides each hand between turns
+
+    @property
+    def title(self) -> str:
+        return "Solo" if self is Mode.SOLO else "Hot-seat co-op"
+
+
 @dataclass(frozen=True, slots=True)
 class FinishedFight:
     """One line of the Day's fight record."""
