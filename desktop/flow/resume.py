@@ -9,16 +9,19 @@ from rt0table.desktop.flow.playthrough import PlayStep, Playthrough
 from rt0table.desktop.flow.playthrough_doc import playthrough_from_doc
 from rt0table.desktop.saves import DamagedSaveError, LoadedGame, LogEntry, LogTail
 from rt0table.desktop.saves.funnel_step import Step
+from rt0table.desktop.saves.log_replay import Act, Entry, Undo, replay_log
+from rt0table.desktop.saves.playthrough_rules import PlayedSteps
 from rt0table.desktop.table.log import UNDONE
 from rt0table.rules.loner.journal import JournalError
+from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import Game
 from rt0table.rules.rt0.fight.events import Event, StandInChose
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.rt0_setup import CombatSetup
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.rt0.rt0_seam import RT0
 from rt0table.rules.rt0.story import ops
 from rt0table.rules.rt0.story.story_doc import DocError, story_from_doc
-from rt0table.rules.seam import RulesError
 
 
 @dataclass
@@ -106,31 +109,35 @@ def fight_log(
     table shows only the newest lines, and replaying tens of thousands of actions would cost seconds."""
     state, events = setup.start()
     if tail is None:
-        lines, game, answers = narrate_all(state, events), Game(state), []
+        lines, start, answers = narrate_all(state, events), state, []
     else:
-        lines, game = [untold_line(tail.start)], Game(tail.state)
+        lines, start = [untold_line(tail.start)], tail.state
         answers = _answers(history[: tail.start])
         history = history[tail.start :]
     undoing = 0  # steps still to come back in the undo under way
-    for entry in history:
-        if entry.action is None:
-            if not game.steps:
-                continue
+
+    def told(entry: Entry[Action], step: Step[CombatState, Action, Event], after: CombatState) -> None:
+        nonlocal undoing
+        if isinstance(entry, Undo):
             if undoing == 0:
                 answered = {ply for ply, by_stand_in in enumerate(answers, start=1) if by_stand_in}
                 undoing = undo_chain(answered, len(answers), len(answers))
                 lines.append(UNDONE)
-            game.state = game.steps.pop().before
             answers.pop()
             undoing -= 1
-            continue
+            return
         undoing = 0
-        try:
-            events = game.push(entry.action)
-        except RulesError:  # the rules changed since: the log is told as far as they still agree
-            break
-        answer = entry.answer
+        answer = step.note
         preface: list[Event] = [StandInChose(answer.kind, answer.label, answer.reason)] if answer else []
-        lines += narrate_all(game.state, [*preface, *events])
+        lines.extend(narrate_all(after, [*preface, *step.events]))
         answers.append(answer is not None)
+
+    # the rules may have changed since: the log is told as far as they still agree
+    replay_log(RT0, start, map(_entry, history), PlayedSteps(Game(start)), told=told)
     return state, lines
+
+
+def _entry(entry: LogEntry) -> Entry[Action]:
+    if entry.action is None:
+        return Undo()
+    return Act(entry.action, stand_in=entry.answer is not None, note=entry.answer)

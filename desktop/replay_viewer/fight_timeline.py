@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rt0table.desktop.saves.funnel_step import Step
+from rt0table.desktop.saves.log_replay import Act, Counted, Entry, KeptSteps, Replaying, Stack, Told, replay_log
 from rt0table.rules.rt0.fight.actions import Action
 from rt0table.rules.rt0.fight.engine import apply_in_place
 from rt0table.rules.rt0.fight.events import Event
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.rt0.rt0_seam import RT0
 
 EVERY = 64
 
@@ -25,12 +28,14 @@ class FightTimeline:
         self.actions = list(actions)
         self.lines: list[tuple[str, ...]] = [tuple(opening_lines)]  # lines[k]: written by ply k (0: the deal)
         self.checkpoints: dict[int, CombatState] = {0: opening.clone()}
-        state = opening.clone()
-        for ply, action in enumerate(self.actions, start=1):
-            self.lines.append(tuple(narrate_all(state, apply_in_place(state, action))))
+
+        def told(_entry: Entry[Action], step: Step[CombatState, Action, Event], after: CombatState) -> None:
+            self.lines.append(tuple(narrate_all(after, step.events)))
+            ply = len(self.lines) - 1
             if ply % EVERY == 0:
-                self.checkpoints[ply] = state.clone()
-        self.final = state
+                self.checkpoints[ply] = after.clone()
+
+        self.final = _played(FORWARD, opening.clone(), self.actions, Counted(), told)
 
     def __len__(self) -> int:
         """The number of plies (actions in force)."""
@@ -42,18 +47,40 @@ class FightTimeline:
         if ply == len(self.actions):
             return self.final.clone()
         base = ply - ply % EVERY
-        state = self.checkpoints[base].clone()
-        for action in self.actions[base:ply]:
-            apply_in_place(state, action)
-        return state
+        return _played(FORWARD, self.checkpoints[base].clone(), self.actions[base:ply], Counted())
 
     def step(self, ply: int) -> tuple[CombatState, CombatState, list[Event]]:
         """Ply ``ply`` played (from 1): the state before, the state after and its events, for animating it."""
-        before = self.state_at(ply - 1)
-        after = before.clone()
-        events = apply_in_place(after, self.actions[ply - 1])
-        return before, after, events
+        before, kept = self.state_at(ply - 1), KeptSteps[CombatState, Action, Event]()
+        after = _played(RT0, before, self.actions[ply - 1 : ply], kept)
+        return before, after, list(kept.steps[0].events)
 
     def lines_upto(self, ply: int) -> list[str]:
         """Every log line from the deal through ``ply``."""
         return [line for lines in self.lines[: ply + 1] for line in lines]
+
+
+class Forward:
+    """RT:0's rules played forward on the very state they are given: a timeline keeps no state before a step but its
+    checkpoints, copied as they pass, so a 50,000-action fight is not copied at every ply."""
+
+    def apply(self, state: CombatState, action: Action) -> tuple[CombatState, list[Event]]:
+        return state, apply_in_place(state, action)
+
+    def state_hash(self, state: CombatState) -> str:
+        return RT0.state_hash(state)
+
+
+FORWARD = Forward()
+
+
+def _played(
+    rules: Replaying[CombatState, Action, Event],
+    start: CombatState,
+    actions: Sequence[Action],
+    stack: Stack[CombatState, Action, Event],
+    told: Told[Action, CombatState, Event] | None = None,
+) -> CombatState:
+    """The state after ``actions`` from ``start``; an action the rules refuse raises."""
+    result = replay_log(rules, start, map(Act, actions), stack, refused=(), told=told)
+    return result.state

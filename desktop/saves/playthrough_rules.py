@@ -13,31 +13,64 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from .errors import DamagedSaveError
+from .funnel_step import Step
 from .setup_codec import RULESETS, known_ruleset
 
 
 class PlayedStep(Protocol):
-    """One step of a fight in play: the state before it (what undo goes back to)."""
+    """One step of a fight in play: the state before it (what undo goes back to), its action and events."""
 
     @property
     def before(self) -> Any: ...
 
+    @property
+    def action(self) -> Any: ...
+
+    @property
+    def events(self) -> Sequence[Any]: ...
+
 
 class Played(Protocol):
-    """A fight in play with the steps undo can still reach (RT:0's ``Game``): the replay pushes the log onto it."""
+    """A fight in play with the steps undo can still reach (RT:0's ``Game``): a replay keeps its steps there."""
 
     state: Any
 
     @property
-    def steps(self) -> Sequence[Any]: ...
+    def steps(self) -> Sequence[PlayedStep]: ...
 
     def push(self, action: Any) -> list[Any]:
         """Apply ``action`` (a ``RulesError`` when the rules refuse it) and keep the step; its events."""
         ...
 
+    def took(self, action: Any, new_state: Any, events: list[Any]) -> None:
+        """Keep a step already applied from this state (its history lets go of what no undo can reach)."""
+        ...
+
     def drop_last(self) -> PlayedStep:
         """Take the last step back whatever it showed (a replay that went wrong there)."""
         ...
+
+
+class PlayedSteps:
+    """A fight in play as the stack a replay (``log_replay``) keeps its steps on."""
+
+    def __init__(self, game: Played) -> None:
+        self.game = game
+
+    def __len__(self) -> int:
+        return len(self.game.steps)
+
+    def push(self, step: Step[Any, Any, Any], after: Any) -> None:
+        self.game.took(step.action, after, list(step.events))
+
+    def top(self) -> Step[Any, Any, Any] | None:
+        if not self.game.steps:
+            return None
+        last = self.game.steps[-1]
+        return Step(last.before, last.action, tuple(last.events))
+
+    def pop(self) -> None:
+        self.game.state = self.game.drop_last().before
 
 
 class SavedFight(Protocol):
@@ -62,6 +95,8 @@ class PlaythroughRules(Protocol):
 
     key: str
     state_format: int  # the snapshots' format, written to the header
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, list[Any]]: ...
 
     def state_hash(self, state: Any) -> str: ...
 

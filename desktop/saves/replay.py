@@ -16,7 +16,8 @@ from rt0table.rules.seam import RulesError
 from .errors import DamagedSaveError, HashMismatchError
 from .gamefile import GameFile, LogRow, in_force, read_row, row_problem
 from .loaded import LoadedGame, LogEntry, LogTail, StandInAnswer
-from .playthrough_rules import Played, SavedFight
+from .log_replay import Act, Entry, Unreadable, replay_log
+from .playthrough_rules import Played, PlayedSteps, SavedFight
 
 # The states, actions and fights in play are the ruleset's that the save names (``save.rules``): Any here.
 Read = tuple[LogRow, Any | None, StandInAnswer | None]  # a log row and what its JSON holds, parsed once
@@ -75,18 +76,15 @@ def _load(save: GameFile) -> LoadedGame:
 
 
 def _replays(save: GameFile, game: Played, rows: list[LogRow], actions: list[Any | None]) -> bool:
-    """Push the actions, checking each row's hash (a few dozen at most) and the log's last hash."""
-    state_hash = save.rules.state_hash
-    try:
-        for row, action in zip(rows, actions, strict=True):
-            if action is None:
-                return False
-            game.push(action)
-            if state_hash(game.state) != row.state_hash:
-                return False
-    except RulesError:
-        return False
-    return state_hash(game.state) == save.last_hash
+    """Play the actions onto ``game``, checking each row's hash (a few dozen at most) and the log's last hash."""
+    result = replay_log(save.rules, game.state, _entries(rows, actions), PlayedSteps(game))
+    return result.stop is None and save.rules.state_hash(game.state) == save.last_hash
+
+
+def _entries(rows: list[LogRow], actions: list[Any | None]) -> Iterator[Entry[Any]]:
+    """The rows in force as the replay's entries, each with its recorded hash."""
+    for row, action in zip(rows, actions, strict=True):
+        yield Unreadable(row.seq, "it cannot be read") if action is None else Act(action, row.seq, row.state_hash)
 
 
 def _starts(save: GameFile, rows: list[LogRow], setup: SavedFight, notes: list[str]) -> Iterator[tuple[int, Any]]:
@@ -155,18 +153,11 @@ def _mismatch(
         state = _opening_state(save, setup, notes) if seq == save.opened else _snapshot(save, seq, notes)
         if state is None or None in actions[:ply]:
             continue
-        game, good_seq = save.rules.in_play(state), (rows[ply - 1].seq if ply else save.opened)
-        for row, action in zip(rows[ply:], actions[ply:], strict=True):
-            try:
-                if action is None:
-                    break
-                game.push(action)
-            except RulesError:
-                break
-            if save.rules.state_hash(game.state) != row.state_hash:
-                game.state = game.drop_last().before
-                break
-            good_seq = row.seq
+        game = save.rules.in_play(state)
+        start_seq = rows[ply - 1].seq if ply else save.opened
+        good_seq = replay_log(
+            save.rules, state, _entries(rows[ply:], actions[ply:]), PlayedSteps(game), start_seq=start_seq
+        ).good_seq
         kept = ply + len(game.steps)
         recovered = _loaded(save, header, setup, game, _readable(actions[:kept]), good_seq, read)
         recovered.recovered_from = good_seq

@@ -27,14 +27,16 @@ from .copies import publish, remove
 from .errors import DamagedSaveError, HashMismatchError, SaveError
 from .funnel_step import Step
 from .gamefile import now, round_of
+from .log_replay import TOO_DEEP, Act, Entry, KeptSteps, OracleRow, Undo, Unreadable, replay_log
 from .log_writer import LogWriter
 from .playthrough_rules import keeps_playthroughs
 from .schema import SAVE_FORMAT, check_file, connect_read_only, migration_set, open_for_writing
-from .seam_oracle import OracleMove, move_record, oracle_digest, replay_move
+from .seam_oracle import OracleMove, move_record, oracle_digest
 from .setup_codec import known_ruleset
 
 STAND_IN = "stand_in"
 ORACLE = "oracle"
+REFUSED = (RulesError, JournalError, ValueError, TypeError, KeyError)  # a row that does not replay
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ class SeamGame:
     table: SeamTable
     opening: Any
     state: Any
-    steps: list[tuple[Any, Any, Any, bool]] = field(default_factory=list)  # (before, action, events, stand_in)
+    steps: list[Step[Any, Any, Any]] = field(default_factory=list)  # in force, oldest first
     opening_events: tuple[Any, ...] = ()
     # every row in order, undone ones too: the action (an OracleMove for the oracle's), or None for an undo
     log: list[Any] = field(default_factory=list)
@@ -240,58 +242,37 @@ def _read(path: Path, conn: sqlite3.Connection) -> SeamGame:
         raise DamagedSaveError(path, "snapshot 0 (the opening state): it does not match its set-up")
     game = SeamGame(rules, setup, seed, table, opening, opening, opening_events=tuple(events))
     rows = conn.execute("SELECT seq, kind, action, state_hash FROM log WHERE fight = 1 ORDER BY seq").fetchall()
-    good = 0
-    for seq, kind, text, expected in rows:
-        try:
-            _replay_row(game, seq, kind, text, expected)
-        except RecursionError:
-            problem = "it holds data nested too deeply to read"
-        except (RulesError, JournalError, ValueError, TypeError, KeyError) as error:
-            problem = str(error)
-        else:
-            good = seq
-            continue
-        game.recovered_from = good
+    kept: KeptSteps[Any, Any, Any] = KeptSteps(game.steps)
+
+    def told(entry: Entry[Any], step: Step[Any, Any, Any], _after: Any) -> None:
+        game.log.append(None if isinstance(entry, Undo) else step.action)
+
+    result = replay_log(rules, opening, (_entry(rules, *row) for row in rows), kept, refused=REFUSED, told=told)
+    game.state, game.oracle = result.state, result.oracle
+    if result.stop is not None:
+        game.recovered_from = result.good_seq
         raise HashMismatchError(
             path,
-            f"log entry {seq} does not replay ({problem}); the game can be recovered as it stood at log entry "
-            f"{good} ({game.ply} steps in force)",
+            f"log entry {result.stop.seq} does not replay ({result.stop.problem}); the game can be recovered as it "
+            f"stood at log entry {result.good_seq} ({game.ply} steps in force)",
             game,
         )
     return game
 
 
-def _replay_row(game: SeamGame, seq: int, kind: str, text: str | None, expected: str) -> None:
-    """One log row onto ``game``, which changes only when the row replays and its hash matches."""
-    rules, state, oracle = game.ruleset, game.state, game.oracle
-    where = f"log entry {seq}"
-    if kind == "undo":
-        if not game.steps:
-            raise ValueError("an undo with nothing to take back")
-        before, action, _events, _stand_in = game.steps[-1]
-        state = before
-        oracle = action.before if isinstance(action, OracleMove) else oracle
-        digest = rules.state_hash(state)
-        step: tuple[Any, Any, Any, bool] | None = None
-        logged: Any = None
-    elif kind == ORACLE:
-        move = replay_move(oracle or OracleState(), json.loads(text or "null"), where)
-        oracle, digest = move.after, oracle_digest(move.after)
-        step, logged = (state, move, (), False), move
-    elif kind == "action":
-        raw = json.loads(text or "null")
-        stand_in = bool(raw.pop(STAND_IN, False)) if isinstance(raw, dict) else False
-        action = rules.decode_action(raw)
-        state, events = rules.apply(state, action)
-        digest = rules.state_hash(state)
-        step, logged = (game.state, action, tuple(events), stand_in), action
-    else:
-        raise ValueError(f"the kind {kind!r} is not a step of a game on the seam")
-    if digest != expected:
-        raise ValueError("replaying it does not give the state the save recorded")
-    if step is None:
-        game.steps.pop()
-    else:
-        game.steps.append(step)
-    game.state, game.oracle = state, oracle
-    game.log.append(logged)
+def _entry(rules: Ruleset[Any, Any, Any, Any], seq: int, kind: str, text: str | None, expected: str) -> Entry[Any]:
+    """One log row read as a step of the replay (``Unreadable`` when it cannot be)."""
+    try:
+        if kind == "undo":
+            return Undo(seq, expected)
+        if kind == ORACLE:
+            return OracleRow(json.loads(text or "null"), seq, expected)
+        if kind == "action":
+            raw = json.loads(text or "null")
+            stand_in = bool(raw.pop(STAND_IN, False)) if isinstance(raw, dict) else False
+            return Act(rules.decode_action(raw), seq, expected, stand_in)
+    except RecursionError:
+        return Unreadable(seq, TOO_DEEP)
+    except REFUSED as error:
+        return Unreadable(seq, str(error))
+    return Unreadable(seq, f"the kind {kind!r} is not a step of a game on the seam")

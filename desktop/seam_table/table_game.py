@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rt0table.desktop.saves import SaveStore
 from rt0table.desktop.saves.seam_save import SeamFile, SeamGame, SeamTable, create_seam_game, load_seam_game
-from rt0table.desktop.seam_session import SeamSession, Step, TableSession
+from rt0table.desktop.seam_session import SeamSession, TableSession
 from rt0table.desktop.seam_table.table_frame import SeamTableScreen
 from rt0table.rules.seam import Ruleset
 
@@ -56,8 +56,7 @@ def resume_session(store: SaveStore, game_id: str) -> tuple[SeamFile, TableSessi
     path = store.path_of(game_id)
     loaded: SeamGame = load_seam_game(path)
     save = SeamFile(path, loaded.ruleset)
-    steps = [Step(before, action, events, stand_in) for before, action, events, stand_in in loaded.steps]
-    return save, SeamSession(loaded.ruleset, loaded.state, save, steps, oracle=loaded.oracle), loaded
+    return save, SeamSession(loaded.ruleset, loaded.state, save, list(loaded.steps), oracle=loaded.oracle), loaded
 
 
 def put_on_window(window: MainWindow, game: TableGame[Any]) -> None:

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.load_screen import LoadScreen
 from rt0table.desktop.saves import HashMismatchError, SaveError, SaveStore
 from rt0table.desktop.saves.seam_save import SeamFile, SeamTable, create_seam_game, load_seam_game
-from rt0table.desktop.seam_session import SeamSession, Step
+from rt0table.desktop.seam_session import SeamSession
 from rt0table.rules.rulesets import RULESETS, ruleset
 
 SEAM_GAMES = sorted(key for key in RULESETS if key != "rt0")
@@ -39,8 +39,8 @@ def started(store: SaveStore, key: str, seed: int = 3) -> tuple[str, SeamSession
 def reopened(store: SaveStore, game_id: str) -> SeamSession:
     path = store.path_of(game_id)
     loaded = load_seam_game(path)
-    steps = [Step(*step) for step in loaded.steps]
-    return SeamSession(loaded.ruleset, loaded.state, SeamFile(path, loaded.ruleset), steps, oracle=loaded.oracle)
+    save = SeamFile(path, loaded.ruleset)
+    return SeamSession(loaded.ruleset, loaded.state, save, list(loaded.steps), oracle=loaded.oracle)
 
 
 def play(session: SeamSession, steps: int, seed: int) -> None:
