@@ -37,7 +37,7 @@ from rt0table.desktop.lettering import scaled_font
 from rt0table.desktop.loner.loner_sheet_pdf import sheet_html, write_sheet_pdf
 from rt0table.desktop.loner.luck_counters import LuckCounters
 from rt0table.desktop.saves import SaveError
-from rt0table.desktop.saves.seam_save import SeamFile
+from rt0table.desktop.saves.seam_save import TableFile
 from rt0table.desktop.seam_session import TableSession
 from rt0table.rules.loner import loner_actions as la
 from rt0table.rules.loner.harm_luck import damage_odds, step_damage_odds
@@ -87,7 +87,7 @@ class StoryScreen(QWidget):
         opening: Sequence[LonerEvent],
         together: Together | None = None,
         parent: QWidget | None = None,
-        save: SeamFile | None = None,
+        save: TableFile | None = None,
     ) -> None:
         """``session``: the game on the seam (its recorder is ``save``, or None: unsaved); ``opening``: the events of
         its set-up, the journal's first lines; ``save`` is closed on leaving."""

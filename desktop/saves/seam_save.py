@@ -16,7 +16,7 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rt0table.rules.loner.journal import JournalError
 from rt0table.rules.loner.oracle_state import OracleState
@@ -33,6 +33,11 @@ from .playthrough_rules import keeps_playthroughs
 from .schema import SAVE_FORMAT, check_file, connect_read_only, migration_set, open_for_writing
 from .seam_oracle import OracleMove, move_record, oracle_digest
 from .setup_codec import known_ruleset
+
+T = TypeVar("T")
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
 
 STAND_IN = "stand_in"
 ORACLE = "oracle"
@@ -51,19 +56,19 @@ class SeamTable:
 
 
 @dataclass
-class SeamGame:
+class SeamGame(Generic[T, S, A, E]):
     """A seam game read back from its save: the opening, the steps in force and the state they reach."""
 
-    ruleset: Ruleset[Any, Any, Any, Any]
-    setup: Any
+    ruleset: Ruleset[T, S, A, E]
+    setup: T
     seed: int
     table: SeamTable
-    opening: Any
-    state: Any
-    steps: list[Step[Any, Any, Any]] = field(default_factory=list)  # in force, oldest first
-    opening_events: tuple[Any, ...] = ()
+    opening: S
+    state: S
+    steps: list[Step[S, A, E]] = field(default_factory=list)  # in force, oldest first
+    opening_events: tuple[E, ...] = ()
     # every row in order, undone ones too: the action (an OracleMove for the oracle's), or None for an undo
-    log: list[Any] = field(default_factory=list)
+    log: list[A | OracleMove | None] = field(default_factory=list)
     oracle: OracleState | None = None  # the solo oracle beside the game, once it has been used
     recovered_from: int | None = None  # set on the last good state a damaged save offers: its last good log entry
 
@@ -73,8 +78,8 @@ class SeamGame:
 
 
 def create_seam_game(
-    path: Path, rules: Ruleset[Any, Any, Any, Any], setup: Any, seed: int, table: SeamTable, app_version: str
-) -> SeamFile:
+    path: Path, rules: Ruleset[T, S, A, E], setup: T, seed: int, table: SeamTable, app_version: str
+) -> SeamFile[T, S, A, E]:
     """Write a new save at ``path`` (which must not exist) on fight 1 at its opening, and open it for appending."""
     known_ruleset(path, rules.key)
     if path.exists():
@@ -125,10 +130,10 @@ def create_seam_game(
     return SeamFile(path, rules)
 
 
-class SeamFile:
+class SeamFile(Generic[T, S, A, E]):
     """An open seam save: the session's recorder (``record``, ``record_undo``), one transaction a step."""
 
-    def __init__(self, path: Path, rules: Ruleset[Any, Any, Any, Any]) -> None:
+    def __init__(self, path: Path, rules: Ruleset[T, S, A, E]) -> None:
         self.path = path
         self.rules = rules
         self.db = open_for_writing(path)
@@ -142,21 +147,23 @@ class SeamFile:
     def close(self) -> None:
         self.db.close()
 
-    def record(self, step: Step[Any, Any, Any], state: Any) -> None:
+    def record(self, step: Step[S, A, E], state: S) -> None:
+        if isinstance(step.action, OracleMove):  # the oracle's moves come through record_oracle
+            raise SaveError(self.path, "an oracle's move is kept as an oracle row, not as the game's action")
         data = self.rules.encode_action(step.action)
         if step.stand_in:
             data[STAND_IN] = True
         self._row("action", json.dumps(data), self.ply + 1, state)
 
-    def record_undo(self, step: Step[Any, Any, Any]) -> None:
+    def record_undo(self, step: Step[S, A, E]) -> None:
         self._row("undo", None, self.ply - 1, step.before)
 
-    def record_oracle(self, move: OracleMove, state: Any) -> None:
+    def record_oracle(self, move: OracleMove, state: S) -> None:
         """A move of the solo oracle beside the game (``state`` is the game's, unchanged by it)."""
         text = json.dumps(move_record(move), separators=(",", ":"))
         self._row(ORACLE, text, self.ply + 1, state, oracle_digest(move.after))
 
-    def _row(self, kind: str, action: str | None, ply: int, state: Any, digest: str | None = None) -> None:
+    def _row(self, kind: str, action: str | None, ply: int, state: S, digest: str | None = None) -> None:
         stamp, number = now(), round_of(state)
         with self.log.writing("this step"), self.db.atomic():
             seq = self.log.row(kind, action, ply, number, digest or self.rules.state_hash(state), 1, stamp)
@@ -164,7 +171,7 @@ class SeamFile:
         self.log.seq, self.ply = seq, ply
 
 
-def write_summary(path: Path, game: SeamGame) -> None:
+def write_summary(path: Path, game: SeamGame[Any, Any, Any, Any]) -> None:
     """The header's ply and round as ``game`` (read from this file) leaves them: for a copy cut short."""
     conn = sqlite3.connect(path)
     try:
@@ -195,7 +202,7 @@ def saved_ruleset(path: Path) -> str:
     return key if isinstance(key, str) else ""
 
 
-def load_seam_game(path: Path) -> SeamGame:
+def load_seam_game(path: Path) -> SeamGame[Any, Any, Any, Any]:
     """Read a seam save back, replaying every step in force and checking each hash; a SaveError names the file.
 
     A log row that does not replay raises ``HashMismatchError`` whose ``recovered`` is the game as it stood before
@@ -213,9 +220,13 @@ def load_seam_game(path: Path) -> SeamGame:
         conn.close()
 
 
-def _read(path: Path, conn: sqlite3.Connection) -> SeamGame:
+def _read(path: Path, conn: sqlite3.Connection) -> SeamGame[Any, Any, Any, Any]:
+    """The game the header names (the registry hands its rules out with their types erased), read back."""
     key = conn.execute("SELECT ruleset FROM game WHERE id = 1").fetchone()[0]
-    rules = ruleset_of(known_ruleset(path, key))
+    return _replayed(path, conn, ruleset_of(known_ruleset(path, key)))
+
+
+def _replayed(path: Path, conn: sqlite3.Connection, rules: Ruleset[T, S, A, E]) -> SeamGame[T, S, A, E]:
     players = json.loads(conn.execute("SELECT players FROM game WHERE id = 1").fetchone()[0] or "[]")
     if not isinstance(players, list):
         raise DamagedSaveError(path, "game.players: must be a list of names")
@@ -240,11 +251,11 @@ def _read(path: Path, conn: sqlite3.Connection) -> SeamGame:
     stored, digest = conn.execute("SELECT state, state_hash FROM snapshot WHERE seq = 0 AND fight = 1").fetchone()
     if rules.state_hash(opening) != digest or rules.state_hash(rules.decode_state(json.loads(stored))) != digest:
         raise DamagedSaveError(path, "snapshot 0 (the opening state): it does not match its set-up")
-    game = SeamGame(rules, setup, seed, table, opening, opening, opening_events=tuple(events))
+    game: SeamGame[T, S, A, E] = SeamGame(rules, setup, seed, table, opening, opening, opening_events=tuple(events))
     rows = conn.execute("SELECT seq, kind, action, state_hash FROM log WHERE fight = 1 ORDER BY seq").fetchall()
-    kept: KeptSteps[Any, Any, Any] = KeptSteps(game.steps)
+    kept: KeptSteps[S, A, E] = KeptSteps(game.steps)
 
-    def told(entry: Entry[Any], step: Step[Any, Any, Any], _after: Any) -> None:
+    def told(entry: Entry[A], step: Step[S, A, E], _after: S) -> None:
         game.log.append(None if isinstance(entry, Undo) else step.action)
 
     result = replay_log(rules, opening, (_entry(rules, *row) for row in rows), kept, refused=REFUSED, told=told)
@@ -260,7 +271,7 @@ def _read(path: Path, conn: sqlite3.Connection) -> SeamGame:
     return game
 
 
-def _entry(rules: Ruleset[Any, Any, Any, Any], seq: int, kind: str, text: str | None, expected: str) -> Entry[Any]:
+def _entry(rules: Ruleset[T, S, A, E], seq: int, kind: str, text: str | None, expected: str) -> Entry[A]:
     """One log row read as a step of the replay (``Unreadable`` when it cannot be)."""
     try:
         if kind == "undo":
@@ -276,3 +287,6 @@ def _entry(rules: Ruleset[Any, Any, Any, Any], seq: int, kind: str, text: str | 
     except REFUSED as error:
         return Unreadable(seq, str(error))
     return Unreadable(seq, f"the kind {kind!r} is not a step of a game on the seam")
+
+
+TableFile = SeamFile[Any, Any, Any, Any]  # the shared seam table's: it keeps whichever game it is handed
