@@ -6,13 +6,15 @@ events to the views. A responder (the GM stand-in) may answer what the table's p
 the same funnel, marked as its own (with the note of why, when it gives one), and one undo takes them back together
 with the player's step that called for them. Undo never goes back over a step whose events revealed something (a
 card drawn, dice rolled, secret plans shown): ``ruleset.reveals``. The solo oracle beside a seam game's table
-(``submit_oracle``) takes the same road: each move is a step, saved and undone like the game's own, and one that
-rolled stands. A funnel that forgets (``forgets=True``, a long playthrough) lets go of every step before a reveal,
+(``submit_oracle``, with one of the oracle's ops) takes the same road: each move is a step, saved and undone like the
+game's own, and one that rolled stands; its dice come from the oracle's own seeded generator, first seeded here.
+A funnel that forgets (``forgets=True``, a long playthrough) lets go of every step before a reveal,
 since no undo can reach them, so its memory stays flat however long the game runs.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -23,7 +25,8 @@ from rt0table.desktop.saves.funnel_step import Play, Reply, SeamRecorder, Step
 
 __all__ = ["MAX_ANSWERS", "Funnel", "Reply", "SeamSession", "Step", "TableSession"]
 from rt0table.desktop.saves.loaded import StandInAnswer
-from rt0table.desktop.saves.seam_oracle import OracleMove, oracle_move
+from rt0table.desktop.saves.seam_oracle import OracleMove, oracle_move, played_move
+from rt0table.rules.loner.oracle_ops import OracleOp, oracle_rng
 from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.seam import IllegalAction, Ruleset
 
@@ -99,9 +102,27 @@ class Funnel(QObject, Generic[S, A, E]):
             self.changed.emit(events)
         return step
 
-    def submit_oracle(self, oracle: OracleState) -> bool:
-        """The oracle beside the table asked, rolled or noted something: one step, saved; a journal that lost
-        entries is refused (they go by undo)."""
+    def submit_oracle(self, op: OracleOp) -> bool:
+        """The oracle beside the table asked, rolled, noted or toggled something: one step, saved; a refusal is
+        emitted (``refused``) and changes nothing."""
+        try:
+            self.play_oracle(op)
+        except IllegalAction as error:
+            self.refused.emit(str(error))
+            return False
+        return True
+
+    def play_oracle(self, op: OracleOp) -> OracleMove:
+        """Apply, record and keep one op of the oracle, its dice from the oracle's generator (seeded here the first
+        time it rolls); raises IllegalAction and changes nothing when the rules refuse it."""
+        before = self.oracle if self.oracle is not None else OracleState()
+        move = played_move(before, op, oracle_rng(before, random.getrandbits(64)))
+        self._keep_oracle(move)
+        return move
+
+    def submit_oracle_state(self, oracle: OracleState) -> bool:
+        """A tool of the oracle not yet sent as an op left this state: one step, saved as the change to the
+        oracle's document; a journal that lost entries is refused (they go by undo)."""
         before = self.oracle if self.oracle is not None else OracleState()
         if oracle == before:
             return False
@@ -110,13 +131,16 @@ class Funnel(QObject, Generic[S, A, E]):
         except IllegalAction as error:
             self.refused.emit(str(error))
             return False
+        self._keep_oracle(move)
+        return True
+
+    def _keep_oracle(self, move: OracleMove) -> None:
         if self.recorder is not None:
             with through_funnel():
                 self.recorder.record_oracle(move, self.state)
-        self.oracle = oracle
+        self.oracle = move.after
         self.steps.append(Step(self.state, move, ()))
         self.changed.emit([])
-        return True
 
     def set_responder(self, responder: Callable[[S], A | Reply[A] | None] | None) -> None:
         """Install (or remove) the responder and let it answer whatever already waits for it."""

@@ -26,6 +26,8 @@ from rt0table.desktop.saves.loaded import StandInAnswer
 from rt0table.desktop.saves.seam_oracle import OracleMove
 from rt0table.desktop.seam_session import Funnel
 from rt0table.desktop.table.fight_session import Session
+from rt0table.rules.loner.oracle_ops import OracleOp
+from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.paradise_lua.lua_campaign import LuaState
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import fight_plan as fp
@@ -287,9 +289,19 @@ class Playthrough(QObject):
         return fight_events
 
     def set_solo(self, journal: SoloJournal) -> None:
-        """The oracle asked, rolled or noted something: one op through the funnel, in a fight as between fights."""
+        """A tool of the oracle not yet sent as an op left this journal: one snapshot op through the funnel."""
         if journal != self.solo:
             self.submit(ops.OracleStep(journal))
+
+    def submit_oracle(self, op: OracleOp) -> OracleState | str:
+        """One op of the oracle through the funnel, in a fight as between fights: the oracle's state it leaves, or
+        why the rules refused it (nothing changed)."""
+        try:
+            self.submit(ops.ConsultOracle(op))
+        except IllegalAction as error:
+            return str(error)
+        assert self.solo is not None  # the op wrote the journal
+        return self.solo.oracle
 
     def end_fight(self) -> FightReport:
         """Read the finished fight into the campaign and clear the table; returns what the summary shows."""

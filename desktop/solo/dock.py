@@ -34,6 +34,8 @@ from rt0table.desktop.table.keys import PANE_KEY
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.loner.dice import DiceSource
+from rt0table.rules.loner.oracle_ops import OracleOp
+from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.loner.tables import LonerTables
 from rt0table.rules.rt0.solo.gm_stand_in import GmStandIn, Policy
 from rt0table.rules.rt0.solo.journal_bridge import SoloJournal, stand_in_reason
@@ -251,6 +253,8 @@ class JournalOwner(Protocol):
 
     def set_solo(self, journal: SoloJournal) -> None: ...
 
+    def submit_oracle(self, op: OracleOp) -> OracleState | str: ...
+
 
 class JournalShown(QObject):
     """Shows a dock the owner's journal after every change to it; a child of the dock, so Qt drops the connection
@@ -269,5 +273,6 @@ def on_journal(dock: SoloDock, owner: JournalOwner) -> None:
     """The dock on the playthrough's journal: what the oracle is asked goes through the funnel as a step, and the
     dock shows the journal as every step (or undo) leaves it."""
     dock.show_journal(owner.solo)
+    dock.panel.keeper = owner.submit_oracle
     dock.journal_changed.connect(lambda: owner.set_solo(dock.solo))
     owner.changed.connect(JournalShown(dock, owner).follow)

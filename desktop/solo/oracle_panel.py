@@ -1,11 +1,17 @@
-"""The Loner oracle panel: ask, pick tags, see the odds, roll or enter dice, keep the journal."""
+"""The Loner oracle panel: ask, pick tags, see the odds, roll or enter dice, keep the journal.
+
+Asking (with the Twist it brings), inspiration, notes, the conflict toggle and the tag shelves are ops
+(``rules.loner.oracle_ops``): the panel sends them to its ``keeper`` (the game's funnel) and shows the state it gets
+back; it throws no dice for them (the oracle's seeded generator does, or the player's own dice travel in the op).
+A panel with no keeper applies them itself, on its own state. The other tools still hand a finished state back
+(``state_changed``) and roll with ``source``.
+"""
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -45,29 +51,29 @@ from rt0table.desktop.solo.oracle_tools import (
     tools_summary,
 )
 from rt0table.rules.loner.dice import DiceSource
-from rt0table.rules.loner.inspiration import roll_inspiration
-from rt0table.rules.loner.journal import NoteEntry
+from rt0table.rules.loner.journal import InspirationEntry, NoteEntry, QuestionEntry, TwistEntry
 from rt0table.rules.loner.markdown import entry_line, to_markdown
 from rt0table.rules.loner.odds import answer_odds, twist_odds
-from rt0table.rules.loner.oracle import Answer, Edge, EdgeReading, OracleThrow, edge_from_tags, throw_oracle
-from rt0table.rules.loner.oracle_state import (
-    Asked,
-    OracleState,
-    annotate,
-    ask,
-    begin_scene,
-    end_scene,
-    inspire,
-    resolve_twist,
-    set_conflict,
+from rt0table.rules.loner.oracle import Answer, Edge, EdgeReading, OracleThrow, edge_from_tags
+from rt0table.rules.loner.oracle_ops import (
+    AskOracle,
+    NoteOracle,
+    OracleOp,
+    RollInspiration,
+    SetConflict,
+    SetTags,
+    apply_oracle,
+    oracle_rng,
 )
+from rt0table.rules.loner.oracle_state import Asked, OracleState, begin_scene, end_scene, resolve_twist
 from rt0table.rules.loner.scenes import CloseReason, SceneFrame, roll_transition
 from rt0table.rules.loner.tables import LonerTables, load_tables
 from rt0table.rules.loner.terms import SceneKind
 from rt0table.rules.loner.tools import leveraged_edge
-from rt0table.rules.loner.twist import TWIST_AT, Twist
+from rt0table.rules.loner.twist import TWIST_AT, Twist, tick
 
 INSPIRE_KEY = "Ctrl+I"
+Keeper = Callable[[OracleOp], OracleState | str]  # an op taken: the oracle's state it leaves, or why it was refused
 ODDS_SCALE = 1000
 
 
@@ -205,8 +211,12 @@ class OraclePanel(QWidget):
         tags: Iterable[str] = (),
         parent: QWidget | None = None,
         compact: bool = False,
+        seed: int | None = None,
     ) -> None:
+        """``seed``: the oracle's generator, for a panel with no keeper whose oracle has never rolled."""
         super().__init__(parent)
+        self.keeper: Keeper | None = None  # the game's funnel, once the panel is put beside one
+        self.seed = seed if seed is not None else random.getrandbits(64)
         self.compact = compact  # one narrow column (beside the table): tabs for asking and the journal
         self.setObjectName("oracle-panel")
         self.tables = tables
@@ -217,6 +227,7 @@ class OraclePanel(QWidget):
         known = list(tags)
         self._build(known)
         self._show_tags()
+        self._show_conflict()
         self.refresh()
 
     # --- building ---
@@ -511,21 +522,63 @@ class OraclePanel(QWidget):
     # --- actions ---
 
     def roll(self) -> None:
-        """Ask the typed question with rolled or entered dice, then roll a Twist if one came due."""
-        self.error_label.clear()
-        spend = self.spending()
+        """Ask the typed question with the oracle's dice or the player's own (and the Twist it brings, if any)."""
+        own = self.own_dice.isChecked()
         try:
             edge = self.dice_edge()
-            throw = self.entered_throw(edge) if self.own_dice.isChecked() else throw_oracle(self.source, edge)
-            state, asked = ask(
-                self.state, self.question.text(), self.tags_for.picked(), self.tags_against.picked(), throw, spend
-            )
         except ValueError as error:
             self.error_label.setText(str(error))
             return
-        self.spend_box.setChecked(False)
-        self.question.clear()
-        self.commit(self.asked(state, asked))
+        typed = self.entered_throw(edge) if own else None
+        twist = tuple(spin.value() for spin in self.twist_spins) if own and self.twist_spins[0].isEnabled() else ()
+        op = AskOracle(
+            self.question.text(),
+            tuple(self.tags_for.picked()),
+            tuple(self.tags_against.picked()),
+            self.spending(),
+            (*typed.chance, *typed.risk) if typed is not None else (),
+            twist,
+        )
+        if self.send(op):
+            self.spend_box.setChecked(False)
+            self.question.clear()
+
+    def send(self, op: OracleOp) -> bool:
+        """Take one op: through the keeper when there is one, else here on the panel's own state; show what it
+        left, or why it was refused."""
+        before = self.state
+        if self.keeper is not None:
+            after = self.keeper(op)
+        else:
+            try:
+                after = apply_oracle(before, op, oracle_rng(before, self.seed), self.tables).state
+            except ValueError as error:
+                after = str(error)
+        if isinstance(after, str):
+            self.error_label.setText(after)
+            self._show_tags()  # a refused shelf goes back to the one the oracle keeps
+            return False
+        self._answered(before, after)
+        self.error_label.clear()
+        self.state = after
+        self.refresh()
+        if self.keeper is None:
+            self.state_changed.emit()
+        return True
+
+    def _answered(self, before: OracleState, after: OracleState) -> None:
+        """The answer, Twist and inspiration the op added, for the result views (read from the new entries)."""
+        added = after.journal.entries[len(before.journal.entries) :]
+        for entry in added:
+            if isinstance(entry, QuestionEntry):
+                edge = edge_from_tags(entry.tags_for, entry.tags_against)
+                self.last = Asked(entry, edge, entry.roll, tick(before.counter, entry.roll, before.in_conflict))
+                self.last_twist = None
+            elif isinstance(entry, TwistEntry):
+                self.last_twist = entry.twist
+            elif isinstance(entry, InspirationEntry):
+                dice = ", ".join(f"{row}-{column}" for row, column in entry.dice)
+                self.inspiration_label.setText(f"{' '.join(entry.words)}  ({dice})")
 
     def pose(self, question: str) -> None:
         """Put a question in the field, ready to roll, with its tab in front."""
@@ -562,8 +615,8 @@ class OraclePanel(QWidget):
         """Take the next state from a step the player took here, show it and tell the dock."""
         self.error_label.clear()
         self.state = state
+        self.state_changed.emit()  # before the views: drawing them may send an op (a tag shelved) on top of it
         self.refresh()
-        self.state_changed.emit()
 
     def fail(self, message: str) -> None:
         """Show why a step was refused, on the tab where it was tried and under the answer."""
@@ -571,25 +624,14 @@ class OraclePanel(QWidget):
 
     def inspire(self) -> None:
         """Roll a verb, adjective and noun and log them."""
-        inspiration = roll_inspiration(self.tables, self.source)
-        self.state = inspire(self.state, inspiration)
-        dice = ", ".join(f"{d.row}-{d.column}" for d in inspiration.draws)
-        self.inspiration_label.setText(f"{inspiration.prompt}  ({dice})")
-        self.refresh()
-        self.state_changed.emit()
+        self.send(RollInspiration())
 
     def add_note(self) -> None:
         """Add the typed note, attached to the selected journal entry if there is one."""
         item = self.journal_view.currentItem()
         about = item.data(Qt.ItemDataRole.UserRole) if item is not None and item.isSelected() else None
-        try:
-            self.state, _ = annotate(self.state, self.note_edit.text(), about)
-        except ValueError as error:
-            self.error_label.setText(str(error))
-            return
-        self.note_edit.clear()
-        self.refresh()
-        self.state_changed.emit()
+        if self.send(NoteOracle(self.note_edit.text(), about)):
+            self.note_edit.clear()
 
     def open_scene(self) -> None:
         """Open the framed scene and log it."""
@@ -622,9 +664,9 @@ class OraclePanel(QWidget):
         self.state_changed.emit()
 
     def set_conflict(self, on: bool) -> None:
-        """Enter or leave a Harm & Luck conflict."""
-        self.state = set_conflict(self.state, on)
-        self.refresh()
+        """Enter or leave a Harm & Luck conflict: a step of its own, saved and undone like any."""
+        if on != self.state.in_conflict and not self.send(SetConflict(on)):
+            self._show_conflict()
 
     def markdown(self, title: str = "Loner journal") -> str:
         """The journal as Markdown, with the tables' credit at the end."""
@@ -643,7 +685,14 @@ class OraclePanel(QWidget):
         self.state = state
         self.journal_view.clear()
         self._show_tags()
+        self._show_conflict()
         self.refresh()
+
+    def _show_conflict(self) -> None:
+        """The conflict box as the state keeps it (an undo or a reopened save may have changed it)."""
+        self.conflict_box.blockSignals(True)
+        self.conflict_box.setChecked(self.state.in_conflict)
+        self.conflict_box.blockSignals(False)
 
     def _show_tags(self) -> None:
         """The tag lists as the state keeps them (a new dock for the next fight starts from the same shelf)."""
@@ -653,10 +702,8 @@ class OraclePanel(QWidget):
     def _tags_changed(self) -> None:
         """A tag added or picked: the state keeps the shelf, so it outlives this panel (a fight's dock is new)."""
         shelves = (self.tags_for.shelf(), self.tags_against.shelf())
-        if shelves != (self.state.tags_for, self.state.tags_against):
-            self.state = replace(self.state, tags_for=shelves[0], tags_against=shelves[1])
-            self.state_changed.emit()
-        self.refresh()
+        if shelves == (self.state.tags_for, self.state.tags_against) or not self.send(SetTags(*shelves)):
+            self.refresh()
 
     # --- rendering ---
 

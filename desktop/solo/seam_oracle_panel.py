@@ -1,6 +1,6 @@
 """The Loner oracle at a game on the seam played solo (Moon's Grave, The Restless): each move through the session.
 
-The panel's moves go into the game's one funnel (``SeamSession.submit_oracle``), so they are saved with the game,
+The panel's ops go into the game's one funnel (``SeamSession.play_oracle``), so they are saved with the game,
 come back on resume and are taken back by the table's undo; the panel shows whatever the session's oracle is.
 """
 
@@ -14,7 +14,9 @@ from PySide6.QtWidgets import QScrollArea
 
 from rt0table.desktop.seam_session import TableSession
 from rt0table.desktop.solo.oracle_panel import OraclePanel, bundled_tables
+from rt0table.rules.loner.oracle_ops import OracleOp
 from rt0table.rules.loner.oracle_state import OracleState
+from rt0table.rules.seam import IllegalAction
 
 HINT_WIDTH = 300  # the width the oracle asks of a side panel: the table keeps the room, the oracle scrolls
 
@@ -38,9 +40,17 @@ def seam_oracle(session: TableSession) -> tuple[OraclePanel, QScrollArea]:
     """The oracle on the session's state, and a scroll area holding it (it is taller than a small window's panel)."""
     panel = OraclePanel(bundled_tables(), state=session.oracle, compact=True)
 
-    def moved() -> None:
-        if not session.submit_oracle(panel.state):  # refused (or no change): show what the session holds
+    def keep(op: OracleOp) -> OracleState | str:
+        try:
+            return session.play_oracle(op).after
+        except IllegalAction as error:
+            return str(error)
+
+    def moved() -> None:  # a tool that is no op yet left a finished state
+        if not session.submit_oracle_state(panel.state):  # refused (or no change): show what the session holds
             panel.reload(session.oracle or OracleState())
+
+    panel.keeper = keep
 
     def followed(_events: list[Any]) -> None:
         if panel.state != (session.oracle or OracleState()):  # an undo took a move back

@@ -32,6 +32,10 @@ def write_oracle(oracle: OracleState) -> dict[str, Any]:
         **own,
     }
     own["tags"] = {side: own.pop(name) for side, name in TAG_SIDES.items()}
+    if own["rng"] is None:  # an oracle that never threw its own dice writes what saves always held
+        del own["rng"]
+    else:
+        own["rng"] = own.pop("rng")  # after the tags
     return own
 
 

@@ -60,6 +60,8 @@ class OracleState:
     # The tags on the asking side, each (name, picked): the player's shelf, kept between questions, scenes and fights
     tags_for: tuple[tuple[str, bool], ...] = ()
     tags_against: tuple[tuple[str, bool], ...] = ()
+    # The oracle's dice: the seeded generator's state (rules.dice.dice_rng), None until the oracle first rolls
+    rng: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

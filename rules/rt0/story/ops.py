@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...loner.oracle_ops import OracleOp
 from ...paradise_lua import lua_campaign as lua
 from ..campaign import campaign as cp
 from ..campaign.character import Character
@@ -334,6 +335,14 @@ class OracleStep:
 
 
 @dataclass(frozen=True, slots=True)
+class ConsultOracle:
+    """One op of the oracle (a question, a toggle, a note, a scene, a tool): the story applies it, its dice drawn
+    from the oracle's generator, first seeded from the story's seed."""
+
+    op: OracleOp
+
+
+@dataclass(frozen=True, slots=True)
 class WriteNote:
     """A line the player typed into the playthrough's journal."""
 
@@ -362,7 +371,18 @@ class LuaStep:
 DayOp = ChooseMeal | ChooseSleep | EndDay | AskTheGM | GMAnswers
 FightOp = BeginFight | FightAction | ConcludeFight
 JournalOp = WriteNote | EditNote | DeleteNote
-Op = DayOp | CampaignOp | CheckOp | GMKeepsCard | KeepOnHeadphones | FightOp | OracleStep | JournalOp | LuaStep
+Op = (
+    DayOp
+    | CampaignOp
+    | CheckOp
+    | GMKeepsCard
+    | KeepOnHeadphones
+    | FightOp
+    | OracleStep
+    | ConsultOracle
+    | JournalOp
+    | LuaStep
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ...loner.journal import NoteEntry
+from ...loner.loner_state import book_tables
+from ...loner.oracle_ops import apply_oracle, oracle_rng
 from ...paradise_lua import lua_campaign as lua
 from ...paradise_lua.world_content import shipped_world
 from ...seam import IllegalAction, RulesError
@@ -87,6 +89,9 @@ class DayChoices:
 
     def sleep(self, member: str) -> cp.Sleep:
         return dict(self.sleeps).get(member, cp.Sleep.RESTFUL)
+
+
+ORACLE_SALT = 0x4F7261636C65  # the oracle's generator is seeded from the story's seed, apart from its decks'
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +290,8 @@ def _apply(story: Story, op: ops.Op) -> Applied:
         return _fight(story, op)
     if isinstance(op, ops.OracleStep):
         return _oracle(story, op)
+    if isinstance(op, ops.ConsultOracle):
+        return _consult(story, op)
     if isinstance(op, ops.WriteNote | ops.EditNote | ops.DeleteNote):
         return _journal(story, op)
     if isinstance(op, ops.LuaStep):
@@ -470,6 +477,19 @@ def _oracle(story: Story, op: ops.OracleStep) -> Applied:
     added = after[len(before) :]
     rolled = any(not isinstance(e, NoteEntry) for e in added)
     return replace(story, solo=op.solo), [OracleAnswered(tuple(e.id for e in added), reveals=rolled)]
+
+
+def _consult(story: Story, op: ops.ConsultOracle) -> Applied:
+    """The oracle's op on the journal's oracle, its dice from the oracle's generator (seeded from the story's seed
+    the first time it rolls); an op that threw dice reveals."""
+    solo = story.solo if story.solo is not None else SoloJournal()
+    rng = oracle_rng(solo.oracle, story.seed ^ ORACLE_SALT)
+    try:
+        outcome = apply_oracle(solo.oracle, op.op, rng, book_tables())
+    except ValueError as error:
+        raise IllegalAction(str(error)) from None
+    added = tuple(e.id for e in outcome.entries)
+    return replace(story, solo=solo.with_oracle(outcome.state)), [OracleAnswered(added, reveals=outcome.rolled)]
 
 
 def _journal(story: Story, op: ops.JournalOp) -> Applied:

@@ -12,11 +12,11 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.assets.loner import TABLES_FILE, tables_text
 from rt0table.desktop.solo.oracle_panel import OraclePanel
-from rt0table.rules.loner.dice import EnteredDice
 from rt0table.rules.loner.journal import InspirationEntry, NoteEntry, QuestionEntry, TwistEntry
 from rt0table.rules.loner.oracle import Answer, Edge
 from rt0table.rules.loner.tables import LonerTables, load_tables
 from rt0table.rules.loner.twist import TwistCounter
+from tests.helpers.own_dice import ask_with
 from tests.helpers.widgets import LEFT, set_spin, tick_box
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
@@ -123,9 +123,7 @@ def test_third_doubles_roll_a_twist_from_entered_dice(qtbot: QtBot, tables: Lone
 def test_conflict_box_stops_the_counter(qtbot: QtBot, panel: OraclePanel) -> None:
     tick_box(qtbot, panel.conflict_box)
     assert panel.state.in_conflict
-    panel.source = EnteredDice([3, 3])
-    qtbot.keyClicks(panel.question, "Do I dodge the blow?")
-    qtbot.mouseClick(panel.roll_button, LEFT)
+    ask_with(qtbot, panel, "Do I dodge the blow?", 3, 3)
     assert panel.last is not None and panel.last.roll.doubles
     assert panel.state.counter.value == 0
 

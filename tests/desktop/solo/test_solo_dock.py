@@ -14,15 +14,16 @@ from pytestqt.qtbot import QtBot
 from rt0table.desktop.solo.dock import GM_LABEL, SoloDock, attach_solo, solo_panel
 from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.quick_fights import quick_fight
-from rt0table.rules.loner.dice import EnteredDice
 from rt0table.rules.loner.journal import FightEntry, InspirationEntry, QuestionEntry, SkillCheckEntry
 from rt0table.rules.rt0.fight.actions import Choose, PlayCard
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.rt0.solo.gm_stand_in import GmChoice
 from tests.desktop.conftest import MakeTable
 from tests.desktop.conftest import shoot as shoot_now
+from tests.helpers.own_dice import ask_with
 from tests.helpers.solo_fights import knock_down_fight, skill_check_fight
 from tests.helpers.solo_tables import play_to_the_end, solo_table
+from tests.helpers.widgets import set_spin, tick_box
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -55,12 +56,13 @@ def test_asking_rolling_and_the_twist_counter_on_doubles(qtbot: QtBot, make_tabl
     screen, dock = solo_table(make_table)
     panel = dock.panel
     assert "0 / 3" in panel.twist_label.text()
-    panel.source = EnteredDice([4, 4, 6, 5])
-    qtbot.keyClicks(panel.question, "Does the guard hear us?")
-    qtbot.mouseClick(panel.roll_button, LEFT)
+    ask_with(qtbot, panel, "Does the guard hear us?", 4, 4)
     entry = dock.solo.journal.entries[-1]
     assert isinstance(entry, QuestionEntry) and entry.roll.doubles and entry.twist_counter == 1
     assert "1 / 3" in panel.twist_label.text() and "●○○" in panel.twist_label.text()
+    tick_box(qtbot, panel.own_dice)
+    set_spin(qtbot, panel.chance_spins[0], 6)
+    set_spin(qtbot, panel.risk_spins[0], 5)
     qtbot.keyClicks(panel.question, "Is the door open?")
     qtbot.keyClick(panel.question, Qt.Key.Key_Return)
     assert "1 / 3" in panel.twist_label.text(), "no doubles: the counter stays"

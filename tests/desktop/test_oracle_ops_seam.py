@@ -1,0 +1,79 @@
+"""The oracle's ops beside a game on the seam: each toggle a saved step read back on reopening, undone by the table's
+undo; a question stands; a save replays to the same oracle; rows written before the ops still read."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from rt0table.desktop.moons_grave.mg_game import resume_game
+from rt0table.desktop.saves import SaveStore
+from rt0table.desktop.saves.seam_oracle import OracleMove
+from rt0table.desktop.saves.seam_save import load_seam_game
+from rt0table.desktop.solo.oracle_panel import OraclePanel
+from rt0table.rules.loner.oracle_ops import AskOracle, SetConflict
+from tests.helpers.mg_tables import mg_table
+from tests.helpers.widgets import LEFT, tick_box
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SaveStore]:
+    with SaveStore(tmp_path / "saves", app_version="test") as opened:
+        yield opened
+
+
+def test_a_toggle_is_saved_read_back_and_undone_and_a_question_stands(qtbot: QtBot, store: SaveStore) -> None:
+    game = mg_table(qtbot, store=store)
+    panel = game.screen.oracle
+    assert isinstance(panel, OraclePanel)
+    qtbot.keyClicks(panel.question, "Is the road watched?")
+    qtbot.mouseClick(panel.roll_button, LEFT)
+    tick_box(qtbot, panel.conflict_box)
+    moves = [s.action for s in game.session.steps if isinstance(s.action, OracleMove)]
+    assert [type(m.op) for m in moves] == [AskOracle, SetConflict] and [m.rolled for m in moves] == [True, False]
+    assert game.session.oracle is not None and game.session.oracle.in_conflict and game.session.oracle.rng is not None
+    game.save.close()
+
+    again = resume_game(store, game.game_id)
+    qtbot.addWidget(again.screen)
+    shown = again.screen.oracle
+    assert isinstance(shown, OraclePanel)
+    assert shown.state.in_conflict and shown.conflict_box.isChecked()  # the toggle came back with the save
+    assert again.session.undo()  # the toggle goes
+    assert not shown.conflict_box.isChecked() and again.session.oracle is not None
+    assert not again.session.oracle.in_conflict
+    assert not again.session.undo()  # the question was rolled: it stands
+    again.save.close()
+    replayed = load_seam_game(store.path_of(game.game_id)).oracle
+    assert replayed == shown.state and replayed is not None and not replayed.in_conflict
+
+
+def test_the_saved_op_replays_to_the_same_answer(qtbot: QtBot, store: SaveStore) -> None:
+    game = mg_table(qtbot, store=store)
+    assert game.session.submit_oracle(AskOracle("Is the door barred?"))
+    asked = game.session.oracle
+    game.save.close()
+    path = store.path_of(game.game_id)
+    conn = sqlite3.connect(path)
+    try:
+        (text,) = conn.execute("SELECT action FROM log WHERE kind = 'oracle'").fetchone()
+    finally:
+        conn.close()
+    row = json.loads(text)
+    assert row["op"]["op"] == "AskOracle" and isinstance(row["rng"], int)
+    assert load_seam_game(path).oracle == asked
+
+
+def test_a_refused_op_changes_nothing_and_says_why(qtbot: QtBot, store: SaveStore) -> None:
+    game = mg_table(qtbot, store=store)
+    said: list[str] = []
+    game.session.refused.connect(said.append)
+    steps = len(game.session.steps)
+    assert not game.session.submit_oracle(AskOracle(" "))
+    assert len(game.session.steps) == steps and "type the question" in said[-1]
+    game.save.close()
