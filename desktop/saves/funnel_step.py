@@ -34,7 +34,7 @@ class Reply(Generic[A]):
     note: StandInAnswer | None = None
 
 
-@dataclass(frozen=True)
+@dataclass  # not frozen: a frozen dataclass costs a microsecond a step to build, and nothing changes a step once made
 class Step(Generic[S, A, E]):
     """One applied action: the state before it, the action (an ``OracleMove`` for the oracle's), its events,
     whether the stand-in chose it (``note``: why, when it said), and whether its events revealed something (None:
