@@ -89,7 +89,11 @@ class Funnel(QObject, Generic[S, A, E]):
         """Apply, record, keep and signal one step; raises IllegalAction and changes nothing when it is refused."""
         before = self.state
         state, events = self.ruleset.apply(before, action)
-        shown = any(map(self.ruleset.reveals, events))
+        reveals, shown = self.ruleset.reveals, False
+        for event in events:  # a loop, not any(map(...)): a step has an event or two, and this runs on every step
+            if reveals(event):
+                shown = True
+                break
         step: Step[S, A, E] = Step(before, action, tuple(events), stand_in, note, shown)
         if self.recorder is not None:
             with through_funnel():

@@ -279,13 +279,14 @@ class Playthrough(QObject):
         session = self.session
         if session is None:
             raise IllegalAction("There is no fight on the table.")
-        op, before = ops.FightAction(action), self.story
-        step = self.funnel.play(op, stand_in=answer is not None, note=answer)
-        stepped = step.events[0]  # a fight's step is told as the one FightStepped
-        assert isinstance(stepped, FightStepped) and self.story.fight is not None
+        op, funnel = ops.FightAction(action), self.funnel
+        before = funnel.state
+        step = funnel.play(op, stand_in=answer is not None, note=answer)
+        after, stepped = funnel.state, step.events[0]  # a fight's step is told as the one FightStepped
+        assert isinstance(stepped, FightStepped) and after.fight is not None
         fight_events = list(stepped.events)
-        session.game.took(action, self.story.fight, fight_events)  # the fight's history, for replays and the stand-in
-        self.changed.emit(OpChanges(changed_parts(before, self.story), step.events, op))
+        session.game.took(action, after.fight, fight_events)  # the fight's history, for replays and the stand-in
+        self.changed.emit(OpChanges(changed_parts(before, after), step.events, op))
         return fight_events
 
     def set_solo(self, journal: SoloJournal) -> None:
