@@ -25,7 +25,7 @@ from rt0table.desktop.saves.funnel_step import Play, Reply, SeamRecorder, Step
 
 __all__ = ["MAX_ANSWERS", "Funnel", "Reply", "SeamSession", "Step", "TableSession"]
 from rt0table.desktop.saves.loaded import StandInAnswer
-from rt0table.desktop.saves.seam_oracle import OracleMove, oracle_move, played_move
+from rt0table.desktop.saves.seam_oracle import OracleMove, played_move
 from rt0table.rules.loner.oracle_ops import OracleOp, oracle_rng
 from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.seam import IllegalAction, Ruleset
@@ -123,20 +123,6 @@ class Funnel(QObject, Generic[S, A, E]):
         move = played_move(before, op, oracle_rng(before, random.getrandbits(64)))
         self._keep_oracle(move)
         return move
-
-    def submit_oracle_state(self, oracle: OracleState) -> bool:
-        """A tool of the oracle not yet sent as an op left this state: one step, saved as the change to the
-        oracle's document; a journal that lost entries is refused (they go by undo)."""
-        before = self.oracle if self.oracle is not None else OracleState()
-        if oracle == before:
-            return False
-        try:
-            move = oracle_move(before, oracle)
-        except IllegalAction as error:
-            self.refused.emit(str(error))
-            return False
-        self._keep_oracle(move)
-        return True
 
     def _keep_oracle(self, move: OracleMove) -> None:
         if self.recorder is not None:

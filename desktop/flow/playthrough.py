@@ -289,11 +289,6 @@ class Playthrough(QObject):
         self.changed.emit(OpChanges(changed_parts(before, after), step.events, op))
         return fight_events
 
-    def set_solo(self, journal: SoloJournal) -> None:
-        """A tool of the oracle not yet sent as an op left this journal: one snapshot op through the funnel."""
-        if journal != self.solo:
-            self.submit(ops.OracleStep(journal))
-
     def submit_oracle(self, op: OracleOp) -> OracleState | str:
         """One op of the oracle through the funnel, in a fight as between fights: the oracle's state it leaves, or
         why the rules refused it (nothing changed)."""

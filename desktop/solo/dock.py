@@ -10,12 +10,11 @@ it, keeping one journal throughout.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
+from PySide6.QtCore import QObject, Qt, SignalInstance
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,7 +32,6 @@ from rt0table.desktop.table.fight_session import Session
 from rt0table.desktop.table.keys import PANE_KEY
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
-from rt0table.rules.loner.dice import DiceSource
 from rt0table.rules.loner.oracle_ops import OracleOp
 from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.loner.tables import LonerTables
@@ -55,15 +53,14 @@ DOCK_SHARE = 0.32  # of the table screen's width, as the window is sized, until 
 class SoloDock(QWidget):
     """The oracle panel (Twist Counter on top, asking and the journal in tabs) and the GM stand-in's controls."""
 
-    journal_changed = Signal()  # the oracle asked, rolled or noted something: ``dock.solo`` goes to the funnel
-
     def __init__(
         self,
         journal: SoloJournal | None = None,
         tables: LonerTables | None = None,
-        source: DiceSource | None = None,
+        seed: int | None = None,
         parent: QWidget | None = None,
     ) -> None:
+        """``seed``: the oracle's generator while the dock is on no funnel (``on_journal``) and has never rolled."""
         super().__init__(parent)
         self.setObjectName("solo-dock")
         self.solo = journal if journal is not None else SoloJournal()
@@ -71,7 +68,7 @@ class SoloDock(QWidget):
         self.stand_in = GmStandIn(Policy())
         self.start: Any = None  # the fight's opening state (``session.opening``), for the summary's injuries
         self.idle = False  # between fights: no fight to serve, the in-fight controls are put away
-        self.panel = OraclePanel(tables or bundled_tables(), source or random.Random(), self.solo.oracle, compact=True)
+        self.panel = OraclePanel(tables or bundled_tables(), self.solo.oracle, compact=True, seed=seed)
         self.panel.inspire_shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # inspiration from the table too
         self.panel.state_changed.connect(self._oracle_changed)
 
@@ -137,8 +134,8 @@ class SoloDock(QWidget):
     # --- the journal ---
 
     def _oracle_changed(self) -> None:
+        """A dock on no funnel keeps what its own panel did (a funnel's dock is shown its journal instead)."""
         self.solo = self.solo.with_oracle(self.panel.state)
-        self.journal_changed.emit()
 
     def show_journal(self, solo: SoloJournal | None) -> None:
         """The playthrough's journal as the funnel left it (a fight's step or an undo wrote it, or took it back)."""
@@ -170,11 +167,11 @@ def oracle_drawer(dock: QWidget, settings: TableSettings) -> OracleDrawer:
 def solo_panel(
     journal: SoloJournal | None = None,
     tables: LonerTables | None = None,
-    source: DiceSource | None = None,
+    seed: int | None = None,
     parent: QWidget | None = None,
 ) -> SoloDock:
     """The solo dock on its own, between fights (a scene, a question, a note); ``attach`` it to the next fight."""
-    dock = SoloDock(journal, tables, source, parent)
+    dock = SoloDock(journal, tables, seed, parent)
     dock.between_fights()
     return dock
 
@@ -244,14 +241,12 @@ def _swap_keys(view: QWidget, drawer: OracleDrawer) -> None:
 
 
 class JournalOwner(Protocol):
-    """Where the journal lives (the playthrough): it takes the oracle's steps and says when the journal changed."""
+    """Where the journal lives (the playthrough): it takes the oracle's ops and says when the journal changed."""
 
     changed: SignalInstance  # with OpChanges
 
     @property
     def solo(self) -> SoloJournal | None: ...
-
-    def set_solo(self, journal: SoloJournal) -> None: ...
 
     def submit_oracle(self, op: OracleOp) -> OracleState | str: ...
 
@@ -274,5 +269,4 @@ def on_journal(dock: SoloDock, owner: JournalOwner) -> None:
     dock shows the journal as every step (or undo) leaves it."""
     dock.show_journal(owner.solo)
     dock.panel.keeper = owner.submit_oracle
-    dock.journal_changed.connect(lambda: owner.set_solo(dock.solo))
     owner.changed.connect(JournalShown(dock, owner).follow)

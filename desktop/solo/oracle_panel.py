@@ -1,10 +1,10 @@
 """The Loner oracle panel: ask, pick tags, see the odds, roll or enter dice, keep the journal.
 
-Asking (with the Twist it brings), inspiration, notes, the conflict toggle and the tag shelves are ops
-(``rules.loner.oracle_ops``): the panel sends them to its ``keeper`` (the game's funnel) and shows the state it gets
-back; it throws no dice for them (the oracle's seeded generator does, or the player's own dice travel in the op).
-A panel with no keeper applies them itself, on its own state. The other tools still hand a finished state back
-(``state_changed``) and roll with ``source``.
+Everything the player does here is an op (``rules.loner.oracle_ops``): asking (with the Twist it brings),
+inspiration, notes, the conflict toggle, the tag shelves, scenes and every tool box. The panel sends each to its
+``keeper`` (the game's funnel) and shows the state it gets back; it throws no dice (the oracle's seeded generator
+does, or the player's own dice travel in the op). A panel with no keeper applies them itself, on its own state, and
+says so with ``state_changed``.
 """
 
 from __future__ import annotations
@@ -50,13 +50,14 @@ from rt0table.desktop.solo.oracle_tools import (
     TracksBox,
     tools_summary,
 )
-from rt0table.rules.loner.dice import DiceSource
-from rt0table.rules.loner.journal import InspirationEntry, NoteEntry, QuestionEntry, TwistEntry
+from rt0table.rules.loner.journal import Entry, InspirationEntry, NoteEntry, QuestionEntry, SceneEntry, TwistEntry
 from rt0table.rules.loner.markdown import entry_line, to_markdown
 from rt0table.rules.loner.odds import answer_odds, twist_odds
 from rt0table.rules.loner.oracle import Answer, Edge, EdgeReading, OracleThrow, edge_from_tags
 from rt0table.rules.loner.oracle_ops import (
     AskOracle,
+    CloseScene,
+    FrameScene,
     NoteOracle,
     OracleOp,
     RollInspiration,
@@ -65,8 +66,8 @@ from rt0table.rules.loner.oracle_ops import (
     apply_oracle,
     oracle_rng,
 )
-from rt0table.rules.loner.oracle_state import Asked, OracleState, begin_scene, end_scene, resolve_twist
-from rt0table.rules.loner.scenes import CloseReason, SceneFrame, roll_transition
+from rt0table.rules.loner.oracle_state import Asked, OracleState
+from rt0table.rules.loner.scenes import CloseReason, read_transition
 from rt0table.rules.loner.tables import LonerTables, load_tables
 from rt0table.rules.loner.terms import SceneKind
 from rt0table.rules.loner.tools import leveraged_edge
@@ -206,7 +207,6 @@ class OraclePanel(QWidget):
     def __init__(
         self,
         tables: LonerTables,
-        source: DiceSource | None = None,
         state: OracleState | None = None,
         tags: Iterable[str] = (),
         parent: QWidget | None = None,
@@ -220,7 +220,6 @@ class OraclePanel(QWidget):
         self.compact = compact  # one narrow column (beside the table): tabs for asking and the journal
         self.setObjectName("oracle-panel")
         self.tables = tables
-        self.source: DiceSource = source if source is not None else random.Random()
         self.state = state if state is not None else OracleState()
         self.last: Asked | None = None
         self.last_twist: Twist | None = None
@@ -539,13 +538,13 @@ class OraclePanel(QWidget):
             (*typed.chance, *typed.risk) if typed is not None else (),
             twist,
         )
-        if self.send(op):
+        if self.send(op) is not None:
             self.spend_box.setChecked(False)
             self.question.clear()
 
-    def send(self, op: OracleOp) -> bool:
+    def send(self, op: OracleOp) -> tuple[Entry, ...] | None:
         """Take one op: through the keeper when there is one, else here on the panel's own state; show what it
-        left, or why it was refused."""
+        left and return the journal entries it added, or show why it was refused and return None."""
         before = self.state
         if self.keeper is not None:
             after = self.keeper(op)
@@ -557,18 +556,22 @@ class OraclePanel(QWidget):
         if isinstance(after, str):
             self.error_label.setText(after)
             self._show_tags()  # a refused shelf goes back to the one the oracle keeps
-            return False
-        self._answered(before, after)
+            return None
+        added = after.journal.entries[len(before.journal.entries) :]
+        self._answered(before, added)
         self.error_label.clear()
         self.state = after
-        self.refresh()
         if self.keeper is None:
-            self.state_changed.emit()
-        return True
+            self.state_changed.emit()  # before the views: drawing them may send an op (a tag shelved) on top of it
+        self.refresh()
+        return added
 
-    def _answered(self, before: OracleState, after: OracleState) -> None:
+    def twist_dice(self) -> tuple[int, ...]:
+        """The Subject and Action dice typed in for a Twist a question may bring, or () for the oracle's."""
+        return tuple(spin.value() for spin in self.twist_spins) if self.own_dice.isChecked() else ()
+
+    def _answered(self, before: OracleState, added: tuple[Entry, ...]) -> None:
         """The answer, Twist and inspiration the op added, for the result views (read from the new entries)."""
-        added = after.journal.entries[len(before.journal.entries) :]
         for entry in added:
             if isinstance(entry, QuestionEntry):
                 edge = edge_from_tags(entry.tags_for, entry.tags_against)
@@ -597,27 +600,6 @@ class OraclePanel(QWidget):
             return leveraged_edge(self.tags_for.picked(), self.tags_against.picked())
         return self.edge_reading().edge
 
-    # --- the tool boxes' host ---
-
-    def asked(self, state: OracleState, asked: Asked) -> OracleState:
-        """A question was answered (from asking, a dead end or a Meanwhile): show it, roll a Twist if due."""
-        self.last = asked
-        self.last_twist = None
-        if state.twist_due:
-            if self.own_dice.isChecked():
-                subject, action = (spin.value() for spin in self.twist_spins)
-            else:
-                subject, action = self.source.randint(1, 6), self.source.randint(1, 6)
-            state, self.last_twist = resolve_twist(state, self.tables, subject, action)
-        return state
-
-    def commit(self, state: OracleState) -> None:
-        """Take the next state from a step the player took here, show it and tell the dock."""
-        self.error_label.clear()
-        self.state = state
-        self.state_changed.emit()  # before the views: drawing them may send an op (a tag shelved) on top of it
-        self.refresh()
-
     def fail(self, message: str) -> None:
         """Show why a step was refused, on the tab where it was tried and under the answer."""
         self.error_label.setText(message)
@@ -630,42 +612,31 @@ class OraclePanel(QWidget):
         """Add the typed note, attached to the selected journal entry if there is one."""
         item = self.journal_view.currentItem()
         about = item.data(Qt.ItemDataRole.UserRole) if item is not None and item.isSelected() else None
-        if self.send(NoteOracle(self.note_edit.text(), about)):
+        if self.send(NoteOracle(self.note_edit.text(), about)) is not None:
             self.note_edit.clear()
 
     def open_scene(self) -> None:
         """Open the framed scene and log it."""
-        self.error_label.clear()
-        try:
-            frame = SceneFrame(self.scene_where.text(), self.scene_who.text(), self.scene_goal.text())
-            self.state = begin_scene(self.state, self.scene_kind.currentData(), frame)
-        except ValueError as error:
-            self.error_label.setText(str(error))
-            return
-        for field in (self.scene_where, self.scene_who, self.scene_goal):
-            field.clear()
-        self.refresh()
-        self.state_changed.emit()
+        fields = (self.scene_where, self.scene_who, self.scene_goal)
+        if self.send(FrameScene(self.scene_kind.currentData(), *(field.text() for field in fields))) is not None:
+            for field in fields:
+                field.clear()
+            self.refresh()
 
     def close_scene(self) -> None:
-        """Close the open scene, roll the transition die and offer the kind it gives for the next one."""
-        self.error_label.clear()
-        try:
-            transition = roll_transition(self.tables, self.source)
-            self.state, kind = end_scene(
-                self.state, self.scene_reason.currentData(), self.scene_outcome.text(), transition
-            )
-        except ValueError as error:
-            self.error_label.setText(str(error))
+        """Close the open scene (the oracle rolls the transition die) and offer the kind it gives for the next."""
+        added = self.send(CloseScene(self.scene_reason.currentData(), self.scene_outcome.text()))
+        closed = next((e for e in added or () if isinstance(e, SceneEntry) and e.transition_die is not None), None)
+        if closed is None or closed.transition_die is None:
             return
         self.scene_outcome.clear()
+        kind = read_transition(self.tables, closed.transition_die).kind
         self.scene_kind.setCurrentIndex(list(SceneKind).index(kind))
         self.refresh()
-        self.state_changed.emit()
 
     def set_conflict(self, on: bool) -> None:
         """Enter or leave a Harm & Luck conflict: a step of its own, saved and undone like any."""
-        if on != self.state.in_conflict and not self.send(SetConflict(on)):
+        if on != self.state.in_conflict and self.send(SetConflict(on)) is None:
             self._show_conflict()
 
     def markdown(self, title: str = "Loner journal") -> str:
@@ -702,7 +673,7 @@ class OraclePanel(QWidget):
     def _tags_changed(self) -> None:
         """A tag added or picked: the state keeps the shelf, so it outlives this panel (a fight's dock is new)."""
         shelves = (self.tags_for.shelf(), self.tags_against.shelf())
-        if shelves == (self.state.tags_for, self.state.tags_against) or not self.send(SetTags(*shelves)):
+        if shelves == (self.state.tags_for, self.state.tags_against) or self.send(SetTags(*shelves)) is None:
             self.refresh()
 
     # --- rendering ---

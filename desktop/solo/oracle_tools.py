@@ -1,13 +1,13 @@
 """The Loner tools in the oracle panel: Leverage, Challenge Tracks, the Status Track, Dead Ends, Meanwhile.
 
-Each box reads the panel's ``OracleState``, shows it, and hands the next state (made by ``rules.loner.tools``)
-back through ``ToolHost.commit``; a refused step shows the rules' reason through ``ToolHost.fail``.
+Each box reads the panel's ``OracleState``, shows it, and sends what the player did as one op
+(``rules.loner.oracle_ops``) through ``ToolHost.send``: the game's funnel applies it, throwing the oracle's seeded
+dice, and a refused op shows the rules' reason. A box rolls nothing; the player's own dice travel in the op.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -27,29 +27,30 @@ from PySide6.QtWidgets import (
 )
 
 from rt0table.desktop.solo.folding_row import FoldingRow
-from rt0table.rules.loner.dice import DiceSource
+from rt0table.rules.loner.journal import DeadEndEntry, Entry, MeanwhileEntry, QuestionEntry
 from rt0table.rules.loner.markdown import boxes_text
-from rt0table.rules.loner.oracle import Answer, Edge, OracleThrow, throw_oracle
-from rt0table.rules.loner.oracle_state import Asked, OracleState
+from rt0table.rules.loner.oracle import Answer
+from rt0table.rules.loner.oracle_ops import (
+    BankLeverage,
+    CloseTrack,
+    DropLeverage,
+    FillStatus,
+    HitDeadEnd,
+    MarkTrack,
+    OpenTrack,
+    OracleOp,
+    PlayMeanwhile,
+    RecoverStatus,
+    SoftenWithLeverage,
+)
+from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.loner.scenes import ALLY_ACTS, NEW_WAY_FORWARD, DeadEndResult
 from rt0table.rules.loner.tables import STATUS_BOXES, LonerTables
 from rt0table.rules.loner.terms import Arena
-from rt0table.rules.loner.tools import (
-    bank_leverage,
-    bankable,
-    close_track,
-    dead_end,
-    drop_leverage,
-    effective_answer,
-    mark_track,
-    meanwhile,
-    opposition_tag,
-    recover_status,
-    soften_with_leverage,
-    start_track,
-    take_status,
-)
+from rt0table.rules.loner.tools import bankable, effective_answer, opposition_tag
 from rt0table.rules.loner.tracks import TRACK_SIZES, ChallengeTrack
+
+Found = TypeVar("Found")
 
 DEAD_END_WORDS = {
     DeadEndResult.NEW_ELEMENT: "Something new points the way: an overlooked detail, a contact, an object.",
@@ -65,25 +66,25 @@ class ToolHost(Protocol):
 
     state: OracleState
     tables: LonerTables
-    source: DiceSource
     own_dice: QCheckBox
 
-    def commit(self, state: OracleState) -> None: ...
+    def send(self, op: OracleOp) -> tuple[Entry, ...] | None:
+        """Take ``op``: the journal entries it added, or None when it was refused (and the reason shown)."""
 
     def fail(self, message: str) -> None: ...
 
-    def asked(self, state: OracleState, asked: Asked) -> OracleState: ...
+    def twist_dice(self) -> tuple[int, ...]:
+        """The Subject and Action dice typed in for a Twist a question may bring, or () for the oracle's."""
 
 
-def attempt(host: ToolHost, step: Callable[[], OracleState]) -> bool:
-    """Run one rules step; commit its state, or show why it was refused."""
-    try:
-        state = step()
-    except ValueError as error:
-        host.fail(str(error))
-        return False
-    host.commit(state)
-    return True
+def first(entries: tuple[Entry, ...], kind: type[Found]) -> Found | None:
+    return next((entry for entry in entries if isinstance(entry, kind)), None)
+
+
+def answer_said(entries: tuple[Entry, ...]) -> str:
+    """The answer of the question an op asked, as the start of a result line, or ''."""
+    asked = first(entries, QuestionEntry)
+    return f"{asked.roll.answer.label}: " if asked is not None else ""
 
 
 def die_spin(name: str) -> QSpinBox:
@@ -107,11 +108,9 @@ class NeutralDice(QWidget):
         row.addWidget(self.risk)
         row.addStretch(1)
 
-    def throw(self, host: ToolHost) -> OracleThrow:
-        """The typed dice with "Use my own dice" on, else a fresh throw."""
-        if host.own_dice.isChecked():
-            return OracleThrow((self.chance.value(),), (self.risk.value(),))
-        return throw_oracle(host.source, Edge.NEUTRAL)
+    def typed(self, host: ToolHost) -> tuple[int, ...]:
+        """The Chance and Risk dice typed in with "Use my own dice" on, else () for the oracle's."""
+        return (self.chance.value(), self.risk.value()) if host.own_dice.isChecked() else ()
 
 
 def wrapped(text: str = "", name: str = "") -> QLabel:
@@ -152,15 +151,14 @@ class LeverageBox(QGroupBox):
         layout.addWidget(FoldingRow(self.soften_button, self.drop_button, stretch=(1, 0)))
 
     def bank(self) -> None:
-        state = self.host.state
-        if attempt(self.host, lambda: bank_leverage(state, self.description.text(), replace_held=True)):
+        if self.host.send(BankLeverage(self.description.text())) is not None:
             self.description.clear()
 
     def soften(self) -> None:
-        attempt(self.host, lambda: soften_with_leverage(self.host.state))
+        self.host.send(SoftenWithLeverage())
 
     def drop(self) -> None:
-        attempt(self.host, lambda: drop_leverage(self.host.state))
+        self.host.send(DropLeverage())
 
     def refresh(self) -> None:
         state = self.host.state
@@ -257,9 +255,8 @@ class TracksBox(QGroupBox):
         return tracks[row] if 0 <= row < len(tracks) else None
 
     def open_track(self) -> None:
-        state = self.host.state
-        name, boxes, threat = self.name.text(), int(self.box_count.currentData()), self.threat.isChecked()
-        if attempt(self.host, lambda: start_track(state, name, boxes, threat)):
+        op = OpenTrack(self.name.text(), int(self.box_count.currentData()), self.threat.isChecked())
+        if self.host.send(op) is not None:
             self.name.clear()
             self.threat.setChecked(False)
             self.track_list.setCurrentRow(len(self.host.state.tracks) - 1)
@@ -269,13 +266,8 @@ class TracksBox(QGroupBox):
         if track is None:
             self.host.fail("pick the track this scene was about")
             return
-        state, answer = self.host.state, Answer(self.answer.currentData())
-        bank_as, spend = self.bank_as.text(), self.spend.isChecked()
-
-        def step() -> OracleState:
-            return mark_track(state, track.name, answer, bank_as, spend)[0]
-
-        if attempt(self.host, step):
+        op = MarkTrack(track.name, Answer(self.answer.currentData()), self.bank_as.text(), self.spend.isChecked())
+        if self.host.send(op) is not None:
             self.bank_as.clear()
             self.spend.setChecked(False)
 
@@ -284,8 +276,7 @@ class TracksBox(QGroupBox):
         if track is None:
             self.host.fail("pick the track to close")
             return
-        state, ending = self.host.state, self.ending.text()
-        if attempt(self.host, lambda: close_track(state, track.name, ending)):
+        if self.host.send(CloseTrack(track.name, self.ending.text())) is not None:
             self.ending.clear()
 
     def refresh(self) -> None:
@@ -367,13 +358,11 @@ class StatusBoxView(QGroupBox):
         layout.addLayout(recover_row)
 
     def fill(self) -> None:
-        state, arena, tag = self.host.state, Arena(self.arena.currentData()), self.tag.text()
-        if attempt(self.host, lambda: take_status(state, self.host.tables, arena, tag)):
+        if self.host.send(FillStatus(Arena(self.arena.currentData()), self.tag.text())) is not None:
             self.tag.clear()
 
     def recover(self) -> None:
-        state, how = self.host.state, self.recovery.text()
-        if attempt(self.host, lambda: recover_status(state, how)):
+        if self.host.send(RecoverStatus(self.recovery.text())) is not None:
             self.recovery.clear()
 
     def refresh(self) -> None:
@@ -428,20 +417,16 @@ class DeadEndBox(QGroupBox):
         self.result.hide()  # until the first dead end
 
     def hit(self) -> None:
-        state, thread = self.host.state, self.thread_field.text()
-        try:
-            throw = self.dice.throw(self.host) if state.dead_ends.needs_roll(thread) else None
-            state, found, question = dead_end(state, thread, throw)
-        except ValueError as error:
-            self.host.fail(str(error))
+        thread = self.thread_field.text()
+        asks = self.host.state.dead_ends.needs_roll(thread)
+        dice, twist = (self.dice.typed(self.host), self.host.twist_dice()) if asks else ((), ())
+        added = self.host.send(HitDeadEnd(thread, dice, twist))
+        found = first(added or (), DeadEndEntry)
+        if found is None:
             return
-        if question is not None:
-            state = self.host.asked(state, question)
-        said = f"{question.roll.answer.label}: " if question is not None else ""
-        self.result.setText(f"{found.thread}: {said}{DEAD_END_WORDS[found.result]}")
+        self.result.setText(f"{found.thread}: {answer_said(added or ())}{DEAD_END_WORDS[found.result]}")
         self.result.show()
         self.thread_field.clear()
-        self.host.commit(state)
 
     def refresh(self) -> None:
         state, thread = self.host.state, self.thread_field.text()
@@ -495,25 +480,21 @@ class MeanwhileBox(QGroupBox):
         self.result.hide()  # until the first Meanwhile
 
     def play(self) -> None:
-        state = self.host.state
-        try:
-            state, played, question = meanwhile(
-                state, self.holder.currentText(), self.new_tag.text(), self.dice.throw(self.host)
-            )
-        except ValueError as error:
-            self.host.fail(str(error))
+        op = PlayMeanwhile(
+            self.holder.currentText(), self.new_tag.text(), self.dice.typed(self.host), self.host.twist_dice()
+        )
+        added = self.host.send(op)
+        played = first(added or (), MeanwhileEntry)
+        if played is None:
             return
-        state = self.host.asked(state, question)
-        update = played.opposition
         acts = (
             "Someone acts on their own: the one most changed by recent events, true to their tags."
             if played.ally_acts
             else "Allies and wildcards hold."
         )
-        self.result.setText(f"{update.holder}: now “{update.after}”. {question.roll.answer.label}: {acts}")
+        self.result.setText(f"{played.holder}: now “{played.after}”. {answer_said(added or ())}{acts}")
         self.result.show()
         self.new_tag.clear()
-        self.host.commit(state)
 
     def refresh(self) -> None:
         state = self.host.state

@@ -46,17 +46,12 @@ def seam_oracle(session: TableSession) -> tuple[OraclePanel, QScrollArea]:
         except IllegalAction as error:
             return str(error)
 
-    def moved() -> None:  # a tool that is no op yet left a finished state
-        if not session.submit_oracle_state(panel.state):  # refused (or no change): show what the session holds
-            panel.reload(session.oracle or OracleState())
-
     panel.keeper = keep
 
     def followed(_events: list[Any]) -> None:
         if panel.state != (session.oracle or OracleState()):  # an undo took a move back
             panel.reload(session.oracle or OracleState())
 
-    panel.state_changed.connect(moved)
     session.changed.connect(followed)
     scroll = OracleHolder()
     scroll.setWidgetResizable(True)

@@ -3,8 +3,6 @@ the oracle (or at 1280x800) they stay side by side with nothing to scroll."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QPushButton, QScrollArea, QWidget
@@ -23,7 +21,7 @@ def between(qtbot: QtBot, mode: Mode, size: tuple[int, int]) -> BetweenFightsScr
     playthrough = Playthrough(mode, fp.from_party([MIRA]), seed=8)
     screen = BetweenFightsScreen(playthrough)
     if mode is Mode.SOLO:
-        screen.set_oracle(solo_panel(playthrough.solo, source=random.Random(1)))
+        screen.set_oracle(solo_panel(playthrough.solo, seed=1))
     show(qtbot, screen, size)
     for _ in range(3):
         QApplication.processEvents()

@@ -3,7 +3,6 @@ in solo the question waits in the oracle dock."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -75,7 +74,7 @@ def test_deus_ex_machina_is_asked_answered_undone_and_kept_in_the_save(qtbot: Qt
 @pytest.mark.rule("FOOL-DEUS")
 def test_in_solo_the_question_waits_in_the_oracle_dock_and_the_player_records_the_answer(qtbot: QtBot) -> None:
     screen = screen_for(Mode.SOLO)
-    dock = solo_panel(source=random.Random(4))
+    dock = solo_panel(seed=4)
     screen.set_oracle(dock)
     show(qtbot, screen)
     p, day = screen.playthrough, screen.day

@@ -5,8 +5,6 @@ the skill-check page's sideways scroll."""
 
 from __future__ import annotations
 
-import random
-
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QGroupBox, QRadioButton, QScrollArea, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
@@ -77,7 +75,7 @@ def test_the_report_cards_columns_stay_put_as_choices_are_made(qtbot: QtBot) -> 
 
 
 def test_the_oracles_header_keeps_its_height_so_the_tabs_stay_put(qtbot: QtBot) -> None:
-    dock = solo_panel(source=random.Random(4))
+    dock = solo_panel(seed=4)
     qtbot.addWidget(dock)
     dock.resize(340, 640)  # the drawer's width beside a 1024-wide table
     dock.show()
@@ -112,7 +110,7 @@ def click_tab(qtbot: QtBot, tab_bar: QTabBar, title: str) -> None:
 def test_a_draw_on_the_skill_check_page_never_scrolls_it_sideways(qtbot: QtBot) -> None:
     playthrough = Playthrough(Mode.SOLO, fp.from_party([MIRA]), seed=8)
     screen = BetweenFightsScreen(playthrough)
-    screen.set_oracle(solo_panel(playthrough.solo, source=random.Random(1)))
+    screen.set_oracle(solo_panel(playthrough.solo, seed=1))
     show(qtbot, screen, (1024, 640))  # the oracle beside it: the check page is wider than its view
     open_tab(qtbot, screen, "Skill checks")
     page = screen.tabs.currentWidget()

@@ -5,7 +5,6 @@ QInputDialog; on a desktop with native file dialogs those are the system's own a
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -95,7 +94,7 @@ def test_a_message_box(qtbot: QtBot) -> None:
 
 def test_a_file_dialog(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the platform has no native dialog (here, and on some desktops), Qt's own carries the theme."""
-    dock = solo_panel(source=random.Random(1))
+    dock = solo_panel(seed=1)
     qtbot.addWidget(dock)
     dock.show()
     seen = while_open(QFileDialog, looks_dark)
@@ -104,7 +103,7 @@ def test_a_file_dialog(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_context_menu(qtbot: QtBot) -> None:
-    dock = solo_panel(source=random.Random(1))
+    dock = solo_panel(seed=1)
     qtbot.addWidget(dock)
     dock.show()
     qtbot.waitExposed(dock)

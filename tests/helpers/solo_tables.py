@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -23,8 +21,8 @@ def solo_playthrough(game: Game, journal: SoloJournal | None = None) -> Playthro
     """A solo playthrough with ``game`` dealt on its table and the oracle beside it (``journal``: the one it kept
     between fights), as the navigator begins a planned fight."""
     playthrough = Playthrough(Mode.SOLO, party(fool("Pip")))
-    if journal is not None:
-        playthrough.set_solo(journal)
+    if journal is not None:  # a journal kept between fights, read back as an old save's snapshot would be
+        playthrough.submit(ops.OracleStep(journal))
     playthrough.submit(ops.BeginFight(game.state, journal=True))
     playthrough.resume_fight(game)
     return playthrough
@@ -34,7 +32,7 @@ def solo_table(
     make_table: MakeTable, game: Game | None = None, seed: int = 5, dock: SoloDock | None = None, **table: object
 ) -> tuple[TableScreen, SoloDock]:
     """A fight of a solo playthrough at the table with the oracle dock beside it, on the playthrough's journal."""
-    dock = dock or SoloDock(source=random.Random(7))
+    dock = dock or SoloDock(seed=7)
     playthrough = solo_playthrough(game or knock_down_fight(seed=seed, card="9 of Swords"), dock.solo)
     assert playthrough.session is not None
     screen = make_table(session=playthrough.session, size=(1600, 900), **table)

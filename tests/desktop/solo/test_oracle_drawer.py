@@ -5,7 +5,6 @@ with every page of the oracle whole (nothing clipped, no sideways scroll)."""
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -38,7 +37,7 @@ def solo_at(make_table: MakeTable, settings: TableSettings | None = None) -> tup
     screen = make_table(size=SMALL)
     if settings is not None:
         screen.settings = screen.controller.settings = settings
-    attach_solo(screen, screen.session, SoloDock(source=random.Random(7)))
+    attach_solo(screen, screen.session, SoloDock(seed=7))
     QApplication.processEvents()
     drawer = screen.oracle_drawer  # type: ignore[attr-defined]
     assert isinstance(drawer, OracleDrawer)
@@ -71,7 +70,7 @@ def test_the_open_drawer_leaves_the_table_two_thirds_and_its_pages_whole(
     """1024x640: the table was 543 px beside the open oracle (the drawer's controls held it 477 px wide), now about
     690; 1280x800: was 799, now about 865."""
     screen = make_table(size=size)
-    attach_solo(screen, screen.session, SoloDock(source=random.Random(7)))
+    attach_solo(screen, screen.session, SoloDock(seed=7))
     drawer = screen.oracle_drawer  # type: ignore[attr-defined]
     assert isinstance(drawer, OracleDrawer) and drawer.is_open
     table = table_width(screen)
@@ -84,7 +83,7 @@ def test_the_share_follows_the_window_until_the_player_drags_the_line(qtbot: QtB
     """As in a game, the table is attached before its window has its size: the drawer takes its share once it
     does (it stayed at its least width); a dragged line is the player's."""
     screen = make_table(size=(640, 480))
-    attach_solo(screen, screen.session, SoloDock(source=random.Random(7)))
+    attach_solo(screen, screen.session, SoloDock(seed=7))
     drawer = screen.oracle_drawer  # type: ignore[attr-defined]
     QApplication.processEvents()
     whole_pages(drawer)  # at its least width (the share of 640 is less), still nothing of the oracle cut off
@@ -168,7 +167,7 @@ def test_between_fights_the_drawer_folds_too_and_the_tabs_take_the_width(qtbot: 
     settings = TableSettings()
     playthrough = Playthrough(Mode.SOLO, fp.from_party([MIRA]), seed=8)
     screen = BetweenFightsScreen(playthrough)
-    dock = solo_panel(playthrough.solo, source=random.Random(1))
+    dock = solo_panel(playthrough.solo, seed=1)
     screen.set_oracle(dock, drawer=oracle_drawer(dock, settings))
     show(qtbot, screen, SMALL)
     drawer = dock.parentWidget()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -29,7 +28,7 @@ def tables() -> LonerTables:
 
 @pytest.fixture
 def panel(qtbot: QtBot, tables: LonerTables) -> OraclePanel:
-    widget = OraclePanel(tables, random.Random(20), tags=["Nimble", "Streetwise", "Guarded", "Lockdown"])
+    widget = OraclePanel(tables, tags=["Nimble", "Streetwise", "Guarded", "Lockdown"], seed=20)
     qtbot.addWidget(widget)
     widget.show()
     qtbot.waitExposed(widget)
@@ -99,7 +98,7 @@ def test_entered_dice_with_advantage(qtbot: QtBot, panel: OraclePanel) -> None:
 
 
 def test_third_doubles_roll_a_twist_from_entered_dice(qtbot: QtBot, tables: LonerTables) -> None:
-    panel = OraclePanel(tables, random.Random(1))
+    panel = OraclePanel(tables, seed=1)
     qtbot.addWidget(panel)
     panel.show()
     panel.state = type(panel.state)(counter=TwistCounter(2))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -16,9 +15,8 @@ from rt0table.desktop.flow.autosave import Autosave
 from rt0table.desktop.flow.playthrough import Mode, Playthrough
 from rt0table.desktop.flow.playthrough_doc import playthrough_from_doc
 from rt0table.desktop.saves import SaveStore
-from rt0table.desktop.solo.dock import SoloDock, attach_solo, solo_panel
+from rt0table.desktop.solo.dock import SoloDock, attach_solo, on_journal, solo_panel
 from rt0table.desktop.solo.oracle_panel import OraclePanel
-from rt0table.rules.loner.dice import EnteredDice
 from rt0table.rules.loner.journal import (
     DeadEndEntry,
     FightEntry,
@@ -48,7 +46,7 @@ YES_AND, YES, NO_BUT, NO = (6, 4), (5, 2), (1, 3), (2, 5)
 
 @pytest.fixture
 def dock(qtbot: QtBot) -> SoloDock:
-    widget = solo_panel(source=random.Random(11))
+    widget = solo_panel(seed=11)
     qtbot.addWidget(widget)
     widget.resize(440, 900)
     widget.show()
@@ -106,8 +104,7 @@ def test_a_yes_and_is_banked_then_spent_as_advantage(qtbot: QtBot, dock: SoloDoc
     ask(qtbot, panel, "Does the contact deliver the credentials?", *YES_AND)
     assert box.bank_button.isEnabled()
     qtbot.keyClicks(box.description, "full server access")
-    with qtbot.waitSignal(dock.journal_changed):
-        click(qtbot, box.bank_button)
+    click(qtbot, box.bank_button)
     assert dock.solo.oracle.leverage.description == "full server access"
     assert "Leverage: full server access" in panel.tools_label.text()
     assert "Leverage banked: full server access" in journal_texts(panel)[-1]
@@ -280,11 +277,16 @@ def test_meanwhile_moves_the_opposition_and_asks_about_allies(qtbot: QtBot, dock
     choose(panel.scene_kind, SceneKind.MEANWHILE)
     assert not panel.scene_where.isVisible() and panel.meanwhile_hint.isVisible()
     assert box.title().startswith("Meanwhile: the world's turn")
-    panel.source = EnteredDice(NO)
+    tick_box(qtbot, panel.own_dice)
+    assert box.dice.isVisible()
+    set_spin(qtbot, box.dice.chance, NO[0])
+    set_spin(qtbot, box.dice.risk, NO[1])
     qtbot.keyClicks(box.holder.lineEdit(), "Tobias Wethern")
     qtbot.keyClicks(box.new_tag, "Searching for her")
     click(qtbot, box.button)
-    panel.source = EnteredDice(YES)
+    assert "No: Allies and wildcards hold." in box.result.text()
+    set_spin(qtbot, box.dice.chance, YES[0])
+    set_spin(qtbot, box.dice.risk, YES[1])
     box.holder.setCurrentIndex(box.holder.findText("Tobias Wethern"))
     assert "Their tag so far: Searching for her" in box.before.text()
     qtbot.keyClicks(box.new_tag, "Hired someone to find her")
@@ -308,7 +310,7 @@ def test_a_reloaded_save_shows_every_tool_where_it_was(qtbot: QtBot, dock: SoloD
     qtbot.keyClicks(panel.tracks_box.name, "Expose Leton")
     click(qtbot, panel.tracks_box.open_button)
     click(qtbot, panel.status_box.fill_button)
-    again = solo_panel(saved(dock), source=random.Random(1))
+    again = solo_panel(saved(dock), seed=1)
     qtbot.addWidget(again)
     again.show()
     assert again.solo == dock.solo
@@ -325,22 +327,31 @@ def test_the_tools_are_steps_of_the_one_undo_and_what_they_showed_stands(qtbot: 
     summary = dock.solo.journal.entries[-1]
     assert isinstance(summary, FightEntry)
     assert screen.session.undo_refusal() is None, "before the tools, the fight's last step could go back"
+    before = dock.solo
     to_tab(panel, TRACKS)
     qtbot.keyClicks(panel.tracks_box.name, "Get Jun home")
     click(qtbot, panel.tracks_box.open_button)
     click(qtbot, panel.status_box.fill_button)
     entries = dock.solo.journal.entries
     assert kinds(entries[-2:]) == ["TrackEntry", "StatusEntry"]
+    # The active tag "Hurt" went onto both tag shelves: with the track and the box, four steps and no dice.
     screen.view.setFocus()
-    shelved = 0  # the active tag "Hurt" went onto both tag shelves: two steps with no dice, which undo takes back
-    while screen.session.undo_refusal() is None and shelved < 3:
+    for _ in range(4):
+        assert screen.session.undo_refusal() is None
         qtbot.keyClick(screen.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-        shelved += 1
-    assert shelved == 2
-    assert "oracle" in (screen.session.undo_refusal() or ""), "the tools' entries came after: they stand first"
-    assert dock.solo.journal.entries == entries and screen.session.state.result is not None
-    assert [t.name for t in dock.solo.oracle.tracks] == ["Get Jun home"]
-    assert dock.solo.oracle.status.active_tag == "Hurt"
+    assert dock.solo == before and not dock.solo.oracle.tracks and not dock.solo.oracle.status.boxes
+    assert panel.journal_view.count() == len(before.oracle.journal.entries)
+    assert panel.tracks_box.track_list.count() == 0 and "No lasting harm" in panel.status_box.track_label.text()
+    assert screen.session.state.result is not None, "the fight's own step is still there, next in line"
+
+    qtbot.keyClicks(panel.tracks_box.name, "Get Jun home")
+    click(qtbot, panel.tracks_box.open_button)
+    qtbot.keyClick(screen.view, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)  # inspiration rolls dice
+    entries = dock.solo.journal.entries
+    assert kinds(entries[-2:]) == ["TrackEntry", "InspirationEntry"]
+    assert "oracle" in (screen.session.undo_refusal() or ""), "what the dice showed stands"
+    qtbot.keyClick(screen.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert dock.solo.journal.entries == entries and [t.name for t in dock.solo.oracle.tracks] == ["Get Jun home"]
     assert panel.journal_view.count() == len(entries)
     shoot(screen, "oracle-tools-beside-the-table")
 
@@ -348,7 +359,7 @@ def test_the_tools_are_steps_of_the_one_undo_and_what_they_showed_stands(qtbot: 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_every_tool_fits_the_dock_beside_the_table(qtbot: QtBot, make_table: MakeTable, size: tuple[int, int]) -> None:
     screen = make_table(size=size)
-    dock = attach_solo(screen, screen.session, SoloDock(source=random.Random(3)))
+    dock = attach_solo(screen, screen.session, SoloDock(seed=3))
     panel = dock.panel
     ask(qtbot, panel, "Does the guard wave us through?", *YES_AND)
     qtbot.keyClicks(panel.leverage_box.description, "a guard who owes us")
@@ -375,12 +386,11 @@ def test_the_tools_go_into_the_playthroughs_save(qtbot: QtBot, dock: SoloDock, t
     playthrough = Playthrough(Mode.SOLO, campaign)
     with SaveStore(tmp_path) as store:
         keeper = Autosave.start(store, playthrough)
-        dock.journal_changed.connect(lambda: playthrough.set_solo(dock.solo))
+        on_journal(dock, playthrough)
         panel = dock.panel
         ask(qtbot, panel, "Is the archive unguarded tonight?", *YES_AND)
         qtbot.keyClicks(panel.leverage_box.description, "a forgotten side door")
         click(qtbot, panel.leverage_box.bank_button)
-        panel.source = random.Random(5)
         to_tab(panel, TRACKS)
         qtbot.keyClicks(panel.tracks_box.name, "Expose Leton")
         click(qtbot, panel.tracks_box.open_button)

@@ -3,7 +3,6 @@ to the end with the GM's decisions answered by the stand-in, and the journal tha
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -162,7 +161,7 @@ def test_an_answer_after_a_reveal_stands_with_a_reason(qtbot: QtBot, make_table:
 def test_the_panel_works_between_fights_and_carries_the_journal_into_the_next(
     qtbot: QtBot, make_table: MakeTable
 ) -> None:
-    dock = solo_panel(source=random.Random(2))
+    dock = solo_panel(seed=2)
     qtbot.addWidget(dock)
     dock.resize(520, 860)
     dock.show()
@@ -208,13 +207,13 @@ def _no_file_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_solo_has_no_hot_seat_curtain_and_leaves_other_tables_theirs(qtbot: QtBot, make_table: MakeTable) -> None:
     screen = make_table(knock_down_fight(), hot_seat=True, size=(1600, 900))
     shared = screen.settings
-    attach_solo(screen, screen.session, SoloDock(source=random.Random(1)))
+    attach_solo(screen, screen.session, SoloDock(seed=1))
     assert not screen.scene.curtain.isVisible() and not screen.controller.settings.hot_seat
     assert shared.hot_seat, "the main window's settings object is not changed"
 
 
 def test_scenes_are_framed_and_closed_from_the_panel_into_the_journal(qtbot: QtBot, make_table: MakeTable) -> None:
-    dock = solo_panel(source=random.Random(4))
+    dock = solo_panel(seed=4)
     qtbot.addWidget(dock)
     dock.resize(520, 900)
     dock.show()
