@@ -18,7 +18,8 @@ from rt0table.desktop.saves.seam_save import load_seam_game
 from rt0table.desktop.solo.oracle_panel import OraclePanel
 from rt0table.rules.loner.oracle_ops import AskOracle, SetConflict
 from tests.helpers.mg_tables import mg_table
-from tests.helpers.widgets import LEFT, tick_box
+from tests.helpers.own_dice import ask_with
+from tests.helpers.widgets import LEFT, click, tick_box
 
 
 @pytest.fixture
@@ -76,4 +77,73 @@ def test_a_refused_op_changes_nothing_and_says_why(qtbot: QtBot, store: SaveStor
     steps = len(game.session.steps)
     assert not game.session.submit_oracle(AskOracle(" "))
     assert len(game.session.steps) == steps and "type the question" in said[-1]
+    game.save.close()
+
+
+def logged_ops(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute("SELECT action FROM log WHERE kind = 'oracle' ORDER BY seq").fetchall()
+    finally:
+        conn.close()
+    return [json.loads(text)["op"]["op"] for (text,) in rows]
+
+
+def test_every_tool_box_sends_its_op_through_the_games_funnel(qtbot: QtBot, store: SaveStore) -> None:
+    """Scenes, Leverage, tracks, Status, a dead end and a Meanwhile, by real clicks: each a saved op row that
+    replays to the oracle the table shows, and the rolled ones stand against undo."""
+    game = mg_table(qtbot, store=store)
+    panel = game.screen.oracle
+    assert isinstance(panel, OraclePanel)
+    ask_with(qtbot, panel, "Is the gate open?", 6, 4)  # Yes, and…
+    qtbot.keyClicks(panel.leverage_box.description, "the gate key")
+    click(qtbot, panel.leverage_box.bank_button)
+    click(qtbot, panel.leverage_box.drop_button)
+    panel.tabs.setCurrentIndex(2)
+    qtbot.keyClicks(panel.scene_where, "The chapel")
+    qtbot.keyClicks(panel.scene_who, "The warden")
+    qtbot.keyClicks(panel.scene_goal, "Find the ledger")
+    click(qtbot, panel.open_scene_button)
+    qtbot.keyClicks(panel.scene_outcome, "The ledger is gone")
+    click(qtbot, panel.close_scene_button)
+    qtbot.keyClicks(panel.dead_end_box.thread_field, "the ledger")
+    click(qtbot, panel.dead_end_box.button)
+    qtbot.keyClicks(panel.meanwhile_box.holder.lineEdit(), "The warden")
+    qtbot.keyClicks(panel.meanwhile_box.new_tag, "Burning papers")
+    click(qtbot, panel.meanwhile_box.button)
+    panel.tabs.setCurrentIndex(3)
+    qtbot.keyClicks(panel.tracks_box.name, "Recover the ledger")
+    click(qtbot, panel.tracks_box.open_button)
+    qtbot.keyClicks(panel.tracks_box.ending, "Burnt")
+    click(qtbot, panel.tracks_box.close_button)
+    click(qtbot, panel.status_box.fill_button)
+    qtbot.keyClicks(panel.status_box.recovery, "A night's rest")
+    click(qtbot, panel.status_box.recover_button)
+    assert panel.error_label.text() == ""
+    oracle = game.session.oracle
+    assert oracle is not None and panel.state == oracle
+    assert not oracle.tracks and not oracle.status.boxes and not oracle.leverage.held  # each opened, then closed
+    path = store.path_of(game.game_id)
+    ops = [op for op in logged_ops(path) if op != "SetTags"]  # the Status tag shelved on both sides
+    assert ops == [
+        "AskOracle",
+        "BankLeverage",
+        "DropLeverage",
+        "FrameScene",
+        "CloseScene",
+        "HitDeadEnd",
+        "PlayMeanwhile",
+        "OpenTrack",
+        "CloseTrack",
+        "FillStatus",
+        "RecoverStatus",
+    ]
+    assert load_seam_game(path).oracle == oracle
+    assert game.session.undo()  # the recovery goes back, then the box (neither rolled)…
+    assert game.session.oracle is not None and len(game.session.oracle.status.boxes) == 1
+    while game.session.undo():
+        pass
+    left = game.session.oracle
+    assert left is not None and left.opposition == (("The warden", "Burning papers"),), "the Meanwhile rolled"
+    assert panel.state == left and not left.tracks and not left.status.boxes
     game.save.close()
