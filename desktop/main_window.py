@@ -361,7 +361,9 @@ class MainWindow(QMainWindow):
         self.autosave = Autosave(self.store, game_id, playthrough, loaded.campaign, self)
         self.autosave.failed.connect(self._save_failed)
         if resumed.fight is not None:
-            playthrough.resume_fight(resumed.fight, resumed.answered, resumed.played_before, resumed.opening)
+            playthrough.resume_fight(
+                resumed.fight, resumed.answered, resumed.played_before, resumed.opening, resumed.around
+            )
         self._new_navigator().resume(playthrough, resumed.log)
         return True
 

@@ -21,7 +21,7 @@ from rt0table.desktop.flow.playthrough import PlayStep, Playthrough, story_reach
 from rt0table.desktop.flow.playthrough_doc import party_names, playthrough_doc
 from rt0table.desktop.saves import SaveError, SaveStore
 from rt0table.desktop.saves.doc_delta import delta, doc_hash
-from rt0table.desktop.saves.schema import UNDO_OP
+from rt0table.desktop.saves.schema import TABLE_OP, UNDO_OP
 from rt0table.desktop.saves.seam_oracle import OracleMove
 from rt0table.rules.rt0.story import ops
 from rt0table.rules.rt0.story.story_doc import story_doc
@@ -69,7 +69,7 @@ class Autosave(QObject):
         change = delta(self._kept, doc)
         if change is None:
             return  # nothing the document holds changed: the fight's log rows are enough
-        op_name = type(op).__name__ if op is not None else UNDO_OP if undone else "table"
+        op_name = type(op).__name__ if op is not None else UNDO_OP if undone else TABLE_OP
         record = {"op": op_name, "day": doc["day"], "delta": change, "reach": reach}  # "day": for the save list
         size = len(json.dumps(change))
         whole = doc if self._since + size >= self._whole else None

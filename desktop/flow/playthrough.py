@@ -104,6 +104,26 @@ class _Checks:
     table: CheckTable | None = field(default=None)
 
 
+@dataclass(frozen=True)
+class OwnRow:
+    """A step of the playthrough's own (an oracle op, say) its save holds mid-fight: where it stands in the log,
+    its op's name, and the playthrough before it as its document says (with no fight)."""
+
+    seq: int
+    op: str
+    before: Story
+
+
+@dataclass(frozen=True)
+class AroundFight:
+    """Where a fight's save puts the playthrough's own steps among the fight's: their rows, the log position of
+    each action in force, and the newest row of an own step that revealed something."""
+
+    own: tuple[OwnRow, ...] = ()
+    fight_seqs: tuple[int, ...] = ()
+    stood: int = 0
+
+
 class Playthrough(QObject):
     """The mode, the playthrough's value, the fight on the table, and the one funnel every change goes through."""
 
@@ -255,15 +275,16 @@ class Playthrough(QObject):
         return self._seat(Game(state, events))
 
     def resume_fight(self, game: Game, answered: Iterable[int] = (), played_before: int = 0,
-                     opening: CombatState | None = None) -> Session:  # fmt: skip
+                     opening: CombatState | None = None, around: AroundFight = AroundFight()) -> Session:  # fmt: skip
         """Put a fight loaded from a save back on the table where it stopped (``answered``, ``played_before`` and
         ``opening`` as ``Session`` takes them, so it goes on as it did before the save). Undo reaches back as far
-        as it did: the fight's steps since its last reveal, and nothing before the fight's start."""
+        as it did: the fight's steps since its last reveal with the playthrough's own among them (``around``),
+        and nothing before the fight's start."""
         answered = frozenset(answered)
         start = opening or (game.steps[0].before if game.steps else game.state)
         ply = played_before + len(game.steps)
         story = resumed(self.story, game.state, start, ply)
-        self.funnel.reset(story, fight_steps(story, game, answered, played_before))
+        self.funnel.reset(story, fight_steps(story, game, answered, played_before, around))
         return self._seat(game, answered, played_before, opening)
 
     def _seat(self, game: Game, answered: Iterable[int] = (), played_before: int = 0,
@@ -333,17 +354,33 @@ def story_reach(funnel: Funnel[Story, ops.Played, StoryEvent]) -> int:
     return sum(1 for step in reach if not isinstance(step.action, ops.FightAction))
 
 
-def fight_steps(story: Story, game: Game, answered: frozenset[int], played_before: int) -> list[PlayStep]:
+def fight_steps(
+    story: Story, game: Game, answered: frozenset[int], played_before: int, around: AroundFight = AroundFight()
+) -> list[PlayStep]:
     """The funnel's steps of a fight read back from its save: its steps since the last one that revealed something
-    (each the value before it, ``story`` holding the fight as ``game`` leaves it), and nothing before the fight."""
+    and the playthrough's own steps among them (each the value before it, ``story`` holding the fight as ``game``
+    leaves it), and nothing before the fight."""
     kept: list[PlayStep] = []
+    own, now = list(around.own), story
     first = played_before + game.forgotten + 1  # the ply of the first step ``game`` holds in full
+
+    def own_after(seq: int) -> None:
+        nonlocal now
+        while own and own[-1].seq > seq:
+            row = own.pop()
+            now = resumed(row.before, now.fight or game.state, now.opening or game.state, now.ply)
+            kept.append(Step(now, ops.Earlier(row.op), ()))
+
     for index in range(len(game.held) - 1, -1, -1):
-        step = game.held[index]
-        if not undoable(step.events):
+        step, ply = game.held[index], first + index
+        seq = around.fight_seqs[ply - 1] if ply <= len(around.fight_seqs) else 0
+        own_after(seq)
+        if not undoable(step.events) or seq < around.stood:
             break
-        ply = first + index
         stepped = FightStepped(tuple(step.events), False)
-        before = before_step(story, step.before, ply - 1)
-        kept.append(Step(before, ops.FightAction(step.action), (stepped,), ply in answered))
+        now = before_step(now, step.before, ply - 1)
+        kept.append(Step(now, ops.FightAction(step.action), (stepped,), ply in answered))
+    else:
+        if first == 1:  # the fight's own start: what the playthrough did before its first action goes back too
+            own_after(around.stood)
     return list(reversed(kept))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Container
 from dataclasses import dataclass, field
 
-from rt0table.desktop.flow.playthrough import PlayStep, Playthrough
+from rt0table.desktop.flow.playthrough import AroundFight, OwnRow, PlayStep, Playthrough
 from rt0table.desktop.flow.playthrough_doc import playthrough_from_doc
 from rt0table.desktop.saves import DamagedSaveError, LoadedGame, LogEntry, LogTail
 from rt0table.desktop.saves.funnel_step import Step
@@ -38,6 +38,7 @@ class Resumed:
     answered: frozenset[int] = field(default_factory=frozenset)
     played_before: int = 0
     opening: CombatState | None = None  # the fight's state before its first action
+    around: AroundFight = field(default_factory=AroundFight)  # the playthrough's own steps among the fight's
 
 
 def restore(loaded: LoadedGame) -> Resumed:
@@ -48,13 +49,13 @@ def restore(loaded: LoadedGame) -> Resumed:
         raise DamagedSaveError(loaded.path, "this save holds a fight but no party to go back to")
     try:
         playthrough, fight_on = playthrough_from_doc(loaded.campaign)
-        befores = [story_from_doc(doc) for _op, doc in loaded.undo_docs]
+        befores = [story_from_doc(step.doc) for step in loaded.undo.steps]
     except DocError as error:
         raise DamagedSaveError(loaded.path, str(error)) from None
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError, JournalError) as error:
         raise DamagedSaveError(loaded.path, f"the party's record before a change cannot be read ({error})") from None
-    names = (name for name, _doc in loaded.undo_docs)
-    earlier: list[PlayStep] = [Step(before, ops.Earlier(name), ()) for name, before in zip(names, befores, strict=True)]
+    rows = [OwnRow(step.seq, step.op, before) for step, before in zip(loaded.undo.steps, befores, strict=True)]
+    earlier: list[PlayStep] = [Step(row.before, ops.Earlier(row.op), ()) for row in rows]
     playthrough.funnel.reset(playthrough.story, earlier)  # undo goes on as before
     game, setup = loaded.game, loaded.setup
     if fight_on and game is not None and setup is not None:
@@ -62,7 +63,8 @@ def restore(loaded: LoadedGame) -> Resumed:
             raise DamagedSaveError(loaded.path, "the fight in this save is not an RT:0 fight")
         opening, log = fight_log(setup, loaded.history, loaded.tail)
         played_before = loaded.ply - len(game.steps)
-        return Resumed(playthrough, game, log, answered_plies(loaded.history), played_before, opening)
+        around = AroundFight(tuple(rows), tuple(loaded.fight_seqs), loaded.undo.stood)
+        return Resumed(playthrough, game, log, answered_plies(loaded.history), played_before, opening, around)
     return Resumed(playthrough, None, [])
 
 

@@ -20,10 +20,10 @@ from sqlite_utils import Database
 from .copies import publish, remove
 from .doc_delta import doc_hash, patch
 from .errors import DamagedSaveError, SaveError
-from .loaded import StandInAnswer
+from .loaded import StandInAnswer, UndoDoc, UndoReach
 from .log_writer import LogWriter
 from .playthrough_rules import PlaythroughRules, SavedFight, playthrough_rules
-from .schema import SAVE_FORMAT, STORY, UNDO_OP, check_file, migration_set, open_for_writing
+from .schema import SAVE_FORMAT, STORY, TABLE_OP, UNDO_OP, check_file, migration_set, open_for_writing
 from .setup_codec import RT0, known_ruleset
 
 LIVE_KEPT = 512  # in-force (seq, hash) pairs kept in memory; an undo past them reads the log again
@@ -448,30 +448,36 @@ class GameFile:
                 )
         return doc
 
-    def undo_reach(self) -> list[tuple[str, dict[str, Any]]]:
+    def undo_reach(self) -> UndoReach:
         """The steps undo between fights could take back when the save was left (``undo_reach``)."""
         return undo_reach(self.path, self.db)
 
 
-def undo_reach(path: Path, db: Database) -> list[tuple[str, dict[str, Any]]]:
-    """What undo between fights could take back when the save was left: (the op's name, the document before it) for
-    each step, oldest first. Each change row records ``reach``, the steps undo could take back after it (rows before
-    that record nothing, as nothing could be taken back once reopened). The walk starts at the newest row with
-    nothing to take back, from the newest whole document at or before it, so it reads only what undo can reach."""
+def undo_reach(path: Path, db: Database) -> UndoReach:
+    """What undo could take back of the playthrough's own steps when the save was left: (the op's name, the document
+    before it, its log position) for each step, oldest first. Each change row records ``reach``, the steps undo could
+    take back after it (rows before that record nothing, as nothing could be taken back once reopened). The walk
+    starts at the newest row with nothing to take back, from the newest whole document at or before it, so it reads
+    only what undo can reach; ``stood`` is the newest row of an op that revealed something."""
     rows = db.execute("SELECT seq, action, state_hash FROM log WHERE kind = ? ORDER BY seq DESC", [STORY])
     walk: list[tuple[int, dict[str, Any], str]] = []  # newest first, back to the first row after the base
-    base = 0
+    base = stood = 0
     for seq, text, digest in rows:
         record = _record(path, seq, text)
-        if not isinstance(record.get("reach"), int) or record["reach"] <= 0:
+        reaches = isinstance(record.get("reach"), int) and record["reach"] > 0
+        if not base:
+            if reaches:
+                walk.append((seq, record, str(digest)))
+                continue
             base = seq
+        if not reaches and record.get("op") not in (TABLE_OP, UNDO_OP):  # an op of its own that no undo passes
+            stood = seq
             break
-        walk.append((seq, record, str(digest)))
     if not walk:
-        return []
+        return UndoReach([], stood)
     whole = db.execute("SELECT seq, doc FROM campaign WHERE seq <= ? ORDER BY id DESC LIMIT 1", [base]).fetchone()
     if whole is None:
-        return []
+        return UndoReach([], stood)
     doc = _document(path, whole[1])
     between = db.execute(
         "SELECT seq, action, state_hash FROM log WHERE kind = ? AND seq > ? AND seq <= ? ORDER BY seq",
@@ -479,16 +485,16 @@ def undo_reach(path: Path, db: Database) -> list[tuple[str, dict[str, Any]]]:
     )
     for seq, text, digest in between:
         doc = _patched(path, seq, doc, _record(path, seq, text), str(digest))
-    stack: list[tuple[str, dict[str, Any]]] = []
+    stack: list[UndoDoc] = []
     for seq, record, digest in reversed(walk):
         before, doc = doc, _patched(path, seq, doc, record, digest)
         reach, name = int(record["reach"]), str(record.get("op"))
         if name == UNDO_OP:
             del stack[reach:]
         else:
-            stack.extend((name, before) for _ in range(reach - len(stack)))  # an op no row recorded undoes nothing
+            stack.extend(UndoDoc(name, before, seq) for _ in range(reach - len(stack)))  # an op no row recorded
             del stack[reach:]
-    return stack
+    return UndoReach(stack, stood)
 
 
 def _record(path: Path, seq: int, text: str | None) -> dict[str, Any]:

@@ -4,10 +4,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # annotations only: listing the saves must not load the rules engine
     from .playthrough_rules import Played, SavedFight
+
+
+class UndoDoc(NamedTuple):
+    """One step undo between fights could take back: its op's name, the document before it, its log position."""
+
+    op: str
+    doc: dict[str, Any]
+    seq: int
+
+
+@dataclass(frozen=True)
+class UndoReach:
+    """What undo could take back when the save was left: the steps of the playthrough's own rows, oldest first,
+    and the log position of its newest step that revealed something (no step of the fight before it goes back)."""
+
+    steps: list[UndoDoc] = field(default_factory=list)
+    stood: int = 0
 
 
 @dataclass(frozen=True)
@@ -64,9 +81,10 @@ class LoadedGame:
     # from it, and one undo after loading takes back what one undo took back before (the stand-in's answers).
     history: list[LogEntry] = field(default_factory=list)
     tail: LogTail | None = None  # set for a long fight: tell its log from here (replay.TOLD_BACK)
-    # What undo between fights could take back when the save was left, oldest first: each step's op (by name) and
-    # the campaign document before it (format 6 change rows record how far undo reached after each change).
-    undo_docs: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    # What undo could take back of the playthrough's own steps when the save was left (format 6 change rows record
+    # how far undo reached after each change), and where it stood still.
+    undo: UndoReach = field(default_factory=UndoReach)
+    fight_seqs: list[int] = field(default_factory=list)  # the log position of each action in force, oldest first
 
     @property
     def ply(self) -> int:

@@ -15,7 +15,7 @@ from rt0table.rules.seam import RulesError
 
 from .errors import DamagedSaveError, HashMismatchError
 from .gamefile import GameFile, LogRow, in_force, read_row, row_problem
-from .loaded import LoadedGame, LogEntry, LogTail, StandInAnswer
+from .loaded import LoadedGame, LogEntry, LogTail, StandInAnswer, UndoReach
 from .log_replay import Act, Entry, Unreadable, replay_log
 from .playthrough_rules import Played, PlayedSteps, SavedFight
 
@@ -41,7 +41,7 @@ def load(save: GameFile) -> LoadedGame:
 def _load(save: GameFile) -> LoadedGame:
     header = save.header()
     if not save.fight:  # a playthrough before its first fight: the campaign is all there is
-        return _loaded(save, header, None, None, [], save.seq, [])
+        return _loaded(save, header, None, None, [], save.seq, [], [])
     setup, rules = save.fight_setup(), save.rules
     known: dict[str | None, tuple[Any | None, StandInAnswer | None]] = {}  # a fight repeats a few hundred texts
     read: list[Read] = []
@@ -65,7 +65,7 @@ def _load(save: GameFile) -> LoadedGame:
                 opening, events = setup.start()
                 if rules.state_hash(opening) == save.last_hash:
                     game = rules.in_play(opening, events)
-            loaded = _loaded(save, header, setup, game, _readable(actions), save.seq, read)
+            loaded = _loaded(save, header, setup, game, _readable(actions), save.seq, read, [r.seq for r in rows])
             loaded.notes = [*notes, *loaded.notes]
             return loaded
         notes.append(
@@ -159,7 +159,8 @@ def _mismatch(
             save.rules, state, _entries(rows[ply:], actions[ply:]), PlayedSteps(game), start_seq=start_seq
         ).good_seq
         kept = ply + len(game.steps)
-        recovered = _loaded(save, header, setup, game, _readable(actions[:kept]), good_seq, read)
+        seqs = [row.seq for row in rows[:kept]]
+        recovered = _loaded(save, header, setup, game, _readable(actions[:kept]), good_seq, read, seqs)
         recovered.recovered_from = good_seq
         problem = (
             "replaying the save does not give the states its log recorded (the file was changed or damaged, "
@@ -180,15 +181,16 @@ def _loaded(
     actions: list[Any],
     seq: int,
     read: list[Read],
+    fight_seqs: list[int],
 ) -> LoadedGame:
     players = json.loads(header["players"] or "[]")
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise DamagedSaveError(save.path, "the save's list of players is damaged")
     history = _history(read, seq)
     try:
-        undo_docs, notes = save.undo_reach(), []
+        undo, notes = save.undo_reach(), []
     except DamagedSaveError as error:  # undo is a convenience: the game loads, with nothing to take back
-        undo_docs, notes = [], [f"undo between fights starts afresh: {error.problem}"]
+        undo, notes = UndoReach(), [f"undo between fights starts afresh: {error.problem}"]
     return LoadedGame(
         game_id=save.game_id,
         path=save.path,
@@ -201,7 +203,8 @@ def _loaded(
         last_played=str(header["last_played"]),
         app_version=str(header["app_version"]),
         campaign=save.campaign(),
-        undo_docs=undo_docs,
+        undo=undo,
+        fight_seqs=fight_seqs,
         notes=notes,
         fight=save.fight,
         history=history,

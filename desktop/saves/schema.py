@@ -177,6 +177,7 @@ def m005_ruleset_setup_summary(db: Database) -> None:
 
 
 STORY = "story"  # the log row kind of a change to the playthrough between fights (format 6)
+TABLE_OP = "table"  # a story row's "op" when a fight's step wrote the journal (its own row holds the step)
 UNDO_OP = "undo"  # a story row's "op" when it took a step back (its "reach": the steps undo could take back after it)
 
 

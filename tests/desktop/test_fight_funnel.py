@@ -14,13 +14,16 @@ from rt0table.desktop.flow.playthrough import Mode, OpChanges, Playthrough
 from rt0table.desktop.flow.resume import restore
 from rt0table.desktop.saves import SaveError, SaveStore
 from rt0table.desktop.table.fight_session import Session
+from rt0table.rules.loner.oracle_ops import AskOracle, OpenTrack, SetConflict
+from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.fight.actions import PlayCard
-from rt0table.rules.rt0.fight.engine import Game, legal_actions, undoable
+from rt0table.rules.rt0.fight.engine import Game, apply, legal_actions, undoable
 from rt0table.rules.rt0.fight.serialize import state_hash
 from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.rt0.solo.gm_stand_in import GmChoice
 from rt0table.rules.rt0.story import ops
+from rt0table.rules.rt0.story.story_doc import story_doc
 from rt0table.rules.rt0.story.tale import FightStepped, Part
 from tests.helpers.fight_builders import bestiary
 from tests.helpers.played_fights import robot_campaign
@@ -192,3 +195,50 @@ def test_a_fight_resumed_from_its_save_undoes_as_far_as_before_and_not_across_it
         assert len(changes) == depth and all(c.undone and c.touches(Part.FIGHT) for c in changes)
         assert back.undo_refusal() is not None and again.undo_refusal() is not None
         assert again.story.fight is back.state
+
+
+def quiet_play(session: Session) -> None:
+    """Play the first legal action that reveals nothing, so undo can still reach everything before it."""
+    for action in legal_actions(session.state):
+        if undoable(apply(session.state, action)[1]):
+            assert session.submit(action)
+            return
+    raise AssertionError("every action reveals something here")
+
+
+def test_the_oracle_steps_among_a_fights_go_back_after_reopening_as_they_did_before(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Oracle ops that rolled nothing, made between a fight's steps, are in the one undo after the save is reopened,
+    in their place among the fight's steps; one that rolled stops undo there, the fight's steps behind it too."""
+    playthrough, session, _changes = on_the_table(tmp_path)
+    an_undoable_play(session, random.Random(3))
+    assert playthrough.submit_oracle(AskOracle("Does the robot hesitate?")) != ""  # it rolled: undo stops here
+    quiet_play(session)
+    assert isinstance(playthrough.submit_oracle(SetConflict(True)), OracleState)
+    quiet_play(session)
+    quiet_play(session)
+    assert isinstance(playthrough.submit_oracle(OpenTrack("Hold the line")), OracleState)
+    quiet_play(session)
+    depth = playthrough.undo_reach
+    chain = playthrough.funnel.steps[-depth:]
+    assert depth == 6 and [type(s.action).__name__ for s in chain].count("ConsultOracle") == 2
+    expected = [(story_doc(s.before), state_hash(s.before.fight)) for s in reversed(chain)]  # type: ignore[arg-type]
+    keeper = playthrough.funnel.recorder
+    assert isinstance(keeper, Autosave)
+    keeper.store.close()
+    with SaveStore(tmp_path, app_version="test") as store:
+        resumed = restore(store.load(keeper.game_id))
+        again, fight = resumed.playthrough, resumed.fight
+        assert fight is not None
+        Autosave(store, keeper.game_id, again)
+        back = again.resume_fight(fight, resumed.answered, resumed.played_before, resumed.opening, resumed.around)
+        assert again.undo_reach == depth
+        for doc, fight_hash in expected:
+            assert back.undo()
+            assert story_doc(again.story) == doc and state_hash(again.story.fight) == fight_hash  # type: ignore[arg-type]
+            assert again.story.fight is back.state
+        assert back.undo_refusal() is not None, "the question asked stands, and the fight's steps before it"
+        assert again.solo is not None and not again.solo.oracle.in_conflict and not again.solo.oracle.tracks
+        reopened = restore(store.load(keeper.game_id))  # the undos were saved too
+        assert reopened.playthrough.solo == again.solo
