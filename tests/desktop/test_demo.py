@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.demo.library import load_entry, load_lessons
+from rt0table.desktop.demo.library import LessonEntry, load_entry, load_lessons
 from rt0table.desktop.demo.screen import DemoScreen, LessonScreen
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.fight_session import LoneFight
@@ -39,11 +39,12 @@ def make_lesson(qtbot: QtBot) -> Iterator[MakeLesson]:
     screens: list[LessonScreen] = []
 
     def make(
-        name: str, presenter: bool = False, size: tuple[int, int] = (1280, 860), **settings: object
+        name: str | LessonEntry, presenter: bool = False, size: tuple[int, int] = (1280, 860), **settings: object
     ) -> LessonScreen:
         values: dict[str, object] = {"replay_step_ms": 0, "return_ms": 0, **settings}
         base = TableSettings(**values)  # type: ignore[arg-type]
-        screen = LessonScreen(ENTRIES[name], base, presenter, seed=7)
+        entry = name if isinstance(name, LessonEntry) else ENTRIES[name]  # a bundled lesson's name, or a crafted one
+        screen = LessonScreen(entry, base, presenter, seed=7)
         qtbot.addWidget(screen)
         screen.resize(*size)
         screen.show()
@@ -442,6 +443,27 @@ def test_an_explanation_refuses_every_move_until_next(qtbot: QtBot, make_lesson:
     assert runner.finished
     qtbot.keyClick(old.view, Qt.Key.Key_E)
     assert old.session.state.round == 3 and len(changes) == 1 and refusals == [EXPLAIN_ONLY]
+
+
+def test_a_free_step_lets_another_move_through_and_still_waits_for_its_own(
+    qtbot: QtBot, make_lesson: MakeLesson, tmp_path: Path
+) -> None:
+    text = ENTRIES["01_strike_and_defend"].path.read_text(encoding="utf-8")
+    freed = tmp_path / "01_free.toml"
+    freed.write_text(
+        text.replace('off_script = "Unarmed Strike takes', 'free = true\noff_script = "Unarmed Strike takes')
+    )
+    screen = make_lesson(load_entry(freed))
+    qtbot.mouseClick(screen.banner.forward, LEFT)
+    runner, session = screen.runner, table(screen).session
+    assert runner.step is not None and runner.step.free
+    changes, refusals, _ = _watch(screen)
+    perform(qtbot, screen, PlayCard("sam", _card("3 of Swords"), "unarmed_strike"), "drag")
+    assert refusals == [] and len(changes) == 1 and runner.index == 1
+    assert session.state.fighter("sam").bins["unarmed_strike"] == [_card("3 of Swords")]
+    assert screen.banner.feedback.text() == "Off the script, but this step leaves it to you: carry on."
+    perform(qtbot, screen, PlayCard("sam", _card("7 of Wands"), "unarmed_strike"), "keys")
+    assert runner.index == 2
 
 
 def test_any_play_on_a_bin_counts(qtbot: QtBot, make_lesson: MakeLesson) -> None:
