@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
@@ -14,6 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.demo.library import LessonEntry, load_entry, load_lessons
 from rt0table.desktop.demo.screen import DemoScreen, LessonScreen
+from rt0table.desktop.saves.funnel_step import Step
+from rt0table.desktop.saves.loaded import StandInAnswer
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.fight_session import LoneFight
 from rt0table.desktop.table.settings import TableSettings
@@ -22,7 +23,8 @@ from rt0table.rules.rt0.content.lesson import remaining
 from rt0table.rules.rt0.content.lesson_rules import EXPLAIN_ONLY
 from rt0table.rules.rt0.content.scenario import observe
 from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
-from rt0table.rules.rt0.fight.state import Phase
+from rt0table.rules.rt0.fight.events import Event
+from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.rt0.traits import Trait
 from tests.desktop.conftest import SCREENSHOTS
 from tests.helpers.widgets import shoot_widget
@@ -32,6 +34,7 @@ ENTRIES = {entry.path.stem: entry for entry in load_lessons()}
 SCRIPTED = sorted(name for name, entry in ENTRIES.items() if entry.lesson and not entry.lesson.sandbox)
 
 MakeLesson = Callable[..., LessonScreen]
+FunnelStep = Step[CombatState, Action, Event]
 
 
 @pytest.fixture
@@ -350,7 +353,7 @@ def lone(screen: LessonScreen) -> LoneFight:
     return funnel
 
 
-def _watch(screen: LessonScreen) -> tuple[list[list[object]], list[str], list[object]]:
+def _watch(screen: LessonScreen) -> tuple[list[list[object]], list[str], list[int]]:
     """What the table's Session says from now on: its changes (a step's events, [] for an undo), its refusals, and
     the length of the funnel's steps after each step or undo its funnel took."""
     session = table(screen).session
@@ -359,11 +362,11 @@ def _watch(screen: LessonScreen) -> tuple[list[list[object]], list[str], list[ob
     session.state_did_change.connect(changes.append)
     session.refused.connect(lambda reason, _action: refusals.append(reason))
     funnel = lone(screen)
-    lengths: list[object] = []
+    lengths: list[int] = []
     played, taken_back = funnel.funnel.play, funnel.funnel.take_back
 
-    def play(*args: Any, **kwargs: Any) -> object:
-        step = played(*args, **kwargs)
+    def play(action: Action, stand_in: bool = False, note: StandInAnswer | None = None) -> FunnelStep:
+        step = played(action, stand_in, note)
         lengths.append(len(funnel.funnel.steps))
         return step
 
@@ -401,8 +404,9 @@ def test_an_off_script_drag_is_refused_with_the_lessons_words_and_nothing_happen
     assert session.state is before and lone(screen).funnel.steps == steps
     assert changes == [] and lengths == [], "no step was played, so none was taken back"
     assert "(Undone.)" not in scene.log.lines
-    assert runner.index == 1 and runner.highlight is not None
-    assert runner.highlight.rects == [
+    highlight = runner.highlight
+    assert runner.index == 1 and highlight is not None
+    assert highlight.rects == [
         card_item(screen, _card("7 of Wands")).sceneBoundingRect(),
         scene.bins["unarmed_strike"].sceneBoundingRect(),
     ]
