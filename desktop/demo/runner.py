@@ -1,15 +1,14 @@
-"""The lesson runner: walks a lesson's steps on a real table, judging every action the Session carries out.
+"""The lesson runner: walks a lesson's steps on a real table, whose fight plays by the lesson's rules.
 
-It never plays for the player except when asked (Show me / forward). Each action that reaches the Session
-is judged against the current step (``lesson.judge``):
+It never plays for the player except when asked (Show me / forward). The table's Session plays by the rules of the
+lesson's place (``content/lesson_rules.py``'s ``LessonRules``: the fight, with the step's script on top), so a move
+off the script is refused before it happens, with the lesson's words, as the table refuses any illegal move (on the
+bin, in the status line). Each move the Session carries out moves the lesson on by what it meant for the step
+(``LessonRules.verdict``):
 
 - the scripted action, one of ``any_of``, any card on ``any_play_on``, or anything that makes the step's
   ``goal`` hold: the step is done and its explanation is shown;
-- off the script on a ``free`` step (and anything in the sandbox): followed, the lesson carries on;
-- off the script otherwise: taken back with ``Session.undo`` and the player is told what the step wants.
-  When the rules will not undo it (it drew or revealed cards), the lesson carries on from the new state if
-  the rest of the script can still be played from there; if not, the table is rebuilt from the seed at the
-  start of the step.
+- anything else the step allows (a ``free`` step, the sandbox, the fight after the script): the lesson carries on.
 
 Back rebuilds the fight from the seed by replaying the scripted actions of the earlier steps; the
 table's own Undo walks the lesson back with it.
@@ -30,19 +29,8 @@ from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CARDS
-from rt0table.rules.rt0.content.lesson import (
-    Highlight,
-    Lesson,
-    TeachStep,
-    Verdict,
-    describe,
-    judge,
-    remaining,
-    render,
-    replay,
-    script_after,
-    script_fits,
-)
+from rt0table.rules.rt0.content.lesson import Highlight, Lesson, TeachStep, Verdict, remaining, render, replay
+from rt0table.rules.rt0.content.lesson_rules import LessonRules
 from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.events import Event
 from rt0table.rules.rt0.fight.hints import Hint, suggest
@@ -52,7 +40,6 @@ from rt0table.rules.rt0.fight.state import Phase
 
 class Tone(Enum):
     AFTER = "after"  # what the step just did
-    OFF = "off"  # the player went off the script
     NOTE = "note"  # anything else worth a line (undo, a hint)
 
 
@@ -72,16 +59,14 @@ class LessonRunner(QObject):
         if self.lesson.random_seed:
             scenario = replace(scenario, seed=seed if seed is not None else int(time.time()))
         self.scenario = scenario
-        self.index = 0  # the step under way; len(steps) once the script is over
-        self.done: list[Action] = []  # the step's scripted actions already carried out
+        self.rules = LessonRules(self.lesson)  # where the lesson stands, and what the table allows there
         self.step_events: list[Event] = []
-        self.positions: list[tuple[int, list[Action], list[Event]]] = []  # before each action the Session holds
+        self.positions: list[tuple[LessonRules, list[Event]]] = []  # before each action the Session holds
         self.feedback = ""
         self.tone = Tone.AFTER
         self.hint: Hint | None = None
         self.screen: TableScreen | None = None
         self.highlight: HighlightItem | None = None
-        self._undoing = False
         self.rebuild(0)
 
     # --- where the lesson stands -----------------------------------------------------------------
@@ -92,8 +77,18 @@ class LessonRunner(QObject):
         return self.screen.session
 
     @property
+    def index(self) -> int:
+        """The step under way; len(steps) once the script is over."""
+        return self.rules.index
+
+    @property
+    def done(self) -> tuple[Action, ...]:
+        """The step's scripted actions already carried out."""
+        return self.rules.done
+
+    @property
     def step(self) -> TeachStep | None:
-        return self.lesson.steps[self.index] if self.index < len(self.lesson.steps) else None
+        return self.rules.step
 
     @property
     def finished(self) -> bool:
@@ -138,25 +133,24 @@ class LessonRunner(QObject):
 
     # --- building the table ------------------------------------------------------------------------
 
-    def rebuild(self, upto: int, note: str = "") -> None:
+    def rebuild(self, upto: int) -> None:
         """The table at the start of step ``upto``, replayed from the seed; the old table is dropped."""
         upto = max(0, min(upto, len(self.lesson.steps)))
         replayed = replay(self.lesson, self.bestiary, upto, self.scenario)
-        screen = TableScreen(Session(replayed.game), self.settings)
+        self.rules = LessonRules(self.lesson, upto)
+        screen = TableScreen(Session(replayed.game, rules=self.rules), self.settings)
         screen.scene.log.add(narrate_all(replayed.game.state, replayed.events))
         self.positions = []
         done: list[Action] = []
         for i, (step_index, action) in enumerate(replayed.actions):
             if i and replayed.actions[i - 1][0] != step_index:
                 done = []
-            self.positions.append((step_index, list(done), []))
+            self.positions.append((LessonRules(self.lesson, step_index, tuple(done)), []))
             done.append(action)
-        self.index, self.done, self.step_events, self.hint = upto, [], [], None
+        self.step_events, self.hint = [], None
         previous = self.lesson.steps[upto - 1] if upto else None
         self.feedback = render(previous.after, replayed.game.state, replayed.step_events) if previous else ""
         self.tone = Tone.AFTER
-        if note:
-            self.feedback, self.tone = note, Tone.OFF
         self._attach(screen)
         self.screen_replaced.emit(screen)
         self.refresh()
@@ -178,66 +172,41 @@ class LessonRunner(QObject):
     # --- the player's actions -------------------------------------------------------------------
 
     def _changed(self, events: list[Event]) -> None:
-        if self._undoing:
-            return
         self.hint = None
         if not events:  # the table's Undo: the lesson steps back with it
             if self.positions:
-                self.index, self.done, self.step_events = self.positions.pop()
+                rules, self.step_events = self.positions.pop()
+                self._stand(rules)
             self.feedback, self.tone = "Taken back.", Tone.NOTE
             self.refresh()
             return
-        action = self.session.game.steps[-1].action
-        self.positions.append((self.index, list(self.done), list(self.step_events)))
-        step = self.step
-        if self.lesson.sandbox:
-            self.index = len(self.lesson.steps)
-            self.feedback = ""
-        elif step is None:
+        rules, session = self.rules, self.session
+        action = session.game.steps[-1].action
+        self.positions.append((rules, list(self.step_events)))
+        verdict = rules.verdict(session.before, action, session.state)
+        step = rules.step
+        if self.lesson.sandbox or step is None:
             self.feedback = ""
         else:
-            self._judge(step, action, events)
+            self._tell(step, verdict, events)
+        self._stand(rules.moved_on(verdict, action))
         self.refresh()
 
-    def _judge(self, step: TeachStep, action: Action, events: list[Event]) -> None:
-        verdict = Verdict.OFF if step.explain_only else judge(step, self.done, action, self.session.state)
-        if verdict is Verdict.OFF:
-            self._off_script(step)
-            return
+    def _tell(self, step: TeachStep, verdict: Verdict, events: list[Event]) -> None:
+        """The banner's words for a move on a step (the lesson's rules let through only what the step allows)."""
         self.step_events.extend(events)
         if verdict is Verdict.PROGRESS:
-            self.done.append(action)
             self.feedback = ""
-        elif verdict is Verdict.FOLLOWED:
-            self.feedback, self.tone = "Off the script, but this step leaves it to you: carry on.", Tone.NOTE
-        else:
+        elif verdict is Verdict.DONE:
             self.feedback, self.tone = render(step.after, self.session.state, self.step_events), Tone.AFTER
-            self.index, self.done, self.step_events = self.index + 1, [], []
+            self.step_events = []
+        else:
+            self.feedback, self.tone = "Off the script, but this step leaves it to you: carry on.", Tone.NOTE
 
-    def _off_script(self, step: TeachStep) -> None:
-        before = self.session.before
-        rest = remaining(step, self.done)
-        if step.explain_only:
-            why = "This step only explains: read it, then press Next (or Enter)."
-        else:
-            why = step.off_script or f"This step asks you to {describe(before, rest[0])}."
-        self.tone = Tone.OFF
-        if self.session.undo_refusal() is None:
-            self._undoing = True
-            try:
-                self.session.undo()
-            finally:
-                self._undoing = False
-            self.positions.pop()
-            self.feedback = f"{why} Your move was taken back; try again."
-        elif script_fits(self.session.state, script_after(self.lesson, self.index, self.done)):
-            self.feedback = f"{why} That move drew or showed new cards, so it stands; the lesson goes on from here."
-        else:
-            note = f"{why} That move drew new cards and cannot be taken back, so the table is set back to the start "
-            note += "of this step."
-            self.feedback = note
-            index = self.index
-            QTimer.singleShot(0, self, lambda: self.rebuild(index, note))
+    def _stand(self, rules: LessonRules) -> None:
+        """The lesson at a new place: the table's fight plays by its rules from the next move on."""
+        self.rules = rules
+        self.session.rules = rules
 
     # --- buttons ------------------------------------------------------------------------------------
 
@@ -245,7 +214,7 @@ class LessonRunner(QObject):
         """Past an explain-only step."""
         step = self.step
         if step is not None and step.explain_only and not self.watching:
-            self.index += 1
+            self._stand(self.rules.read())
             self.feedback, self.hint = "", None
             self.refresh()
 

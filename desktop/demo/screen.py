@@ -38,7 +38,7 @@ from rt0table.rules.rt0.fight.state import Phase
 PRESENTER_UI_SCALE = 1.35  # on top of the player's own scale
 PRESENTER_LOG_SCALE = 1.5
 PRESENTER_BANNER_SCALE = 1.6
-TONE_COLOURS = {Tone.AFTER: "#9fe8a8", Tone.OFF: "#ffb36b", Tone.NOTE: "#a9bdb5"}
+TONE_COLOURS = {Tone.AFTER: "#9fe8a8", Tone.NOTE: "#a9bdb5"}
 FORWARD_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_PageDown)
 BACK_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_PageUp)
 # Left, Right and the page keys step the lesson, so the prompt's options and pages go with what is left.

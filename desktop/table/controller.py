@@ -166,7 +166,9 @@ class TableController(QObject):
         scene.undo_button.setEnabled(undo_reason is None)
         scene.undo_button.setToolTip(undo_reason or "Take back the last step")
         active = state.active_fighter
-        can_end = active is not None and not self.blocked and self.session.refusal(EndTurn(active.id)) is None
+        # The fight's own rules light the table (as ``legal_actions`` above): a lesson that wants something else
+        # refuses End Turn when it is pressed, with its words, as any refused move is.
+        can_end = active is not None and not self.blocked and RT0.refusal(state, EndTurn(active.id)) is None
         scene.end_turn.setEnabled(can_end)
         scene.end_turn.update()
         scene.undo_button.update()

@@ -7,7 +7,9 @@ A Session has no route of its own: it hands each step and each undo to a funnel 
 belongs to a playthrough goes to the playthrough's (``Playthrough.fight_step``/``fight_undo``: the ``FightAction``
 op through the playthrough's one ``Funnel``, the fight's row in the save, the playthrough's one ``changed``); a
 fight on its own (a lesson, a demo, a quick fight) to a ``LoneFight``, the same ``Funnel`` over RT:0's fight rules
-with the Session's recorder. ``state_did_change`` then tells the table.
+with the Session's recorder. ``state_did_change`` then tells the table. A lone fight's rules are the Session's
+``rules``: RT:0's fight, or a lesson's (``content/lesson_rules.py``: the fight with the step's script on top), which
+the lesson swaps as it goes; ``refusal`` is theirs, and the funnel applies them.
 
 A ``Responder`` (solo play's GM stand-in) may answer decisions that nobody at the table makes: after
 every submit, while it has an answer, the answer is submitted like any other step (recorded, undoable,
@@ -24,11 +26,11 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from rt0table.desktop.saves.fight_rows import FightRows
-from rt0table.desktop.saves.funnel_step import Step
+from rt0table.desktop.saves.funnel_step import Play, Step
 from rt0table.desktop.saves.loaded import StandInAnswer
 from rt0table.desktop.seam_session import Funnel
 from rt0table.rules.rt0.fight.actions import Action
-from rt0table.rules.rt0.fight.engine import Game, refusal, undoable
+from rt0table.rules.rt0.fight.engine import Game, undoable
 from rt0table.rules.rt0.fight.events import Event, StandInChose
 from rt0table.rules.rt0.fight.state import CombatState
 from rt0table.rules.rt0.rt0_seam import RT0
@@ -83,14 +85,15 @@ class Responder(Protocol):
 
 class LoneFight:
     """The funnel of a fight that belongs to no playthrough (a lesson, a demo, a quick fight): a ``Funnel`` over
-    RT:0's fight rules, whose recorder is the Session's (the fight's save, when it has one)."""
+    the Session's rules (RT:0's fight, or a lesson's), whose recorder is the Session's (the fight's save, when it has
+    one)."""
 
     def __init__(self, session: Session, recorder: Recorder | None) -> None:
         self.session = session
         self.recorder = recorder
         rows: FightRows[CombatState, Action, Event] | None = FightRows(recorder) if recorder is not None else None
         self.funnel: Funnel[CombatState, Action, Event] = Funnel(
-            RT0, session.game.state, rows, forgets=True, tells=False
+            session.rules, session.game.state, rows, forgets=True, tells=False
         )
         self.funnel.steps = held_steps(session.game, session.answered, session.played_before)
 
@@ -111,8 +114,10 @@ class LoneFight:
             game.undo()
 
     def _follow(self) -> Game:
-        """The fight's history as the Session holds it; one put there by hand (a tool, a test) is taken up."""
+        """The fight's history and rules as the Session holds them; a history put there by hand (a tool, a test)
+        is taken up, and so are the rules a lesson moved on to."""
         game = self.session.game
+        self.funnel.ruleset = self.session.rules
         if self.funnel.state is not game.state:
             self.funnel.reset(game.state, held_steps(game, self.session.answered, self.session.played_before))
         return game
@@ -139,14 +144,16 @@ class Session(QObject):
 
     def __init__(self, game: Game, recorder: Recorder | None = None, parent: QObject | None = None,
                  answered: Iterable[int] = (), played_before: int = 0,
-                 opening: CombatState | None = None, funnel: FightFunnel | None = None) -> None:  # fmt: skip
+                 opening: CombatState | None = None, funnel: FightFunnel | None = None,
+                 rules: Play[CombatState, Action, Event] = RT0) -> None:  # fmt: skip
         """A fight loaded from its save passes ``played_before``, the actions in force before ``game``'s first
         step (its replay began at a snapshot), ``answered``, the plies the responder took, and ``opening``, the
         fight's state before its first action (``game`` may not reach back that far). ``funnel``: the playthrough
         the fight belongs to (it records the steps then); without one the fight is a ``LoneFight`` whose steps
-        ``recorder`` keeps."""
+        ``recorder`` keeps; ``rules``: what a fight of its own plays by (a lesson's, or RT:0's fight)."""
         super().__init__(parent)
         self.game = game
+        self.rules = rules  # a playthrough's fight plays by RT:0's, through the playthrough's funnel
         self.answered: set[int] = set(answered)  # plies (actions in force, from 1) the responder took
         self.played_before = played_before
         self.funnel: FightFunnel = funnel or LoneFight(self, recorder)
@@ -165,7 +172,8 @@ class Session(QObject):
         return self.played_before + len(self.game.steps)
 
     def refusal(self, action: Action) -> str | None:
-        return refusal(self.game.state, action)
+        """Why ``submit`` would refuse ``action`` now, by the rules in force, or None."""
+        return self.rules.refusal(self.game.state, action)
 
     def submit(self, action: Action) -> bool:
         """Push the action; on a refusal emit ``refused`` and leave everything as it was."""

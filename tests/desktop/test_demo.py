@@ -11,14 +11,20 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.demo.library import load_entry, load_lessons
+from rt0table.desktop.demo.library import LessonEntry, load_entry, load_lessons
 from rt0table.desktop.demo.screen import DemoScreen, LessonScreen
+from rt0table.desktop.saves.funnel_step import Step
+from rt0table.desktop.saves.loaded import StandInAnswer
+from rt0table.desktop.table.bins import Glow
+from rt0table.desktop.table.fight_session import LoneFight
 from rt0table.desktop.table.settings import TableSettings
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.content.lesson import remaining
+from rt0table.rules.rt0.content.lesson_rules import EXPLAIN_ONLY
 from rt0table.rules.rt0.content.scenario import observe
 from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
-from rt0table.rules.rt0.fight.state import Phase
+from rt0table.rules.rt0.fight.events import Event
+from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.rt0.traits import Trait
 from tests.desktop.conftest import SCREENSHOTS
 from tests.helpers.widgets import shoot_widget
@@ -28,6 +34,7 @@ ENTRIES = {entry.path.stem: entry for entry in load_lessons()}
 SCRIPTED = sorted(name for name, entry in ENTRIES.items() if entry.lesson and not entry.lesson.sandbox)
 
 MakeLesson = Callable[..., LessonScreen]
+FunnelStep = Step[CombatState, Action, Event]
 
 
 @pytest.fixture
@@ -35,11 +42,12 @@ def make_lesson(qtbot: QtBot) -> Iterator[MakeLesson]:
     screens: list[LessonScreen] = []
 
     def make(
-        name: str, presenter: bool = False, size: tuple[int, int] = (1280, 860), **settings: object
+        name: str | LessonEntry, presenter: bool = False, size: tuple[int, int] = (1280, 860), **settings: object
     ) -> LessonScreen:
         values: dict[str, object] = {"replay_step_ms": 0, "return_ms": 0, **settings}
         base = TableSettings(**values)  # type: ignore[arg-type]
-        screen = LessonScreen(ENTRIES[name], base, presenter, seed=7)
+        entry = name if isinstance(name, LessonEntry) else ENTRIES[name]  # a bundled lesson's name, or a crafted one
+        screen = LessonScreen(entry, base, presenter, seed=7)
         qtbot.addWidget(screen)
         screen.resize(*size)
         screen.show()
@@ -339,51 +347,127 @@ def test_lesson_1s_keys_are_the_tables(qtbot: QtBot, make_lesson: MakeLesson) ->
     assert table(screen).session.state.pending is not None  # Unarmed Strike fired and asks where the punch lands
 
 
-def test_an_off_script_move_is_taken_back_and_explained(qtbot: QtBot, make_lesson: MakeLesson) -> None:
-    screen = make_lesson("01_strike_and_defend")
-    qtbot.mouseClick(screen.banner.forward, LEFT)
-    runner = screen.runner
-    before = table(screen).session.state
-    # The step wants the 7 of Wands on Unarmed Strike; the player drags the 3 of Swords there instead.
-    three = next(i.card for i in table(screen).scene.hand_items if _name(i.card) == "3 of Swords")
-    perform(qtbot, screen, PlayCard("sam", three, "unarmed_strike"), "drag")
-    assert table(screen).session.state.fighter("sam").hand == before.fighter("sam").hand
-    assert table(screen).session.state.fighter("sam").bins.get("unarmed_strike", []) == []
-    assert runner.index == 1
-    feedback = screen.banner.feedback.text()
-    assert "Unarmed Strike takes Wands and Swords" in feedback and "taken back" in feedback
-    assert "(Undone.)" in table(screen).scene.log.lines
-    # … and the scripted move still works afterwards.
-    seven = next(i.card for i in table(screen).scene.hand_items if _name(i.card) == "7 of Wands")
-    perform(qtbot, screen, PlayCard("sam", seven, "unarmed_strike"), "click")
-    assert runner.index == 2
+def lone(screen: LessonScreen) -> LoneFight:
+    funnel = table(screen).session.funnel
+    assert isinstance(funnel, LoneFight)
+    return funnel
 
 
-def test_an_off_script_move_that_cannot_be_undone_resets_the_step(qtbot: QtBot, make_lesson: MakeLesson) -> None:
-    screen = make_lesson("01_strike_and_defend")
-    qtbot.mouseClick(screen.banner.forward, LEFT)
-    old = table(screen)
-    qtbot.keyClick(old.view, Qt.Key.Key_E)  # End Turn draws new cards: the rules will not take it back
-    qtbot.waitUntil(lambda: screen.table is not old)
-    state = table(screen).session.state
-    assert (state.round, state.fighter("sam").hp) == (1, 20)
-    assert screen.runner.index == 1
-    assert "set back to the start of this step" in screen.banner.feedback.text()
+def _watch(screen: LessonScreen) -> tuple[list[list[object]], list[str], list[int]]:
+    """What the table's Session says from now on: its changes (a step's events, [] for an undo), its refusals, and
+    the length of the funnel's steps after each step or undo its funnel took."""
+    session = table(screen).session
+    changes: list[list[object]] = []
+    refusals: list[str] = []
+    session.state_did_change.connect(changes.append)
+    session.refused.connect(lambda reason, _action: refusals.append(reason))
+    funnel = lone(screen)
+    lengths: list[int] = []
+    played, taken_back = funnel.funnel.play, funnel.funnel.take_back
+
+    def play(action: Action, stand_in: bool = False, note: StandInAnswer | None = None) -> FunnelStep:
+        step = played(action, stand_in, note)
+        lengths.append(len(funnel.funnel.steps))
+        return step
+
+    def take_back(count: int) -> None:
+        taken_back(count)
+        lengths.append(len(funnel.funnel.steps))
+
+    funnel.funnel.play = play  # type: ignore[method-assign]
+    funnel.funnel.take_back = take_back  # type: ignore[method-assign]
+    return changes, refusals, lengths
 
 
-def test_an_off_script_move_that_cannot_be_undone_but_fits_the_script_stands(
+def test_an_off_script_drag_is_refused_with_the_lessons_words_and_nothing_happens(
     qtbot: QtBot, make_lesson: MakeLesson
 ) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    qtbot.mouseClick(screen.banner.forward, LEFT)
+    runner, session, scene = screen.runner, table(screen).session, table(screen).scene
+    before, steps = session.state, list(lone(screen).funnel.steps)
+    changes, refusals, lengths = _watch(screen)
+    # The step wants the 7 of Wands on Unarmed Strike; the player drags the 3 of Swords there instead, a move the
+    # fight itself allows (Unarmed Strike is lit for it while it is carried).
+    three = card_item(screen, _card("3 of Swords"))
+    words = "Unarmed Strike takes Wands and Swords, and the 7 of Wands gets it started."
+    viewport = table(screen).view.viewport()
+    start, target = three.sceneBoundingRect().center(), scene.bins["unarmed_strike"].sceneBoundingRect().center()
+    qtbot.mousePress(viewport, LEFT, pos=at(screen, start))
+    qtbot.mouseMove(viewport, pos=at(screen, start + QPointF(0, -30)))
+    qtbot.mouseMove(viewport, pos=at(screen, target))
+    assert three.pos() != three.home and scene.bins["unarmed_strike"].glow is Glow.TARGET  # carried over a bin it fits
+    qtbot.mouseRelease(viewport, LEFT, pos=at(screen, target))
+    assert refusals == [words]
+    assert scene.bins["unarmed_strike"].refusal == words and scene.status.text == words and scene.status.alarm
+    assert three.pos() == three.home and three in scene.hand_items  # back in its place, as a refused drop goes
+    assert session.state is before and lone(screen).funnel.steps == steps
+    assert changes == [] and lengths == [], "no step was played, so none was taken back"
+    assert "(Undone.)" not in scene.log.lines
+    highlight = runner.highlight
+    assert runner.index == 1 and highlight is not None
+    assert highlight.rects == [
+        card_item(screen, _card("7 of Wands")).sceneBoundingRect(),
+        scene.bins["unarmed_strike"].sceneBoundingRect(),
+    ]
+    # … and the scripted move still goes through.
+    perform(qtbot, screen, PlayCard("sam", _card("7 of Wands"), "unarmed_strike"), "click")
+    assert runner.index == 2 and lengths == [len(steps) + 1]
+
+
+def test_an_off_script_move_by_keys_is_refused_in_the_steps_own_words(qtbot: QtBot, make_lesson: MakeLesson) -> None:
+    screen = make_lesson("01_strike_and_defend")
+    for _ in range(2):  # past the welcome; the 7 of Wands played for us
+        qtbot.keyClick(table(screen).view, Qt.Key.Key_Right)
+    runner, session, scene = screen.runner, table(screen).session, table(screen).scene
+    assert runner.index == 2 and runner.step is not None and not runner.step.off_script
+    before = session.state
+    changes, refusals, lengths = _watch(screen)
+    perform(qtbot, screen, PlayCard("sam", _card("6 of Cups"), "defend"), "keys")  # 1, the bin's letter, Enter
+    asked = "This step asks you to put the 3 of Swords on Unarmed Strike."
+    assert refusals == [asked] and scene.bins["defend"].refusal == asked
+    qtbot.keyClick(table(screen).view, Qt.Key.Key_E)  # End Turn would draw cards: refused before it happens
+    assert refusals == [asked, asked] and scene.status.text == asked
+    assert scene.end_turn.isEnabled()  # the fight allows it, so the table offers it; the lesson says why not
+    assert session.state is before and changes == [] and lengths == [] and runner.index == 2
+
+
+def test_an_explanation_refuses_every_move_until_next(qtbot: QtBot, make_lesson: MakeLesson) -> None:
     screen = make_lesson("01_strike_and_defend")
     runner = screen.runner
     for _ in range(8):  # through the script to its last step, which only explains
         qtbot.keyClick(table(screen).view, Qt.Key.Key_Right)
     assert runner.index == 8 and table(screen).session.state.round == 2
-    old = table(screen)
-    qtbot.keyClick(old.view, Qt.Key.Key_E)  # ends round 2's turn: drawn cards, no undo, but no script is left
-    assert screen.table is old and table(screen).session.state.round == 3
-    assert runner.index == 8
-    assert "it stands; the lesson goes on from here" in screen.banner.feedback.text()
+    old, before = table(screen), table(screen).session.state
+    changes, refusals, lengths = _watch(screen)
+    qtbot.keyClick(old.view, Qt.Key.Key_E)  # would end round 2's turn and draw new cards
+    assert refusals == [EXPLAIN_ONLY] and old.scene.status.text == EXPLAIN_ONLY
+    assert screen.table is old and old.session.state is before and changes == [] and lengths == []
+    qtbot.keyClick(old.view, Qt.Key.Key_Return)  # Next: the script is over, and the fight is the player's
+    assert runner.finished
+    qtbot.keyClick(old.view, Qt.Key.Key_E)
+    assert old.session.state.round == 3 and len(changes) == 1 and refusals == [EXPLAIN_ONLY]
+
+
+def test_a_free_step_lets_another_move_through_and_still_waits_for_its_own(
+    qtbot: QtBot, make_lesson: MakeLesson, tmp_path: Path
+) -> None:
+    text = ENTRIES["01_strike_and_defend"].path.read_text(encoding="utf-8")
+    freed = tmp_path / "01_free.toml"
+    freed.write_text(
+        text.replace('off_script = "Unarmed Strike takes', 'free = true\noff_script = "Unarmed Strike takes')
+    )
+    screen = make_lesson(load_entry(freed))
+    qtbot.mouseClick(screen.banner.forward, LEFT)
+    runner, session = screen.runner, table(screen).session
+    assert runner.step is not None and runner.step.free
+    changes, refusals, _ = _watch(screen)
+    perform(qtbot, screen, PlayCard("sam", _card("3 of Swords"), "unarmed_strike"), "drag")
+    assert refusals == [] and len(changes) == 1 and runner.index == 1
+    assert session.state.fighter("sam").bins["unarmed_strike"] == [_card("3 of Swords")]
+    assert screen.banner.feedback.text() == "Off the script, but this step leaves it to you: carry on."
+    perform(qtbot, screen, PlayCard("sam", _card("7 of Wands"), "unarmed_strike"), "keys")
+    assert runner.index == 2
 
 
 def test_any_play_on_a_bin_counts(qtbot: QtBot, make_lesson: MakeLesson) -> None:

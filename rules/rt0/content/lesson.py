@@ -2,8 +2,9 @@
 
 Pure and Qt-free: ``parse_lesson`` reads the text, ``validate_lesson`` plays the script against the engine
 and reports the first thing that does not fit, ``judge`` says what a player's action means for the step
-under way, ``replay`` rebuilds the fight at the start of any step from the seed, and ``render`` fills an
-explanation's ``{placeholders}`` from the step's events and the state.
+under way (``lesson_rules.py`` makes the fight's rules of it), ``replay`` rebuilds the fight at the start of
+any step from the seed, and ``render`` fills an explanation's ``{placeholders}`` from the step's events and
+the state.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ...seam import IllegalAction, RulesError
+from ...seam import RulesError
 from ..abilities import ABILITIES
 from ..cards import CARDS, by_name
 from ..fight.actions import Action, Choose, EndTurn, PlayCard, parse_action
-from ..fight.engine import Game, apply, refusal
+from ..fight.engine import Game, refusal
 from ..fight.events import CardsDrawn, DamageDealt, Event, Moved, ShieldGained
 from ..fight.state import GM, CombatState, Fighter
 from ..fight.zones import parse_zone, zone_name
@@ -59,7 +60,7 @@ class TeachStep:
     any_of: tuple[Action, ...] = ()  # other single actions that also finish the step
     any_play_on: str | None = None  # any card played on this bin finishes the step
     goal: tuple[Expectation, ...] = ()  # any action after which these hold finishes the step
-    free: bool = False  # off-script actions are followed, not taken back
+    free: bool = False  # off-script actions are allowed, not refused
     after: str = ""  # said once the step is done; may hold {placeholders}
     off_script: str = ""  # said when the player does something else
 
@@ -338,7 +339,7 @@ class Verdict(Enum):
     PROGRESS = "progress"  # one of the step's scripted actions; more to do
     DONE = "done"  # the step is finished
     FOLLOWED = "followed"  # off the script, but the step is free: carry on
-    OFF = "off"  # off the script: take it back (or explain)
+    OFF = "off"  # off the script: the lesson's rules refuse it (lesson_rules.py)
 
 
 def remaining(step: TeachStep, done: Sequence[Action]) -> list[Action]:
@@ -354,7 +355,7 @@ def remaining(step: TeachStep, done: Sequence[Action]) -> list[Action]:
 
 
 def judge(step: TeachStep, done: Sequence[Action], action: Action, after: CombatState) -> Verdict:
-    """What the player's action (already carried out, ``after`` is the state it left) means for the step."""
+    """What the player's action (``after`` is the state it leaves) means for the step."""
     rest = remaining(step, done)
     if action in rest:
         return Verdict.DONE if len(rest) == 1 else Verdict.PROGRESS
@@ -375,24 +376,6 @@ def _holds(state: CombatState, expectation: Expectation) -> bool:
     if isinstance(expectation.value, list) and isinstance(actual, list):
         return sorted(map(str, expectation.value)) == sorted(map(str, actual))
     return bool(actual == expectation.value)
-
-
-def script_fits(state: CombatState, actions: Sequence[Action]) -> bool:
-    """Whether these scripted actions can still be played, in order, from this state."""
-    for action in actions:
-        try:
-            state, _ = apply(state, action)
-        except IllegalAction:
-            return False
-    return True
-
-
-def script_after(lesson: Lesson, step_index: int, done: Sequence[Action]) -> list[Action]:
-    """Every scripted action still to come from inside step ``step_index``."""
-    if step_index >= len(lesson.steps):
-        return []
-    rest = remaining(lesson.steps[step_index], done)
-    return [*rest, *(a for step in lesson.steps[step_index + 1 :] for a in step.do)]
 
 
 # --- replaying and validating ------------------------------------------------------------------

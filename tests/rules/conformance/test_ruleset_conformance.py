@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rt0table.rules.rulesets import RULESETS, ruleset
-from rt0table.rules.seam import OMNISCIENT, IllegalAction, RulesError, Ruleset
+from rt0table.rules.seam import OMNISCIENT, RulesError, Ruleset
+from tests.helpers.one_predicate import check_one_predicate, check_refused_changes_nothing
 
 SOAK = os.environ.get("RT0_SOAK", "") not in ("", "0")
 EXAMPLES = int(os.environ.get("RT0_SOAK_EXAMPLES", "300")) if SOAK else 6
@@ -82,15 +83,7 @@ def test_refusal_is_none_exactly_for_the_legal_actions(key: str, seed: int) -> N
     """One truth for legality: over every action of every shape (unknown card ids too), in reachable states."""
     rules = ruleset(key)
     for state, _, _ in walk(rules, seed):
-        legal = list(rules.legal_actions(state))
-        assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
-        for action in legal:
-            assert rules.refusal(state, action) is None, action
-        allowed = set(legal)
-        for action in rules.action_space(state):
-            reason = rules.refusal(state, action)
-            assert (reason is None) == (action in allowed), (action, reason)
-            assert reason is None or reason.strip(), f"{action} is refused without a reason"
+        check_one_predicate(rules, state)
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -100,13 +93,8 @@ def test_a_refused_action_raises_and_changes_nothing(key: str, seed: int) -> Non
     rules = ruleset(key)
     pick = random.Random(seed)
     for state, _, _ in walk(rules, seed, STEPS // 2):
-        before = rules.state_hash(state)
         refused = [a for a in rules.action_space(state) if rules.refusal(state, a) is not None]
-        for action in pick.sample(refused, min(len(refused), 25)):
-            with pytest.raises(IllegalAction) as raised:
-                rules.apply(state, action)
-            assert str(raised.value) == rules.refusal(state, action)
-            assert rules.state_hash(state) == before
+        check_refused_changes_nothing(rules, state, pick.sample(refused, min(len(refused), 25)))
 
 
 @pytest.mark.parametrize("key", GAMES)
