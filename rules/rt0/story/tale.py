@@ -10,8 +10,9 @@ answer) say so, and the funnel's undo stops there (``story_seam.StoryRules.revea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
+from operator import attrgetter
 
 from ...loner.journal import NoteEntry
 from ...loner.loner_state import book_tables
@@ -122,6 +123,18 @@ class Story:
             if n.id == note_id:
                 return n
         raise IllegalAction(f"There is no note {note_id} in the journal.")
+
+
+_STORY_FIELDS = [f.name for f in fields(Story)]
+_story_values = attrgetter(*_STORY_FIELDS)
+_FIGHT, _SOLO, _PLY = (_STORY_FIELDS.index(name) for name in ("fight", "solo", "ply"))
+
+
+def _stepped(story: Story, fight: CombatState, ply: int, solo: SoloJournal | None) -> Story:
+    """``replace(story, fight=fight, ply=ply, solo=solo)``, in half its time: every fight step makes one."""
+    values = list(_story_values(story))
+    values[_FIGHT], values[_PLY], values[_SOLO] = fight, ply, solo
+    return Story(*values)
 
 
 def new_story(mode: str, campaign: cp.Campaign, seed: int, world: lua.LuaState | None = None) -> Story:
@@ -441,7 +454,7 @@ def _fight(story: Story, op: ops.FightOp) -> Applied:
         if solo is not None:  # a skill check or the fight's end goes into the journal with the step that made it
             solo = record_step(solo, story.opening or story.fight, state, events, ply)
         stepped = FightStepped(tuple(events), not engine.undoable(events))
-        return replace(story, fight=state, ply=ply, solo=solo), [stepped]
+        return _stepped(story, state, ply, solo), [stepped]
     return _conclude(story, story.fight)
 
 
