@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("rules.py", "lab_speed.py", "saves.py", "table.py", "card_faces.py")
+SCRIPTS = ("rules.py", "lab_speed.py", "saves.py", "table.py", "card_faces.py", "fight_funnel.py")
 COMPILED = HERE.parent / "build" / "compiled"
 
 
