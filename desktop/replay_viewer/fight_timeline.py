@@ -29,11 +29,12 @@ class FightTimeline:
         self.lines: list[tuple[str, ...]] = [tuple(opening_lines)]  # lines[k]: written by ply k (0: the deal)
         self.checkpoints: dict[int, CombatState] = {0: opening.clone()}
 
+        lines, checkpoints = self.lines, self.checkpoints
+
         def told(_entry: Entry[Action], step: Step[CombatState, Action, Event], after: CombatState) -> None:
-            self.lines.append(tuple(narrate_all(after, step.events)))
-            ply = len(self.lines) - 1
-            if ply % EVERY == 0:
-                self.checkpoints[ply] = after.clone()
+            lines.append(tuple(narrate_all(after, step.events)))
+            if len(lines) % EVERY == 1:  # ply len(lines) - 1 is a checkpoint's
+                checkpoints[len(lines) - 1] = after.clone()
 
         self.final = _played(FORWARD, opening.clone(), self.actions, Counted(), told)
 

@@ -38,7 +38,7 @@ class Replaying(Protocol[S, A_in, E]):
     def state_hash(self, state: S) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen, as a Step is not: a long replay builds one an action, and nothing changes it
 class Act(Generic[A]):
     """A saved action (``stand_in``: the GM stand-in chose it, ``note`` its answer when it said why)."""
 
