@@ -4,6 +4,7 @@ undo; a question stands; a save replays to the same oracle; rows written before 
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -147,3 +148,38 @@ def test_every_tool_box_sends_its_op_through_the_games_funnel(qtbot: QtBot, stor
     assert left is not None and left.opposition == (("The warden", "Burning papers"),), "the Meanwhile rolled"
     assert panel.state == left and not left.tracks and not left.status.boxes
     game.save.close()
+
+
+def test_oracle_rows_saved_as_snapshots_before_the_ops_read_back_play_on_and_undo(qtbot: QtBot, tmp_path: Path) -> None:
+    """A save main wrote at 499fba8, when the panel sent its state whole: its oracle rows (a question, a note, a
+    track, a Status box, a tag shelved) replay to the hashes they recorded, and today's ops go on from there."""
+    fixtures = Path(__file__).parent / "saves" / "written_at_499fba8"
+    manifest = json.loads((fixtures / "manifest.json").read_text(encoding="utf-8"))
+    entry = next(e for e in manifest["saves"] if e["file"] == "moons-grave-oracle-snapshots.rt0save")
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    shutil.copyfile(fixtures / entry["file"], folder / f"{entry['game_id']}.rt0save")
+    with SaveStore(folder, app_version="test") as store:
+        game = resume_game(store, entry["game_id"])
+        qtbot.addWidget(game.screen)
+        oracle, panel = game.session.oracle, game.screen.oracle
+        assert oracle is not None and isinstance(panel, OraclePanel) and panel.state == oracle
+        assert [type(e).__name__ for e in oracle.journal.entries] == [
+            "QuestionEntry",
+            "NoteEntry",
+            "TrackEntry",
+            "StatusEntry",
+        ]
+        assert [t.name for t in oracle.tracks] == ["Find the ledger"] and oracle.status.active_tag == "Hurt"
+        assert not oracle.in_conflict, "that version saved the conflict toggle only by luck: this one it lost"
+        panel.tabs.setCurrentIndex(3)
+        qtbot.keyClicks(panel.tracks_box.name, "Leave town")
+        click(qtbot, panel.tracks_box.open_button)
+        assert [t.name for t in game.session.oracle.tracks] == ["Find the ledger", "Leave town"]  # type: ignore[union-attr]
+        assert game.session.undo() and game.session.oracle == oracle and panel.state == oracle
+        assert game.session.undo(), "the old row that only shelved a tag adds no entry: it goes back too"
+        shelved = game.session.oracle
+        assert shelved is not None and shelved.tags_against != oracle.tags_against and panel.state == shelved
+        assert game.session.undo_refusal() is not None, "a snapshot that added more than a note counts as rolled"
+        game.save.close()
+        assert load_seam_game(store.path_of(entry["game_id"])).oracle == shelved

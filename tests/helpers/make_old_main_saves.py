@@ -4,7 +4,9 @@ It was run by hand with a worktree of the repository at 499fba8, whose code it c
 removed some of it: rules/story, rules/solo, the Playthrough's own undo stack), so it does not run on today's main:
 
     git worktree add /tmp/old 499fba8 && (cd /tmp/old && make .venv/.installed)
-    cd /tmp/old && QT_QPA_PLATFORM=offscreen .venv/bin/python PATH/TO/make_old_main_saves.py OUT_FOLDER
+    cd /tmp/old && QT_QPA_PLATFORM=offscreen .venv/bin/python PATH/TO/make_old_main_saves.py OUT_FOLDER [NAME ...]
+
+Names (a save's file name without ``.rt0save``) write only those saves and keep the manifest's other entries.
 
 Each save is played the way that app played it: RT:0's playthroughs through its main window's Navigator (the party,
 the Day, the fight set-up, the table with the solo dock and its GM stand-in), the Playthrough and its Autosave into
@@ -279,6 +281,32 @@ def seam_played(store: SaveStore, key: str) -> str:
     return folder_id[0]
 
 
+def seam_oracle_played(store: SaveStore) -> str:
+    """A solo Moon's Grave fight with the oracle beside it: at 499fba8 the panel sent each move as a snapshot of its
+    state (a question rolled, a note, a track opened, a Status box filled, the conflict toggle), between actions."""
+    from rt0table.desktop.moons_grave.mg_game import DEFAULT_FOES, choose_party, fight_setup, start_game
+
+    party = choose_party(None, 2)
+    game = start_game(store, fight_setup(party, DEFAULT_FOES, hot_seat=False), 7,
+                      SeamTable("solo", "stand-in", tuple(c.name for c in party)))  # fmt: skip
+    session, panel = game.session, game.screen.oracle
+    panel.source = random.Random(5)  # fixed dice for the roll button
+    panel.question.setText("Is the chapel watched?")
+    panel.roll()
+    assert session.submit(next(iter(session.ruleset.legal_actions(session.state))))
+    panel.note_edit.setText("Keep to the ditches")
+    panel.add_note()
+    panel.tracks_box.name.setText("Find the ledger")
+    panel.tracks_box.open_track()
+    assert session.submit(next(iter(session.ruleset.legal_actions(session.state))))
+    panel.status_box.fill()
+    panel.conflict_box.setChecked(True)
+    game.save.close()
+    folder_id = [p.stem for p in store.folder.glob("*.rt0save")]
+    assert len(folder_id) == 1
+    return folder_id[0]
+
+
 RT0_MAKERS = {
     "rt0-solo-mid-fight": rt0_solo_mid_fight,
     "rt0-hot-seat-mid-fight": rt0_hot_seat_mid_fight,
@@ -289,6 +317,7 @@ SEAM_MAKERS = {
     "moons-grave-mid-fight": "moons-grave",
     "restless-practice-mid-game": "restless",
     "loner-mid-game": "loner",
+    "moons-grave-oracle-snapshots": "moons-grave",
 }
 
 PLAY_ON: dict[str, list[dict[str, Any]]] = {
@@ -304,6 +333,7 @@ PLAY_ON: dict[str, list[dict[str, Any]]] = {
     "moons-grave-mid-fight": [{"do": "first-legal", "times": 4}],
     "restless-practice-mid-game": [{"do": "first-legal", "times": 4}],
     "loner-mid-game": [{"do": "first-legal", "times": 4}],
+    "moons-grave-oracle-snapshots": [{"do": "first-legal", "times": 2}],
 }
 
 
@@ -324,7 +354,8 @@ def make(name: str, work: Path) -> tuple[Path, str]:
         window.deleteLater()
     else:
         with SaveStore(folder, app_version=f"at {COMMIT}") as store:
-            game_id = seam_played(store, SEAM_MAKERS[name])
+            maker = seam_oracle_played if name == "moons-grave-oracle-snapshots" else None
+            game_id = maker(store) if maker is not None else seam_played(store, SEAM_MAKERS[name])
     return folder / f"{game_id}.rt0save", game_id
 
 
@@ -360,11 +391,16 @@ def played_on(name: str, source: Path, game_id: str, work: Path, key: str) -> tu
     return loaded, after, steps
 
 
-def main(out: Path) -> None:
+def main(out: Path, only: list[str]) -> None:
+    """Write every save (or only those named, added to the manifest already in ``out``) and the manifest."""
     out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="gen-saves-"))
-    entries = []
-    for name in [*RT0_MAKERS, *SEAM_MAKERS]:
+    kept_entries: list[dict[str, Any]] = []
+    if only:
+        manifest_text = (out / "manifest.json").read_text(encoding="utf-8")
+        kept_entries = [e for e in json.loads(manifest_text)["saves"] if Path(e["file"]).stem not in only]
+    entries = kept_entries
+    for name in only or [*RT0_MAKERS, *SEAM_MAKERS]:
         path, game_id = make(name, work)
         fmt, key = header(path)
         kept = out / f"{name}.rt0save"
@@ -380,4 +416,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    main(Path(sys.argv[1]), sys.argv[2:])
