@@ -20,7 +20,7 @@ from rt0table.rules.loner.oracle_ops import OracleOp, apply_oracle, read_oracle_
 from rt0table.rules.loner.oracle_state import OracleState
 from rt0table.rules.seam import IllegalAction
 
-from .doc_delta import delta, doc_hash, patch
+from .doc_delta import doc_hash, patch
 
 
 @dataclass(frozen=True)
@@ -64,10 +64,11 @@ def oracle_digest(oracle: OracleState) -> str:
 
 
 def move_record(move: OracleMove) -> dict[str, Any]:
-    """What the save's log row holds for a move: its op and generator (a snapshot's, the change to the document)."""
-    if move.op is not None:
-        return {"op": write_oracle_op(move.op), "rng": move.rng}
-    return {"oracle": delta(write_oracle(move.before), write_oracle(move.after)) or {"$dict": {}}}
+    """What the save's log row holds for a move: its op and the generator it drew from (a move read back from an
+    old snapshot row is never written again)."""
+    if move.op is None or move.rng is None:
+        raise ValueError("only a move made by one of the oracle's ops is written to a save")
+    return {"op": write_oracle_op(move.op), "rng": move.rng}
 
 
 def replay_move(before: OracleState, record: Any, where: str) -> OracleMove:
