@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -21,8 +23,8 @@ def solo_playthrough(game: Game, journal: SoloJournal | None = None) -> Playthro
     """A solo playthrough with ``game`` dealt on its table and the oracle beside it (``journal``: the one it kept
     between fights), as the navigator begins a planned fight."""
     playthrough = Playthrough(Mode.SOLO, party(fool("Pip")))
-    if journal is not None:  # a journal kept between fights, read back as an old save's snapshot would be
-        playthrough.submit(ops.OracleStep(journal))
+    if journal is not None:  # the journal kept between fights, as a save read back would hold it
+        playthrough.funnel.reset(replace(playthrough.story, solo=journal), [])
     playthrough.submit(ops.BeginFight(game.state, journal=True))
     playthrough.resume_fight(game)
     return playthrough

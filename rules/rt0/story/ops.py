@@ -16,7 +16,6 @@ from ..campaign.skill_check import Difficulty, Edge
 from ..fight.actions import Action
 from ..fight.rt0_setup import CombatSetup
 from ..fight.state import CombatState
-from ..solo.journal_bridge import SoloJournal
 from ..traits import Skill, Spell
 
 # --- the Day's choices -----------------------------------------------------------------------------------------
@@ -328,13 +327,6 @@ class ConcludeFight:
 
 
 @dataclass(frozen=True, slots=True)
-class OracleStep:
-    """A question, scene or tool of the oracle, as the oracle's pure functions left its journal."""
-
-    solo: SoloJournal
-
-
-@dataclass(frozen=True, slots=True)
 class ConsultOracle:
     """One op of the oracle (a question, a toggle, a note, a scene, a tool): the story applies it, its dice drawn
     from the oracle's generator, first seeded from the story's seed."""
@@ -378,7 +370,6 @@ Op = (
     | GMKeepsCard
     | KeepOnHeadphones
     | FightOp
-    | OracleStep
     | ConsultOracle
     | JournalOp
     | LuaStep

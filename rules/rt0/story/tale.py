@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from operator import attrgetter
 
-from ...loner.journal import NoteEntry
 from ...loner.loner_state import book_tables
 from ...loner.oracle_ops import apply_oracle, oracle_rng
 from ...paradise_lua import lua_campaign as lua
@@ -301,8 +300,6 @@ def _apply(story: Story, op: ops.Op) -> Applied:
         return _gm_keeps(story, op.index)
     if isinstance(op, ops.BeginFight | ops.FightAction | ops.ConcludeFight):
         return _fight(story, op)
-    if isinstance(op, ops.OracleStep):
-        return _oracle(story, op)
     if isinstance(op, ops.ConsultOracle):
         return _consult(story, op)
     if isinstance(op, ops.WriteNote | ops.EditNote | ops.DeleteNote):
@@ -479,17 +476,6 @@ def _lua(story: Story, op: lua.Op) -> Applied:
         raise IllegalAction("This playthrough is not set in Paradise Lua.")
     world, events = lua.apply(shipped_world(), story.lua, op)
     return replace(story, lua=world), [LuaChanged(tuple(events), any(lua.reveals(e) for e in events))]
-
-
-def _oracle(story: Story, op: ops.OracleStep) -> Applied:
-    """The oracle's journal only grows (``SoloJournal.with_oracle``); anything but a typed note was rolled."""
-    before = story.solo.journal.entries if story.solo is not None else ()
-    after = op.solo.journal.entries
-    if len(after) < len(before) or after[: len(before)] != before:
-        raise IllegalAction("The oracle's journal can only grow; its entries are taken out by undoing steps.")
-    added = after[len(before) :]
-    rolled = any(not isinstance(e, NoteEntry) for e in added)
-    return replace(story, solo=op.solo), [OracleAnswered(tuple(e.id for e in added), reveals=rolled)]
 
 
 def _consult(story: Story, op: ops.ConsultOracle) -> Applied:

@@ -7,13 +7,13 @@ from dataclasses import replace
 import pytest
 
 from rt0table.rules.loner.journal import NoteEntry
+from rt0table.rules.loner.oracle_ops import AskOracle, NoteOracle
 from rt0table.rules.rt0.campaign import campaign as cp
 from rt0table.rules.rt0.campaign import day as clock
 from rt0table.rules.rt0.campaign import fight_plan as fp
 from rt0table.rules.rt0.campaign.check_table import CheckTable
 from rt0table.rules.rt0.campaign.skill_check import Difficulty, Edge
 from rt0table.rules.rt0.fight.engine import AdversarySetup, legal_actions
-from rt0table.rules.rt0.solo.journal_bridge import SoloJournal
 from rt0table.rules.rt0.story import ops
 from rt0table.rules.rt0.story.decks import party_table
 from rt0table.rules.rt0.story.tale import (
@@ -160,12 +160,12 @@ def test_a_fight_is_begun_played_and_concluded_through_ops() -> None:
         apply(after, ops.ConcludeFight())
 
 
-def test_the_oracle_journal_only_grows_and_a_typed_note_reveals_nothing() -> None:
+def test_a_typed_note_to_the_oracle_reveals_nothing_and_a_question_reveals() -> None:
     s = story()
-    journal, _entry = SoloJournal().journal.annotate("a note")
-    solo = replace(SoloJournal(), oracle=replace(SoloJournal().oracle, journal=journal))
-    after, events = apply(s, ops.OracleStep(solo))
+    after, events = apply(s, ops.ConsultOracle(NoteOracle("a note")))
     assert not reveals(events) and changed_parts(s, after) == {Part.ORACLE, Part.JOURNAL}
-    assert isinstance(after.solo.journal.entries[0], NoteEntry) if after.solo else False
-    with pytest.raises(IllegalAction, match="only grow"):
-        apply(after, ops.OracleStep(SoloJournal()))
+    assert after.solo is not None and isinstance(after.solo.journal.entries[0], NoteEntry)
+    asked, events = apply(after, ops.ConsultOracle(AskOracle("Is the door open?")))
+    assert reveals(events) and asked.solo is not None and len(asked.solo.journal.entries) == 2
+    with pytest.raises(IllegalAction, match="type the question"):
+        apply(asked, ops.ConsultOracle(AskOracle(" ")))
