@@ -10,6 +10,7 @@ options are drawn from the state as the seat at the screen sees it (``seen``), n
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtCore import QObject, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QCursor, QKeyEvent
@@ -36,7 +37,6 @@ from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
 from rt0table.rules.rt0.fight.actions import Action, Activate, Choose, EndTurn, PlayCard
 from rt0table.rules.rt0.fight.decisions import figure_of
-from rt0table.rules.rt0.fight.engine import legal_actions
 from rt0table.rules.rt0.fight.events import CatastropheStruck, Event, IntentCarriedOut, RoundStarted
 from rt0table.rules.rt0.fight.narration import narrate_all
 from rt0table.rules.rt0.fight.privacy import HIDDEN_CARD
@@ -158,7 +158,7 @@ class TableController(QObject):
             self.hints = NO_HINTS
             self.light_hand()
             return
-        actions = legal_actions(state) if state.phase is not Phase.OVER else []
+        actions = list(self.session.rules.legal_actions(state)) if state.phase is not Phase.OVER else []
         scene.show_offers(offers(state, actions))
         self.hints = hand_hints(state, actions)
         self._show_prompt(state, seen)
@@ -166,8 +166,8 @@ class TableController(QObject):
         scene.undo_button.setEnabled(undo_reason is None)
         scene.undo_button.setToolTip(undo_reason or "Take back the last step")
         active = state.active_fighter
-        # The fight's own rules light the table (as ``legal_actions`` above): a lesson that wants something else
-        # refuses End Turn when it is pressed, with its words, as any refused move is.
+        # End Turn stays pressable where the fight allows it: a lesson that wants something else refuses it when it
+        # is pressed, in its own words, as any refused move is (a greyed button would not say why).
         can_end = active is not None and not self.blocked and RT0.refusal(state, EndTurn(active.id)) is None
         scene.end_turn.setEnabled(can_end)
         scene.end_turn.update()
@@ -558,8 +558,9 @@ class TableController(QObject):
     # --- picking a card up: drag, click or number key --------------------------------------------
 
     def pick_up(self, card_item: CardItem) -> CardPick:
-        """Ask the engine once where this card may go, and light those bins."""
-        self.pick = CardPick.begin(self.state, card_item.card)
+        """Ask the rules in force once where this card may go, and light those bins."""
+        state, rules = self.state, self.session.rules
+        self.pick = CardPick.begin(state, card_item.card, rules.legal_actions(state), partial(rules.refusal, state))
         self.selected = ""
         if self.menu:
             self.close_menu()

@@ -20,7 +20,7 @@ steps were answers, so a fight loaded from its save undoes the same way (``answe
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
@@ -81,6 +81,13 @@ class Responder(Protocol):
     """Answers decisions on someone's behalf (the GM in solo play); None when it has nothing to say."""
 
     def respond(self, state: CombatState) -> Answer | None: ...
+
+
+class FightRules(Play[CombatState, Action, Event], Protocol):
+    """What a fight on the table plays by: the funnel's part of the seam, and the legal actions its one predicate
+    allows (RT:0's fight rules, or a lesson's)."""
+
+    def legal_actions(self, state: CombatState) -> Sequence[Action]: ...
 
 
 class LoneFight:
@@ -145,7 +152,7 @@ class Session(QObject):
     def __init__(self, game: Game, recorder: Recorder | None = None, parent: QObject | None = None,
                  answered: Iterable[int] = (), played_before: int = 0,
                  opening: CombatState | None = None, funnel: FightFunnel | None = None,
-                 rules: Play[CombatState, Action, Event] = RT0) -> None:  # fmt: skip
+                 rules: FightRules = RT0) -> None:  # fmt: skip
         """A fight loaded from its save passes ``played_before``, the actions in force before ``game``'s first
         step (its replay began at a snapshot), ``answered``, the plies the responder took, and ``opening``, the
         fight's state before its first action (``game`` may not reach back that far). ``funnel``: the playthrough

@@ -1,20 +1,21 @@
 """A card picked up from the hand, by drag, click or number key: where it may go and what it would do.
 
-The engine is asked once, when the card is picked (``legal_actions`` and each legal bin's preview);
-moving the pointer only hit-tests rectangles. That keeps a drag move cheap however slow the rules get.
+The rules in force (the Session's: RT:0's fight, or a lesson's) are asked once, when the card is picked (their
+``legal_actions`` and each legal bin's preview); moving the pointer only hit-tests rectangles, and a bin that will
+not take the card says why in the rules' own words. That keeps a drag move cheap however slow the rules get.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF
 
 from rt0table.rules.rt0.abilities import ABILITIES
 from rt0table.rules.rt0.cards import CardId
-from rt0table.rules.rt0.fight.actions import Choose, PlayCard
-from rt0table.rules.rt0.fight.engine import apply, legal_actions
+from rt0table.rules.rt0.fight.actions import Action, Choose, PlayCard
+from rt0table.rules.rt0.fight.engine import apply
 from rt0table.rules.rt0.fight.events import DamageDealt, DamageWasted, Event
 from rt0table.rules.rt0.fight.state import CombatState
 
@@ -26,18 +27,22 @@ class CardPick:
     legal: frozenset[str]  # ability ids the card may go on now
     previews: dict[str, str] = field(default_factory=dict)  # ability id -> what the drop would do
     target: str | None = None  # the bin under the pointer, or chosen by letter / Tab
+    why: Callable[[Action], str | None] = lambda _action: None  # the rules' refusal, for a bin that will not take it
 
     @classmethod
-    def begin(cls, state: CombatState, card: CardId) -> CardPick:
+    def begin(
+        cls, state: CombatState, card: CardId, actions: Sequence[Action], why: Callable[[Action], str | None]
+    ) -> CardPick:
+        """The card picked, where ``actions`` (the rules' legal ones now) let it go; ``why`` words a refusal."""
         fighter = state.active_fighter
         assert fighter is not None
-        legal = frozenset(a.ability for a in legal_actions(state) if isinstance(a, PlayCard) and a.card == card)
+        legal = frozenset(a.ability for a in actions if isinstance(a, PlayCard) and a.card == card)
         previews = {ability: ABILITIES[ability].preview(state, fighter, card) for ability in legal}
         for ability in legal:
             if ABILITIES[ability].is_complete(state, fighter, [*fighter.bins.get(ability, []), card]):
                 note = damage_note(state, PlayCard(fighter.id, card, ability))
                 previews[ability] += f" — {note}" if note else ""
-        return cls(fighter.id, card, legal, previews)
+        return cls(fighter.id, card, legal, previews, why=why)
 
     def action(self, ability: str) -> PlayCard:
         return PlayCard(self.fighter, self.card, ability)
@@ -49,7 +54,7 @@ class CardPick:
             return ""
         if ability in self.legal:
             return self.previews[ability]
-        return f"{ABILITIES[ability].name} will not take this card"
+        return self.why(self.action(ability)) or f"{ABILITIES[ability].name} will not take this card"
 
     def cycle(self, order: list[str], step: int) -> str | None:
         """Tab through the legal bins in table order."""

@@ -23,6 +23,7 @@ from rt0table.rules.rt0.content.lesson import remaining
 from rt0table.rules.rt0.content.lesson_rules import EXPLAIN_ONLY
 from rt0table.rules.rt0.content.scenario import observe
 from rt0table.rules.rt0.fight.actions import Action, Choose, EndTurn, PlayCard
+from rt0table.rules.rt0.fight.engine import refusal
 from rt0table.rules.rt0.fight.events import Event
 from rt0table.rules.rt0.fight.state import CombatState, Phase
 from rt0table.rules.rt0.traits import Trait
@@ -388,7 +389,7 @@ def test_an_off_script_drag_is_refused_with_the_lessons_words_and_nothing_happen
     before, steps = session.state, list(lone(screen).funnel.steps)
     changes, refusals, lengths = _watch(screen)
     # The step wants the 7 of Wands on Unarmed Strike; the player drags the 3 of Swords there instead, a move the
-    # fight itself allows (Unarmed Strike is lit for it while it is carried).
+    # fight itself allows but the lesson's rules do not: the bin stays dim under the card and says why.
     three = card_item(screen, _card("3 of Swords"))
     words = "Unarmed Strike takes Wands and Swords, and the 7 of Wands gets it started."
     viewport = table(screen).view.viewport()
@@ -396,7 +397,9 @@ def test_an_off_script_drag_is_refused_with_the_lessons_words_and_nothing_happen
     qtbot.mousePress(viewport, LEFT, pos=at(screen, start))
     qtbot.mouseMove(viewport, pos=at(screen, start + QPointF(0, -30)))
     qtbot.mouseMove(viewport, pos=at(screen, target))
-    assert three.pos() != three.home and scene.bins["unarmed_strike"].glow is Glow.TARGET  # carried over a bin it fits
+    assert three.pos() != three.home and scene.bins["unarmed_strike"].glow is Glow.DIM
+    assert scene.status.text == words and scene.status.alarm  # said while it is carried, before it is dropped
+    assert refusal(session.state, PlayCard("sam", _card("3 of Swords"), "unarmed_strike")) is None  # the fight's
     qtbot.mouseRelease(viewport, LEFT, pos=at(screen, target))
     assert refusals == [words]
     assert scene.bins["unarmed_strike"].refusal == words and scene.status.text == words and scene.status.alarm

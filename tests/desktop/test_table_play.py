@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from rt0table.desktop.table import pick as pick_module
 from rt0table.desktop.table.bins import Glow
 from rt0table.desktop.table.view import TableScreen
 from rt0table.rules.rt0.cards import CARDS
-from rt0table.rules.rt0.fight.actions import PlayCard
+from rt0table.rules.rt0.fight.actions import Action, PlayCard
 from rt0table.rules.rt0.fight.engine import refusal
 from rt0table.rules.rt0.fight.state import CombatState
+from rt0table.rules.rt0.rt0_seam import RT0Rules
 from tests.desktop.conftest import MakeTable
 
 LEFT = Qt.MouseButton.LeftButton
@@ -61,9 +63,10 @@ def test_an_illegal_drop_sends_the_card_home_and_shows_the_engines_reason(qtbot:
     qtbot.mousePress(viewport, LEFT, pos=at(screen, card.sceneBoundingRect().center()))
     qtbot.mouseMove(viewport, pos=at(screen, wrong.sceneBoundingRect().center() + QPointF(0, 10)))
     qtbot.mouseMove(viewport, pos=at(screen, wrong.sceneBoundingRect().center()))
-    qtbot.mouseRelease(viewport, LEFT, pos=at(screen, wrong.sceneBoundingRect().center()))
     reason = refusal(before, PlayCard("mara", card.card, "defend"))
     assert reason == "Defend takes Cups or Pentacles; 6 of Wands is one of the Wands."
+    assert wrong.glow is Glow.DIM and screen.scene.status.text == reason, "said while carried over it"
+    qtbot.mouseRelease(viewport, LEFT, pos=at(screen, wrong.sceneBoundingRect().center()))
     assert wrong.refusal == reason
     assert screen.session.state is before
     assert card.pos() == home
@@ -75,13 +78,14 @@ def test_the_engine_is_asked_once_per_drag_however_many_moves(
 ) -> None:
     screen = make_table()
     calls: list[int] = []
-    real = pick_module.legal_actions
+    real = screen.session.rules
 
-    def counting(state: CombatState):  # type: ignore[no-untyped-def]
-        calls.append(1)
-        return real(state)
+    class Counting(RT0Rules):
+        def legal_actions(self, state: CombatState) -> Sequence[Action]:
+            calls.append(1)
+            return real.legal_actions(state)
 
-    monkeypatch.setattr(pick_module, "legal_actions", counting)
+    screen.session.rules = Counting()
     card = hand_card(screen, "6 of Wands")
     viewport = screen.view.viewport()
     start = card.sceneBoundingRect().center()

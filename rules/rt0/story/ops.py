@@ -363,17 +363,7 @@ class LuaStep:
 DayOp = ChooseMeal | ChooseSleep | EndDay | AskTheGM | GMAnswers
 FightOp = BeginFight | FightAction | ConcludeFight
 JournalOp = WriteNote | EditNote | DeleteNote
-Op = (
-    DayOp
-    | CampaignOp
-    | CheckOp
-    | GMKeepsCard
-    | KeepOnHeadphones
-    | FightOp
-    | ConsultOracle
-    | JournalOp
-    | LuaStep
-)
+Op = DayOp | CampaignOp | CheckOp | GMKeepsCard | KeepOnHeadphones | FightOp | ConsultOracle | JournalOp | LuaStep
 
 
 @dataclass(frozen=True, slots=True)
