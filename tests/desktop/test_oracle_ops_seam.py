@@ -8,12 +8,13 @@ import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
 from rt0table.desktop.moons_grave.mg_game import resume_game
-from rt0table.desktop.saves import SaveStore
+from rt0table.desktop.saves import HashMismatchError, SaveStore
 from rt0table.desktop.saves.seam_oracle import OracleMove
 from rt0table.desktop.saves.seam_save import load_seam_game
 from rt0table.desktop.solo.oracle_panel import OraclePanel
@@ -183,3 +184,34 @@ def test_oracle_rows_saved_as_snapshots_before_the_ops_read_back_play_on_and_und
         assert game.session.undo_refusal() is not None, "a snapshot that added more than a note counts as rolled"
         game.save.close()
         assert load_seam_game(store.path_of(entry["game_id"])).oracle == shelved
+
+
+@pytest.mark.parametrize(
+    ("damage", "named"),
+    [
+        (lambda row: {**row, "rng": -1}, ".rng: must be the oracle's generator state"),
+        (lambda row: {**row, "op": {**row["op"], "op": "RollEverything"}}, ".op.op: must name one of the oracle's ops"),
+        (lambda row: {**row, "op": {**row["op"], "tags_for": 5}}, ".op.tags_for"),
+    ],
+)
+def test_a_damaged_oracle_row_is_named_by_its_entry_and_field_and_the_game_before_it_is_offered(
+    qtbot: QtBot, store: SaveStore, damage: Any, named: str
+) -> None:
+    game = mg_table(qtbot, store=store)
+    assert game.session.submit(next(iter(game.session.ruleset.legal_actions(game.session.state))))
+    before = game.session.state
+    assert game.session.submit_oracle(AskOracle("Is the door barred?"))
+    game.save.close()
+    path = store.path_of(game.game_id)
+    with sqlite3.connect(path) as db:
+        seq, text = db.execute("SELECT seq, action FROM log WHERE kind = 'oracle'").fetchone()
+        db.execute("UPDATE log SET action = ? WHERE seq = ?", [json.dumps(damage(json.loads(text))), seq])
+    db.close()
+    untouched = path.read_bytes()
+    with pytest.raises(HashMismatchError) as raised:
+        load_seam_game(path)
+    message = str(raised.value)
+    assert path.name in message and f"log entry {seq}" in message and named in message
+    recovered = raised.value.recovered
+    assert recovered is not None and recovered.oracle is None and recovered.state == before
+    assert path.read_bytes() == untouched, "reading it changed nothing"
