@@ -460,6 +460,10 @@ class OraclePanel(QWidget):
         self.scene_goal.setPlaceholderText("What your Protagonist wants here")
         self.open_scene_button = QPushButton("Open the scene")
         self.open_scene_button.clicked.connect(self.open_scene)
+        # Framed by keys alone: Enter goes on to the next question of the frame, and opens the scene after the goal.
+        self.scene_where.returnPressed.connect(self.scene_who.setFocus)
+        self.scene_who.returnPressed.connect(self.scene_goal.setFocus)
+        self.scene_goal.returnPressed.connect(self.open_scene)
         self.scene_reason = QComboBox()
         for reason in CloseReason:
             self.scene_reason.addItem(reason.value.capitalize(), reason)
@@ -467,6 +471,7 @@ class OraclePanel(QWidget):
         self.scene_outcome.setPlaceholderText("What came of it")
         self.close_scene_button = QPushButton("Close it and roll the next scene")
         self.close_scene_button.clicked.connect(self.close_scene)
+        self.scene_outcome.returnPressed.connect(self.close_scene)
         self.scene_opening = QWidget()
         opening = QFormLayout(self.scene_opening)
         self.opening_form = opening

@@ -24,6 +24,7 @@ from rt0table.rules.loner.journal import (
     LeverageMove,
     MeanwhileEntry,
     QuestionEntry,
+    SceneEntry,
     StatusEntry,
     TrackEntry,
 )
@@ -411,3 +412,32 @@ def test_the_tools_go_into_the_playthroughs_save(qtbot: QtBot, dock: SoloDock, t
     assert [t.name for t in oracle.tracks] == ["Expose Leton"] and oracle.status.active_tag == "Unsettled"
     assert oracle.dead_ends.count("the courier") == 1 and dict(oracle.opposition) == {"Leton security": "On the trail"}
     assert kinds(restored.solo.journal.entries)[-2:] == ["QuestionEntry", "MeanwhileEntry"]  # type: ignore[union-attr]
+
+
+def test_scenes_tracks_and_the_status_track_go_by_keys_alone(qtbot: QtBot, dock: SoloDock) -> None:
+    """Enter walks the frame and opens the scene, closes it, opens and closes a track and fills a box: no mouse."""
+    panel = dock.panel
+    to_tab(panel, SCENE)
+    panel.scene_where.setFocus()
+    frame = ((panel.scene_where, "The archive"), (panel.scene_who, "A clerk"), (panel.scene_goal, "The map"))
+    for field, text in frame:
+        assert field.hasFocus()
+        qtbot.keyClicks(field, text)
+        qtbot.keyClick(field, Qt.Key.Key_Return)
+    scene = dock.solo.oracle.scene
+    assert scene is not None and scene.is_open and scene.frame.goal == "The map"
+    qtbot.keyClicks(panel.scene_outcome, "The map was a fake")
+    qtbot.keyClick(panel.scene_outcome, Qt.Key.Key_Return)
+    closed = dock.solo.journal.entries[-1]
+    assert isinstance(closed, SceneEntry) and closed.outcome == "The map was a fake" and closed.transition_die
+    to_tab(panel, TRACKS)
+    box = panel.tracks_box
+    qtbot.keyClicks(box.name, "Find the real map")
+    qtbot.keyClick(box.name, Qt.Key.Key_Return)
+    assert [t.name for t in dock.solo.oracle.tracks] == ["Find the real map"]
+    qtbot.keyClicks(box.ending, "Given up")
+    qtbot.keyClick(box.ending, Qt.Key.Key_Return)
+    assert not dock.solo.oracle.tracks
+    qtbot.keyClicks(panel.status_box.tag, "Winded")
+    qtbot.keyClick(panel.status_box.tag, Qt.Key.Key_Return)
+    assert [b.tag for b in dock.solo.oracle.status.boxes] == ["Winded"] and panel.error_label.text() == ""
