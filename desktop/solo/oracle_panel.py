@@ -48,6 +48,7 @@ from rt0table.desktop.solo.oracle_tools import (
     MeanwhileBox,
     StatusBoxView,
     TracksBox,
+    first,
     tools_summary,
 )
 from rt0table.rules.loner.journal import Entry, InspirationEntry, NoteEntry, QuestionEntry, SceneEntry, TwistEntry
@@ -534,7 +535,7 @@ class OraclePanel(QWidget):
             self.error_label.setText(str(error))
             return
         typed = self.entered_throw(edge) if own else None
-        twist = tuple(spin.value() for spin in self.twist_spins) if own and self.twist_spins[0].isEnabled() else ()
+        twist = self.twist_dice() if self.twist_spins[0].isEnabled() else ()  # enabled: these doubles bring one
         op = AskOracle(
             self.question.text(),
             tuple(self.tags_for.picked()),
@@ -631,7 +632,7 @@ class OraclePanel(QWidget):
     def close_scene(self) -> None:
         """Close the open scene (the oracle rolls the transition die) and offer the kind it gives for the next."""
         added = self.send(CloseScene(self.scene_reason.currentData(), self.scene_outcome.text()))
-        closed = next((e for e in added or () if isinstance(e, SceneEntry) and e.transition_die is not None), None)
+        closed = first(added or (), SceneEntry)
         if closed is None or closed.transition_die is None:
             return
         self.scene_outcome.clear()

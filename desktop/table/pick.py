@@ -25,9 +25,9 @@ class CardPick:
     fighter: str
     card: CardId
     legal: frozenset[str]  # ability ids the card may go on now
+    why: Callable[[Action], str | None]  # the rules' refusal, for a bin that will not take it
     previews: dict[str, str] = field(default_factory=dict)  # ability id -> what the drop would do
     target: str | None = None  # the bin under the pointer, or chosen by letter / Tab
-    why: Callable[[Action], str | None] = lambda _action: None  # the rules' refusal, for a bin that will not take it
 
     @classmethod
     def begin(
@@ -42,7 +42,7 @@ class CardPick:
             if ABILITIES[ability].is_complete(state, fighter, [*fighter.bins.get(ability, []), card]):
                 note = damage_note(state, PlayCard(fighter.id, card, ability))
                 previews[ability] += f" — {note}" if note else ""
-        return cls(fighter.id, card, legal, previews, why=why)
+        return cls(fighter.id, card, legal, why, previews)
 
     def action(self, ability: str) -> PlayCard:
         return PlayCard(self.fighter, self.card, ability)
